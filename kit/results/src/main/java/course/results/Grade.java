@@ -1,0 +1,40 @@
+package course.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A graded submission: score with its breakdown, every test, and performance next to the reference. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class Grade extends ResultDocument {
+    public Score score = new Score();
+    public List<TestResult> tests = new ArrayList<>();
+    public Performance performance;
+    public List<String> notes = new ArrayList<>();
+    public Environment environment;
+    public Double durationSeconds;
+
+    public Grade() {
+        super("grade");
+    }
+
+    public static class Score {
+        public double earned;
+        public double max;
+        public List<Part> breakdown = new ArrayList<>();
+    }
+
+    public static class Part {
+        public String category;
+        public double earned;
+        public double max;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class Performance {
+        public LoadRun submission;
+        public LoadRun reference;
+        /** Submission's sustained rate over the reference's, measured in the same run. */
+        public Double ratio;
+    }
+}

@@ -1,0 +1,41 @@
+package course.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A saturation search: the steps tried and the highest rate that met the SLO. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class Saturation extends ResultDocument {
+    public Slo slo = new Slo();
+    public List<Step> steps = new ArrayList<>();
+    public Result result = new Result();
+    public Environment environment;
+
+    public Saturation() {
+        super("saturation");
+    }
+
+    public static class Slo {
+        /** The achieved rate must be at least this fraction of the target. */
+        public double minAchievedFraction = 0.99;
+        public double p99Ms = 10.0;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class Step {
+        public double rate;
+        public double achievedRate;
+        public double p99Ms;
+        public boolean passed;
+        /** The step's own load-run JSON, relative to this file. */
+        public String file;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class Result {
+        /** The highest target rate that met the SLO; {@code null} when even the lowest step failed. */
+        public Double sustainedRate;
+        public String note;
+    }
+}

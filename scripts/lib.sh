@@ -1,0 +1,98 @@
+# Shared shell functions of ./course and the scripts/ it calls. Sourced, never run.
+
+COURSE_MIN_JDK=21
+
+# Prints the feature version (21, 25, ...) of the java binary $1, or nothing.
+course_java_version() {
+  local v
+  v=$("$1" -version 2>&1 | sed -n 's/.*version "\([0-9][0-9]*\)[."].*/\1/p' | head -1) || true
+  # Very old JDKs print "1.8.0_x"; they are too old anyway.
+  echo "$v"
+}
+
+# Finds a JDK >= 21: JAVA_HOME, then java on PATH, then the usual install folders on Linux and macOS.
+# Exports JAVA_HOME and puts its bin first on PATH, or stops with one line that says how to get one.
+course_find_jdk() {
+  local candidates=() c v
+  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
+  if command -v java >/dev/null 2>&1; then
+    c=$(readlink -f "$(command -v java)" 2>/dev/null || command -v java)
+    candidates+=("$(dirname "$(dirname "$c")")")
+  fi
+  for c in /usr/lib/jvm/* /usr/java/* /opt/java/* /opt/jdk* "$HOME"/.sdkman/candidates/java/* \
+           "$HOME"/.jdks/* /Library/Java/JavaVirtualMachines/*/Contents/Home \
+           /opt/homebrew/opt/openjdk*/libexec/openjdk.jdk/Contents/Home /usr/local/opt/openjdk*/libexec/openjdk.jdk/Contents/Home; do
+    [ -d "$c" ] && candidates+=("$c")
+  done
+  local best="" best_v=0
+  for c in "${candidates[@]}"; do
+    [ -x "$c/bin/java" ] && [ -x "$c/bin/javac" ] || continue
+    v=$(course_java_version "$c/bin/java")
+    [ -n "$v" ] || continue
+    # The first acceptable candidate wins (the user's JAVA_HOME or PATH choice), later ones only if newer is needed.
+    if [ "$v" -ge "$COURSE_MIN_JDK" ] && [ -z "$best" ]; then best=$c; best_v=$v; fi
+  done
+  if [ -z "$best" ]; then
+    echo "course: no JDK >= $COURSE_MIN_JDK found (looked at JAVA_HOME, java on PATH, /usr/lib/jvm, ~/.sdkman, /Library/Java); install one, e.g. 'sudo apt-get install openjdk-21-jdk' or 'brew install openjdk@21', or set JAVA_HOME to it." >&2
+    exit 1
+  fi
+  export JAVA_HOME="$best"
+  export PATH="$JAVA_HOME/bin:$PATH"
+  export COURSE_JDK_VERSION=$best_v
+}
+
+# JVM flags every JVM of the course gets: JDK 24+ warns loudly when one-nio uses sun.misc.Unsafe.
+course_jvm_flags() {
+  if [ "${COURSE_JDK_VERSION:-0}" -ge 24 ]; then echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"; fi
+}
+
+course_mvn() {
+  "$COURSE_ROOT/mvnw" -f "$COURSE_ROOT/pom.xml" -B -ntp "$@"
+}
+
+# Builds all modules (no tests) when any source or pom is newer than the last build; "force" always builds.
+course_build() {
+  local stamp="$COURSE_ROOT/cli/target/classpath.txt"
+  if [ "${1:-}" != force ] && [ -f "$stamp" ] && \
+     [ -z "$(find "$COURSE_ROOT" -path "$COURSE_ROOT/.git" -prune -o -path '*/target' -prune -o \
+             \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) -newer "$stamp" -print -quit)" ]; then
+    return 0
+  fi
+  echo "course: building (./mvnw install -DskipTests) ..." >&2
+  local log
+  log=$(mktemp)
+  if ! course_mvn -q install -DskipTests >"$log" 2>&1; then
+    cat "$log" >&2; rm -f "$log"
+    echo "course: the build failed (output above)." >&2
+    exit 1
+  fi
+  rm -f "$log"
+}
+
+# Runs a Java subcommand through course.cli.Main with the CLI module's classpath.
+course_java() {
+  local cp
+  cp="$COURSE_ROOT/cli/target/classes:$(cat "$COURSE_ROOT/cli/target/classpath.txt")"
+  # shellcheck disable=SC2046
+  exec "$JAVA_HOME/bin/java" $(course_jvm_flags) ${COURSE_JAVA_OPTS:-} -cp "$cp" course.cli.Main "$@"
+}
+
+# Creates (once) and activates the Python virtual environment of the course (.venv), installing requirements.txt
+# again whenever it changes.
+course_venv() {
+  local venv="$COURSE_ROOT/.venv" req="$COURSE_ROOT/requirements.txt" py
+  py=$(command -v python3 || true)
+  [ -n "$py" ] || { echo "course: python3 is needed for the site and its tests; install it (e.g. 'sudo apt-get install python3 python3-venv')." >&2; exit 1; }
+  if [ ! -x "$venv/bin/python" ]; then
+    echo "course: creating the Python environment in .venv ..." >&2
+    "$py" -m venv "$venv" || { echo "course: 'python3 -m venv' failed; install python3-venv." >&2; exit 1; }
+  fi
+  if [ -f "$req" ] && ! cmp -s "$req" "$venv/.requirements.installed"; then
+    echo "course: installing Python packages from requirements.txt ..." >&2
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$req" >&2 \
+      || { echo "course: pip install -r requirements.txt failed (output above)." >&2; exit 1; }
+    cp "$req" "$venv/.requirements.installed"
+  fi
+  export PATH="$venv/bin:$PATH"
+  export VIRTUAL_ENV="$venv"
+}

@@ -1,0 +1,140 @@
+package course.contract;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Starts one node from command-line arguments and keeps it running until the JVM is told to stop.
+ * The same code path serves {@code ./course run}, tests that run nodes as separate JVMs, the grader and benchmarks.
+ *
+ * <p>Protocol with whoever started the process: one line {@code READY <url>} on stdout once the node accepts
+ * requests; exit code {@value #EXIT_BIND_FAILED} when the port was taken (the caller picks another), {@value
+ * #EXIT_BAD_ARGS} for bad arguments, {@value #EXIT_START_FAILED} when the node failed to start.
+ */
+public final class Launcher {
+    public static final int EXIT_BAD_ARGS = 2;
+    public static final int EXIT_BIND_FAILED = 3;
+    public static final int EXIT_START_FAILED = 4;
+    public static final String READY = "READY ";
+
+    private static final String USAGE = """
+            usage: Launcher --port PORT --dir DIR [--cluster URL,URL,...] [--factory CLASS]
+              --port     port to listen on
+              --dir      the node's own working directory (created if missing)
+              --cluster  comma-separated URLs of all nodes (default: just this node, http://localhost:PORT)
+              --factory  ServiceFactory class (default: the one declared in submission.properties)""";
+
+    private Launcher() {
+    }
+
+    public static void main(String[] args) {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("launcher: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(EXIT_BAD_ARGS);
+            return;
+        }
+        if (options == null) {
+            System.out.println(USAGE);
+            return;
+        }
+        Service service;
+        try {
+            Files.createDirectories(options.dir());
+            ServiceFactory factory = options.factory() == null
+                    ? Submission.current().newFactory() : Submission.instantiate(options.factory());
+            service = factory.create(options.config());
+            service.start();
+        } catch (Exception e) {
+            boolean bind = causedByBind(e);
+            System.err.println("launcher: node on port " + options.port() + " failed to start: " + e);
+            e.printStackTrace(System.err);
+            System.exit(bind ? EXIT_BIND_FAILED : EXIT_START_FAILED);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                service.stop();
+            } catch (IOException e) {
+                System.err.println("launcher: stop failed: " + e);
+            } finally {
+                stopped.countDown();
+            }
+        }, "launcher-shutdown"));
+        System.out.println(READY + options.config().selfUrl());
+        System.out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static boolean causedByBind(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BindException || String.valueOf(t.getMessage()).contains("Address already in use")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Parsed arguments; {@code null} from {@link #parse} means help was asked for. */
+    record Options(int port, Path dir, List<String> cluster, String factory) {
+        ServiceConfig config() {
+            String self = "http://localhost:" + port;
+            return new ServiceConfig(port, self, cluster.isEmpty() ? List.of(self) : cluster, dir);
+        }
+
+        static Options parse(String[] args) {
+            Integer port = null;
+            Path dir = null;
+            List<String> cluster = new ArrayList<>();
+            String factory = null;
+            for (int i = 0; i < args.length; i++) {
+                String arg = args[i];
+                if (arg.equals("--help") || arg.equals("-h")) {
+                    return null;
+                }
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException(arg + " needs a value");
+                }
+                String value = args[++i];
+                switch (arg) {
+                    case "--port" -> port = parsePort(value);
+                    case "--dir" -> dir = Path.of(value);
+                    case "--cluster" -> cluster = Arrays.stream(value.split(",")).map(String::trim)
+                            .filter(s -> !s.isEmpty()).sorted().toList();
+                    case "--factory" -> factory = value;
+                    default -> throw new IllegalArgumentException("unknown option " + arg);
+                }
+            }
+            if (port == null || dir == null) {
+                throw new IllegalArgumentException("--port and --dir are required");
+            }
+            return new Options(port, dir, cluster, factory);
+        }
+
+        private static int parsePort(String value) {
+            try {
+                int port = Integer.parseInt(value);
+                if (port > 0 && port < 65536) {
+                    return port;
+                }
+            } catch (NumberFormatException ignored) {
+                // falls through to the message below
+            }
+            throw new IllegalArgumentException("--port must be a number from 1 to 65535, got '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package course.contract;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.util.Properties;
+
+/**
+ * Which factory is under test and which stage it claims to implement.
+ *
+ * <p>A student declares both in {@code src/main/resources/submission.properties}:
+ * <pre>
+ * factory=student.StudentServiceFactory
+ * stage=1
+ * </pre>
+ * The system properties {@code course.factory} and {@code course.stage} override the file (that is how the course
+ * runs the public tests against its reference solutions). Tests run exactly this factory and only the tests of
+ * stages up to {@code stage}: never "the highest stage found on the classpath".
+ */
+public record Submission(String factoryClass, int stage) {
+    public static final String RESOURCE = "submission.properties";
+
+    public static Submission current() {
+        Properties declared = new Properties();
+        try (InputStream in = Submission.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+            if (in != null) {
+                declared.load(in);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
+        }
+        String factory = System.getProperty("course.factory", declared.getProperty("factory"));
+        String stage = System.getProperty("course.stage", declared.getProperty("stage"));
+        if (factory == null || factory.isBlank() || stage == null || stage.isBlank()) {
+            throw new IllegalStateException("no submission declared: put 'factory=<your ServiceFactory class>' and "
+                    + "'stage=<N>' into src/main/resources/" + RESOURCE
+                    + " (or pass -Dcourse.factory=... -Dcourse.stage=...)");
+        }
+        try {
+            return new Submission(factory.trim(), Integer.parseInt(stage.trim()));
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException("stage in " + RESOURCE + " must be a number, got '" + stage + "'", e);
+        }
+    }
+
+    public ServiceFactory newFactory() {
+        return instantiate(factoryClass);
+    }
+
+    /** Creates a factory by class name, with a message that says what is wrong with the declaration. */
+    public static ServiceFactory instantiate(String className) {
+        Class<?> type;
+        try {
+            type = Class.forName(className);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("declared factory class " + className + " is not on the classpath", e);
+        }
+        if (!ServiceFactory.class.isAssignableFrom(type)) {
+            throw new IllegalStateException(className + " does not implement " + ServiceFactory.class.getName());
+        }
+        try {
+            return (ServiceFactory) type.getDeclaredConstructor().newInstance();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(className + " needs a public no-argument constructor", e);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException(className + " constructor failed: " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create " + className + ": " + e, e);
+        }
+    }
+}
