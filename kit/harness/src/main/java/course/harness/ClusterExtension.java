@@ -1,0 +1,111 @@
+package course.harness;
+
+import course.contract.Submission;
+import java.io.IOException;
+import java.lang.reflect.AnnotatedElement;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * Resolves {@link Cluster} (laid out by {@link WithCluster}) and {@link Seed} parameters, adds the seed and the
+ * nodes' logs to a failing test's message, and stops everything afterwards.
+ */
+public final class ClusterExtension implements ParameterResolver, AfterEachCallback, TestExecutionExceptionHandler {
+    private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(ClusterExtension.class);
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        return type == Cluster.class || type == Seed.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        ExtensionContext.Store store = context.getStore(NS);
+        if (parameter.getParameter().getType() == Seed.class) {
+            return store.getOrComputeIfAbsent("seed", k -> Seed.fromSystemOrNew(), Seed.class);
+        }
+        return store.getOrComputeIfAbsent("cluster", k -> newCluster(context), Cluster.class);
+    }
+
+    private static Cluster newCluster(ExtensionContext context) {
+        WithCluster spec = context.getElement().flatMap(ClusterExtension::spec)
+                .or(() -> context.getTestClass().flatMap(ClusterExtension::spec))
+                .orElseThrow(() -> new ParameterResolutionException("a Cluster parameter needs @WithCluster"));
+        Cluster cluster;
+        try {
+            Path base = Files.createTempDirectory("course-" + context.getRequiredTestMethod().getName() + "-");
+            cluster = new Cluster(Submission.current(), spec.nodes(), spec.mode(), spec.heap(), base);
+            if (spec.started()) {
+                cluster.startAll();
+            }
+        } catch (IOException e) {
+            throw new ParameterResolutionException("could not start a cluster of " + spec.nodes() + " node(s): "
+                    + e.getMessage(), e);
+        }
+        return cluster;
+    }
+
+    private static Optional<WithCluster> spec(AnnotatedElement element) {
+        return AnnotationSupport.findAnnotation(element, WithCluster.class);
+    }
+
+    @Override
+    public void handleTestExecutionException(ExtensionContext context, Throwable throwable) throws Throwable {
+        ExtensionContext.Store store = context.getStore(NS);
+        Seed seed = store.get("seed", Seed.class);
+        Cluster cluster = store.get("cluster", Cluster.class);
+        StringBuilder extra = new StringBuilder();
+        if (seed != null) {
+            extra.append("\n[seed ").append(seed.value()).append("] replay with: ./mvnw test -Dcourse.seed=")
+                    .append(seed.value()).append(" -Dtest=").append(context.getRequiredTestClass().getSimpleName())
+                    .append('#').append(context.getRequiredTestMethod().getName());
+        }
+        if (cluster != null) {
+            extra.append("\n[data and logs kept in ").append(cluster.baseDir()).append(']');
+            String logs = cluster.logs();
+            if (!logs.isEmpty()) {
+                extra.append("\n").append(logs);
+            }
+        }
+        if (extra.length() > 0) {
+            throwable.addSuppressed(new NodeDiagnostics(extra.toString()));
+            if (throwable instanceof AssertionError) {
+                AssertionError withContext = new AssertionError(throwable.getMessage() + extra, throwable);
+                withContext.setStackTrace(throwable.getStackTrace());
+                throw withContext;
+            }
+        }
+        throw throwable;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        Cluster cluster = context.getStore(NS).remove("cluster", Cluster.class);
+        if (cluster == null) {
+            return;
+        }
+        try {
+            cluster.close();
+        } finally {
+            if (context.getExecutionException().isEmpty() && !Boolean.getBoolean("course.keepData")) {
+                TempDirs.deleteRecursively(cluster.baseDir());
+            }
+        }
+    }
+
+    /** Carries the seed and logs along with an exception that is not an assertion. */
+    static final class NodeDiagnostics extends RuntimeException {
+        NodeDiagnostics(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package course.harness;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+
+/** How to start another JVM with the same JDK and classpath as this one. */
+public final class JavaCommand {
+    private JavaCommand() {
+    }
+
+    public static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Flags every course JVM needs: JDK 24+ warns loudly whenever one-nio uses sun.misc.Unsafe. */
+    public static List<String> standardFlags() {
+        return Runtime.version().feature() >= 24
+                ? List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED")
+                : List.of();
+    }
+
+    /**
+     * This JVM's classpath. Surefire may start tests with a single "manifest-only" jar whose Class-Path attribute
+     * holds the real classpath; that jar is unpacked here so child JVMs see the same classes.
+     */
+    public static String classpath() {
+        String cp = System.getProperty("java.class.path");
+        String[] parts = cp.split(java.io.File.pathSeparator);
+        if (parts.length == 1 && parts[0].contains("surefirebooter")) {
+            return fromManifest(Path.of(parts[0]));
+        }
+        return cp;
+    }
+
+    private static String fromManifest(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            String classPath = file.getManifest().getMainAttributes().getValue("Class-Path");
+            List<String> paths = new ArrayList<>();
+            for (String url : classPath.trim().split("\\s+")) {
+                paths.add(Path.of(URI.create(url)).toString());
+            }
+            return String.join(java.io.File.pathSeparator, paths);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the classpath from " + jar, e);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package course.harness;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** One node of a test cluster, whatever runs it. */
+interface Node {
+    String url();
+
+    Path workingDir();
+
+    boolean isRunning();
+
+    /** Starts the node; a {@link BindFailedException} means the port was taken and the caller should pick another. */
+    void start() throws IOException;
+
+    /** Graceful stop; a no-op when not running. */
+    void stop() throws IOException;
+
+    /** Abrupt end of the node: kill -9 of its JVM. */
+    void kill() throws IOException;
+
+    /** What the node printed, for failure messages; empty for in-process nodes. */
+    String logTail();
+
+    final class BindFailedException extends IOException {
+        BindFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package course.harness;
+
+import course.contract.Launcher;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** A node in a JVM of its own, started through {@link Launcher}: the same path as ./course run and the grader. */
+final class ProcessNode implements Node {
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+
+    private final int port;
+    private final String url;
+    private final List<String> cluster;
+    private final Path workingDir;
+    private final Path log;
+    private final String factoryClass;
+    private final String heap;
+    private Process process;
+
+    ProcessNode(int port, String url, List<String> cluster, Path workingDir, Path log, String factoryClass, String heap) {
+        this.port = port;
+        this.url = url;
+        this.cluster = cluster;
+        this.workingDir = workingDir;
+        this.log = log;
+        this.factoryClass = factoryClass;
+        this.heap = heap;
+    }
+
+    @Override
+    public String url() {
+        return url;
+    }
+
+    @Override
+    public Path workingDir() {
+        return workingDir;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    @Override
+    public void start() throws IOException {
+        Files.createDirectories(workingDir);
+        List<String> command = new ArrayList<>();
+        command.add(JavaCommand.javaBinary());
+        command.add("-Xmx" + heap);
+        command.addAll(JavaCommand.standardFlags());
+        command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
+                "--port", String.valueOf(port), "--dir", workingDir.toString(),
+                "--cluster", String.join(",", cluster), "--factory", factoryClass));
+        Files.writeString(log, "$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        process = new ProcessBuilder(command)
+                .redirectErrorStream(false)
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(this::copyStdoutUntilReady);
+        boolean started;
+        try {
+            started = ready.get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            process.destroyForcibly();
+            throw new IOException("node " + url + " did not print READY within " + START_TIMEOUT.toSeconds()
+                    + " s; its log:\n" + logTail());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IOException("interrupted while starting " + url, e);
+        } catch (ExecutionException e) {
+            process.destroyForcibly();
+            throw new IOException("node " + url + " failed to start", e.getCause());
+        }
+        if (!started) {
+            int exit = waitFor(process, Duration.ofSeconds(5));
+            if (exit == Launcher.EXIT_BIND_FAILED) {
+                throw new BindFailedException("port " + port + " is taken", null);
+            }
+            throw new IOException("node " + url + " exited with code " + exit + " before it was ready; its log:\n"
+                    + logTail());
+        }
+    }
+
+    /** Copies the child's stdout into the log; true once it printed READY, false when it ended first. */
+    private boolean copyStdoutUntilReady() {
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        try {
+            String line;
+            while ((line = out.readLine()) != null) {
+                append(line);
+                if (line.startsWith(Launcher.READY)) {
+                    Thread pump = new Thread(() -> drain(out), "node-stdout-" + port);
+                    pump.setDaemon(true);
+                    pump.start();
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void drain(BufferedReader out) {
+        try {
+            String line;
+            while ((line = out.readLine()) != null) {
+                append(line);
+            }
+        } catch (IOException ignored) {
+            // the process ended; nothing more to copy
+        }
+    }
+
+    private synchronized void append(String line) {
+        try {
+            Files.writeString(log, line + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException ignored) {
+            // the log is a diagnostic aid; losing a line must not fail the node
+        }
+    }
+
+    @Override
+    public void stop() throws IOException {
+        if (process == null) {
+            return;
+        }
+        Process p = process;
+        process = null;
+        if (!p.isAlive()) {
+            return;
+        }
+        p.destroy(); // SIGTERM: the launcher's shutdown hook stops the service cleanly
+        if (waitFor(p, STOP_TIMEOUT) == Integer.MIN_VALUE) {
+            p.destroyForcibly();
+            waitFor(p, Duration.ofSeconds(5));
+            throw new IOException("node " + url + " did not stop within " + STOP_TIMEOUT.toSeconds()
+                    + " s after SIGTERM and was killed; its log:\n" + logTail());
+        }
+    }
+
+    @Override
+    public void kill() {
+        if (process == null) {
+            return;
+        }
+        Process p = process;
+        process = null;
+        p.destroyForcibly();
+        waitFor(p, Duration.ofSeconds(10));
+    }
+
+    @Override
+    public String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no log at " + log + ")";
+        }
+    }
+
+    /** The exit code, or Integer.MIN_VALUE when the process is still running after the timeout. */
+    private static int waitFor(Process p, Duration timeout) {
+        try {
+            return p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? p.exitValue() : Integer.MIN_VALUE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Integer.MIN_VALUE;
+        }
+    }
+}

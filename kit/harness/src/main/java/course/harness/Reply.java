@@ -1,0 +1,95 @@
+package course.harness;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * What a node answered to one request, with assertions whose failure message says what was sent, what came back
+ * and what was expected.
+ *
+ * @param request what was sent, e.g. "PUT http://localhost:8080/v0/entity?id=k (5-byte body)"
+ * @param status  the HTTP status, or 0 when no answer came ({@link #error} says why)
+ * @param body    the response body (empty when none)
+ * @param error   why no answer came (connection refused, timeout), or null
+ */
+public record Reply(String request, int status, byte[] body, String error) {
+    public boolean answered() {
+        return error == null;
+    }
+
+    public String bodyText() {
+        return new String(body, StandardCharsets.UTF_8);
+    }
+
+    public Reply assertStatus(int expected) {
+        if (status != expected) {
+            fail("expected status " + expected, String.valueOf(expected), describeAnswer());
+        }
+        return this;
+    }
+
+    /** Status and exact bytes. */
+    public Reply assertBody(int expectedStatus, byte[] expected) {
+        assertStatus(expectedStatus);
+        if (!Arrays.equals(body, expected)) {
+            fail("expected a " + expected.length + "-byte body " + preview(expected) + firstDifference(expected),
+                    preview(expected), preview(body));
+        }
+        return this;
+    }
+
+    public Reply assertBody(int expectedStatus, String expected) {
+        return assertBody(expectedStatus, expected.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One of several acceptable statuses (e.g. 503 or 504 for an unreachable owner). */
+    public Reply assertStatusIn(int... expected) {
+        for (int e : expected) {
+            if (status == e) {
+                return this;
+            }
+        }
+        fail("expected one of statuses " + Arrays.toString(expected), Arrays.toString(expected), describeAnswer());
+        return this;
+    }
+
+    private String firstDifference(byte[] expected) {
+        int n = Math.min(expected.length, body.length);
+        for (int i = 0; i < n; i++) {
+            if (expected[i] != body[i]) {
+                return "; first difference at byte " + i + ": expected 0x" + HexFormat.of().toHexDigits(expected[i])
+                        + ", got 0x" + HexFormat.of().toHexDigits(body[i]);
+            }
+        }
+        return expected.length == body.length ? "" : "; lengths differ";
+    }
+
+    public String describeAnswer() {
+        if (error != null) {
+            return "no answer: " + error;
+        }
+        return status + " with a " + body.length + "-byte body " + preview(body);
+    }
+
+    private void fail(String expectation, String expected, String actual) {
+        throw new AssertionFailedError(request + "\n  got:      " + describeAnswer() + "\n  expected: " + expectation,
+                expected, actual);
+    }
+
+    static String preview(byte[] bytes) {
+        int n = Math.min(bytes.length, 48);
+        boolean printable = true;
+        for (int i = 0; i < n; i++) {
+            if (bytes[i] < 0x20 || bytes[i] > 0x7e) {
+                printable = false;
+                break;
+            }
+        }
+        String shown = printable
+                ? "'" + new String(bytes, 0, n, StandardCharsets.US_ASCII) + "'"
+                : "0x" + HexFormat.of().formatHex(bytes, 0, n);
+        return shown + (bytes.length > n ? "..." : "");
+    }
+}

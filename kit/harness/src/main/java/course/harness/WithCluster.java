@@ -1,0 +1,27 @@
+package course.harness;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Gives a test a started {@link Cluster} of the declared submission's nodes as a parameter; everything is stopped
+ * and cleaned up after the test (the data and node logs are kept, and their folder printed, when the test fails).
+ * On a method it overrides the class's annotation.
+ */
+@Target({ElementType.TYPE, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(ClusterExtension.class)
+public @interface WithCluster {
+    int nodes() default 1;
+
+    NodeMode mode() default NodeMode.IN_PROCESS;
+
+    /** Heap of each node in {@link NodeMode#PROCESS} mode. */
+    String heap() default "128m";
+
+    /** Start the nodes before the test runs; false leaves them stopped. */
+    boolean started() default true;
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# ./course test: every test of the project. Java (Maven, all modules) first, then Python (site tooling, including
+# the real-browser test), then one closing line that counts both.
+set -uo pipefail
+COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$COURSE_ROOT/scripts/lib.sh"
+
+case "${1:-}" in
+  -h|--help)
+    cat <<'TXT'
+usage: ./course test [--java-only | --python-only]
+  Runs every test of the project: the Java modules through ./mvnw verify (public tests against the references and
+  against the skeleton, the harness, the measurement kit, the storage engine), then the Python tests of the site
+  (pytest, with a headless-Chromium test). Ends with one line: "course: N passed, N failed, N skipped".
+TXT
+    exit 0 ;;
+esac
+only=${1:-}
+start=$(date +%s)
+java_rc=0; py_rc=0
+
+if [ "$only" != --python-only ]; then
+  course_find_jdk
+  echo "== Java tests (./mvnw verify; JDK $COURSE_JDK_VERSION at $JAVA_HOME) =="
+  course_mvn verify -Dsurefire.printSummary=true -Dstyle.color=never | grep -vE '^\[INFO\] (Download|Copying|Building jar|--- |$)' 
+  java_rc=${PIPESTATUS[0]}
+fi
+
+if [ "$only" != --java-only ] && [ -d "$COURSE_ROOT/sitegen/tests" ]; then
+  echo "== Python tests (pytest sitegen/tests) =="
+  course_venv
+  ( cd "$COURSE_ROOT" && python -m pytest -q sitegen/tests --junitxml="$COURSE_ROOT/build/pytest-results.xml" )
+  py_rc=$?
+fi
+
+# One closing line over both runners, from their XML reports.
+python3 - "$COURSE_ROOT" <<'PY'
+import glob, sys, xml.etree.ElementTree as ET
+root = sys.argv[1]
+files = glob.glob(f"{root}/**/target/surefire-reports/TEST-*.xml", recursive=True) + glob.glob(f"{root}/build/pytest-results.xml")
+tests = failed = skipped = 0
+for f in files:
+    try:
+        r = ET.parse(f).getroot()
+    except ET.ParseError:
+        continue
+    for s in ([r] if r.tag == "testsuite" else r.iter("testsuite")):
+        tests += int(s.get("tests", 0)); skipped += int(s.get("skipped", 0))
+        failed += int(s.get("failures", 0)) + int(s.get("errors", 0))
+print(f"course: {tests - failed - skipped} passed, {failed} failed, {skipped} skipped")
+PY
+echo "(./course test took $(( $(date +%s) - start )) s)"
+[ $java_rc -eq 0 ] && [ $py_rc -eq 0 ]

@@ -1,0 +1,178 @@
+package solutions;
+
+import course.contract.Launcher;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code ./course run --stage N [--nodes K]}: starts the reference solution of a stage, one JVM per node through
+ * {@link Launcher} (the same path as process-mode tests and the grader), prints the URLs and a few curl examples,
+ * and stops the nodes on Ctrl-C. Killing one node's pid with kill -9 leaves the others running.
+ */
+public final class RunCommand {
+    static final int MAX_STAGE = 4;
+
+    private static final String USAGE = """
+            usage: ./course run --stage N [--nodes K] [--port P] [--dir DIR] [--heap 128m]
+              --stage  which stage's reference solution to run (1-%d)
+              --nodes  cluster size (default 1; stages 3+ shard/replicate across nodes)
+              --port   port of the first node (default 8080; node i listens on PORT+i)
+              --dir    data directory (default: a new temporary directory, printed)
+              --heap   heap of each node JVM (default 128m)""".formatted(MAX_STAGE);
+
+    private RunCommand() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options o;
+        try {
+            o = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("run: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
+        if (o == null) {
+            System.out.println(USAGE);
+            return;
+        }
+        Path dir = o.dir != null ? o.dir : Files.createTempDirectory("course-run-stage" + o.stage + "-");
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < o.nodes; i++) {
+            urls.add("http://localhost:" + (o.port + i));
+        }
+        List<String> cluster = urls.stream().sorted().toList();
+        String factory = "solutions.stage" + o.stage + ".Stage" + o.stage + "Factory";
+        List<Process> processes = new ArrayList<>();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(processes), "run-shutdown"));
+        for (int i = 0; i < o.nodes; i++) {
+            Path nodeDir = dir.resolve("node-" + i);
+            Files.createDirectories(nodeDir);
+            List<String> command = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + o.heap));
+            command.addAll(jvmFlags());
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), Launcher.class.getName(),
+                    "--port", String.valueOf(o.port + i), "--dir", nodeDir.toString(),
+                    "--cluster", String.join(",", cluster), "--factory", factory));
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            processes.add(p);
+            String ready = awaitReady(p);
+            if (ready == null) {
+                int code = p.waitFor(5, TimeUnit.SECONDS) ? p.exitValue() : -1;
+                System.err.println("run: node " + i + " on port " + (o.port + i) + " did not start (exit code " + code
+                        + (code == Launcher.EXIT_BIND_FAILED ? ": the port is taken, try --port" : "") + ")");
+                System.exit(1);
+            }
+            System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir + ")");
+        }
+        String first = urls.get(0);
+        String params = o.stage >= 4 ? "&ack=2&from=" + Math.min(3, o.nodes) : "";
+        System.out.printf("""
+
+                Stage %d reference is running. Try:
+                  curl -i -X PUT --data-binary 'hello' '%s/v0/entity?id=k1%s'
+                  curl -i '%s/v0/entity?id=k1%s'
+                  curl -i -X DELETE '%s/v0/entity?id=k1%s'
+                Load-test it:  ./course load --url %s -R 2000 -d 10s --workload put
+                Ctrl-C stops %s.
+                """, o.stage, first, params, first, params, first, params, first,
+                o.nodes == 1 ? "the node" : "all nodes");
+        for (Process p : processes) {
+            p.waitFor();
+        }
+    }
+
+    private static List<String> jvmFlags() {
+        return Runtime.version().feature() >= 24
+                ? List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED") : List.of();
+    }
+
+    /** Reads the node's stdout until READY; the rest of its output is forwarded. */
+    private static String awaitReady(Process p) throws IOException {
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null) {
+            if (line.startsWith(Launcher.READY)) {
+                Thread pump = new Thread(() -> out.lines().forEach(System.out::println), "node-output");
+                pump.setDaemon(true);
+                pump.start();
+                return line.substring(Launcher.READY.length());
+            }
+            System.out.println(line);
+        }
+        return null;
+    }
+
+    private static void stopAll(List<Process> processes) {
+        processes.forEach(Process::destroy);
+        for (Process p : processes) {
+            try {
+                if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private record Options(int stage, int nodes, int port, Path dir, String heap) {
+        static Options parse(String[] args) {
+            Integer stage = null;
+            int nodes = 1;
+            int port = 8080;
+            Path dir = null;
+            String heap = "128m";
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("--help") || a.equals("-h")) {
+                    return null;
+                }
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException(a + " needs a value");
+                }
+                String v = args[++i];
+                switch (a) {
+                    case "--stage" -> stage = number(a, v, 1, MAX_STAGE);
+                    case "--nodes" -> nodes = number(a, v, 1, 16);
+                    case "--port" -> port = number(a, v, 1, 65535);
+                    case "--dir" -> dir = Path.of(v);
+                    case "--heap" -> {
+                        if (!v.matches("\\d+[kKmMgG]")) {
+                            throw new IllegalArgumentException("--heap takes a size like 128m or 1g, got '" + v + "'");
+                        }
+                        heap = v;
+                    }
+                    default -> throw new IllegalArgumentException("unknown option " + a);
+                }
+            }
+            if (stage == null) {
+                throw new IllegalArgumentException("--stage is required");
+            }
+            if (port + nodes - 1 > 65535) {
+                throw new IllegalArgumentException("ports " + port + ".." + (port + nodes - 1) + " do not all exist");
+            }
+            return new Options(stage, nodes, port, dir, heap);
+        }
+
+        private static int number(String option, String value, int min, int max) {
+            try {
+                int n = Integer.parseInt(value);
+                if (n >= min && n <= max) {
+                    return n;
+                }
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            throw new IllegalArgumentException(option + " takes a number from " + min + " to " + max + ", got '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package solutions.stage1;
+
+import course.contract.storage.Entry;
+import course.contract.storage.Storage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import one.nio.http.Request;
+import one.nio.http.Response;
+
+/**
+ * The stage-1 protocol over local storage: {@code GET|PUT|DELETE /v0/entity?id=<key>}.
+ * GET 200 with the value or 404; PUT 201 (upsert); DELETE 202 (also when absent); 400 for a missing or empty id.
+ */
+public class EntityHandler implements RequestHandler {
+    public static final String PATH = "/v0/entity";
+
+    private final Storage storage;
+
+    public EntityHandler(Storage storage) {
+        this.storage = storage;
+    }
+
+    @Override
+    public Response handle(Request request) throws IOException {
+        String id = Query.of(request.getURI()).get("id");
+        if (id == null || id.isEmpty()) {
+            return Responses.text(Response.BAD_REQUEST, "id is missing or empty: use /v0/entity?id=<key>");
+        }
+        byte[] key = id.getBytes(StandardCharsets.UTF_8);
+        return switch (request.getMethod()) {
+            case Request.METHOD_GET -> get(key);
+            case Request.METHOD_PUT -> {
+                byte[] body = request.getBody();
+                storage.upsert(new Entry(key, body == null ? new byte[0] : body));
+                yield Responses.empty(Response.CREATED);
+            }
+            case Request.METHOD_DELETE -> {
+                storage.upsert(Entry.tombstone(key));
+                yield Responses.empty(Response.ACCEPTED);
+            }
+            default -> Responses.text(Response.METHOD_NOT_ALLOWED, "use GET, PUT or DELETE");
+        };
+    }
+
+    private Response get(byte[] key) throws IOException {
+        byte[] value = storage.get(key);
+        return value == null ? Responses.empty(Response.NOT_FOUND) : new Response(Response.OK, value);
+    }
+}

@@ -1,0 +1,63 @@
+package solutions.stage1;
+
+import java.io.IOException;
+import one.nio.http.HttpServer;
+import one.nio.http.HttpServerConfig;
+import one.nio.http.HttpSession;
+import one.nio.http.Request;
+import one.nio.http.Response;
+import one.nio.net.Socket;
+import one.nio.server.AcceptorConfig;
+
+/**
+ * One-nio's HTTP server calling the handler right on the selector thread: the simplest server there is, and the
+ * baseline every later stage measures itself against. Unknown paths get 400.
+ */
+public class SyncHttpServer extends HttpServer {
+    private final RequestHandler handler;
+
+    public SyncHttpServer(int port, RequestHandler handler) throws IOException {
+        super(config(port));
+        this.handler = handler;
+    }
+
+    static HttpServerConfig config(int port) {
+        AcceptorConfig acceptor = new AcceptorConfig();
+        acceptor.port = port;
+        acceptor.reusePort = true;
+        HttpServerConfig config = new HttpServerConfig();
+        config.acceptors = new AcceptorConfig[] {acceptor};
+        // Stop must close client connections too, or a restarted node would leave old keep-alive sessions behind.
+        config.closeSessions = true;
+        return config;
+    }
+
+    @Override
+    public HttpSession createSession(Socket socket) {
+        return new LargeBodySession(socket, this);
+    }
+
+    @Override
+    public void handleRequest(Request request, HttpSession session) throws IOException {
+        if (!EntityHandler.PATH.equals(request.getPath())) {
+            session.sendResponse(Responses.text(Response.BAD_REQUEST, "unknown path " + request.getPath()
+                    + ": the API is " + EntityHandler.PATH + "?id=<key>"));
+            return;
+        }
+        process(request, session);
+    }
+
+    /** Runs the handler for a request on a known path; stage 2 overrides this to move the work off the selector. */
+    protected void process(Request request, HttpSession session) throws IOException {
+        session.sendResponse(respond(request));
+    }
+
+    /** The handler's response, or 500 with the reason: a failing request must never take the server down. */
+    protected final Response respond(Request request) {
+        try {
+            return handler.handle(request);
+        } catch (Exception e) {
+            return Responses.text(Response.INTERNAL_ERROR, "internal error: " + e);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package course.tests.stage1;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * 16 clients at once, 1000 mixed operations each, on keys of their own plus reads of everyone's keys: the final
+ * state must be what a sequential model of each client predicts.
+ */
+@Stage(1)
+@WithCluster(nodes = 1)
+class ConcurrentClientsTest {
+    static final int CLIENTS = 16;
+    static final int OPERATIONS = 1000;
+    static final int KEYS_PER_CLIENT = 50;
+
+    @Test
+    void concurrentMixedOperationsMatchTheModel(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client();
+        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+        List<Future<Map<String, String>>> models = new ArrayList<>();
+        for (int client = 0; client < CLIENTS; client++) {
+            int id = client;
+            Random random = new Random(seed.value() + client);
+            models.add(pool.submit(() -> runClient(c, id, random)));
+        }
+        Map<String, String> expected = new HashMap<>();
+        for (Future<Map<String, String>> model : models) {
+            expected.putAll(model.get(120, TimeUnit.SECONDS));
+        }
+        pool.shutdown();
+        for (int client = 0; client < CLIENTS; client++) {
+            for (int k = 0; k < KEYS_PER_CLIENT; k++) {
+                String key = key(client, k);
+                String value = expected.get(key);
+                if (value == null) {
+                    c.get(0, key).assertStatus(404);
+                } else {
+                    c.get(0, key).assertBody(200, value);
+                }
+            }
+        }
+    }
+
+    /** One client's operations; it checks its own reads as it goes and returns its final model. */
+    private static Map<String, String> runClient(KvClient c, int client, Random random) {
+        Map<String, String> model = new HashMap<>();
+        for (int op = 0; op < OPERATIONS; op++) {
+            String key = key(client, random.nextInt(KEYS_PER_CLIENT));
+            int dice = random.nextInt(10);
+            if (dice < 5) {
+                String value = "c" + client + "-op" + op + "-" + "x".repeat(random.nextInt(64));
+                c.put(0, key, value).assertStatus(201);
+                model.put(key, value);
+            } else if (dice < 7) {
+                c.delete(0, key).assertStatus(202);
+                model.remove(key);
+            } else if (dice < 9) {
+                String value = model.get(key);
+                if (value == null) {
+                    c.get(0, key).assertStatus(404);
+                } else {
+                    c.get(0, key).assertBody(200, value);
+                }
+            } else {
+                // A read of another client's key: any answer but an error is allowed while it is being written.
+                int status = c.get(0, key(random.nextInt(CLIENTS), random.nextInt(KEYS_PER_CLIENT))).status();
+                assertEquals(true, status == 200 || status == 404, "GET of another client's key gave " + status);
+            }
+        }
+        return model;
+    }
+
+    private static String key(int client, int k) {
+        return "client" + client + "-key" + k;
+    }
+}

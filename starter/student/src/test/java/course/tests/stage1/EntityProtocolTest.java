@@ -1,0 +1,131 @@
+package course.tests.stage1;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The stage-1 protocol on one node: statuses, bodies and edge cases of GET/PUT/DELETE /v0/entity. */
+@Stage(1)
+@WithCluster(nodes = 1)
+class EntityProtocolTest {
+    @Test
+    void getOfAnAbsentKeyIs404(Cluster cluster) {
+        cluster.client().get(0, "never-written").assertStatus(404);
+    }
+
+    @Test
+    void putThenGetReturnsTheExactBytes(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.put(0, "k1", "hello").assertStatus(201);
+        c.get(0, "k1").assertBody(200, "hello");
+    }
+
+    @Test
+    void putOverwrites(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.put(0, "k", "first").assertStatus(201);
+        c.put(0, "k", "second").assertStatus(201);
+        c.get(0, "k").assertBody(200, "second");
+    }
+
+    @Test
+    void deleteRemovesAndIs202EvenWhenAbsent(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.put(0, "k", "v").assertStatus(201);
+        c.delete(0, "k").assertStatus(202);
+        c.get(0, "k").assertStatus(404);
+        c.delete(0, "k").assertStatus(202);
+        c.delete(0, "never-written").assertStatus(202);
+    }
+
+    @Test
+    void writeAfterDeleteIsVisible(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.put(0, "k", "v1").assertStatus(201);
+        c.delete(0, "k").assertStatus(202);
+        c.put(0, "k", "v2").assertStatus(201);
+        c.get(0, "k").assertBody(200, "v2");
+    }
+
+    @Test
+    void emptyValueIsStoredNotDeleted(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.put(0, "empty", new byte[0]).assertStatus(201);
+        c.get(0, "empty").assertBody(200, new byte[0]);
+    }
+
+    @Test
+    void missingOrEmptyIdIs400(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.send(0, "GET", "/v0/entity", null).assertStatus(400);
+        c.send(0, "GET", "/v0/entity?id=", null).assertStatus(400);
+        c.send(0, "PUT", "/v0/entity?id=", "v".getBytes(StandardCharsets.UTF_8)).assertStatus(400);
+        c.send(0, "DELETE", "/v0/entity", null).assertStatus(400);
+    }
+
+    @Test
+    void unknownPathIs400(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.send(0, "GET", "/v0/nothing?id=k", null).assertStatus(400);
+        c.send(0, "GET", "/", null).assertStatus(400);
+    }
+
+    @Test
+    void otherMethodsAre405(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.send(0, "POST", "/v0/entity?id=k", "v".getBytes(StandardCharsets.UTF_8)).assertStatus(405);
+        c.send(0, "PATCH", "/v0/entity?id=k", "v".getBytes(StandardCharsets.UTF_8)).assertStatus(405);
+    }
+
+    @Test
+    void everyByteValueComesBackExactly(Cluster cluster) {
+        byte[] all = new byte[256 * 4];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = (byte) i;
+        }
+        KvClient c = cluster.client();
+        c.put(0, "binary", all).assertStatus(201);
+        c.get(0, "binary").assertBody(200, all);
+    }
+
+    @Test
+    void oneMebibyteValue(Cluster cluster, Seed seed) {
+        byte[] big = new byte[1 << 20];
+        new Random(seed.value()).nextBytes(big);
+        KvClient c = cluster.client();
+        c.put(0, "big", big).assertStatus(201);
+        c.get(0, "big").assertBody(200, big);
+    }
+
+    @Test
+    void urlEncodedKeysAreDecoded(Cluster cluster) {
+        KvClient c = cluster.client();
+        String key = "a b/c?d=e&f+g%h\u00e9\u4e2d";
+        c.put(0, key, "odd key").assertStatus(201);
+        c.get(0, key).assertBody(200, "odd key");
+        // The same key written with a different but equivalent encoding is the same key.
+        c.send(0, "GET", "/v0/entity?id=%41%42", null).assertStatus(404);
+        c.put(0, "AB", "ab").assertStatus(201);
+        c.send(0, "GET", "/v0/entity?id=%41%42", null).assertBody(200, "ab");
+        // Keys that differ only by a character that needs encoding stay different.
+        c.get(0, "a b").assertStatus(404);
+    }
+
+    @Test
+    void keysAreIndependent(Cluster cluster) {
+        KvClient c = cluster.client();
+        for (int i = 0; i < 100; i++) {
+            c.put(0, "key" + i, "value" + i).assertStatus(201);
+        }
+        for (int i = 0; i < 100; i++) {
+            c.get(0, "key" + i).assertBody(200, "value" + i);
+        }
+        c.get(0, "key").assertStatus(404);
+        c.get(0, "key100").assertStatus(404);
+    }
+}

@@ -1,0 +1,56 @@
+package course.tests.stage1;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.NodeMode;
+import course.harness.Reply;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/**
+ * kill -9 of the node's JVM while a client writes: every write the node acknowledged (201) must be there after
+ * the node starts again. Writes in flight at the moment of the kill may or may not have landed.
+ */
+@Stage(1)
+class KillDuringWritesTest {
+    @Test
+    @WithCluster(nodes = 1, mode = NodeMode.PROCESS)
+    void acknowledgedWritesSurviveKill9(Cluster cluster) throws Exception {
+        KvClient c = cluster.client();
+        List<Integer> acknowledged = new ArrayList<>();
+        AtomicBoolean killed = new AtomicBoolean();
+        Thread killer = new Thread(() -> {
+            try {
+                Thread.sleep(1500);
+                cluster.kill(0);
+                killed.set(true);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        killer.start();
+        for (int i = 0; i < 1_000_000 && !killed.get(); i++) {
+            Reply r = c.put(0, "key" + i, "value" + i);
+            if (r.status() == 201) {
+                acknowledged.add(i);
+            } else if (!r.answered()) {
+                break;
+            } else {
+                r.assertStatus(201);
+            }
+        }
+        killer.join();
+        if (acknowledged.size() < 10) {
+            throw new AssertionError("only " + acknowledged.size() + " writes were acknowledged in 1.5 s before the "
+                    + "kill; the test needs more to mean anything");
+        }
+        cluster.start(0);
+        for (int i : acknowledged) {
+            c.get(0, "key" + i).assertBody(200, "value" + i);
+        }
+    }
+}
