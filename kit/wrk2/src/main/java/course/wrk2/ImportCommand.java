@@ -1,0 +1,141 @@
+package course.wrk2;
+
+import course.results.LoadRun;
+import course.results.Results;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code ./course import-wrk FILE... [--out DIR] [--student NAME] [--stage N]}: every run found in the files becomes
+ * one results JSON, {@code DIR/<file name without extension>-<run>.json}, validated against the results schema and
+ * written atomically.
+ */
+public final class ImportCommand {
+    private ImportCommand() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command, printing to {@code out} and {@code err}; returns the exit code. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        ImportArguments arguments;
+        try {
+            arguments = ImportArguments.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("import-wrk: " + e.getMessage() + " (see ./course import-wrk --help)");
+            return 2;
+        }
+        if (arguments.help()) {
+            out.print(ImportArguments.USAGE);
+            return 0;
+        }
+        for (Path file : arguments.files()) {
+            if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+                err.println("import-wrk: " + file + ": " + (Files.isDirectory(file) ? "is a directory" : "no such file")
+                        + "; give the wrk2 output files (or reports) themselves");
+                return 2;
+            }
+        }
+        List<Path> withoutRuns = new ArrayList<>();
+        Map<Path, Path> writtenFrom = new HashMap<>();
+        int written = 0;
+        for (Path file : arguments.files()) {
+            int fromFile = importFile(file, arguments, writtenFrom, out, err);
+            written += fromFile;
+            if (fromFile == 0) {
+                withoutRuns.add(file);
+            }
+        }
+        out.println("imported " + written + " run(s) from " + (arguments.files().size() - withoutRuns.size()) + " of "
+                + arguments.files().size() + " file(s) into " + arguments.out());
+        if (!withoutRuns.isEmpty()) {
+            err.println("import-wrk: no run imported from " + withoutRuns.size() + " file(s): "
+                    + String.join(", ", withoutRuns.stream().map(Path::toString).toList()));
+            return 1;
+        }
+        return 0;
+    }
+
+    private static int importFile(Path file, ImportArguments arguments, Map<Path, Path> writtenFrom, PrintStream out,
+                                  PrintStream err) {
+        String text;
+        try {
+            text = readLeniently(file);
+        } catch (IOException e) {
+            err.println("import-wrk: " + file + ": cannot read: " + e.getMessage());
+            return 0;
+        }
+        ParseResult result = Wrk2Parser.parse(text, file.toString());
+        for (String problem : result.problems()) {
+            err.println("warning: " + problem);
+        }
+        if (result.runs().isEmpty() && result.problems().isEmpty()) {
+            err.println("warning: " + file + ": no wrk2 output found (no 'Running ... test @' header, latency"
+                    + " distribution or 'Requests/sec:' line)");
+        }
+        int written = 0;
+        String base = FileNameHints.withoutExtension(file.toString());
+        for (LoadRun run : result.runs()) {
+            run.student = arguments.student();
+            run.stage = arguments.stage();
+            Path target = arguments.out().resolve(base + "-" + run.source.block + ".json");
+            Path earlier = writtenFrom.putIfAbsent(target.toAbsolutePath().normalize(), file);
+            if (earlier != null) {
+                err.println("import-wrk: " + file + ": run " + run.source.block + " not written: " + target
+                        + " was already written from " + earlier + " (same file name); import them with different --out");
+                continue;
+            }
+            try {
+                Results.write(target, run);
+            } catch (IOException | RuntimeException e) {
+                err.println("import-wrk: " + file + ": run " + run.source.block + " not written to " + target + ": "
+                        + e.getMessage());
+                continue;
+            }
+            written++;
+            out.println(describe(file, run) + " -> " + target);
+            for (String flag : run.flags) {
+                out.println("    note: " + flag);
+            }
+        }
+        return written;
+    }
+
+    /** One line per run: file, run number, workload, target and achieved rate, p50/p99/p99.9. */
+    static String describe(Path file, LoadRun run) {
+        return file.getFileName() + " #" + run.source.block + " " + run.workload.name
+                + " rate=" + number(run.rate) + " achieved=" + number(run.achievedRate)
+                + " p50=" + ms(run.percentile(50)) + " p99=" + ms(run.percentile(99))
+                + " p99.9=" + ms(run.percentile(99.9));
+    }
+
+    private static String number(Double value) {
+        return value == null ? "?" : BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
+    private static String ms(Double value) {
+        return value == null ? "?" : number(value) + "ms";
+    }
+
+    /** Reports come in any encoding; wrk2's own lines are ASCII, so undecodable bytes may simply become U+FFFD. */
+    private static String readLeniently(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        return StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE)
+                .decode(ByteBuffer.wrap(bytes))
+                .toString();
+    }
+}
