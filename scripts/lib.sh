@@ -41,9 +41,12 @@ course_find_jdk() {
   export COURSE_JDK_VERSION=$best_v
 }
 
-# JVM flags every JVM of the course gets: JDK 24+ warns loudly when one-nio uses sun.misc.Unsafe.
+# JVM flags every JVM of the course gets: ./course profile attaches async-profiler to running nodes (JDK 21+ warns
+# about dynamically loaded agents unless allowed), and JDK 24+ warns loudly when one-nio uses sun.misc.Unsafe.
 course_jvm_flags() {
-  if [ "${COURSE_JDK_VERSION:-0}" -ge 24 ]; then echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"; fi
+  local flags="-XX:+EnableDynamicAgentLoading"
+  if [ "${COURSE_JDK_VERSION:-0}" -ge 24 ]; then flags="$flags --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"; fi
+  echo "$flags"
 }
 
 course_mvn() {

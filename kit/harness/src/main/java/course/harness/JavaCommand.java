@@ -17,11 +17,16 @@ public final class JavaCommand {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** Flags every course JVM needs: JDK 24+ warns loudly whenever one-nio uses sun.misc.Unsafe. */
+    /**
+     * Flags every course JVM needs: nodes accept async-profiler attaching at run time (./course profile), and on
+     * JDK 24+ one-nio's use of sun.misc.Unsafe is allowed without a warning block.
+     */
     public static List<String> standardFlags() {
-        return Runtime.version().feature() >= 24
-                ? List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED")
-                : List.of();
+        List<String> flags = new ArrayList<>(List.of("-XX:+EnableDynamicAgentLoading"));
+        if (Runtime.version().feature() >= 24) {
+            flags.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
+        }
+        return flags;
     }
 
     /**

@@ -1,0 +1,129 @@
+package course.profiler;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** {@code ./course profile}: attaches to a running node by pid or port, profiles it, writes flame graphs. */
+public final class ProfileCommand {
+    private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+
+    private ProfileCommand() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command; returns the exit status: 0 done, 1 profiling failed, 2 bad command line. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        ProfileOptions options;
+        try {
+            options = ProfileOptions.parse(args);
+        } catch (UsageException e) {
+            err.println("profile: " + e.getMessage());
+            return 2;
+        }
+        if (options.help()) {
+            out.println(ProfileOptions.USAGE);
+            return 0;
+        }
+        try {
+            long pid = options.pid() != null ? options.pid() : PortOwner.pidListeningOn(options.port());
+            if (options.port() != null) {
+                out.println("port " + options.port() + " belongs to pid " + pid);
+            }
+            profile(pid, options, out);
+            return 0;
+        } catch (IOException e) {
+            err.println("profile: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("profile: interrupted");
+            return 1;
+        }
+    }
+
+    private static void profile(long pid, ProfileOptions options, PrintStream out)
+            throws IOException, InterruptedException {
+        Profiling profiling = Profiler.start(pid, options.events(), options.out());
+        // Ctrl-C must not leave async-profiler running inside the node: stop it and keep what was recorded.
+        int notesShown = profiling.notes().size();
+        Thread onExit = new Thread(() -> stopOnExit(profiling, notesShown, out), "profile-stop-on-exit");
+        Runtime.getRuntime().addShutdownHook(onExit);
+        out.println("profiling pid " + pid + " for " + format(options.duration()) + " (" + String.join(",",
+                options.events()) + ")");
+        for (String note : profiling.notes()) {
+            out.println("note: " + note);
+        }
+        List<Path> files;
+        try {
+            waitFor(pid, options.duration(), out);
+            files = profiling.stop();
+        } finally {
+            removeHook(onExit);
+        }
+        report(profiling, files, notesShown, out);
+    }
+
+    /** Sleeps through the duration, printing progress, and gives up early if the node exits. */
+    private static void waitFor(long pid, Duration duration, PrintStream out) throws InterruptedException {
+        long start = System.nanoTime();
+        long end = start + duration.toNanos();
+        long nextProgress = start + PROGRESS_EVERY.toNanos();
+        while (true) {
+            long now = System.nanoTime();
+            if (now >= end) {
+                return;
+            }
+            if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                return; // stop() then says that the node exited
+            }
+            if (now >= nextProgress) {
+                out.printf("  %s of %s%n", format(Duration.ofNanos(now - start).withNanos(0)), format(duration));
+                nextProgress += PROGRESS_EVERY.toNanos();
+            }
+            Thread.sleep(Math.max(1, Math.min(200, (end - now) / 1_000_000)));
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down: the hook is running or has run
+        }
+    }
+
+    private static void stopOnExit(Profiling profiling, int notesShown, PrintStream out) {
+        try {
+            out.println("interrupted: stopping async-profiler and writing what was recorded");
+            report(profiling, profiling.stop(), notesShown, out);
+        } catch (IOException e) {
+            out.println("profile: " + e.getMessage());
+        }
+    }
+
+    private static void report(Profiling profiling, List<Path> files, int notesShown, PrintStream out) {
+        List<String> notes = profiling.notes();
+        for (String note : notes.subList(Math.min(notesShown, notes.size()), notes.size())) {
+            out.println("note: " + note);
+        }
+        out.println("flame graphs:");
+        for (Path file : files) {
+            out.println("  " + file);
+        }
+        out.println("recording (JDK Mission Control, IntelliJ): " + profiling.outputDir().resolve("profile.jfr"));
+    }
+
+    private static String format(Duration duration) {
+        if (duration.toMillis() % 1000 != 0) {
+            return duration.toMillis() + " ms";
+        }
+        long seconds = duration.toSeconds();
+        return seconds >= 60 && seconds % 60 == 0 ? seconds / 60 + " min" : seconds + " s";
+    }
+}

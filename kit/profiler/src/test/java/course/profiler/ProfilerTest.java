@@ -1,0 +1,118 @@
+package course.profiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Profiles a real, separate, busy JVM through the public API. */
+class ProfilerTest {
+    private static ChildJvm child;
+
+    @BeforeAll
+    static void startChild() throws IOException {
+        child = ChildJvm.start(false);
+    }
+
+    @AfterAll
+    static void killChild() throws InterruptedException {
+        if (child != null) {
+            child.close();
+        }
+    }
+
+    @Test
+    void cpuAllocAndLockOfOneSessionEachGetAFlameGraphWithTheBusyMethod(@TempDir Path dir)
+            throws IOException, InterruptedException {
+        Profiling profiling = Profiler.start(child.pid(), List.of("cpu", "alloc", "lock"), dir);
+        Thread.sleep(2500);
+        List<Path> files = profiling.stop();
+
+        assertEquals(List.of(dir.resolve("cpu.html"), dir.resolve("alloc.html"), dir.resolve("lock.html")), files);
+        assertFlameGraph(dir.resolve("cpu.html"), "BusyJvm.burnCpuRecognisably");
+        assertFlameGraph(dir.resolve("alloc.html"), "BusyJvm.allocateRecognisably");
+        assertFlameGraph(dir.resolve("alloc.html"), "byte[]");
+        assertFlameGraph(dir.resolve("lock.html"), "BusyJvm.contendRecognisably");
+        assertTrue(Files.size(dir.resolve("profile.jfr")) > 1000, "the raw recording is kept");
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().startsWith(".")).toList(),
+                    "no temporary or in-progress files remain");
+        }
+        assertEquals(files, profiling.stop(), "a second stop returns the same files");
+    }
+
+    @Test
+    void closeStopsASessionAndTheJvmCanBeProfiledAgain(@TempDir Path dir) throws IOException, InterruptedException {
+        for (String round : List.of("first", "second")) {
+            Path out = dir.resolve(round);
+            try (Profiling profiling = Profiler.start(child.pid(), List.of("wall"), out)) {
+                Thread.sleep(1200);
+                assertTrue(profiling.notes().stream().noneMatch(n -> n.contains("ERROR")), profiling.notes()::toString);
+            }
+            // wall-clock samples every thread, sleeping or not
+            assertFlameGraph(out.resolve("wall.html"), "BusyJvm.contendRecognisably");
+            assertFlameGraph(out.resolve("wall.html"), "BusyJvm.burnCpuRecognisably");
+        }
+    }
+
+    @Test
+    void whereCpuPerfEventsAreRefusedCpuIsProfiledWithItimerAndANoteSaysSo(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "perf events exist on Linux only");
+        try (ChildJvm limited = ChildJvm.startWithoutPerfEvents()) {
+            Profiling profiling = Profiler.start(limited.pid(), List.of("cpu"), dir);
+            Thread.sleep(1500);
+            profiling.stop();
+            assertTrue(profiling.notes().stream().anyMatch(n -> n.startsWith("perf events not available here")
+                    && n.endsWith("cpu profiled with itimer instead")), profiling.notes().toString());
+            assertFlameGraph(dir.resolve("cpu.html"), "BusyJvm.burnCpuRecognisably");
+            assertTrue(Files.readString(dir.resolve("cpu.html")).contains("engine itimer"));
+        }
+    }
+
+    @Test
+    void aPidWithoutAProcessIsRefusedClearly(@TempDir Path dir) throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        IOException e = assertThrows(IOException.class, () -> Profiler.start(gone.pid(), List.of("cpu"), dir));
+        assertTrue(e.getMessage().contains("no process with pid " + gone.pid()), e.getMessage());
+    }
+
+    @Test
+    void aProcessThatIsNotAJvmIsRefusedClearly(@TempDir Path dir) throws Exception {
+        Process sleep = new ProcessBuilder("sleep", "30").start();
+        try {
+            IOException e = assertThrows(IOException.class, () -> Profiler.start(sleep.pid(), List.of("cpu"), dir));
+            assertTrue(e.getMessage().contains("is not a JVM"), e.getMessage());
+            assertTrue(sleep.isAlive(), "the process is left alone");
+        } finally {
+            sleep.destroyForcibly();
+        }
+    }
+
+    @Test
+    void unknownEventsAreRefusedBeforeAttaching(@TempDir Path dir) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Profiler.start(child.pid(), List.of("cpu", "heap"), dir));
+        assertTrue(e.getMessage().contains("'heap'") && e.getMessage().contains("cpu, alloc, lock, wall"),
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Profiler.start(child.pid(), List.of(), dir));
+    }
+
+    static void assertFlameGraph(Path html, String frame) throws IOException {
+        assertTrue(Files.isRegularFile(html), html + " exists");
+        String text = Files.readString(html);
+        assertTrue(text.length() > 5000, html + " is a whole page, not " + text.length() + " characters");
+        assertTrue(text.startsWith("<!DOCTYPE html>") && text.strip().endsWith("</html>"), html + " is complete");
+        assertTrue(text.contains(frame), html + " shows " + frame);
+    }
+}
