@@ -1,0 +1,37 @@
+package bench;
+
+import java.util.Arrays;
+
+/** {@code ./course bench}: benchmarks that report the course's references next to an established baseline. */
+public final class BenchCommand {
+    static final String USAGE = """
+            usage: bench <benchmark> [options]      (each benchmark takes --help)
+
+              storage   the reference LSM engine next to RocksDB: fill, random point reads, full range scan
+              server    the reference server next to an in-memory ceiling (not built yet)
+            """;
+
+    private BenchCommand() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            System.err.print(USAGE);
+            System.exit(2);
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        switch (args[0]) {
+            case "-h", "--help", "help" -> System.out.print(USAGE);
+            case "storage" -> System.exit(StorageBench.run(rest));
+            case "server" -> {
+                System.err.println("bench server: not built yet");
+                System.exit(1);
+            }
+            default -> {
+                System.err.println("bench: unknown benchmark '" + args[0] + "'; choose 'storage' or 'server'");
+                System.err.print(USAGE);
+                System.exit(2);
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class StorageBenchOptionsTest {
+    @Test
+    void defaultsAreAMillionKilobyteValues() {
+        StorageBenchOptions o = StorageBenchOptions.parse(List.of());
+        assertEquals(1_000_000, o.keys());
+        assertEquals(1024, o.valueSize());
+        assertEquals(1_000_000, o.reads());
+    }
+
+    @Test
+    void optionsAreRead() {
+        StorageBenchOptions o = StorageBenchOptions.parse(
+                List.of("--keys", "5000", "--value-size", "64", "--reads", "10", "--out", "x.json", "--dir", "d"));
+        assertEquals(5000, o.keys());
+        assertEquals(64, o.valueSize());
+        assertEquals(10, o.reads());
+        assertEquals(Path.of("x.json"), o.out());
+        assertEquals(Path.of("d"), o.dir());
+    }
+
+    @Test
+    void badInputSaysWhatIsWrong() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--nope")))
+                .getMessage().contains("unknown option '--nope'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--keys")))
+                .getMessage().contains("needs a value"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> StorageBenchOptions.parse(List.of("--value-size", "4"))).getMessage().contains("between 8"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> StorageBenchOptions.parse(List.of("--keys", "ten"))).getMessage().contains("whole number"));
+    }
+}

@@ -1,0 +1,46 @@
+package solutions.lsm;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/** Keeps a second engine (in this or another process) from opening the same directory and corrupting it. */
+final class DirectoryLock implements Closeable {
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private DirectoryLock(FileChannel channel, FileLock lock) {
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    static DirectoryLock acquire(Path directory) throws IOException {
+        Path path = directory.resolve("LOCK");
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        }
+        if (lock == null) {
+            channel.close();
+            throw new IOException("storage directory " + directory.toAbsolutePath() + " is already open (by this or"
+                    + " another process); close that storage first or use another directory");
+        }
+        return new DirectoryLock(channel, lock);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            lock.release();
+        } finally {
+            channel.close();
+        }
+    }
+}

@@ -1,0 +1,365 @@
+package solutions.lsm;
+
+import course.contract.storage.Entry;
+import course.contract.storage.Storage;
+import course.contract.storage.StorageConfig;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The reference LSM storage engine. Writes go to the {@link WriteAheadLog} and a {@link MemTable}; a full
+ * memtable is frozen and written to a {@link SsTable} file by a background thread while writes continue into a
+ * new one. Reads look at the memtables, then the tables newest first; {@link #compact()} merges all tables
+ * into one.
+ *
+ * <p><b>Durability.</b> An upsert returns after its log record is written to the operating system, without
+ * fsync: it survives {@code kill -9} of the JVM, but a power loss may lose the upserts not yet flushed to a
+ * table. Table files, the manifest and renames are fsynced. See {@link WriteAheadLog}.
+ *
+ * <p><b>Concurrency.</b> Writers are serialized by one lock, so the log holds upserts in the order the memtable
+ * applied them. Readers take no lock: they read an immutable snapshot of (memtables, tables). If the previous
+ * flush is still running when the memtable fills up, writers wait for it, which bounds memory to two memtables.
+ */
+public final class LsmStorage implements Storage {
+    private static final System.Logger LOG = System.getLogger(LsmStorage.class.getName());
+
+    /** What readers see; replaced as a whole, never changed in place. */
+    private record State(MemTable active, MemTable flushing, List<SsTable> tablesNewestFirst) {
+    }
+
+    private final Path directory;
+    private final long flushThresholdBytes;
+    private final DirectoryLock directoryLock;
+    private final ExecutorService flusher;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final Condition flushFinished = writeLock.newCondition();
+    /** Held while the table list and the manifest change (flush commit, compaction). */
+    private final Object manifestLock = new Object();
+    private final Object compactionLock = new Object();
+
+    private volatile State state;
+    private volatile IOException backgroundFailure;
+    private boolean closed; // guarded by writeLock
+    private WriteAheadLog log; // guarded by writeLock
+    private long nextGeneration; // guarded by writeLock
+    private long flushedThrough; // guarded by manifestLock
+
+    private LsmStorage(StorageConfig config, DirectoryLock directoryLock, Recovery.Result recovered)
+            throws IOException {
+        this.directory = config.directory();
+        this.flushThresholdBytes = config.flushThresholdBytes();
+        this.directoryLock = directoryLock;
+        this.flushedThrough = recovered.flushedThrough();
+        this.nextGeneration = recovered.nextGeneration();
+        long generation = nextGeneration++;
+        this.log = new WriteAheadLog(DataFiles.log(directory, generation));
+        this.state = new State(new MemTable(generation), null, recovered.tablesNewestFirst());
+        this.flusher = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lsm-flush " + directory.getFileName());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Opens (creating if needed) the storage in {@code config.directory()}, recovering from its logs. */
+    public static LsmStorage open(StorageConfig config) throws IOException {
+        Files.createDirectories(config.directory());
+        DirectoryLock lock = DirectoryLock.acquire(config.directory());
+        try {
+            return new LsmStorage(config, lock, Recovery.recover(config.directory()));
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public byte[] get(byte[] key) throws IOException {
+        Objects.requireNonNull(key, "key");
+        State s = state;
+        Entry found = s.active.get(key);
+        if (found == null && s.flushing != null) {
+            found = s.flushing.get(key);
+        }
+        if (found != null) {
+            return found.isTombstone() ? null : found.value().clone();
+        }
+        for (SsTable table : s.tablesNewestFirst) {
+            found = table.get(key);
+            if (found != null) {
+                return found.value();
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public Iterator<Entry> range(byte[] from, byte[] to) throws IOException {
+        State s = state;
+        List<Iterator<Entry>> sources = new ArrayList<>(s.tablesNewestFirst.size() + 2);
+        sources.add(s.active.iterator(from, to));
+        if (s.flushing != null) {
+            sources.add(s.flushing.iterator(from, to));
+        }
+        for (SsTable table : s.tablesNewestFirst) {
+            sources.add(table.iterator(from, to));
+        }
+        return new MergeIterator(sources, true);
+    }
+
+    @Override
+    public void upsert(Entry entry) throws IOException {
+        Objects.requireNonNull(entry, "entry");
+        // Copies, so that a caller reusing its arrays cannot change what is stored.
+        Entry copy = new Entry(entry.key().clone(), entry.isTombstone() ? null : entry.value().clone());
+        writeLock.lock();
+        try {
+            ensureWritable();
+            log.append(copy);
+            MemTable active = state.active;
+            active.put(copy);
+            if (active.sizeBytes() >= flushThresholdBytes) {
+                freezeLocked(false);
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    @Override
+    public void flush() throws IOException {
+        writeLock.lock();
+        try {
+            ensureWritable();
+        } finally {
+            writeLock.unlock();
+        }
+        flushAndWait();
+    }
+
+    @Override
+    public void compact() throws IOException {
+        writeLock.lock();
+        try {
+            ensureWritable();
+        } finally {
+            writeLock.unlock();
+        }
+        synchronized (compactionLock) {
+            List<SsTable> inputs = state.tablesNewestFirst;
+            if (inputs.isEmpty()) {
+                return;
+            }
+            long generation = allocateGeneration();
+            Path output = DataFiles.table(directory, generation);
+            long expected = inputs.stream().mapToLong(SsTable::entryCount).sum();
+            List<Iterator<Entry>> sources = inputs.stream().map(t -> t.iterator(null, null)).toList();
+            // Tombstones can be dropped: every older table is among the inputs.
+            long written = SsTableWriter.write(output, new MergeIterator(sources, true), expected);
+            SsTable merged = null;
+            if (written > 0) {
+                merged = SsTable.open(output);
+            } else {
+                Files.delete(output);
+            }
+            synchronized (manifestLock) {
+                Set<SsTable> replaced = Collections.newSetFromMap(new IdentityHashMap<>());
+                replaced.addAll(inputs);
+                List<SsTable> next = new ArrayList<>();
+                for (SsTable t : state.tablesNewestFirst) {
+                    if (!replaced.contains(t)) {
+                        next.add(t); // flushed while the compaction ran: newer than everything it merged
+                    }
+                }
+                if (merged != null) {
+                    next.add(merged);
+                }
+                commitTables(next, false);
+            }
+            for (SsTable t : inputs) {
+                Files.deleteIfExists(t.path());
+            }
+            FileSync.syncDirectory(directory);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        writeLock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        } finally {
+            writeLock.unlock();
+        }
+        IOException failure = null;
+        try {
+            flushAndWait();
+        } catch (IOException e) {
+            failure = e;
+        }
+        flusher.shutdown();
+        try {
+            if (!flusher.awaitTermination(1, TimeUnit.MINUTES)) {
+                LOG.log(System.Logger.Level.WARNING, "flush thread of " + directory + " did not stop in a minute");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        writeLock.lock();
+        try {
+            log.close();
+            if (state.active.isEmpty() && state.flushing == null) {
+                Files.deleteIfExists(log.path()); // everything is in tables; an empty log is just clutter
+            }
+        } finally {
+            writeLock.unlock();
+            directoryLock.close();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Directory this engine owns (for messages and tools). */
+    public Path directory() {
+        return directory;
+    }
+
+    /** Number of table files now (for tests and the benchmark's progress lines). */
+    public int tableCount() {
+        return state.tablesNewestFirst.size();
+    }
+
+    private void flushAndWait() throws IOException {
+        Future<?> pending;
+        writeLock.lock();
+        try {
+            pending = freezeLocked(true);
+        } finally {
+            writeLock.unlock();
+        }
+        if (pending != null) {
+            try {
+                pending.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for a flush of " + directory);
+            } catch (ExecutionException e) {
+                throw new IOException("flush of " + directory + " failed", e.getCause());
+            }
+        }
+        IOException failure = backgroundFailure;
+        if (failure != null) {
+            throw new IOException(failure.getMessage(), failure);
+        }
+    }
+
+    /**
+     * Freezes the active memtable and schedules its flush, first waiting for the previous flush (that wait is
+     * the back-pressure that bounds memory). Returns the flush, or {@code null} when there was nothing to do.
+     */
+    private Future<?> freezeLocked(boolean evenIfSmall) throws IOException {
+        while (state.flushing != null && backgroundFailure == null) {
+            try {
+                flushFinished.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for a flush of " + directory);
+            }
+        }
+        if (backgroundFailure != null) {
+            throw new IOException(backgroundFailure.getMessage(), backgroundFailure);
+        }
+        State s = state;
+        if (s.active.isEmpty() || (!evenIfSmall && s.active.sizeBytes() < flushThresholdBytes)) {
+            return null;
+        }
+        long generation = nextGeneration++;
+        WriteAheadLog frozenLog = log;
+        log = new WriteAheadLog(DataFiles.log(directory, generation));
+        MemTable frozen = s.active;
+        state = new State(new MemTable(generation), frozen, s.tablesNewestFirst);
+        return flusher.submit(() -> flushInBackground(frozen, frozenLog));
+    }
+
+    private void flushInBackground(MemTable frozen, WriteAheadLog frozenLog) {
+        Path path = DataFiles.table(directory, frozen.generation());
+        try {
+            frozenLog.close();
+            SsTableWriter.write(path, frozen.iterator(null, null), frozen.count());
+            SsTable table = SsTable.open(path);
+            synchronized (manifestLock) {
+                List<SsTable> next = new ArrayList<>(state.tablesNewestFirst.size() + 1);
+                next.add(table);
+                next.addAll(state.tablesNewestFirst);
+                flushedThrough = frozen.generation();
+                commitTables(next, true);
+            }
+            Files.deleteIfExists(frozenLog.path());
+        } catch (IOException | RuntimeException e) {
+            backgroundFailure = new IOException("background flush of " + frozen.count() + " entries to " + path
+                    + " failed: " + e.getMessage() + "; the data is still in " + frozenLog.path()
+                    + " and will be recovered when the storage is opened again", e);
+            LOG.log(System.Logger.Level.ERROR, backgroundFailure.getMessage(), e);
+            writeLock.lock();
+            try {
+                flushFinished.signalAll();
+            } finally {
+                writeLock.unlock();
+            }
+        }
+    }
+
+    /** Writes the manifest, then publishes the table list; a flushed memtable leaves the read path here. */
+    private void commitTables(List<SsTable> tablesNewestFirst, boolean flushCommit) throws IOException {
+        List<String> names = tablesNewestFirst.stream().map(t -> t.path().getFileName().toString()).toList();
+        new Manifest(flushedThrough, names).write(directory);
+        writeLock.lock();
+        try {
+            State s = state;
+            state = new State(s.active, flushCommit ? null : s.flushing, List.copyOf(tablesNewestFirst));
+            flushFinished.signalAll();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private long allocateGeneration() {
+        writeLock.lock();
+        try {
+            return nextGeneration++;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private void ensureWritable() throws IOException {
+        if (closed) {
+            throw new IllegalStateException("storage " + directory + " is closed");
+        }
+        IOException failure = backgroundFailure;
+        if (failure != null) {
+            throw new IOException(failure.getMessage(), failure);
+        }
+    }
+}

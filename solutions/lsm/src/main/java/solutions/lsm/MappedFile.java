@@ -1,0 +1,148 @@
+package solutions.lsm;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+
+/**
+ * A read-only file mapped into memory as a row of chunks, so that files larger than the 2 GiB a single
+ * {@link MappedByteBuffer} can address are readable with {@code long} positions. Values that straddle a chunk
+ * border are assembled byte by byte; everything else goes through the buffer's fast absolute accessors.
+ *
+ * <p>Mappings are released by the garbage collector, not by {@code close}: Java 21 has no supported way to unmap
+ * a buffer early, and keeping the mapping alive means an iterator that still reads a table removed by compaction
+ * keeps seeing valid (unlinked) pages instead of crashing the JVM.
+ */
+final class MappedFile {
+    /** 1 GiB: well under the 2 GiB limit of one buffer. */
+    static final int DEFAULT_CHUNK_BYTES = 1 << 30;
+
+    private static final VarHandle LONG_BE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+    private final Path path;
+    private final long size;
+    private final int chunkBytes;
+    private final MappedByteBuffer[] chunks;
+
+    private MappedFile(Path path, long size, int chunkBytes, MappedByteBuffer[] chunks) {
+        this.path = path;
+        this.size = size;
+        this.chunkBytes = chunkBytes;
+        this.chunks = chunks;
+    }
+
+    static MappedFile map(Path path) throws IOException {
+        return map(path, DEFAULT_CHUNK_BYTES);
+    }
+
+    /** Tests pass a tiny chunk size to exercise the chunk borders without gigabyte files. */
+    static MappedFile map(Path path, int chunkBytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = channel.size();
+            int count = (int) ((size + chunkBytes - 1) / chunkBytes);
+            MappedByteBuffer[] chunks = new MappedByteBuffer[count];
+            for (int i = 0; i < count; i++) {
+                long start = (long) i * chunkBytes;
+                chunks[i] = channel.map(FileChannel.MapMode.READ_ONLY, start, Math.min(chunkBytes, size - start));
+                chunks[i].order(ByteOrder.BIG_ENDIAN);
+            }
+            return new MappedFile(path, size, chunkBytes, chunks);
+        }
+    }
+
+    Path path() {
+        return path;
+    }
+
+    long size() {
+        return size;
+    }
+
+    byte get(long pos) {
+        return chunks[(int) (pos / chunkBytes)].get((int) (pos % chunkBytes));
+    }
+
+    int getInt(long pos) {
+        int offset = (int) (pos % chunkBytes);
+        if (offset + Integer.BYTES <= chunkBytes) {
+            return chunks[(int) (pos / chunkBytes)].getInt(offset);
+        }
+        int v = 0;
+        for (int i = 0; i < Integer.BYTES; i++) {
+            v = (v << 8) | (get(pos + i) & 0xFF);
+        }
+        return v;
+    }
+
+    long getLong(long pos) {
+        int offset = (int) (pos % chunkBytes);
+        if (offset + Long.BYTES <= chunkBytes) {
+            return chunks[(int) (pos / chunkBytes)].getLong(offset);
+        }
+        long v = 0;
+        for (int i = 0; i < Long.BYTES; i++) {
+            v = (v << 8) | (get(pos + i) & 0xFF);
+        }
+        return v;
+    }
+
+    byte[] getBytes(long pos, int length) {
+        byte[] dst = new byte[length];
+        int done = 0;
+        while (done < length) {
+            long p = pos + done;
+            int offset = (int) (p % chunkBytes);
+            int n = Math.min(length - done, chunkBytes - offset);
+            chunks[(int) (p / chunkBytes)].get(offset, dst, done, n);
+            done += n;
+        }
+        return dst;
+    }
+
+    /**
+     * Compares the {@code length} bytes at {@code pos} with {@code key} as unsigned bytes, eight at a time:
+     * big-endian longs compared unsigned order exactly like their bytes do.
+     */
+    int compare(long pos, int length, byte[] key) {
+        int common = Math.min(length, key.length);
+        int i = 0;
+        for (; i + Long.BYTES <= common; i += Long.BYTES) {
+            long a = getLong(pos + i);
+            long b = (long) LONG_BE.get(key, i);
+            if (a != b) {
+                return Long.compareUnsigned(a, b);
+            }
+        }
+        for (; i < common; i++) {
+            int c = Byte.compareUnsigned(get(pos + i), key[i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(length, key.length);
+    }
+
+    /** CRC32C of the bytes {@code [0, end)}. */
+    int crc32c(long end) {
+        CRC32C crc = new CRC32C();
+        long done = 0;
+        for (MappedByteBuffer chunk : chunks) {
+            if (done >= end) {
+                break;
+            }
+            int n = (int) Math.min(chunk.capacity(), end - done);
+            ByteBuffer view = chunk.slice(0, n);
+            crc.update(view);
+            done += n;
+        }
+        return (int) crc.getValue();
+    }
+}

@@ -1,0 +1,175 @@
+package solutions.lsm;
+
+import course.contract.storage.Entry;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * One immutable sorted table file, read through a memory mapping. Opening verifies the whole-file checksum, so
+ * a damaged or truncated file is reported (with its path) before any of its data is served. Nothing per key is
+ * kept on the heap: lookups binary-search the mapped offset index and probe the mapped bloom filter.
+ */
+final class SsTable {
+    private final MappedFile file;
+    private final long entryCount;
+    private final long indexOffset;
+    private final long bloomOffset;
+    private final long bloomBlocks;
+    private final int bloomHashes;
+
+    private SsTable(MappedFile file, long entryCount, long indexOffset, long bloomOffset, long bloomBlocks,
+                    int bloomHashes) {
+        this.file = file;
+        this.entryCount = entryCount;
+        this.indexOffset = indexOffset;
+        this.bloomOffset = bloomOffset;
+        this.bloomBlocks = bloomBlocks;
+        this.bloomHashes = bloomHashes;
+    }
+
+    static SsTable open(Path path) throws IOException {
+        return open(path, MappedFile.DEFAULT_CHUNK_BYTES);
+    }
+
+    static SsTable open(Path path, int chunkBytes) throws IOException {
+        MappedFile file = MappedFile.map(path, chunkBytes);
+        long size = file.size();
+        if (size < SsTableFormat.FOOTER_BYTES) {
+            throw corrupt(path, "it is " + size + " bytes, shorter than the " + SsTableFormat.FOOTER_BYTES
+                    + "-byte footer (truncated)");
+        }
+        long footer = size - SsTableFormat.FOOTER_BYTES;
+        long magic = file.getLong(footer + 40);
+        if (magic != SsTableFormat.MAGIC) {
+            throw corrupt(path, "no table footer at its end (truncated, or not a table file)");
+        }
+        int storedCrc = file.getInt(footer + 48);
+        int actualCrc = file.crc32c(size - Integer.BYTES);
+        if (storedCrc != actualCrc) {
+            throw corrupt(path, String.format("checksum mismatch (stored %08x, computed %08x)", storedCrc, actualCrc));
+        }
+        int version = file.getInt(footer + 36);
+        if (version != SsTableFormat.VERSION) {
+            throw corrupt(path, "format version " + version + ", this engine reads version " + SsTableFormat.VERSION);
+        }
+        long entryCount = file.getLong(footer);
+        long indexOffset = file.getLong(footer + 8);
+        long bloomOffset = file.getLong(footer + 16);
+        long bloomBlocks = file.getLong(footer + 24);
+        int bloomHashes = file.getInt(footer + 32);
+        boolean consistent = entryCount >= 0 && indexOffset >= 0 && bloomBlocks > 0 && bloomHashes > 0
+                && bloomOffset == SsTableFormat.alignUp(indexOffset + entryCount * Long.BYTES,
+                SsTableFormat.BLOOM_ALIGNMENT)
+                && bloomOffset + bloomBlocks * BloomFilter.BLOCK_BYTES == footer;
+        if (!consistent) {
+            throw corrupt(path, "its footer describes sections that do not fit the file");
+        }
+        return new SsTable(file, entryCount, indexOffset, bloomOffset, bloomBlocks, bloomHashes);
+    }
+
+    private static IOException corrupt(Path path, String why) {
+        return new IOException("corrupt table file " + path.toAbsolutePath() + ": " + why
+                + "; restore the file from a backup (the database does not open with a damaged table, so that no"
+                + " data is silently lost)");
+    }
+
+    Path path() {
+        return file.path();
+    }
+
+    long entryCount() {
+        return entryCount;
+    }
+
+    long sizeBytes() {
+        return file.size();
+    }
+
+    /** The entry for {@code key} (possibly a tombstone), or {@code null} when this table does not hold it. */
+    Entry get(byte[] key) {
+        if (entryCount == 0 || !BloomFilter.mightContain(file, bloomOffset, bloomBlocks, bloomHashes, key)) {
+            return null;
+        }
+        long i = lowerBound(key);
+        if (i == entryCount) {
+            return null;
+        }
+        long record = recordOffset(i);
+        int keyLength = file.getInt(record);
+        if (file.compare(record + SsTableFormat.RECORD_HEADER_BYTES, keyLength, key) != 0) {
+            return null;
+        }
+        return readValue(key, record, keyLength);
+    }
+
+    /** Entries with {@code from <= key < to} in key order; {@code null} bounds are open. Reads lazily. */
+    Iterator<Entry> iterator(byte[] from, byte[] to) {
+        long start = from == null ? 0 : lowerBound(from);
+        return new Iterator<>() {
+            private long next = start;
+            private Entry pending = advance();
+
+            private Entry advance() {
+                if (next >= entryCount) {
+                    return null;
+                }
+                Entry e = readEntry(next++);
+                return to != null && Entry.compareKeys(e.key(), to) >= 0 ? null : e;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return pending != null;
+            }
+
+            @Override
+            public Entry next() {
+                if (pending == null) {
+                    throw new NoSuchElementException();
+                }
+                Entry e = pending;
+                pending = advance();
+                return e;
+            }
+        };
+    }
+
+    /** The index of the first entry whose key is {@code >= key}, or {@code entryCount}. */
+    private long lowerBound(byte[] key) {
+        long lo = 0;
+        long hi = entryCount;
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            long record = recordOffset(mid);
+            int keyLength = file.getInt(record);
+            if (file.compare(record + SsTableFormat.RECORD_HEADER_BYTES, keyLength, key) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private long recordOffset(long index) {
+        return file.getLong(indexOffset + index * Long.BYTES);
+    }
+
+    private Entry readEntry(long index) {
+        long record = recordOffset(index);
+        int keyLength = file.getInt(record);
+        byte[] key = file.getBytes(record + SsTableFormat.RECORD_HEADER_BYTES, keyLength);
+        return readValue(key, record, keyLength);
+    }
+
+    private Entry readValue(byte[] key, long record, int keyLength) {
+        int valueLength = file.getInt(record + Integer.BYTES);
+        if (valueLength == SsTableFormat.TOMBSTONE_LENGTH) {
+            return Entry.tombstone(key);
+        }
+        return new Entry(key, file.getBytes(record + SsTableFormat.RECORD_HEADER_BYTES + keyLength, valueLength));
+    }
+}

@@ -1,0 +1,83 @@
+package solutions.lsm;
+
+import course.contract.storage.Entry;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+
+/**
+ * The log that makes an acknowledged upsert survive a crash of the process. One log per memtable
+ * ({@code wal-GENERATION.log}); it is deleted once that memtable is safely in a table file.
+ *
+ * <p><b>Durability policy.</b> {@link #append} hands every record to the operating system with a
+ * {@code write(2)} before the upsert returns, but does not {@code fsync}. So an acknowledged upsert survives
+ * {@code kill -9} of the JVM (the bytes are in the OS page cache, which the kernel writes out on its own), but
+ * not a power loss or kernel crash, which can lose the last few seconds of upserts (never more than the
+ * unflushed memtables). A table file, the manifest and every rename are fsynced, so flushed data survives
+ * power loss too. {@link #sync()} is there for callers that need a point of full durability.
+ *
+ * <p>Record: {@code int bodyLength, int crc32c(body), int crc32c(first 8 bytes), body}, where body is
+ * {@code int keyLength, int valueLength (-1 = tombstone), key, value}. The header checksum lets recovery tell a
+ * damaged length field from a record that was cut short by a crash.
+ */
+final class WriteAheadLog implements Closeable {
+    static final int HEADER_BYTES = 12;
+
+    private final Path path;
+    private final FileChannel channel;
+    private ByteBuffer buffer = ByteBuffer.allocate(4096);
+
+    WriteAheadLog(Path path) throws IOException {
+        this.path = path;
+        this.channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    }
+
+    Path path() {
+        return path;
+    }
+
+    /** Writes the record to the OS before returning; callers serialize appends. */
+    void append(Entry entry) throws IOException {
+        byte[] key = entry.key();
+        byte[] value = entry.value();
+        int bodyLength = 8 + key.length + (value == null ? 0 : value.length);
+        if (buffer.capacity() < HEADER_BYTES + bodyLength) {
+            buffer = ByteBuffer.allocate(Math.max(HEADER_BYTES + bodyLength, buffer.capacity() * 2));
+        }
+        buffer.clear();
+        buffer.position(HEADER_BYTES);
+        buffer.putInt(key.length);
+        buffer.putInt(value == null ? SsTableFormat.TOMBSTONE_LENGTH : value.length);
+        buffer.put(key);
+        if (value != null) {
+            buffer.put(value);
+        }
+        buffer.putInt(0, bodyLength);
+        buffer.putInt(4, checksum(buffer.array(), HEADER_BYTES, bodyLength));
+        buffer.putInt(8, checksum(buffer.array(), 0, 8));
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+    }
+
+    void sync() throws IOException {
+        channel.force(false);
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+
+    static int checksum(byte[] bytes, int offset, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, offset, length);
+        return (int) crc.getValue();
+    }
+}

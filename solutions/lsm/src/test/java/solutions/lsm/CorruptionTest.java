@@ -1,0 +1,141 @@
+package solutions.lsm;
+
+import course.contract.storage.Entry;
+import course.contract.storage.StorageConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static solutions.lsm.Bytes.b;
+import static solutions.lsm.Bytes.s;
+
+/** Damaged files must stop the open with an error that names the file, never serve partial data. */
+class CorruptionTest {
+    @TempDir
+    Path dir;
+
+    private final StorageConfig config() {
+        return new StorageConfig(dir, 1 << 20);
+    }
+
+    private Path writeOneTable() throws IOException {
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            for (int i = 0; i < 100; i++) {
+                storage.upsert(new Entry(b("key" + i), b("value" + i)));
+            }
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".sst")).findFirst().orElseThrow();
+        }
+    }
+
+    @Test
+    void aFlippedByteInATableIsReportedWithTheFileName() throws IOException {
+        Path table = writeOneTable();
+        try (RandomAccessFile f = new RandomAccessFile(table.toFile(), "rw")) {
+            f.seek(20);
+            int b = f.read();
+            f.seek(20);
+            f.write(b ^ 0x10);
+        }
+        IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config()));
+        assertTrue(e.getMessage().contains(table.getFileName().toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("checksum mismatch"), e.getMessage());
+    }
+
+    @Test
+    void aTruncatedTableIsReportedWithTheFileName() throws IOException {
+        Path table = writeOneTable();
+        try (RandomAccessFile f = new RandomAccessFile(table.toFile(), "rw")) {
+            f.setLength(f.length() - 10);
+        }
+        IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config()));
+        assertTrue(e.getMessage().contains(table.getFileName().toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+    }
+
+    @Test
+    void aMissingTableIsReported() throws IOException {
+        Path table = writeOneTable();
+        Files.delete(table);
+        IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config()));
+        assertTrue(e.getMessage().contains(table.getFileName().toString()) && e.getMessage().contains("missing"),
+                e.getMessage());
+    }
+
+    /** A log as a killed process leaves it: the engine never closed it, so its records are not in any table. */
+    private Path writeLog(int records) throws IOException {
+        Files.createDirectories(dir);
+        Path path = DataFiles.log(dir, 5);
+        try (WriteAheadLog log = new WriteAheadLog(path)) {
+            for (int i = 0; i < records; i++) {
+                log.append(new Entry(b("k" + i), b("v" + i)));
+            }
+            log.append(Entry.tombstone(b("k0")));
+        }
+        return path;
+    }
+
+    @Test
+    void logsAreReplayedOnOpen() throws IOException {
+        writeLog(10);
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            assertNull(storage.get(b("k0")));
+            assertEquals("v9", s(storage.get(b("k9"))));
+        }
+    }
+
+    @Test
+    void aTornLastRecordIsIgnored() throws IOException {
+        Path log = writeLog(10);
+        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
+            f.setLength(f.length() - 3); // the tombstone of k0, cut short
+        }
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            assertEquals("v0", s(storage.get(b("k0"))));
+            assertEquals("v9", s(storage.get(b("k9"))));
+        }
+    }
+
+    @Test
+    void trailingZerosAfterTheLastRecordAreIgnored() throws IOException {
+        Path log = writeLog(3);
+        Files.write(log, new byte[64], java.nio.file.StandardOpenOption.APPEND);
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            assertEquals("v2", s(storage.get(b("k2"))));
+        }
+    }
+
+    @Test
+    void corruptionInTheMiddleOfALogIsAnErrorNamingIt() throws IOException {
+        Path log = writeLog(10);
+        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
+            f.seek(WriteAheadLog.HEADER_BYTES + 9); // inside the first record's key
+            f.write('X');
+        }
+        IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config()));
+        assertTrue(e.getMessage().contains(log.getFileName().toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("at byte 0"), e.getMessage());
+        assertTrue(Files.exists(log), "a log that could not be replayed is never deleted");
+    }
+
+    @Test
+    void aDamagedLengthInTheMiddleOfALogIsAnError() throws IOException {
+        Path log = writeLog(10);
+        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
+            f.seek(0);
+            f.writeInt(1_000_000);
+        }
+        IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config()));
+        assertTrue(e.getMessage().contains(log.getFileName().toString()), e.getMessage());
+    }
+}

@@ -1,0 +1,141 @@
+package solutions.lsm;
+
+import course.contract.storage.Entry;
+import course.contract.storage.StorageConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static solutions.lsm.Bytes.b;
+import static solutions.lsm.Bytes.s;
+
+class PersistenceAndCompactionTest {
+    @TempDir
+    Path dir;
+
+    private StorageConfig config(long threshold) {
+        return new StorageConfig(dir, threshold);
+    }
+
+    @Test
+    void dataSurvivesCloseAndOpenAndCloseIsIdempotent() throws IOException {
+        LsmStorage storage = LsmStorage.open(config(1 << 20));
+        storage.upsert(new Entry(b("a"), b("1")));
+        storage.upsert(new Entry(b("b"), b("2")));
+        storage.upsert(Entry.tombstone(b("a")));
+        storage.close();
+        storage.close();
+        assertThrows(IllegalStateException.class, () -> storage.upsert(new Entry(b("c"), b("3"))));
+        try (LsmStorage reopened = LsmStorage.open(config(1 << 20))) {
+            assertNull(reopened.get(b("a")));
+            assertEquals("2", s(reopened.get(b("b"))));
+            assertEquals(1, reopened.tableCount());
+        }
+        assertEquals(List.of(), files("wal-"), "a clean close leaves no log behind");
+    }
+
+    @Test
+    void fullMemtablesAreFlushedInTheBackgroundAndStayReadable() throws IOException {
+        try (LsmStorage storage = LsmStorage.open(config(4096))) {
+            for (int i = 0; i < 2000; i++) {
+                storage.upsert(new Entry(b(String.format("k%05d", i)), b("v" + i)));
+            }
+            storage.flush();
+            assertTrue(storage.tableCount() > 10, "expected many flushes, got " + storage.tableCount());
+            for (int i = 0; i < 2000; i += 7) {
+                assertEquals("v" + i, s(storage.get(b(String.format("k%05d", i)))));
+            }
+            assertEquals(2000, Bytes.list(storage.range(null, null)).size());
+        }
+    }
+
+    @Test
+    void compactionMergesIntoOneFileDroppingOverwrittenValuesAndTombstones() throws IOException {
+        try (LsmStorage storage = LsmStorage.open(config(2048))) {
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < 300; i++) {
+                    storage.upsert(new Entry(b(String.format("k%04d", i)), b("r" + round + "-" + i)));
+                }
+                storage.flush();
+            }
+            for (int i = 0; i < 300; i += 2) {
+                storage.upsert(Entry.tombstone(b(String.format("k%04d", i))));
+            }
+            storage.flush();
+            long before = totalTableBytes();
+            storage.compact();
+            assertEquals(1, storage.tableCount());
+            assertEquals(1, files("table-").size(), "old files are deleted after the compaction commits");
+            assertTrue(totalTableBytes() < before / 3, "overwritten values and tombstones dropped");
+            List<Entry> all = Bytes.list(storage.range(null, null));
+            assertEquals(150, all.size());
+            assertEquals("r2-1", s(all.get(0).value()));
+            assertNull(storage.get(b("k0000")));
+        }
+        try (LsmStorage reopened = LsmStorage.open(config(2048))) {
+            assertEquals(150, Bytes.list(reopened.range(null, null)).size());
+            assertEquals("r2-299", s(reopened.get(b("k0299"))));
+        }
+    }
+
+    @Test
+    void compactingOnlyTombstonesLeavesNoFile() throws IOException {
+        try (LsmStorage storage = LsmStorage.open(config(1 << 20))) {
+            storage.upsert(new Entry(b("x"), b("1")));
+            storage.flush();
+            storage.upsert(Entry.tombstone(b("x")));
+            storage.flush();
+            storage.compact();
+            assertEquals(0, storage.tableCount());
+            assertNull(storage.get(b("x")));
+        }
+        assertEquals(List.of(), files("table-"));
+    }
+
+    @Test
+    void leftoversOfAnInterruptedCompactionAreIgnoredAndDeleted() throws IOException {
+        try (LsmStorage storage = LsmStorage.open(config(1 << 20))) {
+            storage.upsert(new Entry(b("k"), b("kept")));
+        }
+        // A finished but uncommitted compaction output and a half-written temp file, as a crash leaves them.
+        Path stray = DataFiles.table(dir, 999);
+        SsTableWriter.write(stray, List.of(new Entry(b("k"), b("stale"))).iterator(), 1);
+        Files.write(dir.resolve("table-000000001000.sst.tmp"), new byte[100]);
+        try (LsmStorage storage = LsmStorage.open(config(1 << 20))) {
+            assertEquals("kept", s(storage.get(b("k"))));
+        }
+        assertTrue(Files.notExists(stray));
+        assertEquals(List.of(), files(".tmp"));
+    }
+
+    @Test
+    void aSecondOpenOfTheSameDirectoryIsRefused() throws IOException {
+        try (LsmStorage ignored = LsmStorage.open(config(1 << 20))) {
+            IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config(1 << 20)));
+            assertTrue(e.getMessage().contains("already open"), e.getMessage());
+        }
+    }
+
+    private List<Path> files(String nameContains) throws IOException {
+        try (Stream<Path> list = Files.list(dir)) {
+            return list.filter(p -> p.getFileName().toString().contains(nameContains)).toList();
+        }
+    }
+
+    private long totalTableBytes() throws IOException {
+        long total = 0;
+        for (Path p : files("table-")) {
+            total += Files.size(p);
+        }
+        return total;
+    }
+}
