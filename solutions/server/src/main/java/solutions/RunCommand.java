@@ -90,9 +90,13 @@ public final class RunCommand {
         }
     }
 
+    /** The same flags as every course JVM (see course.harness.JavaCommand, which this module cannot depend on). */
     private static List<String> jvmFlags() {
-        return Runtime.version().feature() >= 24
-                ? List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED") : List.of();
+        List<String> flags = new ArrayList<>(List.of("-XX:+EnableDynamicAgentLoading"));
+        if (Runtime.version().feature() >= 24) {
+            flags.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
+        }
+        return flags;
     }
 
     /** Reads the node's stdout until READY; the rest of its output is forwarded. */

@@ -1,0 +1,107 @@
+package solutions.stage3;
+
+import java.io.Closeable;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import one.nio.http.Response;
+import solutions.stage1.Responses;
+
+/**
+ * Requests from this node to the other nodes of the cluster, with java.net.http's asynchronous client. Every request
+ * carries {@value #INTERNAL_HEADER} (naming the sender) so the receiver serves it itself and never forwards it again.
+ * A peer that cannot be reached becomes an answer, not an exception: 503 when it refused or broke the connection,
+ * 504 when it did not answer in time; the body names the peer.
+ */
+public final class PeerClient implements Closeable {
+    public static final String INTERNAL_HEADER = "X-Course-Internal";
+
+    /** How long a peer has to answer ({@code -Dcourse.peerTimeoutMillis}, default 1000). */
+    public static Duration timeoutFromSystemProperties() {
+        String value = System.getProperty("course.peerTimeoutMillis", "1000").trim();
+        try {
+            long millis = Long.parseLong(value);
+            if (millis > 0) {
+                return Duration.ofMillis(millis);
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("-Dcourse.peerTimeoutMillis must be a positive whole number, got '"
+                + value + "'");
+    }
+
+    private final String self;
+    private final Duration timeout;
+    private final HttpClient http;
+
+    public PeerClient(String self, Duration timeout) {
+        this.self = self;
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .build();
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** Sends {@code method pathAndQuery} with the body to the peer; the future never completes exceptionally. */
+    public CompletableFuture<Response> send(String peer, String method, String pathAndQuery, byte[] body,
+                                            Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(peer + pathAndQuery))
+                .timeout(timeout)
+                .header(INTERNAL_HEADER, self)
+                .method(method, body == null
+                        ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(request::header);
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray())
+                .thenApply(r -> new Response(StatusLine.of(r.statusCode()), r.body()))
+                .exceptionally(e -> unreachable(peer, e))
+                // The request timeout covers the headers only; a body that never ends must not hold a worker.
+                .completeOnTimeout(timedOut(peer), 2 * timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Waits for an answer from {@link #send}; a worker waits no longer than the peer timeout allows. */
+    public Response await(CompletableFuture<Response> answer) {
+        try {
+            return answer.get(3 * timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Responses.text(Response.SERVICE_UNAVAILABLE, "interrupted while waiting for a peer");
+        } catch (ExecutionException | TimeoutException e) {
+            return Responses.text(Response.GATEWAY_TIMEOUT, "no answer from a peer: " + e);
+        }
+    }
+
+    private Response unreachable(String peer, Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof HttpTimeoutException) {
+            return timedOut(peer);
+        }
+        String why = cause instanceof ConnectException ? "connection refused" : String.valueOf(cause);
+        return Responses.text(Response.SERVICE_UNAVAILABLE, "node " + peer + " is unavailable: " + why);
+    }
+
+    private Response timedOut(String peer) {
+        return Responses.text(Response.GATEWAY_TIMEOUT, "node " + peer + " did not answer within "
+                + timeout.toMillis() + " ms");
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}

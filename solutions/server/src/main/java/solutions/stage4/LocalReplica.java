@@ -1,0 +1,37 @@
+package solutions.stage4;
+
+import course.contract.storage.Entry;
+import course.contract.storage.Storage;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * This node's storage seen as a replica: it keeps timestamped records, never storage-level tombstones, and a
+ * write that arrives late never replaces a newer record (last writer wins by timestamp, not by arrival).
+ */
+final class LocalReplica {
+    private static final int STRIPES = 64;
+
+    private final Storage storage;
+    private final Object[] stripes = new Object[STRIPES];
+
+    LocalReplica(Storage storage) {
+        this.storage = storage;
+        Arrays.setAll(stripes, i -> new Object());
+    }
+
+    /** The record for the key, or null when this replica never saw a write of it. */
+    Record read(byte[] key) throws IOException {
+        byte[] stored = storage.get(key);
+        return stored == null ? null : Record.decode(stored);
+    }
+
+    void write(byte[] key, Record record) throws IOException {
+        // Read, compare and write under one lock per key stripe, so two writes of a key cannot interleave.
+        synchronized (stripes[Math.floorMod(Arrays.hashCode(key), STRIPES)]) {
+            if (record.newerThan(read(key))) {
+                storage.upsert(new Entry(key, record.encode()));
+            }
+        }
+    }
+}

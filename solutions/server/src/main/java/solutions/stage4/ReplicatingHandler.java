@@ -1,0 +1,137 @@
+package solutions.stage4;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import one.nio.http.Request;
+import one.nio.http.Response;
+import solutions.stage1.Query;
+import solutions.stage1.RequestHandler;
+import solutions.stage1.Responses;
+import solutions.stage3.PeerClient;
+import solutions.stage3.Rendezvous;
+
+/**
+ * The coordinator: a client's request goes to the first {@code from} nodes of the key's rendezvous ranking, all at
+ * once, and is answered as soon as {@code ack} of them answered (201/202, or for GET the newest record among the
+ * answers); 504 when that many cannot answer. Another node's replica request goes to {@link ReplicaEndpoint}.
+ */
+final class ReplicatingHandler implements RequestHandler {
+    private final String self;
+    private final Rendezvous rendezvous;
+    private final LocalReplica local;
+    private final ReplicaEndpoint endpoint;
+    private final PeerClient peers;
+    private final Timestamps timestamps;
+
+    ReplicatingHandler(String self, Rendezvous rendezvous, LocalReplica local, PeerClient peers,
+                       Timestamps timestamps) {
+        this.self = self;
+        this.rendezvous = rendezvous;
+        this.local = local;
+        this.endpoint = new ReplicaEndpoint(local);
+        this.peers = peers;
+        this.timestamps = timestamps;
+    }
+
+    @Override
+    public Response handle(Request request) throws IOException {
+        if (request.getHeaderValue(PeerClient.INTERNAL_HEADER) != null) {
+            return endpoint.handle(request);
+        }
+        Query query = Query.of(request.getURI());
+        String id = query.get("id");
+        if (id == null || id.isEmpty()) {
+            return Responses.text(Response.BAD_REQUEST, "id is missing or empty: use /v0/entity?id=<key>");
+        }
+        int method = request.getMethod();
+        if (method != Request.METHOD_GET && method != Request.METHOD_PUT && method != Request.METHOD_DELETE) {
+            return Responses.text(Response.METHOD_NOT_ALLOWED, "use GET, PUT or DELETE");
+        }
+        ReplicaCount count;
+        try {
+            count = ReplicaCount.parse(query, rendezvous.size());
+        } catch (IllegalArgumentException e) {
+            return Responses.text(Response.BAD_REQUEST, e.getMessage());
+        }
+        byte[] key = id.getBytes(StandardCharsets.UTF_8);
+        Record write = switch (method) {
+            case Request.METHOD_PUT -> new Record(timestamps.next(),
+                    request.getBody() == null ? new byte[0] : request.getBody());
+            case Request.METHOD_DELETE -> Record.tombstone(timestamps.next());
+            default -> null;
+        };
+        List<String> replicas = rendezvous.ranking(key, count.from());
+        Quorum quorum = new Quorum(count);
+        for (String node : replicas) {
+            if (!node.equals(self)) {
+                askRemote(node, request, write, quorum);
+            }
+        }
+        if (replicas.contains(self)) {
+            quorum.add(askLocal(key, write));
+        }
+        awaitDecision(quorum);
+        if (!quorum.reached()) {
+            return Responses.text(Response.GATEWAY_TIMEOUT, quorum.shortfall(replicas));
+        }
+        return switch (method) {
+            case Request.METHOD_PUT -> Responses.empty(Response.CREATED);
+            case Request.METHOD_DELETE -> Responses.empty(Response.ACCEPTED);
+            default -> {
+                Record newest = quorum.newest();
+                yield newest == null || newest.isTombstone()
+                        ? Responses.empty(Response.NOT_FOUND) : new Response(Response.OK, newest.value());
+            }
+        };
+    }
+
+    private void askRemote(String node, Request request, Record write, Quorum quorum) {
+        Map<String, String> headers = write == null
+                ? Map.of() : Map.of(ReplicaEndpoint.TIMESTAMP_HEADER, String.valueOf(write.timestamp()));
+        byte[] body = write == null || write.isTombstone() ? null : write.value();
+        peers.send(node, request.getMethodName(), request.getURI(), body, headers)
+                .thenAccept(response -> quorum.add(answerOf(node, write, response)));
+    }
+
+    private static Quorum.Answer answerOf(String node, Record write, Response response) {
+        int status = response.getStatus();
+        if (write == null && status == 200) {
+            try {
+                return Quorum.Answer.success(node, Record.decode(response.getBody()));
+            } catch (IllegalArgumentException e) {
+                return Quorum.Answer.failure(node, e.getMessage());
+            }
+        }
+        boolean expected = write == null ? status == 404 : status == (write.isTombstone() ? 202 : 201);
+        return expected ? Quorum.Answer.success(node, null)
+                : Quorum.Answer.failure(node, status + " " + new String(response.getBody(), StandardCharsets.UTF_8));
+    }
+
+    private Quorum.Answer askLocal(byte[] key, Record write) {
+        try {
+            if (write == null) {
+                return Quorum.Answer.success(self, local.read(key));
+            }
+            local.write(key, write);
+            return Quorum.Answer.success(self, null);
+        } catch (IOException | RuntimeException e) {
+            return Quorum.Answer.failure(self, "local storage failed: " + e);
+        }
+    }
+
+    /** Waits until the quorum is decided; peers always answer within their timeout, this is only a guard. */
+    private void awaitDecision(Quorum quorum) {
+        try {
+            quorum.decided().get(3 * peers.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // not decided in time: the answers so far decide, which is a 504
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package course.tests.stage2;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import course.harness.Cluster;
+import course.harness.NodeMode;
+import course.harness.Stage;
+import course.tests.stage2.Burst.Timed;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Overload through the stage-2 system properties: one worker, a tiny queue and the handler-delay test hook make
+ * requests pile up on purpose. The surplus must get 503 at once, work that waited past its deadline must get 503
+ * without touching storage, and accepted requests must still complete correctly.
+ */
+@Stage(2)
+class OverloadTest {
+    @Test
+    void aFullQueueIsAnswered503AtOnceAndAcceptedWritesComplete() throws Exception {
+        long hold = 1000;
+        try (Cluster cluster = startedWith(Map.of("course.workers", "1", "course.queueCapacity", "2",
+                "course.handlerDelayMillis", String.valueOf(hold), "course.deadlineMillis", "60000"))) {
+            Burst.warmUp(cluster.client(), 12);
+            List<Timed> replies = Burst.send(12, i -> cluster.client().put(0, "burst" + i, "value" + i));
+            List<Timed> rejected = withStatus(replies, 503);
+            List<Timed> accepted = withStatus(replies, 201);
+            requireOnly(replies, 201, 503);
+            assertTrue(rejected.size() >= 6, "1 worker holding each request " + hold + " ms and a queue of 2 cannot "
+                    + "take 12 simultaneous requests, yet only " + rejected.size() + " got 503: bound the queue by "
+                    + "-Dcourse.queueCapacity and answer 503 when it is full" + describe(replies));
+            assertTrue(!accepted.isEmpty(), "no request was accepted" + describe(replies));
+            for (Timed t : rejected) {
+                assertTrue(t.millis() < hold, "a rejected request must be answered at once, but " + t.reply().request()
+                        + " took " + t.millis() + " ms, as long as a worker holds a request" + describe(replies));
+            }
+            cluster.restart(0);
+            checkStored(cluster, replies, "burst");
+        }
+    }
+
+    @Test
+    void requestsThatWaitedPastTheDeadlineGet503AndDoNotTouchStorage() throws Exception {
+        try (Cluster cluster = startedWith(Map.of("course.workers", "1", "course.queueCapacity", "16",
+                "course.handlerDelayMillis", "600", "course.deadlineMillis", "200"))) {
+            Burst.warmUp(cluster.client(), 4);
+            List<Timed> replies = Burst.send(4, i -> cluster.client().put(0, "late" + i, "value" + i));
+            requireOnly(replies, 201, 503);
+            assertTrue(withStatus(replies, 503).size() >= 2, "with 1 worker holding each request 600 ms, at least 2 "
+                    + "of 4 simultaneous requests wait longer than -Dcourse.deadlineMillis=200 and must get 503"
+                    + describe(replies));
+            cluster.restart(0);
+            checkStored(cluster, replies, "late");
+        }
+    }
+
+    @Test
+    void stopRejectsQueuedWorkInsteadOfRunningIt() throws Exception {
+        long hold = 1000;
+        try (Cluster cluster = startedWith(Map.of("course.workers", "1", "course.queueCapacity", "16",
+                "course.handlerDelayMillis", String.valueOf(hold), "course.deadlineMillis", "60000"))) {
+            Burst.warmUp(cluster.client(), 6);
+            CompletableFuture<List<Timed>> burst = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return Burst.send(6, i -> cluster.client().put(0, "queued" + i, "value" + i));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(300);
+            long start = System.nanoTime();
+            cluster.stop(0);
+            long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(stopMillis < 4 * hold, "stop took " + stopMillis + " ms with 6 requests queued behind one "
+                    + "worker that holds each " + hold + " ms: stop must reject queued work (or drop it), not run it");
+            List<Timed> replies = burst.get(30, TimeUnit.SECONDS);
+            for (Timed t : replies) {
+                int s = t.reply().status();
+                if (s != 201 && s != 503 && t.reply().answered()) {
+                    fail("during stop a request may get 201, 503 or a closed connection, but " + t.reply().request()
+                            + " got " + t.reply().describeAnswer());
+                }
+            }
+            cluster.start(0);
+            for (Timed t : withStatus(replies, 201)) {
+                cluster.client().get(0, "queued" + t.index()).assertBody(200, "value" + t.index());
+            }
+        }
+    }
+
+    /** A one-node cluster whose node read the given properties when it started; they are restored right after. */
+    private static Cluster startedWith(Map<String, String> properties) throws IOException {
+        try (WorkerProperties ignored = WorkerProperties.set(properties)) {
+            return Cluster.started(1, NodeMode.IN_PROCESS);
+        }
+    }
+
+    /** Accepted writes are there, rejected ones are not (a 503 must not have touched storage). */
+    private static void checkStored(Cluster cluster, List<Timed> replies, String keyPrefix) {
+        for (Timed t : replies) {
+            String key = keyPrefix + t.index();
+            if (t.reply().status() == 201) {
+                cluster.client().get(0, key).assertBody(200, "value" + t.index());
+            } else {
+                var r = cluster.client().get(0, key);
+                if (r.status() != 404) {
+                    fail(t.reply().request() + " was answered 503, so it must not have been stored, but GET gave "
+                            + r.describeAnswer());
+                }
+            }
+        }
+    }
+
+    private static List<Timed> withStatus(List<Timed> replies, int status) {
+        return replies.stream().filter(t -> t.reply().status() == status).toList();
+    }
+
+    private static void requireOnly(List<Timed> replies, int... allowed) {
+        for (Timed t : replies) {
+            boolean ok = false;
+            for (int s : allowed) {
+                ok |= t.reply().status() == s;
+            }
+            if (!ok) {
+                fail(t.reply().request() + " got " + t.reply().describeAnswer() + "; expected one of "
+                        + Arrays.toString(allowed) + describe(replies));
+            }
+        }
+    }
+
+    private static String describe(List<Timed> replies) {
+        StringBuilder sb = new StringBuilder("\n  replies:");
+        for (Timed t : replies) {
+            sb.append("\n    #").append(t.index()).append(": ").append(t.reply().answered()
+                    ? String.valueOf(t.reply().status()) : t.reply().describeAnswer())
+                    .append(" after ").append(t.millis()).append(" ms");
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,61 @@
+package course.tests.stage3;
+
+import static course.tests.stage3.ShardedRequests.delete;
+import static course.tests.stage3.ShardedRequests.get;
+import static course.tests.stage3.ShardedRequests.put;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.NodeMode;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Any node answers for any key: what one node wrote, every node reads, overwrites and deletes. */
+@Stage(3)
+class EveryNodeServesEveryKeyTest {
+    @ParameterizedTest(name = "{0} nodes")
+    @ValueSource(ints = {2, 3, 5})
+    void everyOperationThroughEveryNode(int nodes) throws Exception {
+        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
+            KvClient c = cluster.client();
+            for (int writer = 0; writer < nodes; writer++) {
+                for (int k = 0; k < 4; k++) {
+                    String key = "from-node" + writer + "-key" + k;
+                    put(c, writer, key, bytes("first " + key)).assertStatus(201);
+                    for (int reader = 0; reader < nodes; reader++) {
+                        get(c, reader, key).assertBody(200, "first " + key);
+                    }
+                    int other = (writer + 1) % nodes;
+                    put(c, other, key, bytes("second " + key)).assertStatus(201);
+                    for (int reader = 0; reader < nodes; reader++) {
+                        get(c, reader, key).assertBody(200, "second " + key);
+                    }
+                    delete(c, (writer + 2) % nodes, key).assertStatus(202);
+                    for (int reader = 0; reader < nodes; reader++) {
+                        get(c, reader, key).assertStatus(404);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    @WithCluster(nodes = 3)
+    void badRequestsAreRejectedByEveryNode(Cluster cluster) {
+        KvClient c = cluster.client();
+        for (int node = 0; node < cluster.size(); node++) {
+            c.send(node, "GET", "/v0/entity", null).assertStatus(400);
+            c.send(node, "PUT", "/v0/entity?id=", bytes("v")).assertStatus(400);
+            c.send(node, "GET", "/v0/other?id=k", null).assertStatus(400);
+            c.send(node, "POST", "/v0/entity?id=k" + node, bytes("v")).assertStatus(405);
+        }
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,65 @@
+package course.tests.stage4;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** ack and from: their defaults, the requests that are 400, and 504 when fewer than ack replicas can answer. */
+@Stage(4)
+@WithCluster(nodes = 3)
+class ReplicaParametersTest {
+    private static final String[] BAD = {
+        "ack=0&from=3", "ack=3&from=2", "ack=1&from=4", "ack=1&from=0", "ack=-1&from=3", "ack=abc&from=3",
+        "ack=1&from=x", "ack=&from=3", "ack=4",
+    };
+
+    @Test
+    void impossibleOrMalformedAckAndFromAre400(Cluster cluster) {
+        KvClient c = cluster.client();
+        byte[] value = "v".getBytes(StandardCharsets.UTF_8);
+        for (String params : BAD) {
+            c.send(0, "GET", KvClient.entity("k", params), null).assertStatus(400);
+            c.send(1, "PUT", KvClient.entity("k", params), value).assertStatus(400);
+            c.send(2, "DELETE", KvClient.entity("k", params), null).assertStatus(400);
+        }
+        // Nothing of the rejected PUTs was stored.
+        c.get(0, "k", 3, 3).assertStatus(404);
+    }
+
+    @Test
+    void defaultsAreAllNodesAndAMajority(Cluster cluster) throws Exception {
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
+        c.put(0, "d", "all three").assertStatus(201);
+        // from defaults to the cluster size: every node holds the value, so any single node can answer it.
+        for (int stopped = 0; stopped < 3; stopped++) {
+            cluster.stop((stopped + 1) % 3);
+            cluster.stop((stopped + 2) % 3);
+            c.get(stopped, "d", 1, 3).assertBody(200, "all three");
+            // ack defaults to a majority (2 of 3): one node alone cannot answer it.
+            c.get(stopped, "d").assertStatus(504);
+            c.put(stopped, "d", "lonely").assertStatus(504);
+            cluster.start((stopped + 1) % 3);
+            cluster.start((stopped + 2) % 3);
+        }
+        cluster.stop(2);
+        c.put(0, "d", "two of three").assertStatus(201);
+        c.get(1, "d").assertBody(200, "two of three");
+        c.delete(1, "d").assertStatus(202);
+        c.get(0, "d").assertStatus(404);
+    }
+
+    @Test
+    void fewerLiveReplicasThanAckIs504Quickly(Cluster cluster) throws Exception {
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
+        cluster.stop(1);
+        c.put(0, "k", "v".getBytes(StandardCharsets.UTF_8), 3, 3).assertStatus(504);
+        c.get(0, "k", 3, 3).assertStatus(504);
+        c.delete(2, "k", 3, 3).assertStatus(504);
+        c.put(0, "k", "v".getBytes(StandardCharsets.UTF_8), 2, 3).assertStatus(201);
+        c.get(2, "k", 2, 3).assertBody(200, "v");
+    }
+}
