@@ -1,0 +1,1 @@
+"""Markdown generators, one module per kind of generated page."""

@@ -1,0 +1,13 @@
+"""Where the course's files live, relative to the repository root."""
+import os
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def results_schema_path() -> Path:
+    """The one results format; COURSE_RESULTS_SCHEMA overrides it (tests of a changed schema)."""
+    override = os.environ.get("COURSE_RESULTS_SCHEMA")
+    if override:
+        return Path(override)
+    return REPO_ROOT / "kit/results/src/main/resources/course/results/results.schema.json"

@@ -1,0 +1,55 @@
+"""The built site in a real browser: headless Chromium loads the main kinds of pages from a local HTTP server,
+with no console error, and the charts draw. Screenshots go to build/screenshots/ (a CI artifact)."""
+import functools
+import http.server
+import threading
+
+import pytest
+
+from sitegen.browser import Browser, find_chromium
+from sitegen.paths import REPO_ROOT
+
+SAMPLES = REPO_ROOT / "samples"
+SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
+PAGES = (("home", "", 0), ("stage-1", "stages/1-sync-server/", 0), ("report-alice-stage-2", "reports/alice/stage-2/", 2),
+         ("compare-stage-1", "compare/stage-1/", 4))
+DRAWN_PATHS = ("Array.from(document.querySelectorAll('svg.course-chart path.curve'))"
+               ".filter(p => p.getAttribute('d') && p.getTotalLength() > 0 && p.getBBox().width > 0).length")
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def served_site(site_build):
+    site, _ = site_build(reports=SAMPLES / "reports", results=SAMPLES / "results")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_pages_load_without_console_errors_and_charts_draw(served_site):
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("no Chromium found (/usr/bin/chromium, chromium on PATH, or CHROMIUM=...); "
+                    "install it with 'apt-get install -y chromium'")
+    with Browser(chromium) as browser:
+        for name, path, min_paths in PAGES:
+            visit = browser.open(served_site + path)
+            assert visit.console_errors() == [], f"{path}: {visit.console_errors()}"
+            assert browser.evaluate("document.querySelector('.md-content h1') !== null"), f"{path}: no content"
+            assert browser.evaluate(DRAWN_PATHS) >= min_paths, f"{path}: fewer than {min_paths} curves drawn"
+            browser.screenshot(SCREENSHOTS / f"{name}.png")
+        # The sortable table reorders rows when its header is clicked.
+        browser.open(served_site + "compare/stage-1/")
+        order = browser.evaluate(
+            "(() => { const t = [...document.querySelectorAll('table[data-sortable]')].find(t => t.tHead.rows[0].cells[1]"
+            ".textContent.startsWith('run')); const th = [...t.tHead.rows[0].cells].find(c => c.textContent.startsWith('p99'));"
+            " th.click(); th.click(); return [...t.tBodies[0].rows].map(r => parseFloat(r.cells[th.cellIndex].dataset.value))"
+            ".filter(x => !isNaN(x)); })()")
+        assert len(order) >= 3 and order == sorted(order, reverse=True)

@@ -1,0 +1,54 @@
+"""Whole-site builds: the shipped sample data builds with --strict, and free-form reports show imported runs."""
+import shutil
+
+import pytest
+from mkdocs.exceptions import Abort
+
+from sitegen.paths import REPO_ROOT
+
+from .conftest import load_run, write_json
+
+SAMPLES = REPO_ROOT / "samples"
+
+
+def test_samples_build_strict_with_every_page(site_build):
+    site, warnings = site_build(strict=True, reports=SAMPLES / "reports", results=SAMPLES / "results")
+    assert warnings == []
+    for page in ("index.html", "start/index.html", "guides/load-testing/index.html", "guides/profiling/index.html",
+                 "guides/flame-graphs/index.html", "guides/writing-the-report/index.html", "reports/index.html",
+                 "stages/1-sync-server/index.html", "compare/stage-1/index.html", "compare/stage-2/index.html",
+                 "reports/alice/stage-2/index.html", "reports/badger/stage-1/index.html",
+                 "reports/alice/stage-1-files/flamegraphs/put-cpu.html"):
+        assert (site / page).is_file(), page
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "fonts.googleapis" not in home and "course:stages" not in home
+    assert "Compared with stage 1" in (site / "reports/alice/stage-2/index.html").read_text(encoding="utf-8")
+
+
+def test_strict_build_fails_on_a_problem(tmp_path, site_build):
+    reports = tmp_path / "reports"
+    shutil.copytree(SAMPLES / "reports", reports)
+    (reports / "carol/stage-1/runs/get-5000.json").write_text("{", encoding="utf-8")
+    with pytest.raises(Abort):
+        site_build(strict=True, reports=reports)
+
+
+def test_free_form_report_shows_imported_runs_and_importer_failures(tmp_path, site_build):
+    free_form, imported = tmp_path / "free", tmp_path / "imported"
+    free_form.mkdir()
+    for name in ("004_a0506f5c759e91a3.txt", "002_2b000bd71cbc8657.txt", "reports.yml"):
+        shutil.copy(SAMPLES / "free-form-reports" / name, free_form / name)
+    # As the importer writes them: <stem>-<block>.json, or <stem>.import-error.txt when it failed.
+    write_json(imported / "002_2b000bd71cbc8657-1.json",
+               load_run("otter", 2, "get", 40000, {50: 1.77, 90: 105.41, 99: 173.57}, max_ms=207.49))
+    write_json(imported / "002_2b000bd71cbc8657-2.json",
+               load_run("otter", 2, "get", 60000, {50: 313.86, 90: 1160.0, 99: 1900.0}))
+    (imported / "004_a0506f5c759e91a3.import-error.txt").write_text("no wrk2 output found\n", encoding="utf-8")
+
+    site, warnings = site_build(free_form=free_form, imported=imported)
+
+    assert len(warnings) == 1 and "004_a0506f5c759e91a3.txt" in warnings[0] and "no wrk2 output found" in warnings[0]
+    otter = (site / "reports/otter/stage-2/index.html").read_text(encoding="utf-8")
+    assert otter.count('<path class="curve"') == 2 and "173.57" in otter and "RocksDb" in otter
+    wren = (site / "reports/wren/stage-1/index.html").read_text(encoding="utf-8")
+    assert "no wrk2 output found" in wren and "flushThresholdBytes" in wren

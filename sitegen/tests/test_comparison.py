@@ -1,0 +1,51 @@
+"""The comparison page of a stage with several students: runs table, overlaid curves, leaderboard, test matrix."""
+import re
+
+from sitegen.catalog import Sources, load_catalog
+from sitegen.pages.comparison_page import comparison_page
+
+from .conftest import Tables, column, grade, load_run, write_json, write_report
+
+
+def build_catalog(tmp_path):
+    reports, results = tmp_path / "reports", tmp_path / "results"
+    write_report(reports, "anna", 1, {"runs/put.json": load_run("anna", 1, "put", 5000, {50: 1.0, 99: 5.0}, max_ms=9.0),
+                                      "runs/get.json": load_run("anna", 1, "get", 5000, {50: 2.0, 99: 7.0})})
+    write_report(reports, "boris", 1, {"runs/put.json": load_run("boris", 1, "put", 3000, {50: 3.0, 99: 30.0})},
+                 pseudonym="owl")
+    write_report(reports, "vera", 1, {})  # a report without runs still shows up
+    write_json(results / "load/ref.json", load_run(None, 1, "put", 5000, {50: 0.5, 99: 2.0}, label="reference put"))
+    write_json(results / "load/other-stage.json", load_run("anna", 2, "put", 5000, {50: 0.5, 99: 2.0}))
+    write_json(results / "grades/anna.json", grade("anna", 1, {"T.a": "passed", "T.b": "passed"}, 0.8))
+    write_json(results / "grades/boris.json", grade("boris", 1, {"T.a": "passed", "T.b": "failed"}, 1.2))
+    write_json(results / "grades/vera.json", grade("vera", 1, {"T.a": "error"}, None))
+    return load_catalog(Sources(reports=reports, results=results))
+
+
+def test_all_runs_table_has_every_run_and_every_student(tmp_path):
+    page = comparison_page(1, build_catalog(tmp_path))
+    tables = Tables(page).tables
+    runs = next(t for t in tables if t[0][:3] == ["student", "run", "workload"])
+    assert sorted(column(runs, "student")) == ["anna", "anna", "owl", "reference", "vera"]
+    assert column(runs, "p99")[:3] == ["5.000", "7.000", "30.00"]
+    assert "no runs attached" in column(runs, "run")
+    assert "boris" not in page  # the pseudonym hides the name, also in grades keyed by the real name
+    assert "data-sortable" in page
+
+
+def test_curves_are_overlaid_per_workload(tmp_path):
+    page = comparison_page(1, build_catalog(tmp_path))
+    charts = re.findall(r"<svg class=\"course-chart\".*?</svg>", page)
+    assert len(charts) == 2  # get, put
+    assert [len(re.findall(r'<path class="curve" d="M[^"]+L', c)) for c in charts] == [1, 3]
+
+
+def test_leaderboard_orders_by_ratio_and_matrix_shows_outcomes(tmp_path):
+    page = comparison_page(1, build_catalog(tmp_path))
+    tables = Tables(page).tables
+    board = next(t for t in tables if t[0][0] == "#")
+    assert column(board, "student") == ["owl", "anna", "vera"]
+    assert column(board, "rate vs reference") == ["1.20×", "0.80×", "—"]
+    matrix = next(t for t in tables if "passed" in t[0])
+    assert matrix[0] == ["student", "passed", "a", "b"]
+    assert matrix[1:] == [["anna", "2/2", "✔", "✔"], ["owl", "1/2", "✔", "✘"], ["vera", "0/1", "E", ""]]
