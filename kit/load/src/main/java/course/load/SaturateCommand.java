@@ -1,0 +1,161 @@
+package course.load;
+
+import course.results.Environment;
+import course.results.LoadRun;
+import course.results.Results;
+import course.results.Saturation;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/** {@code ./course saturate}: the highest rate a server sustains under an SLO, by short constant-rate steps. */
+public final class SaturateCommand {
+    static final String USAGE = """
+            usage: ./course saturate --url http://localhost:8080 [options]
+
+            Finds the highest rate that meets the SLO (achieved >= --min-achieved of the target and p99 <= --p99-ms):
+            doubles the rate from --start-rate until a step fails, then bisects between the last pass and the first
+            fail down to --resolution. Each step is a constant-rate run of --step-duration.
+
+                  --start-rate N      first step's rate                                  1000
+                  --max-rate N        never go above                                     1000000
+                  --step-duration T   length of each step                                10s
+                  --pause T           rest between steps so the server drains            1s
+                  --resolution F      stop bisecting when pass and fail are this close   5%
+                  --p99-ms X          SLO: p99 latency at most X ms                      10
+                  --min-achieved F    SLO: achieved rate at least F of the target        0.99
+                  --max-steps N       bound on the number of steps                       16
+                  --out DIR           where the steps and saturation.json go             results/saturate/<time>/
+            and the options of ./course load except -R, -d, --tool, --profile (see ./course load --help):
+            -c, -t, --url, --workload, --keys, --key-order, --value-size, --put-ratio, --ack, --from, --pick, --seed,
+            --timeout, --label, --student, --stage, --stabilize/--no-stabilize, --server-heap, --no-progress.
+            """;
+
+    private SaturateCommand() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            out.print(USAGE);
+            return 0;
+        }
+        SaturateOptions s;
+        try {
+            s = SaturateOptions.parse(args);
+        } catch (UsageException e) {
+            err.println("course saturate: " + e.getMessage());
+            return 2;
+        }
+        String problem = Reachability.problem(s.load.targets());
+        if (problem != null) {
+            err.println("course saturate: " + problem);
+            return 1;
+        }
+        try {
+            return search(s, Arrays.asList(args), out, err);
+        } catch (IOException | RuntimeException e) {
+            err.println("course saturate: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("course saturate: interrupted");
+            return 1;
+        } catch (Exception e) {
+            err.println("course saturate: " + e);
+            return 1;
+        }
+    }
+
+    private static int search(SaturateOptions s, List<String> args, PrintStream out, PrintStream err)
+            throws Exception {
+        Path dir = s.load.out() != null ? s.load.out()
+                : RunFiles.root().resolve("results").resolve("saturate").resolve(RunFiles.timestamp());
+        Saturation doc = new Saturation();
+        doc.student = s.load.student();
+        doc.stage = s.load.stage();
+        doc.label = s.load.label();
+        doc.slo.p99Ms = s.p99Ms;
+        doc.slo.minAchievedFraction = s.minAchieved;
+        err.println("course saturate: seed " + s.load.seed() + ", results in " + dir);
+        out.printf(Locale.ROOT, "Saturating %s: SLO achieved >= %.0f%% of target, p99 <= %s ms; steps of %s%n",
+                String.join(",", s.load.targets().stream().map(Target::url).toList()), s.minAchieved * 100,
+                RunFiles.rateName(s.p99Ms), WrkUnits.durationHeader(s.stepSeconds));
+        out.printf(Locale.ROOT, "%4s %10s %10s %10s %8s  %s%n", "step", "rate", "achieved", "p99 ms", "result", "notes");
+        out.flush();
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, err)) {
+            LoadRunner runner = new LoadRunner(quiet, s.load.progress() ? err : quiet);
+            SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps);
+            Double sustained = search.run(rate -> {
+                if (!doc.steps.isEmpty()) {
+                    TimeUnit.MILLISECONDS.sleep(Math.round(s.pauseSeconds * 1000));
+                }
+                int n = doc.steps.size() + 1;
+                String name = String.format(Locale.ROOT, "step-%02d-%s.json", n, RunFiles.rateName(rate));
+                LoadOptions step = s.load.withRate(rate)
+                        .withCommandLine(stepCommand(args, rate, s.stepSeconds));
+                Measurement m = runner.measure(step, stabilizer.active(), new RunFiles(dir.resolve(name)));
+                Saturation.Step row = row(m.run(), rate, s, name);
+                doc.steps.add(row);
+                out.printf(Locale.ROOT, "%4d %10s %10.1f %10.3f %8s  %s%n", n, RunFiles.rateName(rate),
+                        row.achievedRate, row.p99Ms, row.passed ? "pass" : "FAIL", String.join("; ", m.run().flags));
+                out.flush();
+                return row.passed;
+            });
+            doc.result.sustainedRate = sustained;
+            doc.result.note = search.note();
+            doc.environment = Environment.probe();
+            doc.environment.heap = s.load.serverHeap();
+            doc.environment.stabilized = stabilizer.active();
+        }
+        Path file = dir.resolve("saturation.json");
+        Results.write(file, doc);
+        out.println(doc.result.sustainedRate == null
+                ? "Sustained rate: none (" + doc.result.note + ")"
+                : "Sustained rate: " + RunFiles.rateName(doc.result.sustainedRate) + " requests/s (" + doc.result.note + ")");
+        out.println("Results: " + file);
+        return 0;
+    }
+
+    private static Saturation.Step row(LoadRun run, double rate, SaturateOptions s, String file) {
+        Saturation.Step row = new Saturation.Step();
+        row.rate = rate;
+        row.achievedRate = run.achievedRate;
+        Double p99 = run.percentile(99.0);
+        // A step without a single response has no p99 and fails.
+        row.p99Ms = p99 == null ? 0 : p99;
+        row.passed = p99 != null && run.achievedRate >= s.minAchieved * rate && p99 <= s.p99Ms;
+        row.file = file;
+        return row;
+    }
+
+    private static final List<String> SEARCH_OPTIONS = List.of("--start-rate", "--max-rate", "--step-duration",
+            "--pause", "--resolution", "--p99-ms", "--min-achieved", "--max-steps", "--out");
+
+    /** The equivalent ./course load command of one step, so a step can be re-run on its own. */
+    private static List<String> stepCommand(List<String> args, double rate, double seconds) {
+        List<String> words = new java.util.ArrayList<>(List.of("-R", RunFiles.rateName(rate),
+                "-d", RunFiles.rateName(seconds) + "s"));
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (SEARCH_OPTIONS.contains(name)) {
+                if (!a.contains("=")) {
+                    i++;
+                }
+                continue;
+            }
+            words.add(a);
+        }
+        return words;
+    }
+}

@@ -1,0 +1,99 @@
+package course.load;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The search for the highest rate that meets an SLO: double the rate from the start until a step fails (halve it
+ * when the first step already fails), then bisect between the last pass and the first fail until they are within
+ * the resolution. Every step is a full measurement; the number of steps is bounded.
+ */
+final class SaturationSearch {
+    /** Runs one step at a rate and says whether it passed. */
+    interface Step {
+        boolean passes(double rate) throws Exception;
+    }
+
+    private final double startRate;
+    private final double maxRate;
+    private final double resolution;
+    private final int maxSteps;
+    private final List<Double> tried = new ArrayList<>();
+    private Double lastPass;
+    private Double firstFail;
+    private String note;
+
+    SaturationSearch(double startRate, double maxRate, double resolution, int maxSteps) {
+        this.startRate = startRate;
+        this.maxRate = maxRate;
+        this.resolution = resolution;
+        this.maxSteps = maxSteps;
+    }
+
+    /** Runs the search; returns the highest passing rate, or {@code null} when none passed. */
+    Double run(Step step) throws Exception {
+        double rate = startRate;
+        // Find a bracket: a passing rate below a failing one.
+        while (tried.size() < maxSteps) {
+            boolean passed = attempt(step, rate);
+            if (passed) {
+                lastPass = rate;
+                if (firstFail != null) {
+                    break;
+                }
+                if (rate >= maxRate) {
+                    note = "reached --max-rate " + fmt(maxRate) + " without failing the SLO";
+                    return lastPass;
+                }
+                rate = Math.min(maxRate, rate * 2);
+            } else {
+                firstFail = rate;
+                if (lastPass != null) {
+                    break;
+                }
+                rate = Math.floor(rate / 2);
+                if (rate < 1) {
+                    note = "no rate down to 1 request/s met the SLO";
+                    return null;
+                }
+            }
+        }
+        while (lastPass != null && firstFail != null && (firstFail - lastPass) / lastPass > resolution) {
+            if (tried.size() >= maxSteps) {
+                note = "stopped after --max-steps " + maxSteps + " steps; the sustained rate lies between "
+                        + fmt(lastPass) + " and " + fmt(firstFail);
+                return lastPass;
+            }
+            double mid = Math.rint((lastPass + firstFail) / 2);
+            if (mid <= lastPass || mid >= firstFail) {
+                break;
+            }
+            if (attempt(step, mid)) {
+                lastPass = mid;
+            } else {
+                firstFail = mid;
+            }
+        }
+        if (lastPass == null) {
+            note = "no step met the SLO within --max-steps " + maxSteps;
+        } else if (firstFail == null) {
+            note = "stopped after --max-steps " + maxSteps + " steps without failing the SLO";
+        } else if (note == null) {
+            note = "the SLO holds at " + fmt(lastPass) + " and fails at " + fmt(firstFail) + " requests/s";
+        }
+        return lastPass;
+    }
+
+    private boolean attempt(Step step, double rate) throws Exception {
+        tried.add(rate);
+        return step.passes(rate);
+    }
+
+    String note() {
+        return note;
+    }
+
+    static String fmt(double rate) {
+        return RunFiles.rateName(rate);
+    }
+}

@@ -1,0 +1,101 @@
+package course.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The generator against a real (test) server: rate accuracy, coordinated-omission correction, error counting. */
+class GeneratorTest {
+
+    private static RunResult run(TestHttpServer server, String... options) throws Exception {
+        String[] args = new String[options.length + 2];
+        args[0] = "--url";
+        args[1] = server.url();
+        System.arraycopy(options, 0, args, 2, options.length);
+        return new LoadGenerator(LoadOptions.parse(args), null).run();
+    }
+
+    @Test
+    void holdsTheTargetRateAndMeasuresSubMillisecondLatencyOnAnIdleServer() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            RunResult r = run(server, "-R", "2000", "-c", "10", "-t", "2", "-d", "5s", "--seed", "1");
+            System.out.printf("achieved %.2f of 2000, median %d us, late sends %d of %d%n", r.achievedRate(),
+                    r.latencyUs().getValueAtPercentile(50), r.lateSends(), r.sends());
+            assertEquals(2000, r.achievedRate(), 20, "achieved rate within 1% of the target");
+            assertEquals(0, r.socketErrors() + r.non2xx(), "no errors against a healthy server");
+            assertEquals(r.requests(), r.latencyUs().getTotalCount(), "one latency per response");
+            assertTrue(r.latencyUs().getValueAtPercentile(50) < 1000,
+                    "median " + r.latencyUs().getValueAtPercentile(50) + " us should be below 1 ms");
+            assertEquals(r.requests(), r.byStatus().get(200));
+        }
+    }
+
+    @Test
+    void aServerStallIsChargedToTheRequestsItDelayed() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            // At a constant rate a 0.5 s stall in 10 s delays 5% of requests by 0-500 ms, uniformly: p99 ~ 400 ms.
+            server.stallOnce(3000, 500);
+            RunResult r = run(server, "-R", "1000", "-c", "10", "-t", "2", "-d", "10s", "--seed", "2");
+            long p99Us = r.latencyUs().getValueAtPercentile(99);
+            System.out.printf("stall test: p99 %.1f ms, p95 %.1f ms, max %.1f ms, achieved %.1f%n", p99Us / 1000.0,
+                    r.latencyUs().getValueAtPercentile(95) / 1000.0, r.latencyUs().getMaxValue() / 1000.0,
+                    r.achievedRate());
+            assertTrue(p99Us >= 250_000 && p99Us <= 500_000, "p99 " + p99Us + " us should be near 400 ms");
+            assertTrue(r.latencyUs().getMaxValue() >= 450_000, "the first delayed request waited the whole stall");
+            assertEquals(1000, r.achievedRate(), 15, "the delayed requests were all sent once the server woke");
+        }
+    }
+
+    @Test
+    void countsNon2xxResponsesByStatus() throws Exception {
+        try (TestHttpServer server = new TestHttpServer().status(503)) {
+            RunResult r = run(server, "-R", "500", "-c", "4", "-t", "1", "-d", "2s");
+            assertTrue(r.requests() > 900, "requests " + r.requests());
+            assertEquals(r.requests(), r.non2xx());
+            assertEquals(r.requests(), r.byStatus().get(503));
+            assertEquals(0, r.socketErrors());
+        }
+    }
+
+    @Test
+    void countsReadErrorsWhenTheServerHangsUpAndKeepsGoing() throws Exception {
+        try (TestHttpServer server = new TestHttpServer().hangUpEvery(10)) {
+            RunResult r = run(server, "-R", "500", "-c", "4", "-t", "1", "-d", "2s");
+            long expected = (r.requests() + r.readErrors()) / 10;
+            assertTrue(Math.abs(r.readErrors() - expected) <= 2 + expected / 10,
+                    "read errors " + r.readErrors() + " for every 10th of " + (r.requests() + r.readErrors()));
+            assertTrue(r.requests() > 800, "the generator reconnected and went on: " + r.requests());
+        }
+    }
+
+    @Test
+    void countsConnectErrorsWhenTheServerGoesAway() throws Exception {
+        TestHttpServer server = new TestHttpServer();
+        LoadOptions options = LoadOptions.parse("--url", server.url(), "-R", "200", "-c", "2", "-t", "1", "-d", "2s");
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(800);
+                server.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        stopper.start();
+        RunResult r = new LoadGenerator(options, null).run();
+        stopper.join();
+        assertTrue(r.connectErrors() > 0, "connect errors after the server stopped: " + r);
+        assertTrue(r.requests() > 50 && r.requests() < 300, "responses only while it was up: " + r.requests());
+    }
+
+    @Test
+    void spreadsConnectionsOverSeveralTargetsRoundRobin() throws Exception {
+        try (TestHttpServer a = new TestHttpServer(); TestHttpServer b = new TestHttpServer()) {
+            LoadOptions o = LoadOptions.parse("--url", a.url() + "," + b.url(), "-R", "400", "-c", "4", "-t", "2",
+                    "-d", "2s");
+            RunResult r = new LoadGenerator(o, null).run();
+            assertEquals(800, r.requests(), 8);
+            assertEquals(a.requests(), b.requests(), 4, "each target has half the connections, so half the load");
+        }
+    }
+}

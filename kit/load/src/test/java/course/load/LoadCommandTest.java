@@ -1,0 +1,141 @@
+package course.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.results.LoadRun;
+import course.results.Results;
+import course.wrk2.ParseResult;
+import course.wrk2.Wrk2Parser;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code course load} as a user runs it: the printed report, the files it writes, and its errors. */
+class LoadCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Outcome(int code, String out, String err) {
+    }
+
+    private static Outcome load(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoadCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void writesValidJsonAnHlogAndWrk2TextThatTheWrk2ParserReadsBack() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            Path json = dir.resolve("run.json");
+            Outcome o = load("--url", server.url(), "-R", "1000", "-c", "4", "-t", "2", "-d", "2s",
+                    "--workload", "mixed", "--put-ratio", "0.5", "--key-order", "zipfian", "--keys", "1000",
+                    "--seed", "7", "--out", json.toString(), "--no-stabilize", "--server-heap", "-Xmx128m",
+                    "--student", "alice", "--stage", "1");
+            assertEquals(0, o.code, o.err);
+            for (String section : new String[] {"Running 2s test @ " + server.url(), "2 threads and 4 connections",
+                    "Thread Stats   Avg      Stdev     Max   +/- Stdev", "Latency Distribution (HdrHistogram - Recorded Latency)",
+                    " 99.000%", "Detailed Percentile spectrum:", "#[Mean    =", "#[Buckets =", " requests in 2.00s, ",
+                    "Requests/sec:", "Transfer/sec:", "Seed: 7"}) {
+                assertTrue(o.out.contains(section), "missing '" + section + "' in:\n" + o.out);
+            }
+
+            LoadRun run = Results.read(json, LoadRun.class);
+            assertEquals("course-load", run.source.tool);
+            assertTrue(run.source.command.startsWith("course load --url"), run.source.command);
+            assertEquals("mixed", run.workload.name);
+            assertEquals(0.5, run.workload.putRatio);
+            assertEquals("zipfian", run.workload.keyOrder);
+            assertEquals(1000.0, run.rate);
+            assertEquals(2000, run.requests, 20);
+            assertEquals(8, run.latency.percentiles.size());
+            assertEquals("-Xmx128m", run.environment.heap);
+            assertEquals(Boolean.FALSE, run.environment.stabilized);
+            assertNotNull(run.steal);
+            assertEquals("run.hlog", run.histogramLog);
+            assertEquals(run.requests, run.errors.byStatus.get("200"), "PUT bodies framed right: every answer a 200");
+            assertEquals(0, run.errors.total());
+
+            long logged = 0;
+            HistogramLogReader reader = new HistogramLogReader(dir.resolve("run.hlog").toFile());
+            Histogram h;
+            while ((h = (Histogram) reader.nextIntervalHistogram()) != null) {
+                logged += h.getTotalCount();
+            }
+            assertEquals(run.requests, logged, "the .hlog holds every recorded latency");
+
+            String text = Files.readString(dir.resolve("run.txt"));
+            ParseResult parsed = Wrk2Parser.parse(text, "run.txt");
+            assertEquals(1, parsed.runs().size(), "problems: " + parsed.problems());
+            LoadRun back = parsed.runs().get(0);
+            assertEquals(run.percentile(99.0), back.percentile(99.0), 0.01 + run.percentile(99.0) * 0.005,
+                    "p99 read back from the wrk2 text");
+            assertEquals(run.requests, back.requests);
+            assertEquals(run.achievedRate, back.achievedRate, 0.01);
+        }
+    }
+
+    @Test
+    void badOptionsExitWithStatus2AndSayWhatIsWrong() {
+        String url = "http://127.0.0.1:1";
+        String[][] cases = {
+                {"-R", "1000"},
+                {"--url", url},
+                {"--url", url, "-R", "fast"},
+                {"--url", url, "-R", "0"},
+                {"--url", url, "-R", "100", "-d", "soon"},
+                {"--url", url, "-R", "100", "-c", "2", "-t", "4"},
+                {"--url", url, "-R", "100", "--workload", "scan"},
+                {"--url", url, "-R", "100", "--put-ratio", "0.3"},
+                {"--url", url, "-R", "100", "--workload", "mixed", "--put-ratio", "2"},
+                {"--url", url, "-R", "100", "--ack", "2"},
+                {"--url", url, "-R", "100", "--ack", "3", "--from", "2"},
+                {"--url", url, "-R", "100", "--key-order", "random"},
+                {"--url", url, "-R", "100", "--pick", "first"},
+                {"--url", url, "-R", "100", "--profile", "heap"},
+                {"--url", url, "-R", "100", "--tool", "ab"},
+                {"--url", url, "-R", "100", "--frobnicate"},
+                {"--url", "https://localhost:8443", "-R", "100"},
+                {"--url", "http://localhost:8080/v0/entity", "-R", "100"},
+                {"--url", url, "-R"},
+        };
+        for (String[] args : cases) {
+            Outcome o = load(args);
+            assertEquals(2, o.code, String.join(" ", args) + " -> " + o.err);
+            assertTrue(o.err.startsWith("course load: ") && o.err.length() > 30, "a clear message: " + o.err);
+        }
+    }
+
+    @Test
+    void anUnreachableTargetFailsBeforeTheRun() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Outcome o = load("--url", "http://127.0.0.1:" + port, "-R", "100", "-d", "1s", "--out", dir.toString());
+        assertEquals(1, o.code);
+        assertTrue(o.err.contains("cannot connect to http://127.0.0.1:" + port), o.err);
+        assertTrue(!o.out.contains("Running"), "no run started: " + o.out);
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.count(), "no output file");
+        }
+    }
+
+    @Test
+    void helpExitsZero() {
+        Outcome o = load("--help");
+        assertEquals(0, o.code);
+        assertTrue(o.out.contains("usage: ./course load"));
+    }
+}

@@ -1,0 +1,59 @@
+package course.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.results.LoadRun;
+import course.results.Results;
+import course.results.Saturation;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code course saturate} against a server that can do about 1000 requests/s (one answer per ms of wall-clock time). */
+class SaturateCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void findsTheCapacityOfASlowServerAndSavesEveryStep() throws Exception {
+        try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code = SaturateCommand.run(new String[] {"--url", server.url(), "--start-rate", "250",
+                    "--step-duration", "2s", "--pause", "200ms", "--resolution", "10%", "--p99-ms", "200",
+                    "-c", "32", "-t", "2", "--max-steps", "10", "--no-stabilize", "--no-progress",
+                    "--out", dir.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            String printed = out.toString(StandardCharsets.UTF_8);
+            System.out.println(printed);
+            assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+            Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
+            assertNotNull(doc.result.sustainedRate, printed);
+            // Never above what the server can do; on a quiet machine it finds 1000, but other load on the test
+            // machine can fail steps early, so the lower bound only says the search found a sensible rate.
+            assertTrue(doc.result.sustainedRate >= 150 && doc.result.sustainedRate <= 1100,
+                    "about the server's 1000 requests/s: " + printed);
+            assertTrue(doc.steps.size() >= 4 && doc.steps.size() <= 10, printed);
+            for (Saturation.Step step : doc.steps) {
+                LoadRun run = Results.read(dir.resolve(step.file), LoadRun.class);
+                assertEquals(step.rate, run.rate);
+                assertTrue(run.source.command.startsWith("course load -R "), run.source.command);
+            }
+            assertTrue(printed.contains("Sustained rate: "), printed);
+        }
+    }
+
+    @Test
+    void rejectsLoadOnlyOptions() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SaturateCommand.run(new String[] {"--url", "http://127.0.0.1:1", "-R", "100"},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(2, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--start-rate"));
+    }
+}
