@@ -1,8 +1,12 @@
 package course.load;
 
 import course.results.Environment;
+import course.results.LoadRun;
+import course.results.Results;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Arrays;
 
 /** {@code ./course load}: one constant-rate run in wrk2's model, printed like wrk2 and saved as results JSON. */
@@ -87,9 +91,20 @@ public final class LoadCommand {
         try (ServerProfiling profiling = ServerProfiling.start(o, files, err);
              Stabilizer stabilizer = startStabilizer(o, err)) {
             new LoadRunner(out, err).measure(o, stabilizer.active(), files);
-            profiling.finish(out);
+            recordProfiles(files, profiling.finish(out));
             return 0;
         }
+    }
+
+    /** Adds the flame graphs to the run's JSON, so reports and the site find them next to the run. */
+    private static void recordProfiles(RunFiles files, List<Path> graphs) throws IOException {
+        if (graphs.isEmpty()) {
+            return;
+        }
+        LoadRun run = Results.read(files.json(), LoadRun.class);
+        Path dir = files.json().toAbsolutePath().getParent();
+        run.profiles = graphs.stream().map(g -> dir.relativize(g.toAbsolutePath()).toString()).toList();
+        Results.write(files.json(), run);
     }
 
     /** Starts the busy loops when asked, or by default under a hypervisor; an inactive one otherwise. */

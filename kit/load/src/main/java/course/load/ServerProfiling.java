@@ -49,10 +49,10 @@ final class ServerProfiling implements AutoCloseable {
         }
     }
 
-    /** Stops the profiler and prints where the flame graphs are. */
-    void finish(PrintStream out) throws IOException {
+    /** Stops the profiler, prints where the flame graphs are and returns them (empty without --profile). */
+    List<Path> finish(PrintStream out) throws IOException {
         if (session == null || finished) {
-            return;
+            return List.of();
         }
         finished = true;
         List<Path> graphs = session.stop();
@@ -62,6 +62,7 @@ final class ServerProfiling implements AutoCloseable {
         for (String note : session.notes()) {
             out.println("note: " + note);
         }
+        return graphs;
     }
 
     @Override

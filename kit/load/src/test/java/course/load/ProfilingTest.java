@@ -38,6 +38,9 @@ class ProfilingTest {
             assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("cpu.html")), printed);
             assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("alloc.html")), printed);
             assertTrue(printed.contains("Flame graph: "), printed);
+            var run = course.results.Results.read(dir.resolve("run.json"), course.results.LoadRun.class);
+            assertTrue(run.profiles != null && run.profiles.contains("run-profile/cpu.html"),
+                    "the run's JSON must list its flame graphs, got " + run.profiles);
         } finally {
             server.getOutputStream().close();
             if (!server.waitFor(5, TimeUnit.SECONDS)) {

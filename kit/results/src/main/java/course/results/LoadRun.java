@@ -25,6 +25,8 @@ public class LoadRun extends ResultDocument {
     public List<SpectrumPoint> spectrum;
     /** Path of the HdrHistogram log, relative to the JSON file. */
     public String histogramLog;
+    /** Flame graphs recorded during the run (./course load --profile), relative to the JSON file. */
+    public List<String> profiles;
     public Environment environment;
     public Steal steal;
     /** Warnings about this result that readers must see, e.g. "target rate not met". */
