@@ -8,7 +8,7 @@ public final class BenchCommand {
             usage: bench <benchmark> [options]      (each benchmark takes --help)
 
               storage   the reference LSM engine next to RocksDB: fill, random point reads, full range scan
-              server    the reference server next to an in-memory ceiling (not built yet)
+              server    the stage-1 reference server next to an in-memory ceiling: highest GET rate under the SLO
             """;
 
     private BenchCommand() {
@@ -23,10 +23,7 @@ public final class BenchCommand {
         switch (args[0]) {
             case "-h", "--help", "help" -> System.out.print(USAGE);
             case "storage" -> System.exit(StorageBench.run(rest));
-            case "server" -> {
-                System.err.println("bench server: not built yet");
-                System.exit(1);
-            }
+            case "server" -> System.exit(bench.server.ServerBench.run(rest));
             default -> {
                 System.err.println("bench: unknown benchmark '" + args[0] + "'; choose 'storage' or 'server'");
                 System.err.print(USAGE);

@@ -1,0 +1,213 @@
+package bench.server;
+
+import course.contract.Launcher;
+import course.contract.storage.Entry;
+import course.contract.storage.StorageConfig;
+import course.load.SaturateCommand;
+import course.results.Results;
+import course.results.Saturation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import solutions.lsm.LsmStorage;
+import solutions.stage1.Stage1Factory;
+
+/**
+ * {@code bench server}: the highest GET rate under the SLO for the stage-1 reference over a filled LSM database,
+ * next to the same one-nio server answering from memory, both driven by ./course saturate in one run.
+ * Goal: the reference reaches 90% of the in-memory ceiling.
+ */
+public final class ServerBench {
+    static final String USAGE = """
+            usage: bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N] [--out FILE]
+              --keys           keys in both databases                      (default 200000)
+              --value-size     bytes per value                             (default 100)
+              --step-duration  length of each saturation step              (default 5s)
+              -c, -t           connections and threads of the generator    (default 32, 2)
+              --out            where the JSON summary goes                 (default results/bench-server.json)
+            The saturation steps of each server are kept next to --out, in bench-server/<server>/.
+            """;
+
+    private ServerBench() {
+    }
+
+    record Options(long keys, int valueSize, String stepDuration, int connections, int threads, Path out) {
+    }
+
+    /** @return the process exit code */
+    public static int run(String[] args) throws Exception {
+        Options o;
+        try {
+            o = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench server: " + e.getMessage() + "; see 'bench server --help'");
+            return 2;
+        }
+        if (o == null) {
+            System.out.print(USAGE);
+            return 0;
+        }
+        Path work = Files.createTempDirectory("course-bench-server-");
+        Path steps = o.out().toAbsolutePath().getParent().resolve("bench-server");
+        List<Row> rows = new ArrayList<>();
+        try {
+            BenchKeys keys = new BenchKeys(o.keys(), o.valueSize());
+            long t0 = System.nanoTime();
+            fill(work.resolve("db"), keys);
+            System.out.printf(Locale.ROOT, "filled the reference database with %d keys of %d bytes in %.1f s%n",
+                    o.keys(), o.valueSize(), (System.nanoTime() - t0) / 1e9);
+            int port = freePort();
+            try (ServerProcess memory = ServerProcess.start("in-memory", work.resolve("memory.log"),
+                    InMemoryServerMain.class.getName(), String.valueOf(port), String.valueOf(o.keys()),
+                    String.valueOf(o.valueSize()))) {
+                rows.add(saturate("in-memory", memory.url, o, steps));
+            }
+            port = freePort();
+            try (ServerProcess reference = ServerProcess.start("reference", work.resolve("reference.log"),
+                    Launcher.class.getName(), "--port", String.valueOf(port), "--dir", work.resolve("db").toString(),
+                    "--factory", Stage1Factory.class.getName())) {
+                rows.add(saturate("reference", reference.url, o, steps));
+            }
+        } finally {
+            deleteQuietly(work);
+        }
+        Double ratio = rows.get(0).sustained() == null || rows.get(1).sustained() == null
+                ? null : rows.get(1).sustained() / rows.get(0).sustained();
+        String table = table(rows, ratio);
+        System.out.println();
+        System.out.print(table);
+        Results.writeAtomically(o.out(), json(o, rows, ratio));
+        System.out.println("saved " + o.out().toAbsolutePath());
+        return 0;
+    }
+
+    record Row(String server, Double sustained, double p99AtSustained, int steps) {
+    }
+
+    private static Row saturate(String name, String url, Options o, Path steps) throws IOException {
+        Path dir = steps.resolve(name);
+        System.out.println("saturating the " + name + " server at " + url + " (GET, uniform keys) ...");
+        int code = SaturateCommand.run(new String[] {"--url", url, "--workload", "get", "--keys", String.valueOf(o.keys()),
+                "--key-order", "uniform", "-c", String.valueOf(o.connections()), "-t", String.valueOf(o.threads()),
+                "--step-duration", o.stepDuration(), "--start-rate", "2000", "--out", dir.toString(),
+                "--no-progress", "--label", "bench server: " + name}, System.out, System.err);
+        if (code != 0) {
+            throw new IOException("saturate against the " + name + " server failed with exit code " + code);
+        }
+        Saturation s = Results.read(dir.resolve("saturation.json"), Saturation.class);
+        Double sustained = s.result.sustainedRate;
+        double p99 = s.steps.stream().filter(step -> sustained != null && step.rate == sustained)
+                .mapToDouble(step -> step.p99Ms).findFirst().orElse(Double.NaN);
+        return new Row(name, sustained, p99, s.steps.size());
+    }
+
+    private static void fill(Path dir, BenchKeys keys) throws IOException {
+        Files.createDirectories(dir);
+        try (LsmStorage storage = LsmStorage.open(new StorageConfig(dir, 4L << 20))) {
+            for (long i = 0; i < keys.count(); i++) {
+                storage.upsert(new Entry(keys.key(i), keys.value(i)));
+            }
+            storage.flush();
+            storage.compact();
+        }
+    }
+
+    static String table(List<Row> rows, Double ratio) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-10s %16s %16s %6s%n",
+                "server", "GET rate (SLO)", "p99 ms at rate", "steps"));
+        for (Row r : rows) {
+            sb.append(String.format(Locale.ROOT, "%-10s %16s %16.2f %6d%n", r.server(),
+                    r.sustained() == null ? "none passed" : String.format(Locale.ROOT, "%.0f", r.sustained()),
+                    r.p99AtSustained(), r.steps()));
+        }
+        sb.append(ratio == null ? "ratio: not measurable (a server met the SLO at no step)\n"
+                : String.format(Locale.ROOT, "reference / in-memory ceiling: %.2f (goal: at least 0.90)%n", ratio));
+        return sb.toString();
+    }
+
+    private static String json(Options o, List<Row> rows, Double ratio) throws IOException {
+        var mapper = Results.mapper();
+        var doc = mapper.createObjectNode();
+        doc.put("benchmark", "server");
+        doc.put("keys", o.keys());
+        doc.put("valueSize", o.valueSize());
+        doc.put("stepDuration", o.stepDuration());
+        doc.set("environment", mapper.valueToTree(course.results.Environment.probe()));
+        var servers = doc.putArray("servers");
+        for (Row r : rows) {
+            var row = servers.addObject();
+            row.put("server", r.server());
+            row.put("sustainedRate", r.sustained());
+            if (Double.isNaN(r.p99AtSustained())) {
+                row.putNull("p99Ms");
+            } else {
+                row.put("p99Ms", r.p99AtSustained());
+            }
+        }
+        doc.put("ratio", ratio);
+        return mapper.writeValueAsString(doc) + "\n";
+    }
+
+    static Options parse(String[] args) {
+        long keys = 200_000;
+        int valueSize = 100;
+        String step = "5s";
+        int connections = 32;
+        int threads = 2;
+        Path out = Path.of("results", "bench-server.json");
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--help") || a.equals("-h")) {
+                return null;
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(a + " needs a value");
+            }
+            String v = args[++i];
+            switch (a) {
+                case "--keys" -> keys = positive(a, v);
+                case "--value-size" -> valueSize = (int) positive(a, v);
+                case "--step-duration" -> {
+                    if (!v.matches("\\d+(ms|s|m)?")) {
+                        throw new IllegalArgumentException("--step-duration takes e.g. 5s, got '" + v + "'");
+                    }
+                    step = v;
+                }
+                case "-c" -> connections = (int) positive(a, v);
+                case "-t" -> threads = (int) positive(a, v);
+                case "--out" -> out = Path.of(v);
+                default -> throw new IllegalArgumentException("unknown option " + a);
+            }
+        }
+        return new Options(keys, valueSize, step, connections, threads, out);
+    }
+
+    private static long positive(String option, String value) {
+        try {
+            long n = Long.parseLong(value);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + " takes a positive whole number, got '" + value + "'");
+    }
+
+    private static int freePort() throws IOException {
+        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("bench server: could not delete " + dir + ": " + e.getMessage());
+        }
+    }
+}
