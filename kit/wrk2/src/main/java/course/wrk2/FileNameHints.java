@@ -18,7 +18,7 @@ final class FileNameHints {
     private static final Pattern RATE_RPS = Pattern.compile("(?:^|[^0-9])(\\d+)(k?)[-_]?rps(?=$|[^A-Za-z])",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern WORD = Pattern.compile("[A-Za-z]+");
-    private static final List<String> WORKLOADS = List.of("get", "put", "upsert", "delete", "mixed", "range", "getrand");
+    static final List<String> WORKLOADS = List.of("get", "put", "upsert", "delete", "mixed", "range", "getrand");
 
     private FileNameHints() {
     }

@@ -11,9 +11,11 @@ import java.util.List;
  * @param commandDirectlyAbove whether only blank lines and code fences separate the command from the run
  * @param commandSharedWith index of an earlier run that the same command line was already used for, or 0
  * @param next the first line after the run that ended it, or {@code null} at the end of the file
+ * @param bareSpectrum whether the run starts with spectrum rows pasted without wrk2's title and column header (see
+ *     {@link BareSpectrum})
  */
 record RunBlock(int index, List<WrkLine> lines, WrkLine command, boolean commandDirectlyAbove, int commandSharedWith,
-                WrkLine next) {
+                WrkLine next, boolean bareSpectrum) {
 
     WrkLine first() {
         return lines.getFirst();

@@ -1,6 +1,7 @@
 package course.wrk2;
 
 import course.results.LoadRun;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -8,7 +9,8 @@ import java.util.Optional;
 /**
  * Turns what a run printed, the command line above it and the file name into a {@link LoadRun}. The output itself
  * wins over the command line (it is what actually ran), the command line over the file name; every value taken from
- * a weaker source, and every disagreement, is written into the run's flags.
+ * a weaker source, and every disagreement, is written into the run's flags. A run of bare spectrum rows has nothing
+ * else to say what it was, so for it the report's headings and prose come between the command line and the file name.
  */
 final class RunBuilder {
     /** The percentiles wrk2 prints in its "Latency Distribution" block. */
@@ -16,17 +18,22 @@ final class RunBuilder {
 
     private final RunBlock block;
     private final RunSections out;
+    private final List<WrkLine> text;
     private final String fileName;
     private final LoadRun run = new LoadRun();
 
-    private RunBuilder(RunBlock block, RunSections sections, String fileName) {
+    private RunBuilder(RunBlock block, RunSections sections, List<WrkLine> text, String fileName) {
         this.block = block;
         this.out = sections;
+        this.text = text;
         this.fileName = fileName;
     }
 
-    static LoadRun build(RunBlock block, RunSections sections, String fileName) {
-        return new RunBuilder(block, sections, fileName).build();
+    /**
+     * @param text every classified line of the file, for what the prose around a bare spectrum says
+     */
+    static LoadRun build(RunBlock block, RunSections sections, List<WrkLine> text, String fileName) {
+        return new RunBuilder(block, sections, text, fileName).build();
     }
 
     private LoadRun build() {
@@ -41,6 +48,9 @@ final class RunBuilder {
         fillWorkload(command);
         fillResults();
         fillLatency();
+        if (block.bareSpectrum()) {
+            flagBareSpectrum(command);
+        }
         return run;
     }
 
@@ -67,13 +77,19 @@ final class RunBuilder {
     private void fillShape(WrkCommand command) {
         Double cmdRate = command == null ? null : command.rate();
         Optional<Double> nameRate = FileNameHints.rate(fileName);
+        ProseHints.Hint<Double> proseRate = block.bareSpectrum() && cmdRate == null
+                ? ProseHints.rate(text, block.first().number()) : null;
         if (cmdRate != null) {
             run.rate = cmdRate;
+        } else if (proseRate != null && proseRate.value() != null) {
+            run.rate = proseRate.value();
+            run.flags.add("target rate " + plain(run.rate) + " inferred from " + proseRate.explanation());
         } else if (nameRate.isPresent()) {
             run.rate = nameRate.get();
             run.flags.add("target rate " + plain(run.rate) + " inferred from the file name");
         } else {
-            run.flags.add("target rate unknown: no command line with -R above the run and no rate in the file name");
+            run.flags.add("target rate unknown: no command line with -R above the run and no rate in the file name"
+                    + (proseRate == null ? "" : "; " + proseRate.explanation()));
         }
         run.threads = agree("threads", out.threads, command == null ? null : command.threads());
         run.connections = agree("connections", out.connections, command == null ? null : command.connections());
@@ -95,12 +111,21 @@ final class RunBuilder {
             run.workload.name = FileNameHints.scriptWorkload(script);
             return;
         }
+        ProseHints.Hint<String> fromProse = block.bareSpectrum()
+                ? ProseHints.workload(text, block.first().number()) : null;
         Optional<String> fromName = FileNameHints.workload(fileName);
-        if (fromName.isPresent()) {
+        if (fromProse != null && fromProse.value() != null) {
+            run.workload.name = fromProse.value();
+            run.flags.add("workload '" + fromProse.value() + "' inferred from " + fromProse.explanation());
+        } else if (fromName.isPresent()) {
             run.workload.name = fromName.get();
             run.flags.add("workload '" + fromName.get() + "' inferred from the file name");
         } else {
             run.workload.name = "unknown";
+            if (fromProse != null) {
+                run.flags.add("workload unknown: no script on a command line above the run and none in the file name; "
+                        + fromProse.explanation());
+            }
         }
     }
 
@@ -109,7 +134,9 @@ final class RunBuilder {
         run.achievedRate = out.requestsPerSec;
         run.transferPerSecond = out.transferPerSec;
         run.errors = out.errors;
-        if (out.requestsPerSec == null) {
+        if (run.requests == null && block.bareSpectrum()) {
+            run.requests = out.spectrum.getLast().count;
+        } else if (out.requestsPerSec == null) {
             run.flags.add("no summary ('Requests/sec:') in the output: requests and achieved rate unknown");
         }
     }
@@ -132,6 +159,25 @@ final class RunBuilder {
         } else {
             run.flags.add("no latency percentiles in the output (run without -L?)");
         }
+    }
+
+    /** Says what a bare spectrum lacked, so readers know how little of the run is known. */
+    private void flagBareSpectrum(WrkCommand command) {
+        List<String> missing = new ArrayList<>(List.of("wrk2's 'Detailed Percentile spectrum' header"));
+        if (out.footerMean == null) {
+            missing.add("its '#[Mean = ...]' footer");
+        }
+        if (out.requestsPerSec == null) {
+            missing.add("the summary ('Requests/sec:')");
+        }
+        if (command == null) {
+            missing.add("a command line");
+        }
+        String last = missing.removeLast();
+        String without = missing.isEmpty() ? last : String.join(", ", missing) + " and " + last;
+        run.flags.add("read from a bare spectrum: rows pasted without " + without
+                + (out.requests == null ? "; requests are the spectrum's last total count" : "")
+                + (out.requestsPerSec == null ? ", achieved rate unknown" : ""));
     }
 
     /**

@@ -9,6 +9,8 @@ import java.util.Set;
  * Reads the lines of one run, section by section, into the values wrk2 printed. A section that starts must finish
  * (percentiles up to 100.000%, spectrum rows up to the "#[Mean ...]" footer, "N requests in ..." up to
  * "Requests/sec:"), otherwise the run was cut off and its numbers cannot be trusted; that is reported with the line.
+ * A spectrum pasted without its title and header may also lack the footer, but then it must still run from 0.000000
+ * to 1.000000.
  */
 final class RunSections {
     String headerDuration;
@@ -34,12 +36,15 @@ final class RunSections {
 
     private Expectation pending;
     private boolean inSpectrum;
+    private final boolean bareSpectrum;
 
-    private RunSections() {
+    private RunSections(boolean bareSpectrum) {
+        this.bareSpectrum = bareSpectrum;
+        this.inSpectrum = bareSpectrum;
     }
 
     static RunSections read(RunBlock block) throws UnreadableRunException {
-        RunSections sections = new RunSections();
+        RunSections sections = new RunSections(block.bareSpectrum());
         for (WrkLine line : block.lines()) {
             sections.accept(line);
         }
@@ -57,7 +62,31 @@ final class RunSections {
                     + " or a 'Detailed Percentile spectrum' before line "
                     + (block.next() == null ? "the end of the file" : String.valueOf(block.next().number())));
         }
+        if (block.bareSpectrum()) {
+            sections.requireWholeSpectrum(block);
+        }
         return sections;
+    }
+
+    /**
+     * Without the footer's total count and the summary, only the spectrum's own ends say that nothing is missing:
+     * wrk2 always prints a first row at 0.000000 and a last at 1.000000.
+     */
+    private void requireWholeSpectrum(RunBlock block) throws UnreadableRunException {
+        LoadRun.SpectrumPoint first = spectrum.getFirst();
+        LoadRun.SpectrumPoint last = spectrum.getLast();
+        if (first.percentile > 0) {
+            throw new UnreadableRunException(block.first().number(), "spectrum rows pasted without their header start at"
+                    + " percentile " + first.percentile + " in " + block.first().quoted() + ": wrk2's spectrum starts"
+                    + " at 0.000000, so its first rows are missing; paste the whole spectrum");
+        }
+        if (last.percentile < 1) {
+            WrkLine lastRow = block.lines().stream().filter(l -> l.kind() == LineKind.SPECTRUM_ROW)
+                    .reduce((a, b) -> b).orElseThrow();
+            throw new UnreadableRunException(lastRow.number(), "spectrum rows pasted without their header stop at"
+                    + " percentile " + last.percentile + " in " + lastRow.quoted() + ": wrk2's spectrum ends with a"
+                    + " '1.000000 inf' row, so its last rows are missing; paste the whole spectrum");
+        }
     }
 
     boolean hasLatency() {
@@ -160,7 +189,9 @@ final class RunSections {
                     + " second column, found " + line.quoted());
         }
         spectrum.add(new LoadRun.SpectrumPoint(Units.millis(line.value(0)), fraction, Long.parseLong(line.value(2))));
-        expectMoreSpectrum(line);
+        if (!bareSpectrum) {
+            expectMoreSpectrum(line);
+        }
     }
 
     private void expectMoreSpectrum(WrkLine line) {

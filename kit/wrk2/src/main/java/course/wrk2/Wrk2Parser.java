@@ -21,9 +21,10 @@ public final class Wrk2Parser {
     public static ParseResult parse(String text, String fileName) {
         List<LoadRun> runs = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        for (RunBlock block : BlockSplitter.split(LineClassifier.classify(text))) {
+        List<WrkLine> lines = LineClassifier.classify(text);
+        for (RunBlock block : BlockSplitter.split(lines)) {
             try {
-                runs.add(RunBuilder.build(block, RunSections.read(block), fileName));
+                runs.add(RunBuilder.build(block, RunSections.read(block), lines, fileName));
             } catch (UnreadableRunException e) {
                 problems.add(fileName + ":" + e.line + ": run " + block.index() + " (from line "
                         + block.first().number() + ") not imported: " + e.getMessage());

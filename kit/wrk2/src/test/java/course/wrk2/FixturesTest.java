@@ -24,7 +24,10 @@ import org.junit.jupiter.api.TestFactory;
  * The expected run counts and values were read by hand from the files.
  */
 class FixturesTest {
-    /** Runs per fixture: one per "Running ... test" header, plus the spectrum pasted without one in upsert_25000rps-2m. */
+    /**
+     * Runs per fixture: one per "Running ... test" header, plus the spectrum pasted without one in upsert_25000rps-2m
+     * and the four bare spectra (rows only, in code fences) of report 000.
+     */
     private static final Map<String, Integer> RUNS = Map.ofEntries(
             Map.entry("wrk2/student01__wrk__results__stage1__get_17000rps_flush_threshold_10x.txt", 1),
             Map.entry("wrk2/student01__wrk__results__stage1__get_20000rps_flush_threshold_10x.txt", 1),
@@ -81,7 +84,7 @@ class FixturesTest {
             Map.entry("wrk2/student06__stages__stage2__outputs__get_20s_12000.txt", 1),
             Map.entry("wrk2/student06__stages__stage2__outputs__get_20s_12000_128.txt", 1),
             Map.entry("wrk2/student06__stages__stage2__outputs__get_20s_20000.txt", 1),
-            Map.entry("reports/000_d326882c7d3efcb6.txt", 0),
+            Map.entry("reports/000_d326882c7d3efcb6.txt", 4),
             Map.entry("reports/001_3328bb6003d609c4.txt", 4),
             Map.entry("reports/002_2b000bd71cbc8657.txt", 6),
             Map.entry("reports/003_05d68f3f43ac6490.txt", 4),
@@ -258,12 +261,47 @@ class FixturesTest {
         assertEquals(26.45, asyncGet.percentile(99.9));
     }
 
+    /** Report 004 only links to its outputs (which are fixtures of their own). */
     @Test
     void reportsWithoutWrk2OutputGiveNoRunAndNoProblem() {
-        for (String name : List.of("reports/000_d326882c7d3efcb6.txt", "reports/004_a0506f5c759e91a3.txt")) {
+        for (String name : List.of("reports/004_a0506f5c759e91a3.txt")) {
             ParseResult result = parse(name);
             assertEquals(List.of(), result.runs(), name);
             assertEquals(List.of(), result.problems(), name);
         }
+    }
+
+    /** Report 000 pastes only spectrum rows, under headings "PUT" and "GET", with "RATE равный 15000" in the intro. */
+    @Test
+    void aReportOfBareSpectraGivesOneRunPerSpectrum() {
+        ParseResult result = parse("reports/000_d326882c7d3efcb6.txt");
+        assertEquals(List.of(), result.problems());
+        List<LoadRun> runs = result.runs();
+        assertEquals(List.of("put", "put", "get", "get"), runs.stream().map(r -> r.workload.name).toList());
+        assertEquals(List.of(15000.0, 15000.0, 15000.0, 15000.0), runs.stream().map(r -> r.rate).toList());
+        assertEquals(List.of(299972L, 299899L, 299876L, 299900L), runs.stream().map(r -> r.requests).toList(),
+                "each spectrum's last total count (lines 109, 211, 316, 417)");
+
+        LoadRun first = runs.getFirst();
+        assertEquals(94, first.spectrum.size(), "rows on lines 16-109");
+        assertEquals(1.046, first.percentile(50), "line 21: 1.046 at 0.500000");
+        assertEquals(7.635, first.percentile(99), "line 50: 7.635 at 0.990625, the first row at or above 0.99");
+        assertEquals(17.535, first.percentile(99.9), "line 66: 17.535 at 0.999023");
+        assertEquals(25.087, first.percentile(100), "line 109: the last row");
+        assertEquals(0.032, first.spectrum.getFirst().ms, "line 16");
+        assertEquals(4, first.spectrum.getFirst().count);
+        assertNull(first.achievedRate);
+        assertNull(first.threads);
+        assertNull(first.durationSeconds);
+        assertTrue(first.flags.contains("workload 'put' inferred from the heading '### *PUT*' at line 11"),
+                first.flags.toString());
+        assertTrue(first.flags.contains("target rate 15000 inferred from the text at line 7"), first.flags.toString());
+        assertTrue(first.flags.stream().anyMatch(f -> f.startsWith("read from a bare spectrum")), first.flags.toString());
+
+        LoadRun last = runs.get(3);
+        assertEquals(0.993, last.percentile(50), "line 329");
+        assertEquals(1.929, last.percentile(99), "line 358");
+        assertEquals(2.335, last.percentile(99.9), "line 374");
+        assertEquals(8.775, last.percentile(100), "line 417");
     }
 }

@@ -340,6 +340,134 @@ class Wrk2ParserTest {
         assertTrue(e.getMessage().contains("-c") && e.getMessage().contains("'lots'"), e.getMessage());
     }
 
+    /** Twelve rows of a small wrk2 spectrum as a report pastes them: no title, no column header, no footer. */
+    private static final List<String> BARE_ROWS = List.of(
+            "\t   0.050     0.000000            1         1.00",
+            "       0.200     0.100000          100         1.11",
+            "       0.400     0.200000          200         1.25",
+            "       0.500     0.300000          300         1.43",
+            "       0.600     0.400000          400         1.67",
+            "       0.700     0.500000          500         2.00",
+            "       0.900     0.750000          750         4.00",
+            "       1.100     0.900000          900        10.00",
+            "       2.000     0.990000          990       100.00",
+            "       3.000     0.999000          999      1000.00",
+            "       4.000     0.999900         1000     10000.00",
+            "       5.000     1.000000         1000          inf");
+
+    private static String fenced(List<String> above, List<String> rows) {
+        List<String> lines = new java.util.ArrayList<>(above);
+        lines.add("```");
+        lines.addAll(rows);
+        lines.add("");
+        lines.add("```");
+        lines.add("Видно, что хвост растёт.");
+        return String.join("\n", lines);
+    }
+
+    @Test
+    void bareSpectrumRowsInACodeFenceAreASpectrumOnlyRun() {
+        String text = fenced(List.of("# Отчёт", "Нагрузку давали с `-R 8000` в 4 потока.", "", "### *GET*", "",
+                "Результаты:"), BARE_ROWS);
+        ParseResult result = Wrk2Parser.parse(text, "reports/stage2.md");
+        assertEquals(List.of(), result.problems());
+        assertEquals(1, result.runs().size());
+        LoadRun run = valid(result.runs().getFirst());
+        assertEquals(1, run.source.block);
+        assertNull(run.source.command);
+        assertEquals("get", run.workload.name);
+        assertEquals(8000.0, run.rate);
+        assertEquals(1000L, run.requests, "the last row's total count");
+        assertNull(run.achievedRate);
+        assertEquals(List.of(0.7, 0.9, 1.1, 2.0, 3.0, 4.0, 5.0, 5.0),
+                run.latency.percentiles.stream().map(p -> p.ms).toList(), "first value at or above each percentile");
+        assertEquals(RunBuilder.STANDARD_PERCENTILES, run.latency.percentiles.stream().map(p -> p.p).toList());
+        assertEquals(12, run.spectrum.size());
+        assertEquals(0.05, run.spectrum.getFirst().ms, "the row after a leading tab");
+        assertEquals(List.of(
+                "target rate 8000 inferred from the text at line 2",
+                "workload 'get' inferred from the heading '### *GET*' at line 4",
+                "percentiles read from the detailed spectrum (no 'Latency Distribution' block): each is the spectrum's"
+                        + " first value at or above that percentile",
+                "read from a bare spectrum: rows pasted without wrk2's 'Detailed Percentile spectrum' header, its"
+                        + " '#[Mean = ...]' footer, the summary ('Requests/sec:') and a command line; requests are the"
+                        + " spectrum's last total count, achieved rate unknown"), run.flags);
+    }
+
+    @Test
+    void fourColumnTablesThatAreNotASpectrumAreNotImported() {
+        List<String> decreasing = new java.util.ArrayList<>(BARE_ROWS);
+        decreasing.set(6, "       0.900     0.350000          750         1.54");
+        List<String> notInverse = BARE_ROWS.stream().map(r -> r.replace("10.00", "12.00")).toList();
+        List<String> countFalls = BARE_ROWS.stream().map(r -> r.replace("  900  ", "  190  ")).toList();
+        List<String> tooFew = BARE_ROWS.subList(3, 12);
+        for (List<String> rows : List.of(decreasing, notInverse, countFalls, tooFew)) {
+            ParseResult result = Wrk2Parser.parse(fenced(List.of("### PUT"), rows), "table.md");
+            assertEquals(List.of(), result.runs(), rows.toString());
+            assertEquals(List.of(), result.problems(), "a table of numbers is not wrk2 output: " + rows);
+        }
+    }
+
+    @Test
+    void bareRowsThatStopBeforeTheLastRowAreAProblem() {
+        ParseResult result = Wrk2Parser.parse(fenced(List.of("### PUT"), BARE_ROWS.subList(0, 11)), "cut.md");
+        assertEquals(List.of(), result.runs());
+        assertEquals(1, result.problems().size());
+        String problem = result.problems().getFirst();
+        assertTrue(problem.startsWith("cut.md:13: run 1 (from line 3) not imported: spectrum rows pasted without their"
+                + " header stop at percentile 0.9999"), problem);
+        assertTrue(problem.contains("'1.000000 inf'"), problem);
+    }
+
+    @Test
+    void workloadAndRateStayUnknownWhenTheTextNamesSeveral() {
+        String text = fenced(List.of("Сравним 10000 rps и 20000 rps.", "## PUT и GET"), BARE_ROWS);
+        LoadRun run = valid(Wrk2Parser.parse(text, "reports/both.md").runs().getFirst());
+        assertEquals("unknown", run.workload.name);
+        assertNull(run.rate);
+        assertTrue(run.flags.contains("workload unknown: no script on a command line above the run and none in the"
+                + " file name; the text above the run names more than one workload: put (line 2), get (line 2)"),
+                run.flags.toString());
+        assertTrue(run.flags.contains("target rate unknown: no command line with -R above the run and no rate in the"
+                + " file name; the text above the run names more than one rate: 10000 (line 1), 20000 (line 1)"),
+                run.flags.toString());
+    }
+
+    @Test
+    void twoBareSpectraBackToBackAndOneWithItsFooterAreThreeRuns() {
+        List<String> rows = new java.util.ArrayList<>(BARE_ROWS);
+        rows.addAll(BARE_ROWS.stream().map(r -> r.replace("5.000", "9.000")).toList());
+        rows.add("#[Mean    =        0.812, StdDeviation   =        0.400]");
+        rows.add("#[Max     =        8.999, Total count    =         1000]");
+        rows.add("```");
+        rows.add("```");
+        rows.addAll(BARE_ROWS);
+        ParseResult result = Wrk2Parser.parse(fenced(List.of("### DELETE"), rows), "three.md");
+        assertEquals(List.of(), result.problems());
+        assertEquals(3, result.runs().size());
+        result.runs().forEach(Wrk2ParserTest::valid);
+        assertEquals(List.of(5.0, 9.0, 5.0), result.runs().stream().map(r -> r.percentile(100)).toList());
+        LoadRun withFooter = result.runs().get(1);
+        assertEquals(0.812, withFooter.latency.mean);
+        assertEquals(8.999, withFooter.latency.max);
+        assertTrue(withFooter.flags.contains("read from a bare spectrum: rows pasted without wrk2's 'Detailed Percentile"
+                + " spectrum' header, the summary ('Requests/sec:') and a command line; requests are the spectrum's"
+                + " last total count, achieved rate unknown"), withFooter.flags.toString());
+        assertTrue(result.runs().stream().allMatch(r -> "delete".equals(r.workload.name)));
+    }
+
+    @Test
+    void aCommandLineAboveBareRowsGivesTheirRateAndScript() {
+        String text = fenced(List.of("## GET", "```", "wrk2 -t1 -c1 -d30s -R 3000 -s put.lua http://localhost:8080",
+                "```"), BARE_ROWS);
+        LoadRun run = valid(Wrk2Parser.parse(text, "reports/cmd.md").runs().getFirst());
+        assertEquals(3000.0, run.rate);
+        assertEquals("put", run.workload.name, "the script wins over the heading");
+        assertEquals(30.0, run.durationSeconds);
+        assertTrue(run.flags.stream().anyMatch(f -> f.startsWith("read from a bare spectrum")
+                && f.contains("and the summary ('Requests/sec:');")), run.flags.toString());
+    }
+
     private static LoadRun valid(LoadRun run) {
         assertNotNull(run);
         assertEquals(List.of(), Results.violations(run), "schema violations of run " + run.source.block);
