@@ -1,73 +1,114 @@
 #!/usr/bin/env bash
-# ./course demo: the main job on a fresh machine. Builds everything, starts the stage-1 reference, talks to it,
-# load-tests and profiles it, and says at each step what it does.
+# ./course demo: the main job on a fresh machine. Builds everything, runs the reference solution of every stage
+# through a standard load, profiles one run, builds the course site with those results and the sample reports,
+# and serves it. Says at each step what it is doing.
 set -euo pipefail
 COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$COURSE_ROOT/scripts/lib.sh"
 
-case "${1:-}" in
-  -h|--help)
-    cat <<'TXT'
-usage: ./course demo [--keep]
-  Builds the course, starts the stage-1 reference solution on a free port, stores, reads and deletes values
-  through it with curl, runs a short constant-rate load test, and prints what it did and where the results are.
-  --keep   leave the demo's data directory in place (it is printed)
+usage() {
+  cat <<'TXT'
+usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T]
+  1. finds a JDK >= 21 and builds every module;
+  2. starts the stage-1 reference and talks to it with curl (PUT, GET, DELETE, bad requests);
+  3. runs the reference of every stage (3 nodes from stage 3 on) through a standard constant-rate load,
+     PUT then GET, with async-profiler on the stage-1 GET run;
+  4. builds the course site with those results and the sample reports, and serves it on 127.0.0.1.
+  --no-serve     build the site but do not serve it (the default when not run from a terminal)
+  --port P       port for the site (default 8000)
+  --rate R       requests/s of each load run (default 2000)
+  --duration T   length of each load run (default 10s)
+Results go to results/demo/, the site to build/site/.
 TXT
-    exit 0 ;;
-  --keep|"") ;;
-  *) echo "demo: unknown option '$1' (try --help)" >&2; exit 2 ;;
-esac
-keep=${1:-}
+}
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+serve=auto site_port=8000 rate=2000 duration=10s
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --no-serve) serve=no; shift ;;
+    --port) [ $# -ge 2 ] || { echo "demo: --port needs a number" >&2; exit 2; }; site_port=$2; shift 2 ;;
+    --rate) [ $# -ge 2 ] || { echo "demo: --rate needs a number" >&2; exit 2; }; rate=$2; shift 2 ;;
+    --duration) [ $# -ge 2 ] || { echo "demo: --duration needs a value like 10s" >&2; exit 2; }; duration=$2; shift 2 ;;
+    *) echo "demo: unknown option '$1' (try --help)" >&2; exit 2 ;;
+  esac
+done
+[[ "$site_port" =~ ^[0-9]+$ ]] || { echo "demo: --port '$site_port' is not a number" >&2; exit 2; }
+[[ "$rate" =~ ^[0-9]+$ ]] || { echo "demo: --rate '$rate' is not a whole number" >&2; exit 2; }
+if [ "$serve" = auto ]; then if [ -t 0 ] && [ -t 1 ]; then serve=yes; else serve=no; fi; fi
+
+step() { printf '\n\033[1m== %s\033[0m  (%ds)\n' "$*" $(( $(date +%s) - started )); }
 started=$(date +%s)
 
-step "1. Finding a JDK >= $COURSE_MIN_JDK"
+step "1. Finding a JDK >= $COURSE_MIN_JDK and building every module"
 course_find_jdk
 echo "using $JAVA_HOME (JDK $COURSE_JDK_VERSION)"
-
-step "2. Building all modules (Maven wrapper; the first build downloads dependencies)"
 course_build
-echo "built."
-
 command -v curl >/dev/null || { echo "demo: curl is needed to talk to the server; install it (e.g. 'sudo apt-get install curl')." >&2; exit 1; }
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-work=$(mktemp -d "${TMPDIR:-/tmp}/course-demo-XXXXXX")
+
 cp="$COURSE_ROOT/cli/target/classes:$(cat "$COURSE_ROOT/cli/target/classpath.txt")"
+# shellcheck disable=SC2207
+java_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -cp "$cp" course.cli.Main)
+course() { "${java_cmd[@]}" "$@"; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/course-demo-XXXXXX")
+results="$COURSE_ROOT/results/demo"
 server_pid=""
-cleanup() {
+stop_server() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
     kill "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
   fi
-  if [ "$keep" = --keep ]; then echo "data kept in $work"; else rm -rf "$work"; fi
+  server_pid=""
 }
-trap cleanup EXIT
+trap 'stop_server; rm -rf "$work"' EXIT
 
-step "3. Starting the stage-1 reference solution on port $port (one JVM, -Xmx128m)"
-# shellcheck disable=SC2046
-"$JAVA_HOME/bin/java" $(course_jvm_flags) -cp "$cp" course.cli.Main run --stage 1 --port "$port" --dir "$work/data" \
-  >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 120); do
-  grep -q "reference is running" "$work/server.log" 2>/dev/null && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log"; echo "demo: the server did not start (log above)" >&2; exit 1; }
-  sleep 0.5
-done
-grep -q "reference is running" "$work/server.log" || { cat "$work/server.log"; echo "demo: the server did not start within 60 s" >&2; exit 1; }
-sed -n '1,2p' "$work/server.log"
-url="http://localhost:$port"
+# Ports base..base+nodes-1 that are all free right now.
+free_ports() {
+  python3 - "$1" <<'PY'
+import random, socket, sys
+n = int(sys.argv[1])
+for _ in range(200):
+    base = random.randint(20000, 60000 - n)
+    socks = []
+    try:
+        for p in range(base, base + n):
+            s = socket.socket(); s.bind(("127.0.0.1", p)); socks.append(s)
+        print(base); break
+    except OSError:
+        pass
+    finally:
+        for s in socks: s.close()
+PY
+}
 
-step "4. Talking to it with curl"
+# Starts the reference of a stage on nodes; sets server_pid and urls.
+start_reference() { # stage nodes
+  local stage=$1 nodes=$2 base log
+  base=$(free_ports "$nodes")
+  log="$work/stage-$stage.log"
+  # Started directly (not through a shell function) so that $! is the JVM that stops the nodes on SIGTERM.
+  "${java_cmd[@]}" run --stage "$stage" --nodes "$nodes" --port "$base" --dir "$work/data-$stage" >"$log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 240); do
+    grep -q "reference is running" "$log" 2>/dev/null && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$log"; echo "demo: the stage-$stage reference did not start (log above)" >&2; exit 1; }
+    sleep 0.5
+  done
+  grep -q "reference is running" "$log" || { cat "$log"; echo "demo: the stage-$stage reference did not start within 2 minutes" >&2; exit 1; }
+  urls=$(for i in $(seq 0 $((nodes - 1))); do printf 'http://localhost:%d,' $((base + i)); done)
+  urls=${urls%,}
+  echo "stage $stage reference: $nodes node(s) at $urls"
+}
+
+step "2. Starting the stage-1 reference and talking to it with curl"
+start_reference 1 1
+url=${urls%%,*}
 show() { # method, path, [body]
   local code body
-  if [ $# -ge 3 ]; then
-    code=$(curl -s -o "$work/body" -w '%{http_code}' -X "$1" --data-binary "$3" "$url$2")
-  else
-    code=$(curl -s -o "$work/body" -w '%{http_code}' -X "$1" "$url$2")
-  fi
-  body=$(head -c 80 "$work/body" | tr '\n' ' ')
-  printf '  %-6s %-34s -> %s %s\n' "$1" "$2" "$code" "${body:+ body: $body}"
+  if [ $# -ge 3 ]; then code=$(curl -s -o "$work/body" -w '%{http_code}' -X "$1" --data-binary "$3" "$url$2")
+  else code=$(curl -s -o "$work/body" -w '%{http_code}' -X "$1" "$url$2"); fi
+  body=$(head -c 60 "$work/body" | tr '\n' ' ')
+  printf '  %-6s %-32s -> %s%s\n' "$1" "$2" "$code" "${body:+  $body}"
 }
 show PUT "/v0/entity?id=greeting" "hello, course"
 show GET "/v0/entity?id=greeting"
@@ -77,15 +118,52 @@ show DELETE "/v0/entity?id=greeting"
 show GET "/v0/entity?id=greeting"
 show GET "/v0/entity?id="
 show POST "/v0/entity?id=greeting" "x"
+stop_server
 
-if "$JAVA_HOME/bin/java" -cp "$cp" course.cli.Main load --help >/dev/null 2>&1; then
-  step "5. Load test: PUT at a constant 2000 requests/s for 10 s (wrk2 model)"
-  # shellcheck disable=SC2046
-  "$JAVA_HOME/bin/java" $(course_jvm_flags) -cp "$cp" course.cli.Main load --url "$url" --workload put -R 2000 \
-    -c 16 -t 2 -d 10s --keys 100000 --value-size 100 --out "$COURSE_ROOT/results/demo/stage1-put.json" --stage 1 --label "demo put"
-  echo "results: $COURSE_ROOT/results/demo/stage1-put.json"
+rm -rf "$results"
+mkdir -p "$results"
+load() { # stage workload extra-args...
+  local stage=$1 workload=$2; shift 2
+  course load --url "$urls" --workload "$workload" -R "$rate" -d "$duration" -c 16 -t 2 --keys 20000 \
+    --value-size 100 --student reference --stage "$stage" --label "reference stage $stage $workload" \
+    --no-progress --out "$results/reference-stage-$stage-$workload.json" "$@" >"$work/load.txt" 2>"$work/load.err" \
+    || { cat "$work/load.txt" "$work/load.err"; echo "demo: the load run failed (output above)" >&2; exit 1; }
+  # The wrk2-style summary lines a student reads first.
+  grep -E "Requests/sec|^ *(50|99|99\.9)00%|Socket errors|Non-2xx|WARNING|not met" "$work/load.txt" | sed 's/^/    /'
+  grep -E "^Flame graph" "$work/load.txt" | sed 's/^/    /' || true
+}
+
+max_stage=$(ls -d "$COURSE_ROOT"/stages/[0-9]*-*/ | sed 's#.*/stages/\([0-9]*\)-.*#\1#' | sort -n | tail -1)
+for stage in $(seq 1 "$max_stage"); do
+  [ -f "$COURSE_ROOT/solutions/server/src/main/java/solutions/stage$stage/Stage${stage}Factory.java" ] || continue
+  nodes=1; extra=()
+  [ "$stage" -ge 3 ] && nodes=3
+  [ "$stage" -ge 4 ] && extra=(--ack 2 --from 3)
+  step "3.$stage Stage $stage reference under load: PUT, then GET, $rate requests/s for $duration each"
+  start_reference "$stage" "$nodes"
+  echo "  PUT:"; load "$stage" put "${extra[@]}"
+  if [ "$stage" = 1 ]; then
+    echo "  GET (with async-profiler: cpu, alloc, lock):"; load "$stage" get --profile cpu,alloc,lock
+  else
+    echo "  GET:"; load "$stage" get "${extra[@]}"
+  fi
+  stop_server
+done
+
+cat <<TXT
+
+What to look at on the site:
+  - Results -> the stage comparison pages: the reference's runs next to the sample students', curves overlaid
+  - Results -> All reports: the sample reports, and the five free-form ones imported from pasted wrk2 output
+  - results/demo/*.json (the results format), *.txt (wrk2-style output), *-profile/*.html (flame graphs)
+TXT
+site_args=(--results "$results" --reports "$COURSE_ROOT/samples/reports"
+           --free-form "$COURSE_ROOT/samples/free-form-reports" --out "$COURSE_ROOT/build/site")
+if [ "$serve" = yes ]; then
+  step "4. Building the course site with these results and the sample reports, then serving it (Ctrl-C stops)"
+  exec "$COURSE_ROOT/scripts/site.sh" "${site_args[@]}" --serve --port "$site_port"
 fi
-
-step "Done in $(( $(date +%s) - started )) s"
-echo "The stage-1 reference answered every request above. Next: ./course run --stage 1 to keep a server running,"
-echo "stages/1-sync-server/README.md for the statement, ./course test for every test."
+step "4. Building the course site with these results and the sample reports"
+"$COURSE_ROOT/scripts/site.sh" "${site_args[@]}"
+step "Done"
+echo "The site is in build/site/; serve it with: ./course site --results results/demo --serve"
