@@ -26,10 +26,11 @@ if [ "$only" != --python-only ]; then
   java_rc=${PIPESTATUS[0]}
 fi
 
-if [ "$only" != --java-only ] && [ -d "$COURSE_ROOT/sitegen/tests" ]; then
-  echo "== Python tests (pytest sitegen/tests) =="
+if [ "$only" != --java-only ]; then
+  echo "== Python tests (pytest: the site, with a headless-Chromium test; publishing the student repository) =="
   course_venv
-  ( cd "$COURSE_ROOT" && python -m pytest -q sitegen/tests --junitxml="$COURSE_ROOT/build/pytest-results.xml" )
+  ( cd "$COURSE_ROOT" && NO_MKDOCS_2_WARNING=1 python -m pytest -q sitegen/tests publish/tests \
+      --junitxml="$COURSE_ROOT/build/pytest-results.xml" )
   py_rc=$?
 fi
 

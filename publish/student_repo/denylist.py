@@ -1,0 +1,89 @@
+"""What must never reach the student repository: paths and content patterns from publish/deny-list.txt, plus
+the class names of the hidden tests and mutants found under grading/, read afresh at every run."""
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from student_repo.errors import PublishError
+
+HIDDEN_TEST_NAME = re.compile(r"^[A-Z]\w*(Test|Tests|IT)$")
+STAGE_FOLDER = re.compile(r"^stage\d+$")
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: str  # "path" or "content"
+    pattern: re.Pattern
+    why: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    path: str
+    rule: Rule
+    line: int  # 0 for a path rule
+
+    def __str__(self) -> str:
+        where = self.path if self.line == 0 else f"{self.path}:{self.line}"
+        return f"{where}: {self.rule.why} (/{self.rule.pattern.pattern}/)"
+
+
+class DenyList:
+    def __init__(self, rules: list[Rule]):
+        self.rules = rules
+
+    @classmethod
+    def load(cls, deny_file: Path, course_root: Path) -> "DenyList":
+        return cls(read_rules(deny_file) + hidden_test_rules(course_root))
+
+    def check(self, path: str, content: bytes) -> list[Hit]:
+        hits = [Hit(path, r, 0) for r in self.rules if r.kind == "path" and r.pattern.search(path)]
+        content_rules = [r for r in self.rules if r.kind == "content"]
+        if content_rules:
+            text = content.decode("utf-8", errors="replace")
+            for number, line in enumerate(text.splitlines(), start=1):
+                hits.extend(Hit(path, r, number) for r in content_rules if r.pattern.search(line))
+        return hits
+
+    def check_all(self, files: dict[str, bytes]) -> list[Hit]:
+        return [hit for path in sorted(files) for hit in self.check(path, files[path])]
+
+
+def read_rules(deny_file: Path) -> list[Rule]:
+    """Lines 'path REGEX' or 'content REGEX'; '#' starts a comment line."""
+    try:
+        lines = deny_file.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise PublishError(f"cannot read the deny list {deny_file}: {e}") from e
+    rules = []
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        kind, _, pattern = line.partition(" ")
+        if kind not in ("path", "content") or not pattern.strip():
+            raise PublishError(f"{deny_file}:{number}: expected 'path REGEX' or 'content REGEX', got '{raw}'")
+        try:
+            compiled = re.compile(pattern.strip())
+        except re.error as e:
+            raise PublishError(f"{deny_file}:{number}: bad regular expression '{pattern.strip()}': {e}") from e
+        rules.append(Rule(kind, compiled, f"deny-list line {number}"))
+    return rules
+
+
+def hidden_test_rules(course_root: Path) -> list[Rule]:
+    """The names of the hidden tests and of the mutants (deliberately broken solutions, one class per stage folder
+    under a mutants/ tree): each says what the grader checks."""
+    grading = course_root / "grading"
+    if not grading.is_dir():
+        return []
+    names = set()
+    for source in grading.rglob("*.java"):
+        parts = source.relative_to(grading).parts
+        if "target" in parts:
+            continue
+        is_mutant = "mutants" in parts and any(STAGE_FOLDER.match(p) for p in parts)
+        if HIDDEN_TEST_NAME.match(source.stem) or is_mutant:
+            names.add(source.stem)
+    return [Rule("content", re.compile(rf"\b{re.escape(n)}\b"), f"name of the hidden test or mutant {n}")
+            for n in sorted(names)]

@@ -1,0 +1,62 @@
+"""Wrong arguments and wrong places get a clear message (exit 2) and leave nothing behind."""
+import publish_support as support
+
+
+def test_missing_out(course):
+    result = support.publish(course)
+    assert result.returncode == 2
+    assert "--out DIR is required" in result.stderr
+
+
+def test_out_inside_the_course_repository(course):
+    result = support.publish(course, "--out", str(course / "student-repo"))
+    assert result.returncode == 2
+    assert "inside the course repository" in result.stderr
+    assert not (course / "student-repo").exists()
+
+
+def test_out_is_a_git_repository_publish_did_not_create(course, tmp_path):
+    other = tmp_path / "someones-repo"
+    other.mkdir()
+    support.git(other, "init", "-q")
+    (other / "notes.txt").write_text("mine\n")
+    result = support.publish(course, "--out", str(other))
+    assert result.returncode == 2
+    assert "not a repository made by ./course publish" in result.stderr
+    bare = tmp_path / "bare.git"
+    support.git(tmp_path, "init", "-q", "--bare", str(bare))
+    result = support.publish(course, "--out", str(bare))
+    assert result.returncode == 2
+    assert "did not create" in result.stderr
+    assert support.branches(bare) == []
+
+
+def test_out_is_a_folder_with_other_files(course, tmp_path):
+    (tmp_path / "stuff.txt").write_text("x")
+    result = support.publish(course, "--out", str(tmp_path))
+    assert result.returncode == 2
+    assert "not empty" in result.stderr
+
+
+def test_stages_outside_the_course(course, tmp_path):
+    last = support.stage_numbers(course)[-1]
+    for spec, message in ((f"1-{last + 5}", "the course has stages"), ("two", "takes a range"),
+                          ("3-1", "FROM <= TO")):
+        result = support.publish(course, "--out", str(tmp_path / "out"), "--stages", spec)
+        assert result.returncode == 2, spec
+        assert message in result.stderr, (spec, result.stderr)
+    assert not (tmp_path / "out").exists()
+
+
+def test_unknown_argument_and_help(course, tmp_path):
+    result = support.publish(course, "--out", str(tmp_path / "out"), "--force")
+    assert result.returncode == 2 and "unknown argument '--force'" in result.stderr
+    result = support.publish(course, "--help")
+    assert result.returncode == 0 and "usage: ./course publish --out DIR" in result.stdout
+
+
+def test_stages_option_publishes_only_those_branches(course, tmp_path):
+    repo = tmp_path / "student.git"
+    result = support.publish(course, "--out", str(repo), "--stages", "1")
+    assert result.returncode == 0, result.stderr
+    assert support.branches(repo) == ["stage-1"]

@@ -1,0 +1,124 @@
+"""The shape of the published repository: one cumulative branch per stage, a student build, the templates."""
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import publish_support as support
+
+NS = {"m": "http://maven.apache.org/POM/4.0.0"}
+
+
+def test_one_branch_per_stage_each_containing_the_previous(published):
+    _course, repo, stages = published
+    assert stages and stages[0] == 1
+    assert support.branches(repo) == sorted(f"stage-{n}" for n in stages)
+    assert support.git(repo, "symbolic-ref", "HEAD") == "refs/heads/stage-1"
+    for n in stages[1:]:
+        assert support.is_ancestor(repo, support.head(repo, f"stage-{n - 1}"), support.head(repo, f"stage-{n}"))
+
+
+def test_branches_are_cumulative_in_statements_and_public_tests(published):
+    course, repo, stages = published
+    tested = {int(p.name[5:]) for p in (course / "starter/student/src/test/java/course/tests").glob("stage*")}
+    for n in stages:
+        paths = set(support.branch_files(repo, f"stage-{n}"))
+        for k in stages:
+            folder = next((course / "stages").glob(f"{k}-*")).name
+            has_statement = f"stages/{folder}/README.md" in paths
+            has_tests = any(p.startswith(f"starter/student/src/test/java/course/tests/stage{k}/") for p in paths)
+            assert has_statement == (k <= n), f"stage-{n}: statement of stage {k}"
+            assert has_tests == (k <= n and k in tested), f"stage-{n}: public tests of stage {k}"
+        for required in ("mvnw", ".mvn/wrapper/maven-wrapper.properties", "course", "scripts/lib.sh", "README.md",
+                         ".gitignore", "pom.xml", "cli/pom.xml", ".github/workflows/public-tests.yml",
+                         "starter/student/src/main/resources/submission.properties",
+                         "starter/student/src/main/java/student/StudentServiceFactory.java",
+                         "kit/results/src/main/resources/course/results/results.schema.json"):
+            assert required in paths, f"stage-{n} lacks {required}"
+        assert not any("/src/test/" in p for p in paths if p.startswith("kit/")), "kit tests and fixtures stay home"
+
+
+def test_scripts_are_executable(published):
+    _course, repo, stages = published
+    modes = {row.split("\t")[1]: row.split()[0]
+             for row in support.git(repo, "ls-tree", "-r", f"stage-{stages[-1]}").splitlines()}
+    for script in ("mvnw", "course"):
+        assert modes[script] == "100755", script
+
+
+def test_student_pom_lists_only_student_modules_and_runs_their_tests(published):
+    course, repo, stages = published
+    files = support.branch_files(repo, "stage-1")
+    pom = ET.fromstring(files["pom.xml"])
+    modules = [m.text for m in pom.findall("m:modules/m:module", NS)]
+    assert "starter/student" in modules and "cli" in modules
+    assert all(m.startswith(("starter/", "kit/")) or m == "cli" for m in modules), modules
+    assert pom.findtext("m:properties/m:starter.skipOwnTests", namespaces=NS) == "false"
+    # Same pinned versions as the course's own build.
+    course_pom = ET.parse(course / "pom.xml").getroot()
+    for prop in pom.findall("m:properties/*", NS):
+        name = prop.tag.split("}")[1]
+        if name in ("starter.skipOwnTests", "course.jvmFlags"):
+            continue
+        assert prop.text == course_pom.findtext(f"m:properties/m:{name}", namespaces=NS), name
+    cli = files["cli/pom.xml"].decode()
+    assert "solutions" not in cli and "bench" not in cli
+    main = files["cli/src/main/java/course/cli/Main.java"].decode()
+    assert '"load"' in main and '"launch"' in main
+    # Every command the student's cli registers is a class the student repository has.
+    for registered in re.findall(r'COMMANDS\.put\("[^"]+", "([\w.]+)"\)', main):
+        assert any(p.endswith("/src/main/java/" + registered.replace(".", "/") + ".java") for p in files), registered
+
+
+def test_student_readme_speaks_of_its_own_stage(published):
+    _course, repo, stages = published
+    for n in stages:
+        readme = support.branch_files(repo, f"stage-{n}")["README.md"].decode()
+        assert f"You are on branch `stage-{n}`" in readme
+        assert f"git merge origin/stage-{n + 1}" in readme
+        assert "{{" not in readme
+        rows = [line for line in readme.splitlines() if re.match(r"\| \d+ \| \[", line)]
+        assert len(rows) == n
+
+
+def test_submission_properties_is_the_same_on_every_branch(published):
+    _course, repo, stages = published
+    first = support.branch_files(repo, "stage-1")["starter/student/src/main/resources/submission.properties"]
+    assert b"stage=1" in first
+    for n in stages:
+        assert support.branch_files(repo, f"stage-{n}")[
+            "starter/student/src/main/resources/submission.properties"] == first
+
+
+def test_student_course_script_offers_student_commands_only(published, tmp_path):
+    _course, repo, _stages = published
+    work = support.clone(repo, tmp_path / "student", "stage-1")
+    helped = subprocess.run([str(work / "course"), "--help"], capture_output=True, text=True, timeout=30)
+    assert helped.returncode == 0
+    for command in ("test", "launch", "load", "saturate", "profile", "report"):
+        assert f"\n  {command} " in helped.stdout, command
+    assert "\n  run " not in helped.stdout and "\n  bench " not in helped.stdout
+    refused = subprocess.run([str(work / "course"), "run", "--stage", "1"], capture_output=True, text=True,
+                             timeout=30)
+    assert refused.returncode == 2
+    assert "students do not get" in refused.stderr and "./course launch --port 8080" in refused.stderr
+
+
+def test_student_report_command_scaffolds_a_report(published, tmp_path):
+    """./course report runs in the student repository with the Python environment of its requirements.txt; the
+    one this test runs in is that environment already, so it is linked in instead of installed again."""
+    _course, repo, _stages = published
+    work = support.clone(repo, tmp_path / "student", "stage-1")
+    installed = Path(sys.prefix) / ".requirements.installed"
+    if not installed.is_file() or installed.read_bytes() != (work / "requirements.txt").read_bytes():
+        pytest.skip("not running inside the course's .venv (./course test provides it)")
+    (work / ".venv").symlink_to(sys.prefix)
+    result = subprocess.run([str(work / "course"), "report", "--stage", "1", "--student", "alice"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = work / "reports/alice/stage-1/report.md"
+    assert report.is_file() and 'student: "alice"' in report.read_text()
+    assert support.git(work, "status", "--porcelain") == "?? reports/", "only the report is new; .venv is ignored"
