@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The public tests of stages 2-4 must tell a stage's concern from its absence: they pass on that stage's reference,
+ * The public tests of stages 2-6 must tell a stage's concern from its absence: they pass on that stage's reference,
  * and the tests of the new concern fail on the stage-1 reference declared as that stage (a server that ignores
  * the new requirement). Otherwise a student could pass a stage by changing only submission.properties.
  */
@@ -40,6 +40,27 @@ class StageTestsNeedTheirStageTest {
         expectFailures(SuiteRun.of("course.tests.stage4", STAGE1, 4), replication);
         // Sharding alone (one copy per key, ack and from ignored) is not replication either.
         expectFailures(SuiteRun.of("course.tests.stage4", "solutions.stage3.Stage3Factory", 4), replication);
+    }
+
+    @Test
+    void stage5TestsPassOnTheStage5ReferenceAndCatchACoordinatorThatWaits() {
+        expectAllPass(SuiteRun.of("course.tests.stage5", "solutions.stage5.Stage5Factory", 5));
+        // Stage 4's coordinator is correct but parks a worker on every request until ack replicas answered.
+        expectFailures(SuiteRun.of("course.tests.stage5", "solutions.stage4.Stage4Factory", 5),
+                "noThreadIsParkedOnAReplicaWhileRequestsToASlowOneAreInFlight",
+                "requestsWithFastReplicasAreNotQueuedBehindOnesWaitingForASlowReplica");
+    }
+
+    @Test
+    void stage6TestsPassOnTheStage6ReferenceAndCatchAServerWithoutRanges() {
+        expectAllPass(SuiteRun.of("course.tests.stage6", "solutions.stage6.Stage6Factory", 6));
+        // (aMissingOrEmptyStartIs400 is left out: a server without ranges answers 400 to every unknown path.)
+        expectFailures(SuiteRun.of("course.tests.stage6", "solutions.stage5.Stage5Factory", 6),
+                "emptyRangesAre200WithNoEntries", "oneEntryIsOneChunkOfKeyNewlineValue",
+                "keysInsertedInReverseComeOutSortedWithTheirValues",
+                "deletedKeysAreSkippedAndOverwrittenOnesShowTheirLatestValue",
+                "withOneCopyPerKeyTheNodesRangesPartitionTheKeys", "aClientThatDisconnectsHalfwayLeavesTheNodeHealthy",
+                "aRangeLargerThanTheHeapStreamsInOneRequest");
     }
 
     private static void expectAllPass(SuiteRun run) {

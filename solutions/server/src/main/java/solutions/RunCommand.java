@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * and stops the nodes on Ctrl-C. Killing one node's pid with kill -9 leaves the others running.
  */
 public final class RunCommand {
-    static final int MAX_STAGE = 4;
+    static final int MAX_STAGE = 6;
 
     private static final String USAGE = """
             usage: ./course run --stage N [--nodes K] [--port P] [--dir DIR] [--heap 128m]
@@ -74,7 +74,8 @@ public final class RunCommand {
             System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir + ")");
         }
         String first = urls.get(0);
-        String params = o.stage >= 4 ? "&ack=2&from=" + Math.min(3, o.nodes) : "";
+        int from = Math.min(3, o.nodes);
+        String params = o.stage >= 4 ? "&ack=" + (from / 2 + 1) + "&from=" + from : "";
         System.out.printf("""
 
                 Stage %d reference is running. Try:
@@ -85,6 +86,10 @@ public final class RunCommand {
                 Ctrl-C stops %s.
                 """, o.stage, first, params, first, params, first, params, first,
                 o.nodes == 1 ? "the node" : "all nodes");
+        if (o.stage >= 6) {
+            System.out.printf("Range of node 0's own keys (--raw shows the chunks):  curl --raw '%s/v0/entities?start=k'%n",
+                    first);
+        }
         for (Process p : processes) {
             p.waitFor();
         }

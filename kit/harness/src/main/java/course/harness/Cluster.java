@@ -8,8 +8,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.opentest4j.TestAbortedException;
 
 /**
  * N nodes of the declared submission on localhost, each with a working directory of its own, addressed by index
@@ -24,6 +26,9 @@ public final class Cluster implements AutoCloseable {
     private final String heap;
     private final Path baseDir;
     private final int size;
+    private final boolean proxied;
+    /** Node i's proxy when the cluster is proxied, else empty; see {@link NodeProxy}. */
+    private final List<NodeProxy> proxies = new ArrayList<>();
     private List<Node> nodes;
     private final KvClient client;
     private boolean deleteOnClose;
@@ -33,7 +38,24 @@ public final class Cluster implements AutoCloseable {
      * (kept when {@code -Dcourse.keepData=true}). For tests that choose the size at run time, e.g. per parameter.
      */
     public static Cluster started(int size, NodeMode mode) throws IOException {
-        Cluster cluster = new Cluster(Submission.current(), size, mode, "128m", Files.createTempDirectory("course-cluster-"));
+        Cluster cluster = new Cluster(Submission.current(), size, NodeMode.effective(mode), "128m", Files.createTempDirectory("course-cluster-"));
+        cluster.deleteOnClose = !Boolean.getBoolean("course.keepData");
+        try {
+            cluster.startAll();
+        } catch (IOException | RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+        return cluster;
+    }
+
+    /**
+     * Like {@link #started(int, NodeMode)}, with a {@link NodeProxy} in front of every node when {@code proxied}:
+     * the nodes reach each other only through the proxies, so {@link #proxy(int)} can delay, drop or partition them.
+     */
+    public static Cluster started(int size, NodeMode mode, boolean proxied) throws IOException {
+        Cluster cluster = new Cluster(Submission.current(), size, NodeMode.effective(mode), "128m",
+                Files.createTempDirectory("course-cluster-"), proxied);
         cluster.deleteOnClose = !Boolean.getBoolean("course.keepData");
         try {
             cluster.startAll();
@@ -45,6 +67,22 @@ public final class Cluster implements AutoCloseable {
     }
 
     public Cluster(Submission submission, int size, NodeMode mode, String heap, Path baseDir) {
+        this(submission, size, mode, heap, baseDir, false);
+    }
+
+    /**
+     * @param proxied put a {@link NodeProxy} in front of every node. Node j then listens on its own port, but its URL
+     *                in the cluster list (its {@code selfUrl}, and {@link #url(int)}) is its proxy's, so every other
+     *                node reaches it through the proxy; the test's {@link #client()} talks to it directly
+     *                ({@link #directUrl(int)}). In-process nodes only, until the Launcher takes a self URL.
+     */
+    public Cluster(Submission submission, int size, NodeMode mode, String heap, Path baseDir, boolean proxied) {
+        if (proxied && mode != NodeMode.IN_PROCESS) {
+            // Skipped, not failed: -Dcourse.nodeMode=PROCESS forces every cluster into separate JVMs.
+            throw new TestAbortedException("a proxied cluster needs in-process nodes: a node in its own JVM is "
+                    + "started by the Launcher, which names the node by its own port, not by its proxy's");
+        }
+        this.proxied = proxied;
         if (size < 1) {
             throw new IllegalArgumentException("a cluster needs at least one node, got " + size);
         }
@@ -59,6 +97,9 @@ public final class Cluster implements AutoCloseable {
 
     /** Lays out nodes on the given ports; node i is the i-th URL in sorted order. */
     private List<Node> layOut(List<Integer> ports) {
+        if (proxied) {
+            return layOutBehindProxies(ports);
+        }
         List<String> urls = ports.stream().map(p -> "http://localhost:" + p).sorted().toList();
         List<Node> laid = new ArrayList<>();
         ServiceFactory factory = mode == NodeMode.IN_PROCESS ? submission.newFactory() : null;
@@ -75,6 +116,39 @@ public final class Cluster implements AutoCloseable {
                     ? new InProcessNode(factory, new ServiceConfig(port, url, urls, dir))
                     : new ProcessNode(port, url, urls, dir, baseDir.resolve("node-" + i + ".log"),
                             submission.factoryClass(), heap));
+        }
+        return laid;
+    }
+
+    /**
+     * Lays out in-process nodes on the given ports, each behind a proxy whose URL names it; node i is the i-th proxy
+     * URL in sorted order. Proxies bind their own free ports first, so only the nodes' ports can be taken.
+     */
+    private List<Node> layOutBehindProxies(List<Integer> ports) {
+        if (proxies.isEmpty()) {
+            for (int i = 0; i < size; i++) {
+                try {
+                    proxies.add(NodeProxy.start(ports.get(i)));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot start a proxy for node " + i, e);
+                }
+            }
+            proxies.sort(Comparator.comparing(NodeProxy::url));
+        }
+        for (int i = 0; i < size; i++) {
+            proxies.get(i).retarget(ports.get(i));
+        }
+        List<String> urls = proxies.stream().map(NodeProxy::url).toList();
+        ServiceFactory factory = submission.newFactory();
+        List<Node> laid = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            Path dir = baseDir.resolve("node-" + i);
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            laid.add(new InProcessNode(factory, new ServiceConfig(ports.get(i), urls.get(i), urls, dir)));
         }
         return laid;
     }
@@ -113,6 +187,26 @@ public final class Cluster implements AutoCloseable {
 
     public List<String> urls() {
         return nodes.stream().map(Node::url).toList();
+    }
+
+    /** The URL of the node itself, bypassing its proxy; the same as {@link #url(int)} in a cluster without proxies. */
+    public String directUrl(int node) {
+        String url = url(node);
+        return proxied ? "http://localhost:" + proxies.get(node).targetPort() : url;
+    }
+
+    public boolean isProxied() {
+        return proxied;
+    }
+
+    /** The proxy through which the other nodes reach this node: delay, drop or partition it. */
+    public NodeProxy proxy(int node) {
+        if (!proxied) {
+            throw new IllegalStateException("this cluster has no proxies: use @WithCluster(proxied = true) or "
+                    + "Cluster.started(size, mode, true)");
+        }
+        node(node);
+        return proxies.get(node);
     }
 
     public Path workingDir(int node) {
@@ -191,6 +285,7 @@ public final class Cluster implements AutoCloseable {
                 }
             }
         }
+        proxies.forEach(NodeProxy::close);
         if (deleteOnClose) {
             TempDirs.deleteRecursively(baseDir);
         }

@@ -43,7 +43,8 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
         Cluster cluster;
         try {
             Path base = Files.createTempDirectory("course-" + context.getRequiredTestMethod().getName() + "-");
-            cluster = new Cluster(Submission.current(), spec.nodes(), spec.mode(), spec.heap(), base);
+            cluster = new Cluster(Submission.current(), spec.nodes(), NodeMode.effective(spec.mode()), spec.heap(), base,
+                    spec.proxied());
             if (spec.started()) {
                 cluster.startAll();
             }

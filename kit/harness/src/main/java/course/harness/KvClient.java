@@ -24,8 +24,9 @@ public final class KvClient {
     private final HttpClient http;
     private final Duration timeout;
 
+    /** Talks to each node directly, never through its {@link NodeProxy}: a test's proxy faults are between nodes. */
     KvClient(Cluster cluster) {
-        this(cluster::url, DEFAULT_TIMEOUT);
+        this(cluster::directUrl, DEFAULT_TIMEOUT);
     }
 
     public KvClient(IntFunction<String> urls, Duration timeout) {

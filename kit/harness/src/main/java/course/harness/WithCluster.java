@@ -24,4 +24,10 @@ public @interface WithCluster {
 
     /** Start the nodes before the test runs; false leaves them stopped. */
     boolean started() default true;
+
+    /**
+     * Put a {@link NodeProxy} in front of every node, so the nodes reach each other only through proxies that the
+     * test controls with {@link Cluster#proxy(int)} (in-process nodes only).
+     */
+    boolean proxied() default false;
 }

@@ -1,0 +1,277 @@
+package course.harness;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A TCP forwarder on 127.0.0.1 in front of one node, controlled by the test: it delays bytes, drops connections or
+ * partitions the node away. In a proxied {@link Cluster} the other nodes reach node j only through its proxy (the
+ * proxy's URL is node j's URL in the cluster list), so faults here are faults between nodes; the test's
+ * {@link KvClient} talks to node j directly.
+ *
+ * <p>Delays hold every chunk of bytes for the given time after it was read, without slowing the chunks behind it,
+ * so a 1 s delay adds 1 s to a request, not 1 s per packet. Threads are virtual: they never show up among the
+ * platform threads a test inspects.
+ */
+public final class NodeProxy implements AutoCloseable {
+    /** Which way bytes flow through the proxy. */
+    public enum Direction {
+        /** From the connecting node to the proxied node: requests. */
+        TO_NODE,
+        /** From the proxied node back to the connecting node: answers. */
+        FROM_NODE
+    }
+
+    private static final int CHUNK_BYTES = 16 * 1024;
+
+    private final ServerSocket listener;
+    private volatile int targetPort;
+    private final AtomicLong[] delayNanos = {new AtomicLong(), new AtomicLong()};
+    private volatile boolean partitioned;
+    private volatile boolean closed;
+    private final Set<Link> links = ConcurrentHashMap.newKeySet();
+    private final AtomicLong accepted = new AtomicLong();
+
+    private NodeProxy(ServerSocket listener, int targetPort) {
+        this.listener = listener;
+        this.targetPort = targetPort;
+    }
+
+    /** A proxy on a free port of 127.0.0.1 forwarding to {@code targetPort} on 127.0.0.1. */
+    public static NodeProxy start(int targetPort) throws IOException {
+        ServerSocket listener = new ServerSocket();
+        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+        NodeProxy proxy = new NodeProxy(listener, targetPort);
+        Thread.ofPlatform().daemon(true).name("node-proxy-" + listener.getLocalPort()).start(proxy::acceptLoop);
+        return proxy;
+    }
+
+    public int port() {
+        return listener.getLocalPort();
+    }
+
+    /** The proxy's address as a node URL: {@code http://localhost:<port>}. */
+    public String url() {
+        return "http://localhost:" + port();
+    }
+
+    public int targetPort() {
+        return targetPort;
+    }
+
+    /** Forward new connections to another port (the cluster moved its nodes after a bind failure). */
+    void retarget(int port) {
+        targetPort = port;
+        drop();
+    }
+
+    /** Delays both directions: every request to the node and every answer from it. */
+    public NodeProxy delay(Duration delay) {
+        return delay(Direction.TO_NODE, delay).delay(Direction.FROM_NODE, delay);
+    }
+
+    /** Delays one direction; {@link Duration#ZERO} forwards at once. Applies to bytes read from now on. */
+    public NodeProxy delay(Direction direction, Duration delay) {
+        if (delay.isNegative()) {
+            throw new IllegalArgumentException("a delay cannot be negative, got " + delay);
+        }
+        delayNanos[direction.ordinal()].set(delay.toNanos());
+        return this;
+    }
+
+    public Duration delay(Direction direction) {
+        return Duration.ofNanos(delayNanos[direction.ordinal()].get());
+    }
+
+    /** Closes every open connection (both ends see a reset); new connections are accepted as usual. */
+    public NodeProxy drop() {
+        for (Link link : links) {
+            link.close();
+        }
+        return this;
+    }
+
+    /**
+     * Cuts the node off: open connections are dropped and every new one is reset at once, which a client sees like a
+     * refused connection. The port stays bound, so {@link #heal} can never lose it to another process.
+     */
+    public NodeProxy partition() {
+        partitioned = true;
+        return drop();
+    }
+
+    /** Back to plain forwarding: no partition, no delay. */
+    public NodeProxy heal() {
+        partitioned = false;
+        return delay(Duration.ZERO);
+    }
+
+    public boolean isPartitioned() {
+        return partitioned;
+    }
+
+    /** Connections accepted since the proxy started (including the ones a partition reset). */
+    public long connectionsAccepted() {
+        return accepted.get();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            listener.close();
+        } catch (IOException ignored) {
+            // closing the listener cannot lose data
+        }
+        drop();
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            Socket client;
+            try {
+                client = listener.accept();
+            } catch (IOException e) {
+                if (closed) {
+                    return;
+                }
+                continue;
+            }
+            accepted.incrementAndGet();
+            if (partitioned) {
+                reset(client);
+                continue;
+            }
+            Thread.ofVirtual().name("node-proxy-connect-" + port()).start(() -> connect(client));
+        }
+    }
+
+    private void connect(Socket client) {
+        Socket node = new Socket();
+        try {
+            node.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), 5000);
+        } catch (IOException e) {
+            // The node is down: the client sees its connection closed, as it would with no proxy at all.
+            reset(client);
+            closeQuietly(node);
+            return;
+        }
+        Link link = new Link(client, node);
+        links.add(link);
+        if (partitioned || closed) {
+            link.close();
+            return;
+        }
+        link.pump(client, node, Direction.TO_NODE);
+        link.pump(node, client, Direction.FROM_NODE);
+    }
+
+    /** One proxied connection: the client's socket, the node's socket, and a pump per direction. */
+    private final class Link {
+        private final Socket client;
+        private final Socket node;
+        private final AtomicInteger endedDirections = new AtomicInteger();
+
+        Link(Socket client, Socket node) {
+            this.client = client;
+            this.node = node;
+        }
+
+        void pump(Socket from, Socket to, Direction direction) {
+            BlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
+            String name = "node-proxy-" + port() + "-" + direction;
+            Thread.ofVirtual().name(name + "-read").start(() -> read(from, queue, direction));
+            Thread.ofVirtual().name(name + "-write").start(() -> write(queue, to));
+        }
+
+        private void read(Socket from, BlockingQueue<Chunk> queue, Direction direction) {
+            byte[] buffer = new byte[CHUNK_BYTES];
+            try {
+                InputStream in = from.getInputStream();
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    long due = System.nanoTime() + delayNanos[direction.ordinal()].get();
+                    queue.add(new Chunk(Arrays.copyOf(buffer, n), due));
+                }
+                queue.add(Chunk.end(System.nanoTime() + delayNanos[direction.ordinal()].get()));
+            } catch (IOException e) {
+                close();
+            }
+        }
+
+        private void write(BlockingQueue<Chunk> queue, Socket to) {
+            try {
+                OutputStream out = to.getOutputStream();
+                while (true) {
+                    Chunk chunk = queue.take();
+                    long wait = chunk.dueNanos() - System.nanoTime();
+                    if (wait > 0) {
+                        TimeUnit.NANOSECONDS.sleep(wait);
+                    }
+                    if (chunk.isEnd()) {
+                        to.shutdownOutput();
+                        if (endedDirections.incrementAndGet() == 2) {
+                            close();
+                        }
+                        return;
+                    }
+                    out.write(chunk.bytes());
+                    out.flush();
+                }
+            } catch (IOException | InterruptedException e) {
+                close();
+            }
+        }
+
+        void close() {
+            links.remove(this);
+            reset(client);
+            reset(node);
+        }
+    }
+
+    private record Chunk(byte[] bytes, long dueNanos) {
+        static Chunk end(long dueNanos) {
+            return new Chunk(null, dueNanos);
+        }
+
+        boolean isEnd() {
+            return bytes == null;
+        }
+    }
+
+    /** Closes with SO_LINGER 0, so the other end gets a reset instead of a clean end of stream. */
+    private static void reset(Socket socket) {
+        try {
+            if (!socket.isClosed() && socket.isConnected()) {
+                socket.setSoLinger(true, 0);
+            }
+        } catch (SocketException ignored) {
+            // the socket is already gone
+        }
+        closeQuietly(socket);
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // nothing to do about a socket that will not close
+        }
+    }
+}

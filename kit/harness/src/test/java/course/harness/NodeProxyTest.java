@@ -1,0 +1,157 @@
+package course.harness;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The proxy in front of a tiny echo server: it forwards, delays, drops, partitions and heals. */
+class NodeProxyTest {
+    private ServerSocket echo;
+    private NodeProxy proxy;
+
+    @BeforeEach
+    void startEchoAndProxy() throws IOException {
+        echo = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread.ofVirtual().start(this::serveEcho);
+        proxy = NodeProxy.start(echo.getLocalPort());
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        proxy.close();
+        echo.close();
+    }
+
+    @Test
+    void forwardsBytesBothWays() throws IOException {
+        try (Socket s = connect()) {
+            byte[] big = new byte[200_000];
+            for (int i = 0; i < big.length; i++) {
+                big[i] = (byte) (i * 31);
+            }
+            assertArrayEquals(big, roundTrip(s, big));
+            assertArrayEquals(bytes("again"), roundTrip(s, bytes("again")));
+        }
+    }
+
+    @Test
+    void aDelayHoldsEachDirectionForItsTime() throws IOException {
+        try (Socket s = connect()) {
+            roundTrip(s, bytes("warm"));
+            proxy.delay(NodeProxy.Direction.TO_NODE, Duration.ofMillis(300));
+            long start = System.nanoTime();
+            roundTrip(s, bytes("slow"));
+            long oneWay = Duration.ofNanos(System.nanoTime() - start).toMillis();
+            assertTrue(oneWay >= 300, "a 300 ms delay toward the node took only " + oneWay + " ms");
+
+            proxy.delay(Duration.ofMillis(200));
+            start = System.nanoTime();
+            roundTrip(s, bytes("slower"));
+            long bothWays = Duration.ofNanos(System.nanoTime() - start).toMillis();
+            assertTrue(bothWays >= 400, "200 ms each way took only " + bothWays + " ms");
+            assertEquals(Duration.ofMillis(200), proxy.delay(NodeProxy.Direction.FROM_NODE));
+        }
+    }
+
+    @Test
+    void dropClosesOpenConnectionsAndNewOnesStillWork() throws IOException {
+        try (Socket s = connect()) {
+            roundTrip(s, bytes("before"));
+            proxy.drop();
+            assertTrue(isCut(s), "a dropped connection still delivered data");
+        }
+        try (Socket s = connect()) {
+            assertArrayEquals(bytes("after"), roundTrip(s, bytes("after")));
+        }
+    }
+
+    @Test
+    void aPartitionResetsEveryConnectionUntilHealed() throws IOException {
+        Socket open = connect();
+        roundTrip(open, bytes("x"));
+        proxy.partition();
+        assertTrue(isCut(open), "an open connection survived the partition");
+        open.close();
+        try (Socket s = connect()) {
+            assertTrue(isCut(s), "a new connection went through a partition");
+        }
+        proxy.heal();
+        try (Socket s = connect()) {
+            assertArrayEquals(bytes("healed"), roundTrip(s, bytes("healed")));
+        }
+    }
+
+    @Test
+    void aTargetThatIsDownClosesTheClientsConnection() throws IOException {
+        echo.close();
+        try (Socket s = connect()) {
+            assertTrue(isCut(s), "the proxy kept a connection to a node that is down");
+        }
+    }
+
+    private Socket connect() throws IOException {
+        Socket s = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
+        s.setSoTimeout(5000);
+        return s;
+    }
+
+    private static byte[] roundTrip(Socket s, byte[] data) throws IOException {
+        OutputStream out = s.getOutputStream();
+        out.write(data);
+        out.flush();
+        byte[] back = new byte[data.length];
+        InputStream in = s.getInputStream();
+        int read = 0;
+        while (read < back.length) {
+            int n = in.read(back, read, back.length - read);
+            if (n < 0) {
+                throw new IOException("the connection ended after " + read + " of " + back.length + " bytes");
+            }
+            read += n;
+        }
+        return back;
+    }
+
+    /** Whether the connection ends (end of stream or reset) instead of echoing a byte. */
+    private static boolean isCut(Socket s) {
+        try {
+            s.getOutputStream().write(1);
+            return s.getInputStream().read() < 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    private void serveEcho() {
+        while (!echo.isClosed()) {
+            try {
+                Socket s = echo.accept();
+                Thread.ofVirtual().start(() -> {
+                    try (s) {
+                        s.getInputStream().transferTo(s.getOutputStream());
+                    } catch (IOException ignored) {
+                        // the client went away
+                    }
+                });
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

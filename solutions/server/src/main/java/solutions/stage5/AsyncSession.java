@@ -1,0 +1,43 @@
+package solutions.stage5;
+
+import java.io.IOException;
+import one.nio.http.HttpServer;
+import one.nio.http.HttpSession;
+import one.nio.net.Socket;
+import solutions.stage1.Responses;
+
+/**
+ * A session that can answer later: a {@link PendingResponse} is sent when its future completes, by the thread that
+ * completes it, so no thread waits for it. Bodies of several MiB are accepted, as in every stage.
+ */
+public class AsyncSession extends HttpSession {
+    private static final int MAX_BODY_BYTES = 16 << 20;
+
+    public AsyncSession(Socket socket, HttpServer server) {
+        super(socket, server);
+    }
+
+    @Override
+    protected int getMaxRequestBodyLength() {
+        return MAX_BODY_BYTES;
+    }
+
+    @Override
+    public void sendResponse(one.nio.http.Response response) throws IOException {
+        if (!(response instanceof PendingResponse pending)) {
+            super.sendResponse(response);
+            return;
+        }
+        pending.future().whenComplete((done, error) -> sendLater(done != null ? done
+                : Responses.text(one.nio.http.Response.INTERNAL_ERROR, "internal error: " + error)));
+    }
+
+    /** Sends from the completing thread; a client that went away costs its own session only. */
+    private void sendLater(one.nio.http.Response response) {
+        try {
+            super.sendResponse(response);
+        } catch (IOException | RuntimeException e) {
+            close();
+        }
+    }
+}

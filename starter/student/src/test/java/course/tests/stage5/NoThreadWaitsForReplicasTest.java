@@ -1,0 +1,76 @@
+package course.tests.stage5;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Reply;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The coordinator does not park a thread while it waits for replicas. Node 1 is made slow (every byte to and from
+ * it is delayed by 1 s) and node 0 coordinates requests that must hear from node 1: while they are in flight, no
+ * thread of the submission waits for a future, and requests that do not need node 1 are not held up by them.
+ */
+@Stage(5)
+@WithCluster(nodes = 3, proxied = true)
+class NoThreadWaitsForReplicasTest {
+    static final Duration DELAY = Duration.ofSeconds(1);
+    /** More requests waiting for the slow replica than a blocking coordinator has threads for. */
+    static final int WAITING_REQUESTS = 24;
+    static final Duration FAST_ENOUGH = Duration.ofMillis(700);
+
+    @Test
+    void noThreadIsParkedOnAReplicaWhileRequestsToASlowOneAreInFlight(Cluster cluster) throws Exception {
+        warmUp(cluster);
+        cluster.proxy(1).delay(DELAY);
+        try (InFlight inFlight = new InFlight()) {
+            for (int i = 0; i < WAITING_REQUESTS; i++) {
+                inFlight.get(cluster.directUrl(0) + KvClient.entity("key-" + (i % 4), "ack=3&from=3"));
+            }
+            Thread.sleep(DELAY.toMillis() / 2);
+            ThreadDump dump = ThreadDump.take();
+            List<String> waiting = dump.submissionThreadsWaitingForResults();
+            assertEquals(List.of(), waiting, waiting.size() + " of " + dump.size() + " threads of your code wait "
+                    + "for a result while " + inFlight.count() + " requests to a slow replica are in flight: send "
+                    + "replica requests asynchronously and answer the client from the thread that completes the "
+                    + "quorum (CompletableFuture callbacks), never with get()/join() or a synchronous HTTP call");
+        }
+    }
+
+    @Test
+    void requestsWithFastReplicasAreNotQueuedBehindOnesWaitingForASlowReplica(Cluster cluster) throws Exception {
+        warmUp(cluster);
+        cluster.proxy(1).delay(DELAY);
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
+        try (InFlight inFlight = new InFlight()) {
+            for (int i = 0; i < WAITING_REQUESTS; i++) {
+                inFlight.get(cluster.directUrl(0) + KvClient.entity("key-" + (i % 4), "ack=3&from=3"));
+            }
+            Thread.sleep(100);
+            for (int k = 0; k < 3; k++) {
+                long start = System.nanoTime();
+                Reply reply = c.get(0, "key-" + k, 2, 3);
+                long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+                reply.assertBody(200, "value");
+                assertTrue(millis < FAST_ENOUGH.toMillis(), reply.request() + " (which has two fast replicas) took "
+                        + millis + " ms while " + WAITING_REQUESTS + " requests waited for a replica delayed by "
+                        + DELAY.toMillis() + " ms: threads that wait for replicas leave none for new requests");
+            }
+        }
+    }
+
+    /** Keys on all three nodes, and connections between the nodes open, before node 1 turns slow. */
+    private static void warmUp(Cluster cluster) {
+        KvClient c = cluster.client();
+        for (int k = 0; k < 4; k++) {
+            c.put(0, "key-" + k, "value".getBytes(StandardCharsets.UTF_8), 3, 3).assertStatus(201);
+        }
+    }
+}

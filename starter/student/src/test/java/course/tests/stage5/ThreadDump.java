@@ -1,0 +1,87 @@
+package course.tests.stage5;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import course.contract.Submission;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A dump of every thread of this JVM, virtual threads included, and the question the stage asks of it: which
+ * threads of the submission's code are parked waiting for another node's answer? In-process nodes only: their
+ * threads live in the test's JVM.
+ */
+public final class ThreadDump {
+    /** Frames that mean "this thread waits for a result that another thread produces". */
+    private static final List<String> WAITS = List.of(
+            "java.util.concurrent.CompletableFuture.get(", "java.util.concurrent.CompletableFuture.join(",
+            "java.util.concurrent.CompletableFuture.waitingGet(", "java.util.concurrent.CompletableFuture.timedGet(",
+            "java.util.concurrent.FutureTask.get(", "java.util.concurrent.CountDownLatch.await(",
+            "jdk.internal.net.http.HttpClientImpl.send(", "one.nio.http.HttpClient.invoke(");
+
+    private final List<List<String>> threads;
+
+    private ThreadDump(List<List<String>> threads) {
+        this.threads = threads;
+    }
+
+    public static ThreadDump take() throws IOException {
+        Path dir = Files.createTempDirectory("course-threads-");
+        Path file = dir.resolve("threads.txt");
+        try {
+            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                    .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
+            return parse(Files.readAllLines(file));
+        } finally {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    /** Blocks of lines, one per thread: a "#id name" line, then its frames. */
+    private static ThreadDump parse(List<String> lines) {
+        List<List<String>> threads = new ArrayList<>();
+        List<String> current = null;
+        for (String line : lines) {
+            if (line.startsWith("#")) {
+                current = new ArrayList<>();
+                threads.add(current);
+            }
+            if (current != null && !line.isBlank()) {
+                current.add(line.strip().replaceFirst("^at ", ""));
+            }
+        }
+        return new ThreadDump(threads);
+    }
+
+    /**
+     * Threads whose stack holds both a frame of the submission's code and a frame that waits for a result: a worker
+     * parked on a replica's future, a synchronous HTTP call, a latch. Each is given as its header and stack.
+     */
+    public List<String> submissionThreadsWaitingForResults() {
+        String root = submissionRoot();
+        List<String> waiting = new ArrayList<>();
+        for (List<String> thread : threads) {
+            boolean ours = thread.stream().skip(1).anyMatch(f -> f.startsWith(root));
+            boolean waits = thread.stream().skip(1).anyMatch(f -> WAITS.stream().anyMatch(f::contains));
+            if (ours && waits) {
+                waiting.add(String.join("\n    ", thread.subList(0, Math.min(thread.size(), 25))));
+            }
+        }
+        return waiting;
+    }
+
+    /** The submission's top-level package ("student." for a student, "solutions." for the references). */
+    static String submissionRoot() {
+        String factory = Submission.current().factoryClass();
+        int dot = factory.indexOf('.');
+        return dot < 0 ? factory : factory.substring(0, dot + 1);
+    }
+
+    public int size() {
+        return threads.size();
+    }
+}
