@@ -14,13 +14,14 @@ public final class Main {
     private static final Map<String, String> COMMANDS = new LinkedHashMap<>();
 
     static {
-        COMMANDS.put("run", "solutions.RunCommand");
+        COMMANDS.put("run", "course.harness.RunCommand");
         COMMANDS.put("launch", "course.contract.Launcher");
         COMMANDS.put("load", "course.load.LoadCommand");
         COMMANDS.put("saturate", "course.load.SaturateCommand");
         COMMANDS.put("profile", "course.profiler.ProfileCommand");
         COMMANDS.put("import-wrk", "course.wrk2.ImportCommand");
         COMMANDS.put("bench", "bench.BenchCommand");
+        COMMANDS.put("grade", "grading.GradeCommand");
     }
 
     private Main() {

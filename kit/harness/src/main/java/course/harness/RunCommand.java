@@ -1,6 +1,7 @@
-package solutions;
+package course.harness;
 
 import course.contract.Launcher;
+import course.contract.Submission;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,20 +13,24 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code ./course run --stage N [--nodes K]}: starts the reference solution of a stage, one JVM per node through
+ * {@code ./course run [--stage N | --factory CLASS] [--nodes K]}: starts a cluster, one JVM per node through
  * {@link Launcher} (the same path as process-mode tests and the grader), prints the URLs and a few curl examples,
- * and stops the nodes on Ctrl-C. Killing one node's pid with kill -9 leaves the others running.
+ * and stops the nodes on Ctrl-C. Killing one node's pid with kill -9 leaves the others running. Without
+ * {@code --stage} or {@code --factory} it runs the submission declared in submission.properties: students run their
+ * own cluster the same way the course runs its references.
  */
 public final class RunCommand {
     static final int MAX_STAGE = 6;
 
     private static final String USAGE = """
-            usage: ./course run --stage N [--nodes K] [--port P] [--dir DIR] [--heap 128m]
-              --stage  which stage's reference solution to run (1-%d)
-              --nodes  cluster size (default 1; stages 3+ shard/replicate across nodes)
-              --port   port of the first node (default 8080; node i listens on PORT+i)
-              --dir    data directory (default: a new temporary directory, printed)
-              --heap   heap of each node JVM (default 128m)""".formatted(MAX_STAGE);
+            usage: ./course run [--stage N | --factory CLASS] [--nodes K] [--port P] [--dir DIR] [--heap 128m]
+              (neither --stage nor --factory: your factory and stage from submission.properties)
+              --stage    the course's reference solution of this stage (1-%d; only in the course repository)
+              --factory  any ServiceFactory class on the classpath
+              --nodes    cluster size (default 1; stages 3+ shard/replicate across nodes)
+              --port     port of the first node (default 8080; node i listens on PORT+i)
+              --dir      data directory (default: a new temporary directory, printed)
+              --heap     heap of each node JVM (default 128m)""".formatted(MAX_STAGE);
 
     private RunCommand() {
     }
@@ -44,24 +49,30 @@ public final class RunCommand {
             System.out.println(USAGE);
             return;
         }
-        Path dir = o.dir != null ? o.dir : Files.createTempDirectory("course-run-stage" + o.stage + "-");
+        Target target;
+        try {
+            target = Target.of(o);
+        } catch (IllegalStateException e) {
+            System.err.println("run: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        Path dir = o.dir != null ? o.dir : Files.createTempDirectory("course-run-stage" + target.stage + "-");
         List<String> urls = new ArrayList<>();
         for (int i = 0; i < o.nodes; i++) {
             urls.add("http://localhost:" + (o.port + i));
         }
         List<String> cluster = urls.stream().sorted().toList();
-        String factory = "solutions.stage" + o.stage + ".Stage" + o.stage + "Factory";
         List<Process> processes = new ArrayList<>();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(processes), "run-shutdown"));
         for (int i = 0; i < o.nodes; i++) {
             Path nodeDir = dir.resolve("node-" + i);
             Files.createDirectories(nodeDir);
-            List<String> command = new ArrayList<>(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + o.heap));
-            command.addAll(jvmFlags());
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), Launcher.class.getName(),
+            List<String> command = new ArrayList<>(List.of(JavaCommand.javaBinary(), "-Xmx" + o.heap));
+            command.addAll(JavaCommand.standardFlags());
+            command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
                     "--port", String.valueOf(o.port + i), "--dir", nodeDir.toString(),
-                    "--cluster", String.join(",", cluster), "--factory", factory));
+                    "--cluster", String.join(",", cluster), "--factory", target.factory));
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             processes.add(p);
             String ready = awaitReady(p);
@@ -75,33 +86,24 @@ public final class RunCommand {
         }
         String first = urls.get(0);
         int from = Math.min(3, o.nodes);
-        String params = o.stage >= 4 ? "&ack=" + (from / 2 + 1) + "&from=" + from : "";
+        String params = target.stage >= 4 ? "&ack=" + (from / 2 + 1) + "&from=" + from : "";
         System.out.printf("""
 
-                Stage %d reference is running. Try:
+                %s is running. Try:
                   curl -i -X PUT --data-binary 'hello' '%s/v0/entity?id=k1%s'
                   curl -i '%s/v0/entity?id=k1%s'
                   curl -i -X DELETE '%s/v0/entity?id=k1%s'
                 Load-test it:  ./course load --url %s -R 2000 -d 10s --workload put
                 Ctrl-C stops %s.
-                """, o.stage, first, params, first, params, first, params, first,
+                """, target.description, first, params, first, params, first, params, first,
                 o.nodes == 1 ? "the node" : "all nodes");
-        if (o.stage >= 6) {
+        if (target.stage >= 6) {
             System.out.printf("Range of node 0's own keys (--raw shows the chunks):  curl --raw '%s/v0/entities?start=k'%n",
                     first);
         }
         for (Process p : processes) {
             p.waitFor();
         }
-    }
-
-    /** The same flags as every course JVM (see course.harness.JavaCommand, which this module cannot depend on). */
-    private static List<String> jvmFlags() {
-        List<String> flags = new ArrayList<>(List.of("-XX:+EnableDynamicAgentLoading"));
-        if (Runtime.version().feature() >= 24) {
-            flags.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
-        }
-        return flags;
     }
 
     /** Reads the node's stdout until READY; the rest of its output is forwarded. */
@@ -133,9 +135,33 @@ public final class RunCommand {
         }
     }
 
-    private record Options(int stage, int nodes, int port, Path dir, String heap) {
+    /** What runs on the nodes: a factory class, the stage it implements, and how to call it in messages. */
+    private record Target(String factory, int stage, String description) {
+        static Target of(Options o) {
+            if (o.factory != null) {
+                return new Target(o.factory, o.stage == null ? MAX_STAGE : o.stage, o.factory);
+            }
+            if (o.stage != null) {
+                String reference = "solutions.stage" + o.stage + ".Stage" + o.stage + "Factory";
+                try {
+                    Class.forName(reference);
+                } catch (ClassNotFoundException e) {
+                    throw new IllegalStateException("there is no reference solution of stage " + o.stage
+                            + " in this checkout; run your own nodes with ./course run (the factory and stage of "
+                            + "submission.properties) or ./course run --factory CLASS");
+                }
+                return new Target(reference, o.stage, "Stage " + o.stage + " reference");
+            }
+            Submission declared = Submission.current();
+            return new Target(declared.factoryClass(), declared.stage(),
+                    "Your stage-" + declared.stage() + " node (" + declared.factoryClass() + ")");
+        }
+    }
+
+    private record Options(Integer stage, String factory, int nodes, int port, Path dir, String heap) {
         static Options parse(String[] args) {
             Integer stage = null;
+            String factory = null;
             int nodes = 1;
             int port = 8080;
             Path dir = null;
@@ -151,6 +177,7 @@ public final class RunCommand {
                 String v = args[++i];
                 switch (a) {
                     case "--stage" -> stage = number(a, v, 1, MAX_STAGE);
+                    case "--factory" -> factory = v;
                     case "--nodes" -> nodes = number(a, v, 1, 16);
                     case "--port" -> port = number(a, v, 1, 65535);
                     case "--dir" -> dir = Path.of(v);
@@ -163,13 +190,10 @@ public final class RunCommand {
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
-            if (stage == null) {
-                throw new IllegalArgumentException("--stage is required");
-            }
             if (port + nodes - 1 > 65535) {
                 throw new IllegalArgumentException("ports " + port + ".." + (port + nodes - 1) + " do not all exist");
             }
-            return new Options(stage, nodes, port, dir, heap);
+            return new Options(stage, factory, nodes, port, dir, heap);
         }
 
         private static int number(String option, String value, int min, int max) {
