@@ -1,0 +1,126 @@
+package grading;
+
+import course.results.Grade;
+import course.results.Results;
+import course.results.TestResult;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code ./course grade}: takes only the student's own files, builds them in a pristine workspace, runs the public
+ * and hidden tests of stages 1..N in a sandboxed JVM (every node a JVM of its own), and writes one grade document.
+ * A submission that does not compile, start or finish still gets a grade that says why.
+ */
+public final class GradeCommand {
+    private GradeCommand() {
+    }
+
+    public static void main(String[] args) {
+        GradeOptions o;
+        try {
+            o = GradeOptions.parse(args);
+        } catch (GradeException e) {
+            System.err.println("grade: " + e.getMessage());
+            System.err.println(GradeOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        if (o.help()) {
+            System.out.println(GradeOptions.USAGE);
+            return;
+        }
+        try {
+            if (o.mutantMatrix()) {
+                // exit at once: threads a mutant left behind in this JVM must not keep it alive
+                System.exit(MutantMatrixCommand.run(o.out(), System.out) ? 0 : 1);
+            }
+            Grade grade = grade(o, System.err);
+            System.out.print(Summary.of(grade, o.out()));
+            System.out.flush();
+            System.exit(0);
+        } catch (GradeException e) {
+            System.err.println("grade: " + e.getMessage());
+            System.exit(2);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("grade: failed: " + e);
+            e.printStackTrace(System.err);
+            System.exit(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            System.exit(1);
+        }
+    }
+
+    /** Grades and writes the grade document (and the Gradescope export); progress goes to {@code progress}. */
+    static Grade grade(GradeOptions o, PrintStream progress) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        Weights weights = Weights.load();
+        Grade grade = GradeBuilder.empty(o.stage(), o.student());
+        Map<String, Double> worth = Map.of();
+        try (Workspace ws = new Workspace()) {
+            String factory = o.factory();
+            boolean runnable = true;
+            if (o.submission() != null) {
+                StudentFiles files = StudentFiles.find(o.submission());
+                List<String> taken = ws.take(files);
+                grade.notes.add("took " + taken.size() + " file(s) from " + files.root() + ": " + String.join(", ", taken));
+                progress.println("grade: took " + taken.size() + " file(s) from " + files.root());
+                StudentFiles.Declaration declared = files.declaration();
+                factory = declared.factory();
+                if (declared.stage() < o.stage()) {
+                    runnable = false;
+                    grade.notes.add("submission.properties declares stage " + declared.stage() + ", but this grade is "
+                            + "for stage " + o.stage() + ": raise stage= to " + o.stage() + " to be graded for it");
+                } else {
+                    progress.println("grade: compiling with javac --release 21 ...");
+                    String errors = ws.compile();
+                    if (errors != null) {
+                        runnable = false;
+                        grade.notes.add("the submission does not compile:\n" + GradeBuilder.cut(errors));
+                    }
+                }
+            } else {
+                ws.addCourseCode();
+                grade.notes.add("graded the course's own " + factory);
+            }
+            if (runnable) {
+                Sandbox sandbox = Sandbox.detect();
+                grade.notes.addAll(sandbox.notes(o.limits()));
+                ws.openForSandbox();
+                progress.println("grade: running the public and hidden tests of stages 1.." + o.stage() + " against "
+                        + factory + (sandbox.isolated() ? " in a bubblewrap sandbox" : " WITHOUT a sandbox"));
+                TestJvm.Outcome run = TestJvm.run(ws, sandbox, o.limits(), factory, o.stage(),
+                        GradeBuilder.packages(o.stage()), o.only(), progress);
+                worth = GradeBuilder.fill(grade, run, weights);
+                Diagnosis.explain(grade, run).ifPresent(grade.notes::add);
+                if (o.only() != null) {
+                    grade.notes.add("only test classes ending in '" + o.only() + "' ran: the score is partial");
+                }
+            } else {
+                GradeBuilder.nothingRan(grade, weights, o.stage());
+            }
+        }
+        grade.performance = null;
+        grade.notes.add(o.perf() ? Performance.NOT_MEASURED : "performance: skipped (--no-perf)");
+        grade.durationSeconds = GradeBuilder.round((System.nanoTime() - start) / 1e9);
+        Results.write(o.out(), grade);
+        if (o.gradescope()) {
+            Path results = o.out().toAbsolutePath().resolveSibling("results.json");
+            Results.writeAtomically(results, GradescopeExport.toJson(grade, worth));
+            progress.println("grade: Gradescope results written to " + results);
+        }
+        return grade;
+    }
+
+    /** Counts by outcome, for summaries and tests. */
+    static long count(Grade g, String outcome) {
+        return g.tests.stream().map(t -> t.outcome).filter(outcome::equals).count();
+    }
+
+    static List<TestResult> notPassed(Grade g) {
+        return g.tests.stream().filter(t -> !"passed".equals(t.outcome)).toList();
+    }
+}

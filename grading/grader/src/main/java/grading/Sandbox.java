@@ -1,0 +1,133 @@
+package grading;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Wraps the test JVM's command so that it, and every node JVM it starts, runs inside ONE bubblewrap sandbox: a
+ * network namespace of its own with only loopback (the test JVM and its nodes share it, nothing outside is
+ * reachable), a pid namespace that dies with the grader, the whole file system read-only except a size-limited
+ * temp dir, and only the workspace's jars and classes visible besides the system (never grading/ or the results
+ * file). Resource limits come from prlimit; as root the run also drops to user nobody, because the kernel does not
+ * apply the process limit to root.
+ */
+final class Sandbox {
+    static final Path INSIDE_WORKSPACE = Path.of("/grade");
+    static final Path INSIDE_TMP = Path.of("/tmp");
+    private static final int NOBODY = 65534;
+
+    private final String bwrap;
+    private final String prlimit;
+    private final String setpriv;
+    private final boolean root;
+
+    private Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
+        this.bwrap = bwrap;
+        this.prlimit = prlimit;
+        this.setpriv = setpriv;
+        this.root = root;
+    }
+
+    static Sandbox detect() {
+        boolean disabled = "off".equalsIgnoreCase(System.getenv("COURSE_GRADE_SANDBOX"));
+        return new Sandbox(disabled ? null : which("bwrap"), which("prlimit"), which("setpriv"),
+                "root".equals(System.getProperty("user.name")));
+    }
+
+    boolean isolated() {
+        return bwrap != null;
+    }
+
+    /** What the grade should say about how the submission was contained. */
+    List<String> notes(Limits limits) {
+        List<String> notes = new ArrayList<>();
+        if (bwrap == null) {
+            notes.add("bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox (network, file system and "
+                    + "other processes were reachable); install it with 'apt-get install -y bubblewrap'");
+        } else {
+            notes.add("sandbox: bubblewrap, loopback-only network, read-only file system, "
+                    + (limits.tmpBytes() >> 20) + " MiB temp dir" + (root && setpriv != null ? ", user nobody" : ""));
+        }
+        if (prlimit == null) {
+            notes.add("prlimit was not found: no process or address-space limit (install util-linux)");
+        } else if (root && (bwrap == null || setpriv == null)) {
+            notes.add("running as root without setpriv: the process limit (" + limits.processes()
+                    + ") is not enforced by the kernel");
+        }
+        return notes;
+    }
+
+    /**
+     * The full command: limits, then the sandbox, then {@code command}. {@code workspace} is mounted read-only at
+     * {@link #INSIDE_WORKSPACE}; without bubblewrap it stays where it is and {@code hostTmp} is the temp dir.
+     */
+    List<String> wrap(List<String> command, Path workspace, Path hostTmp, Limits limits) {
+        List<String> full = new ArrayList<>();
+        if (root && bwrap != null && setpriv != null) {
+            full.addAll(List.of(setpriv, "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups"));
+        }
+        if (prlimit != null) {
+            full.addAll(List.of(prlimit, "--nproc=" + limits.processes(), "--as=" + limits.addressSpaceBytes(),
+                    "--core=0", "--fsize=" + limits.tmpBytes(), "--"));
+        }
+        if (bwrap == null) {
+            full.addAll(command);
+            return full;
+        }
+        full.addAll(List.of(bwrap, "--unshare-all", "--die-with-parent", "--new-session",
+                "--ro-bind", "/usr", "/usr"));
+        for (String dir : List.of("/bin", "/sbin", "/lib", "/lib64", "/lib32")) {
+            Path p = Path.of(dir);
+            if (Files.isSymbolicLink(p)) {
+                try {
+                    full.addAll(List.of("--symlink", Files.readSymbolicLink(p).toString(), dir));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            } else if (Files.isDirectory(p)) {
+                full.addAll(List.of("--ro-bind", dir, dir));
+            }
+        }
+        // /etc for the resolver (localhost) and the JDK's security files; secrets there are not readable by nobody.
+        full.addAll(List.of("--ro-bind", "/etc", "/etc"));
+        String javaHome = System.getProperty("java.home");
+        if (!javaHome.startsWith("/usr/")) {
+            full.addAll(List.of("--ro-bind", javaHome, javaHome));
+        }
+        full.addAll(List.of("--ro-bind", workspace.toString(), INSIDE_WORKSPACE.toString(),
+                "--proc", "/proc", "--dev", "/dev",
+                "--size", String.valueOf(limits.tmpBytes()), "--tmpfs", INSIDE_TMP.toString(),
+                "--chdir", INSIDE_TMP.toString(),
+                "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", INSIDE_TMP.toString(),
+                "--setenv", "MALLOC_ARENA_MAX", "2", "--setenv", "LANG", "C.UTF-8"));
+        full.addAll(command);
+        return full;
+    }
+
+    /** Where the workspace's files are seen from inside. */
+    Path inside(Path workspace, Path file) {
+        return bwrap == null ? file : INSIDE_WORKSPACE.resolve(workspace.relativize(file));
+    }
+
+    Path tmpInside(Path hostTmp) {
+        return bwrap == null ? hostTmp : INSIDE_TMP;
+    }
+
+    private static String which(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+            Path p = Path.of(dir, tool);
+            if (Files.isExecutable(p)) {
+                return p.toString();
+            }
+        }
+        for (String dir : List.of("/usr/bin", "/bin", "/usr/sbin")) {
+            Path p = Path.of(dir, tool);
+            if (Files.isExecutable(p)) {
+                return p.toString();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,127 @@
+package grading;
+
+import grading.runner.Report;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the test packages in one JVM inside the sandbox, with every node in a JVM of its own, and collects the
+ * reports. The run has a time limit; when it ends, however it ends, the whole process tree is gone.
+ */
+final class TestJvm {
+    /** What came back: every planned test and the reports of those that finished. */
+    record Outcome(Map<String, String> planned, Map<String, Report> results, boolean finished, boolean timedOut,
+                   int exitCode, String stderrTail, double seconds) {
+    }
+
+    private TestJvm() {
+    }
+
+    static Outcome run(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage, List<String> packages,
+                       String only, PrintStream progress) throws IOException, InterruptedException {
+        String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+        List<String> java = new ArrayList<>();
+        java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        java.add("-Xmx" + limits.testHeap());
+        if (Runtime.version().feature() >= 24) {
+            java.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
+        }
+        java.addAll(List.of(
+                "-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
+                "-Dcourse.factory=" + factory,
+                "-Dcourse.stage=" + stage,
+                "-Dcourse.nodeMode=PROCESS",
+                "-Djunit.jupiter.execution.timeout.default=" + limits.perTest().toSeconds() + " s",
+                "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
+                "-cp", String.join(":", ws.runtimeClasspath().stream()
+                        .map(p -> sandbox.inside(ws.root, p).toString()).toList()),
+                "grading.runner.SandboxedTestRunner"));
+        if (only != null) {
+            java.addAll(List.of("--only", only));
+        }
+        java.addAll(packages);
+        List<String> command = sandbox.wrap(java, ws.root, ws.tmp, limits);
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(command).directory(ws.tmp.toFile()).start();
+        Map<String, String> planned = new LinkedHashMap<>();
+        Map<String, Report> results = new LinkedHashMap<>();
+        Deque<String> stderrTail = new ArrayDeque<>();
+        boolean[] done = {false};
+        Thread out = new Thread(() -> readReports(process, secret, planned, results, done), "grade-reports");
+        Thread err = new Thread(() -> forwardProgress(process, stderrTail, progress), "grade-progress");
+        out.setDaemon(true);
+        err.setDaemon(true);
+        out.start();
+        err.start();
+        try (OutputStream stdin = process.getOutputStream()) {
+            stdin.write((secret + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // the JVM died at once; its stderr says why
+        }
+        boolean exited = process.waitFor(limits.wholeRun().toMillis(), TimeUnit.MILLISECONDS);
+        ProcessTrees.kill(process);
+        out.join(5000);
+        err.join(5000);
+        synchronized (results) {
+            synchronized (stderrTail) {
+                return new Outcome(new LinkedHashMap<>(planned), new LinkedHashMap<>(results), done[0], !exited,
+                        exited ? process.exitValue() : -1, String.join("\n", stderrTail),
+                        (System.nanoTime() - start) / 1e9);
+            }
+        }
+    }
+
+    private static void readReports(Process p, String secret, Map<String, String> planned, Map<String, Report> results,
+                                    boolean[] done) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                Report report = Report.parse(secret, line);
+                if (report == null) {
+                    continue;
+                }
+                synchronized (results) {
+                    switch (report.kind()) {
+                        case "PLAN" -> planned.put(report.test(), report.tags());
+                        case "RESULT" -> results.put(report.test(), report);
+                        case "DONE" -> done[0] = true;
+                        default -> { }
+                    }
+                }
+            }
+        } catch (IOException ignored) {
+            // the process is gone
+        }
+    }
+
+    private static void forwardProgress(Process p, Deque<String> tail, PrintStream progress) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.startsWith("[") && (line.contains("] running ") || line.matches("\\[.*] (passed|failed|error|skipped) .*"))) {
+                    progress.println("  " + line);
+                }
+                synchronized (tail) {
+                    tail.addLast(line.length() > 500 ? line.substring(0, 500) + "..." : line);
+                    if (tail.size() > 40) {
+                        tail.removeFirst();
+                    }
+                }
+            }
+        } catch (IOException ignored) {
+            // the process is gone
+        }
+    }
+}

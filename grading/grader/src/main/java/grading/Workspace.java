@@ -1,0 +1,164 @@
+package grading;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A pristine folder per grading: the student's sources and resources (nothing else of theirs), their compiled
+ * classes, and copies of the jars the tests need, all readable by the sandbox's user. {@link #close()} deletes it.
+ */
+final class Workspace implements AutoCloseable {
+    static final long COMPILE_SECONDS = 180;
+
+    final Path root;
+    final Path sources;
+    final Path classes;
+    final Path lib;
+    final Path tmp;
+    private final List<Path> compileClasspath = new ArrayList<>();
+    private final List<Path> runtimeClasspath = new ArrayList<>();
+
+    Workspace() throws IOException {
+        root = Files.createTempDirectory("course-grade-");
+        sources = Files.createDirectories(root.resolve("src"));
+        classes = Files.createDirectories(root.resolve("classes"));
+        lib = Files.createDirectories(root.resolve("lib"));
+        tmp = Files.createDirectories(root.resolve("tmp"));
+        for (Map.Entry<String, String> a : Artifacts.COMPILE.entrySet()) {
+            compileClasspath.add(copyArtifact(a.getKey(), a.getValue()));
+        }
+        runtimeClasspath.add(classes);
+        runtimeClasspath.addAll(compileClasspath);
+        for (Map.Entry<String, String> a : Artifacts.TEST_RUNTIME.entrySet()) {
+            runtimeClasspath.add(copyArtifact(a.getKey(), a.getValue()));
+        }
+        for (Map.Entry<String, String> a : Artifacts.OPTIONAL.entrySet()) {
+            if (Artifacts.present(a.getValue())) {
+                runtimeClasspath.add(copyArtifact(a.getKey(), a.getValue()));
+            }
+        }
+    }
+
+    /** Adds the course's own code (references, mutants) as the code under test instead of a student's sources. */
+    void addCourseCode() throws IOException {
+        for (Map.Entry<String, String> a : Artifacts.COURSE_CODE.entrySet()) {
+            runtimeClasspath.add(copyArtifact(a.getKey(), a.getValue()));
+        }
+    }
+
+    List<Path> runtimeClasspath() {
+        return List.copyOf(runtimeClasspath);
+    }
+
+    /** Copies the student's files in; returns what was taken, relative to their starter folder. */
+    List<String> take(StudentFiles files) throws IOException {
+        List<String> taken = new ArrayList<>();
+        for (Path rel : files.sources()) {
+            Path to = sources.resolve(StudentFiles.JAVA.relativize(rel));
+            Files.createDirectories(to.getParent());
+            Files.copy(files.root().resolve(rel), to, StandardCopyOption.REPLACE_EXISTING);
+            taken.add(rel.toString());
+        }
+        for (Path rel : files.resources()) {
+            Path to = classes.resolve(StudentFiles.RESOURCES.relativize(rel));
+            Files.createDirectories(to.getParent());
+            Files.copy(files.root().resolve(rel), to, StandardCopyOption.REPLACE_EXISTING);
+            taken.add(rel.toString());
+        }
+        return taken;
+    }
+
+    /** Compiles the taken sources with --release 21; null on success, else the compiler's output. */
+    String compile() throws IOException, InterruptedException {
+        List<String> javaFiles;
+        try (var walk = Files.walk(sources)) {
+            javaFiles = walk.filter(p -> p.toString().endsWith(".java")).map(Path::toString).toList();
+        }
+        if (javaFiles.isEmpty()) {
+            return "the submission has no .java files under src/main/java";
+        }
+        Path argFile = root.resolve("javac.args");
+        List<String> args = new ArrayList<>(List.of("--release", "21", "-proc:none", "-encoding", "UTF-8",
+                "-nowarn", "-d", classes.toString(), "-cp", join(compileClasspath)));
+        javaFiles.forEach(f -> args.add('"' + f.replace("\\", "\\\\") + '"'));
+        Files.write(argFile, args, StandardCharsets.UTF_8);
+        Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
+        Path log = root.resolve("javac.log");
+        Process p = new ProcessBuilder(javac.toString(), "-J-Xmx512m", "@" + argFile)
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!p.waitFor(COMPILE_SECONDS, TimeUnit.SECONDS)) {
+            ProcessTrees.kill(p);
+            return "javac did not finish within " + COMPILE_SECONDS + " s";
+        }
+        if (p.exitValue() == 0) {
+            return null;
+        }
+        String output = Files.readString(log, StandardCharsets.UTF_8).replace(sources.toString() + "/", "");
+        return output.length() > 8000 ? output.substring(0, 8000) + "\n... (cut)" : output;
+    }
+
+    /** Makes everything readable (and temp writable) for the unprivileged sandbox user. */
+    void openForSandbox() throws IOException {
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString(dir.equals(tmp) ? "rwxrwxrwx" : "rwxr-xr-x"));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    private Path copyArtifact(String name, String marker) throws IOException {
+        Path from = Artifacts.locate(name, marker);
+        Path to = lib.resolve(name + (Files.isDirectory(from) ? "" : ".jar"));
+        if (Files.isDirectory(from)) {
+            copyTree(from, to);
+        } else {
+            Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return to;
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var walk = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    static String join(List<Path> paths) {
+        return String.join(java.io.File.pathSeparator, paths.stream().map(Path::toString).toList());
+    }
+
+    @Override
+    public void close() {
+        try (var walk = Files.walk(root)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("grade: could not delete the workspace " + root + ": " + e);
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package grading.runner;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * The test JVM the grader starts inside the sandbox: runs the given test packages and reports each test on stdout
+ * as one line that begins with a secret the grader passed on stdin, so lines that the submission prints cannot pass
+ * for results. Progress goes to stderr.
+ *
+ * <p>Usage: {@code SandboxedTestRunner [--only CLASS_SUFFIX] PACKAGE...}; per-test timeouts come from JUnit's
+ * {@code junit.jupiter.execution.timeout.default} (a system property the grader sets).
+ */
+public final class SandboxedTestRunner {
+    private SandboxedTestRunner() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String secret = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        if (secret == null || secret.isBlank()) {
+            System.err.println("runner: expected the report secret on stdin");
+            System.exit(2);
+        }
+        // Keep the real stdout for reports; whatever else is printed to System.out goes to stderr.
+        PrintStream reports = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+                StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        List<DiscoverySelector> selectors = new ArrayList<>();
+        String only = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--only") && i + 1 < args.length) {
+                only = args[++i];
+            } else {
+                selectors.add(selectPackage(args[i]));
+            }
+        }
+        LauncherDiscoveryRequestBuilder builder = LauncherDiscoveryRequestBuilder.request().selectors(selectors);
+        if (only != null) {
+            String suffix = only;
+            builder.filters((org.junit.platform.launcher.PostDiscoveryFilter) d -> d.getSource()
+                    .filter(MethodSource.class::isInstance)
+                    .map(s -> ((MethodSource) s).getClassName().endsWith(suffix)
+                            ? org.junit.platform.engine.FilterResult.included("--only")
+                            : org.junit.platform.engine.FilterResult.excluded("--only"))
+                    .orElse(org.junit.platform.engine.FilterResult.included("container")));
+        }
+        LauncherDiscoveryRequest request = builder.build();
+        Launcher launcher = LauncherFactory.create();
+        TestPlan plan = launcher.discover(request);
+        Set<String> planned = ConcurrentHashMap.newKeySet();
+        plan.getRoots().forEach(root -> plan.getDescendants(root).stream().filter(TestIdentifier::isTest).forEach(t -> {
+            planned.add(id(t));
+            reports.println(Report.line(secret, "PLAN", id(t), tags(t), "", 0, ""));
+        }));
+        long begin = System.nanoTime();
+        ConcurrentHashMap<String, Long> started = new ConcurrentHashMap<>();
+        launcher.execute(plan, new TestExecutionListener() {
+            @Override
+            public void executionStarted(TestIdentifier t) {
+                if (t.isTest()) {
+                    started.put(t.getUniqueId(), System.nanoTime());
+                    System.err.printf("[%5.1f s] running %s%n", (System.nanoTime() - begin) / 1e9, id(t));
+                }
+            }
+
+            @Override
+            public void executionSkipped(TestIdentifier t, String reason) {
+                for (TestIdentifier test : testsUnder(plan, t)) {
+                    reports.println(Report.line(secret, "RESULT", id(test), tags(test), "skipped", 0, reason));
+                }
+            }
+
+            @Override
+            public void executionFinished(TestIdentifier t, TestExecutionResult result) {
+                if (t.isTest()) {
+                    double ms = (System.nanoTime() - started.getOrDefault(t.getUniqueId(), System.nanoTime())) / 1e6;
+                    String outcome = switch (result.getStatus()) {
+                        case SUCCESSFUL -> "passed";
+                        case ABORTED -> "skipped";
+                        case FAILED -> result.getThrowable().filter(AssertionError.class::isInstance).isPresent()
+                                ? "failed" : "error";
+                    };
+                    System.err.printf("[%5.1f s] %-7s %s (%.1f s)%n", (System.nanoTime() - begin) / 1e9, outcome,
+                            id(t), ms / 1000);
+                    reports.println(Report.line(secret, "RESULT", id(t), tags(t), outcome, ms, message(result)));
+                } else if (result.getStatus() == TestExecutionResult.Status.FAILED) {
+                    // A class that failed before its tests (setup, a missing cluster) fails each of its tests.
+                    for (TestIdentifier test : testsUnder(plan, t)) {
+                        reports.println(Report.line(secret, "RESULT", id(test), tags(test), "error", 0,
+                                message(result)));
+                    }
+                }
+            }
+        });
+        reports.println(Report.line(secret, "DONE", "", "", "", (System.nanoTime() - begin) / 1e6, ""));
+        reports.flush();
+        // Node JVMs are gone (the harness stops them); do not wait for non-daemon threads a submission left behind.
+        Runtime.getRuntime().halt(0);
+    }
+
+    private static List<TestIdentifier> testsUnder(TestPlan plan, TestIdentifier t) {
+        if (t.isTest()) {
+            return List.of(t);
+        }
+        return plan.getDescendants(t).stream().filter(TestIdentifier::isTest).toList();
+    }
+
+    static String id(TestIdentifier t) {
+        return t.getSource().filter(MethodSource.class::isInstance)
+                .map(s -> ((MethodSource) s).getClassName() + "#" + ((MethodSource) s).getMethodName())
+                .orElse(t.getDisplayName());
+    }
+
+    private static String tags(TestIdentifier t) {
+        return t.getTags().stream().map(TestTag::getName).collect(Collectors.joining(","));
+    }
+
+    private static String message(TestExecutionResult result) {
+        return result.getThrowable().map(t -> {
+            StringBuilder sb = new StringBuilder(String.valueOf(t));
+            for (Throwable c = t.getCause(); c != null && c != t; c = c.getCause()) {
+                sb.append("\ncaused by: ").append(c);
+            }
+            for (Throwable s : t.getSuppressed()) {
+                sb.append("\n").append(s.getMessage());
+            }
+            return sb.toString();
+        }).orElse("");
+    }
+}

@@ -1,0 +1,83 @@
+package grading;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.results.Grade;
+import course.results.Results;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The grader end to end on small inputs: a reference, a submission that does not compile, a wrong stage. */
+class GradeCommandTest {
+    static Grade grade(String... args) throws Exception {
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        Grade g = GradeCommand.grade(GradeOptions.parse(args), new PrintStream(progress, true));
+        return g;
+    }
+
+    @Test
+    void theReferencePassesTheProtocolTestsInTheSandboxAndExportsForGradescope(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("ref.json");
+        Grade g = grade("--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only", "EntityProtocolTest",
+                "--no-perf", "--out", out.toString(), "--export", "gradescope");
+        assertTrue(g.tests.size() >= 10, "expected the protocol tests, got " + g.tests.size());
+        assertEquals(List.of(), GradeCommand.notPassed(g).stream().map(t -> t.name + ": " + t.message).toList());
+        assertEquals(g.score.max, g.score.earned);
+        Grade back = Results.read(out, Grade.class);
+        assertEquals(g.tests.size(), back.tests.size());
+        String gradescope = Files.readString(dir.resolve("results.json"));
+        var tree = Results.mapper().readTree(gradescope);
+        assertEquals(g.score.earned, tree.get("score").asDouble(), 0.01);
+        assertEquals(g.tests.size(), tree.get("tests").size());
+        assertTrue(tree.get("tests").get(0).has("max_score"));
+    }
+
+    @Test
+    void aSubmissionThatDoesNotCompileGetsAGradeWithTheCompilerMessage(@TempDir Path dir) throws Exception {
+        Path repo = dir.resolve("repo");
+        Submissions.write(repo, "starter/student/src/main/java/student/StudentServiceFactory.java",
+                "package student; public class StudentServiceFactory { int x = ; }");
+        Submissions.write(repo, "starter/student/src/main/resources/submission.properties",
+                "factory=student.StudentServiceFactory\nstage=1\n");
+        // Files outside src/main are the student's too, but never the grader's business.
+        Submissions.write(repo, "starter/student/src/test/java/course/tests/stage1/EntityProtocolTest.java", "garbage");
+        Submissions.write(repo, "starter/student/pom.xml", "<project/>");
+        Grade g = grade("--stage", "1", "--submission", repo.toString(), "--out", dir.resolve("g.json").toString(),
+                "--no-perf");
+        String notes = String.join("\n", g.notes);
+        assertTrue(notes.contains("does not compile") && notes.contains("StudentServiceFactory.java"), notes);
+        assertTrue(notes.contains("took 2 file(s)") && !notes.contains("pom.xml") && !notes.contains("src/test"), notes);
+        assertEquals(0, g.score.earned);
+        assertTrue(g.score.max > 0, "the max must be the stage's full points");
+        assertTrue(Files.exists(dir.resolve("g.json")));
+    }
+
+    @Test
+    void aSubmissionThatDeclaresAnEarlierStageIsNotGradedForALaterOne(@TempDir Path dir) throws Exception {
+        Path starter = dir.resolve("student");
+        Submissions.write(starter, "src/main/java/student/StudentServiceFactory.java", "package student; class X {}");
+        Submissions.write(starter, "src/main/resources/submission.properties", "factory=student.X\nstage=1\n");
+        Grade g = grade("--stage", "2", "--submission", starter.toString(), "--out", dir.resolve("g.json").toString(),
+                "--no-perf");
+        assertTrue(String.join("\n", g.notes).contains("declares stage 1"), String.join("\n", g.notes));
+        assertTrue(g.tests.isEmpty());
+    }
+
+    @Test
+    void badOptionsSayWhatIsWrong() {
+        var e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+                () -> GradeOptions.parse(new String[] {"--stage", "1"}));
+        assertTrue(e.getMessage().contains("--submission"), e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+                () -> GradeOptions.parse(new String[] {"--stage", "x", "--factory", "a.B"}));
+        assertTrue(e.getMessage().contains("--stage takes a number"), e.getMessage());
+        assertFalse(GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--no-perf"}).perf());
+    }
+}

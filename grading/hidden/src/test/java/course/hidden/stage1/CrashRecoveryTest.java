@@ -1,0 +1,84 @@
+package course.hidden.stage1;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.NodeMode;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import course.hidden.Values;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * kill -9 after acknowledged writes, overwrites and deletes: after the node starts again the state is exactly what
+ * was acknowledged, deletes included (a tombstone lost in a crash brings a deleted value back).
+ */
+@Stage(1)
+@WithCluster(nodes = 1, mode = NodeMode.PROCESS)
+class CrashRecoveryTest {
+    @Test
+    void overwritesAndDeletesSurviveKill9(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client();
+        Map<String, byte[]> model = new HashMap<>();
+        Random random = seed.random();
+        for (int i = 0; i < 1500; i++) {
+            String key = "k" + random.nextInt(600);
+            if (random.nextInt(4) == 0) {
+                c.delete(0, key).assertStatus(202);
+                model.put(key, null);
+            } else {
+                byte[] value = Values.of(seed.value(), i, random.nextInt(300));
+                c.put(0, key, value).assertStatus(201);
+                model.put(key, value);
+            }
+        }
+        cluster.kill(0);
+        cluster.start(0);
+        check(c, model);
+    }
+
+    @Test
+    void recoversTwiceInARow(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client();
+        Map<String, byte[]> model = new HashMap<>();
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < 300; i++) {
+                String key = "r" + round + "-" + i;
+                byte[] value = Values.of(seed.value(), round * 1000L + i, 100);
+                c.put(0, key, value).assertStatus(201);
+                model.put(key, value);
+            }
+            c.delete(0, "r0-1").assertStatus(202);
+            model.put("r0-1", null);
+            cluster.kill(0);
+            cluster.start(0);
+        }
+        check(c, model);
+    }
+
+    @Test
+    void largeValuesSurviveKill9(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client();
+        for (int i = 0; i < 3; i++) {
+            c.put(0, "big" + i, Values.of(seed.value(), i, (1 << 20) + i)).assertStatus(201);
+        }
+        cluster.kill(0);
+        cluster.start(0);
+        for (int i = 0; i < 3; i++) {
+            c.get(0, "big" + i).assertBody(200, Values.of(seed.value(), i, (1 << 20) + i));
+        }
+    }
+
+    private static void check(KvClient c, Map<String, byte[]> model) {
+        model.forEach((key, value) -> {
+            if (value == null) {
+                c.get(0, key).assertStatus(404);
+            } else {
+                c.get(0, key).assertBody(200, value);
+            }
+        });
+    }
+}

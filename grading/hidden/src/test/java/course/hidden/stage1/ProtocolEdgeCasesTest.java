@@ -1,0 +1,72 @@
+package course.hidden.stage1;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** Corners of the stage-1 protocol that the public tests leave out. */
+@Stage(1)
+@WithCluster(nodes = 1)
+class ProtocolEdgeCasesTest {
+    @Test
+    void keysThatArePrefixesOfEachOtherStayApart(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.put(0, "a", "1").assertStatus(201);
+        c.put(0, "ab", "2").assertStatus(201);
+        c.put(0, "A", "3").assertStatus(201);
+        c.delete(0, "ab").assertStatus(202);
+        c.get(0, "a").assertBody(200, "1");
+        c.get(0, "A").assertBody(200, "3");
+        c.get(0, "ab").assertStatus(404);
+        c.get(0, "abc").assertStatus(404);
+    }
+
+    @Test
+    void aLongKey(Cluster cluster) {
+        KvClient c = cluster.client();
+        String key = "long-".repeat(200);
+        c.put(0, key, "long key").assertStatus(201);
+        c.get(0, key).assertBody(200, "long key");
+        c.get(0, key.substring(1)).assertStatus(404);
+        // Two long keys that differ only at their end are two keys.
+        c.put(0, key + "-x", "x").assertStatus(201);
+        c.put(0, key + "-y", "y").assertStatus(201);
+        c.get(0, key + "-x").assertBody(200, "x");
+        c.get(0, key).assertBody(200, "long key");
+    }
+
+    @Test
+    void nonLatinKeysStayApart(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.put(0, "\u4e2d", "zhong").assertStatus(201);
+        c.put(0, "\u6587", "wen").assertStatus(201);
+        c.put(0, "\u00e9", "e-acute").assertStatus(201);
+        c.get(0, "\u4e2d").assertBody(200, "zhong");
+        c.get(0, "\u6587").assertBody(200, "wen");
+        c.get(0, "?").assertStatus(404);
+    }
+
+    /** Never shown: its name would tell how the id is looked up. */
+    @Test
+    @Tag("visibility-never")
+    void idIsFoundAmongOtherParameters(Cluster cluster) {
+        KvClient c = cluster.client();
+        c.send(0, "PUT", "/v0/entity?x=1&id=among", "v".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .assertStatus(201);
+        c.get(0, "among").assertBody(200, "v");
+    }
+
+    @Test
+    void emptyValueIsNotConfusedWithDeletionAcrossRestart(Cluster cluster) throws Exception {
+        KvClient c = cluster.client();
+        c.put(0, "e", new byte[0]).assertStatus(201);
+        cluster.restart(0);
+        c.get(0, "e").assertBody(200, new byte[0]);
+        c.delete(0, "e").assertStatus(202);
+        cluster.restart(0);
+        c.get(0, "e").assertStatus(404);
+    }
+}

@@ -1,0 +1,64 @@
+package course.hidden.stage1;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import course.hidden.Values;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Several stop/start cycles of the same node object, each after random writes and deletes, with enough data that
+ * some of it is flushed to disk files: deletes must hide values that are already on disk, across restarts.
+ */
+@Stage(1)
+@WithCluster(nodes = 1)
+class RestartModelTest {
+    @Test
+    void modelHoldsAcrossFiveRestarts(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client();
+        Map<String, byte[]> model = new HashMap<>();
+        Random random = seed.random();
+        for (int cycle = 0; cycle < 5; cycle++) {
+            for (int i = 0; i < 200; i++) {
+                String key = "m" + random.nextInt(300);
+                if (random.nextInt(3) == 0) {
+                    c.delete(0, key).assertStatus(202);
+                    model.remove(key);
+                } else {
+                    byte[] value = Values.of(seed.value(), cycle * 1000L + i, random.nextInt(2000));
+                    c.put(0, key, value).assertStatus(201);
+                    model.put(key, value);
+                }
+            }
+            cluster.restart(0);
+            for (int k = 0; k < 300; k++) {
+                byte[] value = model.get("m" + k);
+                if (value == null) {
+                    c.get(0, "m" + k).assertStatus(404);
+                } else {
+                    c.get(0, "m" + k).assertBody(200, value);
+                }
+            }
+        }
+    }
+
+    @Test
+    void deleteHidesAValueAlreadyOnDisk(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client();
+        c.put(0, "victim", "on disk soon").assertStatus(201);
+        // 8 MiB more than the victim pushes it out of any reasonable memtable into a disk file.
+        for (int i = 0; i < 32; i++) {
+            c.put(0, "filler-" + i, Values.of(seed.value(), i, 256 << 10)).assertStatus(201);
+        }
+        c.delete(0, "victim").assertStatus(202);
+        c.get(0, "victim").assertStatus(404);
+        cluster.restart(0);
+        c.get(0, "victim").assertStatus(404);
+        c.get(0, "filler-31").assertBody(200, Values.of(seed.value(), 31, 256 << 10));
+    }
+}

@@ -1,0 +1,89 @@
+package grading.mutants;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Runs tests in this JVM against one factory at one stage (the system properties the tests read are set for the
+ * run and restored after it) and collects what happened to each test. In-process nodes keep the mutant check fast;
+ * tests that ask for process nodes still get them.
+ */
+public final class InProcessSuite {
+    private InProcessSuite() {
+    }
+
+    /** One test's result; {@code test} is {@code Class#method}, or the container's name when it failed as a whole. */
+    public record Outcome(String test, Status status, String message) {
+        public boolean failed() {
+            return status == Status.FAILED;
+        }
+    }
+
+    public enum Status { PASSED, FAILED, SKIPPED }
+
+    public static synchronized List<Outcome> run(List<? extends DiscoverySelector> selectors, String factory, int stage) {
+        String oldFactory = System.getProperty("course.factory");
+        String oldStage = System.getProperty("course.stage");
+        System.setProperty("course.factory", factory);
+        System.setProperty("course.stage", String.valueOf(stage));
+        try {
+            LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                    .selectors(List.copyOf(selectors))
+                    .configurationParameter("junit.jupiter.execution.timeout.default", "180 s")
+                    .build();
+            ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
+            LauncherFactory.create().execute(request, new TestExecutionListener() {
+                @Override
+                public void executionSkipped(TestIdentifier id, String reason) {
+                    if (id.isTest()) {
+                        outcomes.add(new Outcome(name(id), Status.SKIPPED, reason));
+                    }
+                }
+
+                @Override
+                public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+                    boolean ok = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
+                    if (id.isTest() || !ok) {
+                        outcomes.add(new Outcome(name(id), ok ? Status.PASSED : Status.FAILED, message(result)));
+                    }
+                }
+            });
+            return new ArrayList<>(outcomes);
+        } finally {
+            restore("course.factory", oldFactory);
+            restore("course.stage", oldStage);
+        }
+    }
+
+    static String name(TestIdentifier id) {
+        return id.getSource()
+                .filter(MethodSource.class::isInstance)
+                .map(s -> ((MethodSource) s).getClassName() + "#" + ((MethodSource) s).getMethodName())
+                .orElse(id.getDisplayName());
+    }
+
+    private static String message(TestExecutionResult result) {
+        return result.getThrowable().map(t -> {
+            String text = String.valueOf(t);
+            int newline = text.indexOf('\n');
+            return newline < 0 ? text : text.substring(0, newline);
+        }).orElse("");
+    }
+
+    private static void restore(String key, String value) {
+        if (value == null) {
+            System.clearProperty(key);
+        } else {
+            System.setProperty(key, value);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package grading.mutants;
+
+import grading.mutants.stage1.BodyLimitDefault64KiB;
+import grading.mutants.stage1.BodyLimitOneMebibyte;
+import grading.mutants.stage1.DataOutsideWorkingDir;
+import grading.mutants.stage1.DeleteAnswers200;
+import grading.mutants.stage1.DeletesOnlyInMemory;
+import grading.mutants.stage1.EmptyValueIs404;
+import grading.mutants.stage1.GetReturnsNextKey;
+import grading.mutants.stage1.IdMustBeFirstParameter;
+import grading.mutants.stage1.KeysAsLatin1;
+import grading.mutants.stage1.LongKeysTruncated;
+import grading.mutants.stage1.MissingIdIs500;
+import grading.mutants.stage1.NoWriteAheadLog;
+import grading.mutants.stage1.NotRestartable;
+import grading.mutants.stage1.OtherMethodsAre400;
+import grading.mutants.stage1.PutAnswers200;
+import grading.mutants.stage1.StartReturnsBeforeListening;
+import grading.mutants.stage1.StopDoesNothing;
+import grading.mutants.stage1.StopNotIdempotent;
+import grading.mutants.stage1.UnknownPathIs404;
+import grading.mutants.stage1.UrlNotDecoded;
+import grading.mutants.stage1.ValuesAsText;
+import grading.mutants.stage1.WholeDatabaseInHeap;
+import grading.mutants.stage2.NoDeadline;
+import grading.mutants.stage2.UnboundedQueue;
+import grading.mutants.stage3.NoForwarding;
+import grading.mutants.stage3.WritesLocallyToo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** The table of every mutant. A new mutant is a class with {@link Mutant} in grading.mutants.stageN, listed here. */
+public final class Mutants {
+    private static final List<Class<?>> ALL = List.of(
+            // stage 1: protocol
+            EmptyValueIs404.class, DeleteAnswers200.class, PutAnswers200.class, MissingIdIs500.class,
+            UnknownPathIs404.class, OtherMethodsAre400.class, UrlNotDecoded.class, IdMustBeFirstParameter.class,
+            BodyLimitDefault64KiB.class, BodyLimitOneMebibyte.class, ValuesAsText.class, KeysAsLatin1.class,
+            LongKeysTruncated.class, GetReturnsNextKey.class,
+            // stage 1: lifecycle and durability
+            NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
+            DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
+            // stage 2: the executor
+            UnboundedQueue.class, NoDeadline.class,
+            // stage 3: sharding
+            NoForwarding.class, WritesLocallyToo.class);
+
+    private Mutants() {
+    }
+
+    /** Every mutant, each checked to carry {@link Mutant}, ordered by stage then name. */
+    public static List<Entry> all() {
+        List<Entry> entries = new ArrayList<>();
+        for (Class<?> type : ALL) {
+            Mutant m = type.getAnnotation(Mutant.class);
+            if (m == null) {
+                throw new IllegalStateException(type.getName() + " is listed in Mutants but has no @Mutant");
+            }
+            entries.add(new Entry(type.getName(), type.getSimpleName(), m.stage(), m.breaks(), m.caughtBy()));
+        }
+        entries.sort(Comparator.comparingInt(Entry::stage).thenComparing(Entry::name));
+        return entries;
+    }
+
+    /** One mutant: its factory class, what it breaks, and the test that must catch it. */
+    public record Entry(String factory, String name, int stage, String breaks, String caughtBy) {
+        public String caughtByClass() {
+            return caughtBy.contains("#") ? caughtBy.substring(0, caughtBy.indexOf('#')) : caughtBy;
+        }
+
+        public String caughtByMethod() {
+            if (!caughtBy.contains("#")) {
+                return null;
+            }
+            String method = caughtBy.substring(caughtBy.indexOf('#') + 1);
+            return method.contains("(") ? method.substring(0, method.indexOf('(')) : method;
+        }
+
+        public boolean caughtByPublicTest() {
+            return caughtBy.startsWith("course.tests.");
+        }
+    }
+}

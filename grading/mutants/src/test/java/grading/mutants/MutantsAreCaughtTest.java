@@ -1,0 +1,70 @@
+package grading.mutants;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The tests can tell right from wrong: every reference passes all public and hidden tests of its stage, and every
+ * mutant fails the test that is meant to catch it. Only each mutant's catching test runs here, with in-process
+ * nodes where the test allows; the full matrix (including whether the public tests alone catch a mutant) is
+ * {@code ./course grade --mutant-matrix}.
+ */
+class MutantsAreCaughtTest {
+    private static final List<MutantMatrix.Row> ROWS = new ArrayList<>();
+
+    @Test
+    void everyReferencePassesAllPublicAndHiddenTestsOfItsStage() {
+        List<String> problems = new ArrayList<>();
+        for (int stage : References.stages()) {
+            MutantMatrix.problemsOfReference(stage).forEach(o ->
+                    problems.add("stage " + stage + " reference: " + o.test() + " " + o.status() + ": " + o.message()));
+        }
+        assertTrue(!References.stages().isEmpty(), "no reference found (solutions.stage1.Stage1Factory)");
+        assertEquals(List.of(), problems);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyMutantFailsTheTestMeantToCatchIt() {
+        return Mutants.all().stream()
+                .filter(m -> References.exists(m.stage()))
+                .map(m -> DynamicTest.dynamicTest(m.name() + " caught by " + m.caughtBy(), () -> {
+                    MutantMatrix.Row row = MutantMatrix.caught(m, false);
+                    synchronized (ROWS) {
+                        ROWS.add(row);
+                    }
+                    assertTrue(row.caught(), m.name() + " (" + m.breaks() + ") was NOT caught: " + row.evidence());
+                }));
+    }
+
+    @Test
+    void thereAreEnoughMutantsAndEachNamesAnExistingTest() {
+        assertTrue(Mutants.all().size() >= 20, "only " + Mutants.all().size() + " mutants");
+        List<String> missing = new ArrayList<>();
+        for (Mutants.Entry m : Mutants.all()) {
+            try {
+                Class<?> test = Class.forName(m.caughtByClass());
+                if (m.caughtByMethod() != null && Stream.of(test.getDeclaredMethods())
+                        .noneMatch(method -> method.getName().equals(m.caughtByMethod()))) {
+                    missing.add(m.name() + ": no method " + m.caughtBy());
+                }
+            } catch (ClassNotFoundException e) {
+                missing.add(m.name() + ": no test class " + m.caughtByClass());
+            }
+        }
+        assertEquals(List.of(), missing);
+    }
+
+    @AfterAll
+    static void printMatrix() {
+        System.out.println("mutant matrix (catching test only; ./course grade --mutant-matrix adds the public column):");
+        System.out.print(MutantMatrix.text(ROWS));
+    }
+}
