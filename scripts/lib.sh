@@ -54,6 +54,8 @@ course_mvn() {
 }
 
 # Builds all modules (no tests) when any source or pom is newer than the last build; "force" always builds.
+# "package", not "install": the classpath points at the modules' own jars, and ~/.m2 keeps no copies that a
+# student clone and the course repository on one machine would overwrite in each other.
 course_build() {
   local stamp="$COURSE_ROOT/cli/target/classpath.txt"
   if [ "${1:-}" != force ] && [ -f "$stamp" ] && \
@@ -61,10 +63,10 @@ course_build() {
              \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) -newer "$stamp" -print -quit)" ]; then
     return 0
   fi
-  echo "course: building (./mvnw install -DskipTests) ..." >&2
+  echo "course: building (./mvnw package -DskipTests) ..." >&2
   local log
   log=$(mktemp)
-  if ! course_mvn -q install -DskipTests >"$log" 2>&1; then
+  if ! course_mvn -q package -DskipTests >"$log" 2>&1; then
     cat "$log" >&2; rm -f "$log"
     echo "course: the build failed (output above)." >&2
     exit 1
