@@ -5,7 +5,7 @@ import java.util.Arrays;
 /** {@code ./course bench}: benchmarks that report the course's references next to an established baseline. */
 public final class BenchCommand {
     static final String USAGE = """
-            usage: bench <benchmark> [options]      (each benchmark takes --help)
+            usage: ./course bench <benchmark> [options]      (each benchmark takes --help)
 
               storage   the reference LSM engine next to RocksDB: fill, random point reads, full range scan
               server    the stage-1 reference server next to an in-memory ceiling: highest GET rate under the SLO

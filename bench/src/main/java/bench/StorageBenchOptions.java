@@ -6,7 +6,7 @@ import java.util.List;
 /** The options of {@code bench storage}; {@link #parse} rejects anything it does not understand. */
 record StorageBenchOptions(long keys, int valueSize, long reads, Path out, Path dir, boolean help) {
     static final String USAGE = """
-            usage: bench storage [--keys N] [--value-size B] [--reads N] [--out FILE] [--dir DIR]
+            usage: ./course bench storage [--keys N] [--value-size B] [--reads N] [--out FILE] [--dir DIR]
 
             Fills the reference LSM engine (solutions.lsm.LsmStorage) and RocksDB with the same data in one run,
             then measures uniform random point reads and one full range scan of each, and prints ops/s, p99 and

@@ -22,7 +22,7 @@ import solutions.stage1.Stage1Factory;
  */
 public final class ServerBench {
     static final String USAGE = """
-            usage: bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N] [--out FILE]
+            usage: ./course bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N] [--out FILE]
               --keys           keys in both databases                      (default 200000)
               --value-size     bytes per value                             (default 100)
               --step-duration  length of each saturation step              (default 5s)
