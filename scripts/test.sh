@@ -22,7 +22,7 @@ java_rc=0; py_rc=0
 if [ "$only" != --python-only ]; then
   course_find_jdk
   echo "== Java tests (./mvnw verify; JDK $COURSE_JDK_VERSION at $JAVA_HOME) =="
-  course_mvn verify -Dsurefire.printSummary=true -Dstyle.color=never | grep -vE '^\[INFO\] (Download|Copying|Building jar|--- |$)' 
+  course_mvn verify -Dsurefire.printSummary=true -Dstyle.color=never | grep --line-buffered -vE '^\[INFO\] (Download|Copying|Building jar|--- |$)' 
   java_rc=${PIPESTATUS[0]}
 fi
 
