@@ -17,7 +17,7 @@ usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T]
   --no-serve     build the site but do not serve it (the default when not run from a terminal)
   --port P       port for the site (default 8000)
   --rate R       requests/s of each load run (default 2000)
-  --duration T   length of each load run (default 10s)
+  --duration Ns  length of each load run in seconds (default 10s)
 Results go to results/demo/, the site to build/site/.
 TXT
 }
@@ -34,7 +34,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [[ "$site_port" =~ ^[0-9]+$ ]] || { echo "demo: --port '$site_port' is not a number" >&2; exit 2; }
-[[ "$rate" =~ ^[0-9]+$ ]] || { echo "demo: --rate '$rate' is not a whole number" >&2; exit 2; }
+[[ "$rate" =~ ^[1-9][0-9]*$ ]] || { echo "demo: --rate '$rate' is not a positive whole number" >&2; exit 2; }
+[[ "$duration" =~ ^[1-9][0-9]*s$ ]] || { echo "demo: --duration '$duration' must be whole seconds, like 10s" >&2; exit 2; }
 if [ "$serve" = auto ]; then if [ -t 0 ] && [ -t 1 ]; then serve=yes; else serve=no; fi; fi
 
 step() { printf '\n\033[1m== %s\033[0m  (%ds)\n' "$*" $(( $(date +%s) - started )); }
@@ -122,9 +123,11 @@ stop_server
 
 rm -rf "$results"
 mkdir -p "$results"
+# As many keys as one PUT run writes, so that GET finds every key it asks for.
+keys=$(( rate * ${duration%s} ))
 load() { # stage workload extra-args...
   local stage=$1 workload=$2; shift 2
-  course load --url "$urls" --workload "$workload" -R "$rate" -d "$duration" -c 16 -t 2 --keys 20000 \
+  course load --url "$urls" --workload "$workload" -R "$rate" -d "$duration" -c 16 -t 2 --keys "$keys" \
     --value-size 100 --student reference --stage "$stage" --label "reference stage $stage $workload" \
     --no-progress --out "$results/reference-stage-$stage-$workload.json" "$@" >"$work/load.txt" 2>"$work/load.err" \
     || { cat "$work/load.txt" "$work/load.err"; echo "demo: the load run failed (output above)" >&2; exit 1; }
@@ -141,7 +144,8 @@ for stage in $(seq 1 "$max_stage"); do
   [ "$stage" -ge 4 ] && extra=(--ack 2 --from 3)
   step "3.$stage Stage $stage reference under load: PUT, then GET, $rate requests/s for $duration each"
   start_reference "$stage" "$nodes"
-  echo "  PUT:"; load "$stage" put "${extra[@]}"
+  # Sequential keys: rate x duration PUTs write every key, so the GET run that follows finds them (no 404s).
+  echo "  PUT:"; load "$stage" put --key-order sequential "${extra[@]}"
   if [ "$stage" = 1 ]; then
     echo "  GET (with async-profiler: cpu, alloc, lock):"; load "$stage" get --profile cpu,alloc,lock
   else
