@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 @Stage(6)
 @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "64m")
-class LargerThanHeapTest {
+class RangeLargerThanHeapTest {
     static final int VALUES = 2560;
     static final int VALUE_BYTES = 64 * 1024;
 
