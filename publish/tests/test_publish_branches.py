@@ -98,13 +98,13 @@ def test_student_course_script_offers_student_commands_only(published, tmp_path)
     work = support.clone(repo, tmp_path / "student", "stage-1")
     helped = subprocess.run([str(work / "course"), "--help"], capture_output=True, text=True, timeout=30)
     assert helped.returncode == 0
-    for command in ("test", "launch", "load", "saturate", "profile", "report"):
+    for command in ("test", "run", "launch", "load", "saturate", "profile", "report"):
         assert f"\n  {command} " in helped.stdout, command
-    assert "\n  run " not in helped.stdout and "\n  bench " not in helped.stdout
-    refused = subprocess.run([str(work / "course"), "run", "--stage", "1"], capture_output=True, text=True,
+    assert "\n  bench " not in helped.stdout and "\n  demo " not in helped.stdout
+    refused = subprocess.run([str(work / "course"), "bench", "storage"], capture_output=True, text=True,
                              timeout=30)
     assert refused.returncode == 2
-    assert "students do not get" in refused.stderr and "./course launch --port 8080" in refused.stderr
+    assert "students do not get" in refused.stderr and "./course run" in refused.stderr
 
 
 def test_student_report_command_scaffolds_a_report(published, tmp_path):
