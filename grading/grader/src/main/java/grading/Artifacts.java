@@ -36,6 +36,17 @@ final class Artifacts {
             "hidden-tests", "course/hidden/Values.class",
             "grader-runner", "grading/runner/SandboxedTestRunner.class");
 
+    /** What the performance JVM adds: the load kit and what it needs. */
+    static final Map<String, String> PERF_TOOLS = ordered(
+            "kit-load", "course/load/LoadApi.class",
+            "kit-results", "course/results/LoadRun.class",
+            "kit-wrk2", "course/wrk2/ParseResult.class",
+            "kit-profiler", "course/profiler/Profiler.class",
+            "hdrhistogram", "org/HdrHistogram/Histogram.class",
+            "jackson-databind", "com/fasterxml/jackson/databind/ObjectMapper.class",
+            "jackson-core", "com/fasterxml/jackson/core/JsonFactory.class",
+            "jackson-annotations", "com/fasterxml/jackson/annotation/JsonInclude.class");
+
     /** one-nio's optional helpers: copied when the grader has them. */
     static final Map<String, String> OPTIONAL = ordered(
             "asm-util", "org/objectweb/asm/util/Printer.class",

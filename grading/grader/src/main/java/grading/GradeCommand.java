@@ -99,12 +99,18 @@ public final class GradeCommand {
                 if (o.only() != null) {
                     grade.notes.add("only test classes ending in '" + o.only() + "' ran: the score is partial");
                 }
+                if (o.perf()) {
+                    Performance.measure(grade, ws, factory, o.stage(), sandbox, o.limits(), courseRoot(), progress);
+                }
             } else {
                 GradeBuilder.nothingRan(grade, weights, o.stage());
             }
         }
-        grade.performance = null;
-        grade.notes.add(o.perf() ? Performance.NOT_MEASURED : "performance: skipped (--no-perf)");
+        if (!o.perf()) {
+            grade.notes.add("performance: skipped (--no-perf)");
+        } else if (grade.performance == null) {
+            grade.notes.add("performance: not measured, since the tests could not run");
+        }
         grade.durationSeconds = GradeBuilder.round((System.nanoTime() - start) / 1e9);
         Results.write(o.out(), grade);
         if (o.gradescope()) {
@@ -113,6 +119,12 @@ public final class GradeCommand {
             progress.println("grade: Gradescope results written to " + results);
         }
         return grade;
+    }
+
+    /** The checkout's root, for stages/: -Dcourse.root (set by ./course and Maven), else the working directory. */
+    static Path courseRoot() {
+        String root = System.getProperty("course.root");
+        return Path.of(root == null || root.isBlank() ? "." : root).toAbsolutePath().normalize();
     }
 
     /** Counts by outcome, for summaries and tests. */

@@ -1,10 +1,187 @@
 package grading;
 
-/** The performance part of a grade: the standard load against the submission and the reference in one run. */
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import course.results.Grade;
+import course.results.LoadRun;
+import course.results.Saturation;
+import grading.runner.PerfRunner;
+import grading.runner.Report;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The performance part of a grade: the stage's standard load against the submission and against the reference of
+ * the same stage, one after the other in the same grading run, each in a sandbox of its own with the same limits
+ * (nodes, generator and all in one network namespace). Both sustained rates are found by the same short saturation
+ * search; the ratio submission / reference is what compares across machines.
+ */
 final class Performance {
-    static final String NOT_MEASURED = "performance: not measured; the load kit (course.load) offers no programmatic "
-            + "run yet that returns a LoadRun, so the grade has no performance part";
+    /** Each search: steps of this many seconds, at most this many; with node start and fill about 40 s a side. */
+    static final int STEP_SECONDS = 3;
+    static final int MAX_STEPS = 7;
+    static final String NODE_HEAP = "256m";
+    static final Duration SIDE_TIME_LIMIT = Duration.ofSeconds(120);
+
+    /** What one side measured: the run at its sustained rate (null when none), its search, and why not. */
+    record Side(LoadRun sustained, Saturation search, String problem) {
+    }
 
     private Performance() {
+    }
+
+    /**
+     * Measures both sides and fills {@code grade.performance} and its notes. {@code submission} is the graded
+     * workspace (already compiled); the reference gets a workspace of its own.
+     */
+    static void measure(Grade grade, Workspace submission, String factory, int stage, Sandbox sandbox, Limits limits,
+                        Path courseRoot, PrintStream progress) throws IOException, InterruptedException {
+        StandardWorkload w = StandardWorkload.of(stage, courseRoot, grade.notes);
+        String reference = "solutions.stage" + stage + ".Stage" + stage + "Factory";
+        long start = System.nanoTime();
+        progress.println("grade: performance: " + String.join(" ", w.describe()) + ", GET saturation search against "
+                + factory + ", then " + reference);
+        Side mine = side(submission, sandbox, limits, factory, stage, w, progress);
+        Side ref;
+        try (Workspace refWs = new Workspace()) {
+            refWs.addCourseCode();
+            ref = side(refWs, sandbox, limits, reference, stage, w, progress);
+        }
+        Grade.Performance p = new Grade.Performance();
+        p.submission = mine.sustained;
+        p.reference = ref.sustained;
+        if (mine.sustained != null && ref.sustained != null) {
+            p.ratio = GradeBuilder.round(mine.sustained.rate / ref.sustained.rate);
+        }
+        grade.performance = p;
+        grade.notes.add(String.format(Locale.ROOT, "performance: GET through node 0 of %d, %d connections, %d "
+                        + "threads, %d keys filled with %d-byte values (from %s); saturation search from 1000 "
+                        + "requests/s in steps of %d s (at most %d), SLO p99 <= 10 ms; submission %s, reference %s%s "
+                        + "(%.0f s, both %s)",
+                w.nodes(), w.connections(), w.threads(), w.keys(), w.valueSize(), w.source(), STEP_SECONDS, MAX_STEPS,
+                describe(mine), describe(ref), p.ratio == null ? "" : ", ratio " + p.ratio,
+                (System.nanoTime() - start) / 1e9, sandbox.isolated() ? "in the sandbox" : "WITHOUT a sandbox"));
+    }
+
+    private static String describe(Side s) {
+        if (s.problem != null) {
+            return "not measured (" + s.problem + ")";
+        }
+        return s.sustained == null ? "no step met the SLO (" + s.search.result.note + ")"
+                : RateText.of(s.sustained.rate) + " requests/s";
+    }
+
+    /** One side: a sandboxed PerfRunner over a fresh cluster of {@code factory}. */
+    private static Side side(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage,
+                             StandardWorkload w, PrintStream progress) throws IOException, InterruptedException {
+        List<Path> classpath = ws.perfClasspath();
+        ws.openForSandbox();
+        String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+        List<String> java = new ArrayList<>();
+        java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        java.add("-Xmx256m");
+        if (Runtime.version().feature() >= 24) {
+            java.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
+        }
+        java.addAll(List.of("-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
+                "-cp", String.join(":", classpath.stream().map(p -> sandbox.inside(ws.root, p).toString()).toList()),
+                PerfRunner.class.getName(), factory, String.valueOf(stage), String.valueOf(w.nodes()), NODE_HEAP,
+                String.valueOf(w.connections()), String.valueOf(w.threads()), String.valueOf(w.keys()),
+                String.valueOf(w.valueSize()), String.valueOf(STEP_SECONDS), String.valueOf(MAX_STEPS)));
+        Process process = new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp, limits)).directory(ws.tmp.toFile())
+                .redirectError(ProcessBuilder.Redirect.PIPE).start();
+        Map<String, String> reports = new LinkedHashMap<>();
+        StringBuilder stderr = new StringBuilder();
+        Thread out = Thread.ofPlatform().daemon().start(() -> read(process, secret, reports));
+        Thread err = Thread.ofPlatform().daemon().start(() -> forward(process, stderr, progress));
+        try (OutputStream stdin = process.getOutputStream()) {
+            stdin.write((secret + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // the JVM died at once; its stderr says why
+        }
+        boolean exited = process.waitFor(SIDE_TIME_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+        ProcessTrees.kill(process);
+        out.join(5000);
+        err.join(5000);
+        synchronized (reports) {
+            if (!exited) {
+                return new Side(null, null, "stopped at the time limit of " + SIDE_TIME_LIMIT.toSeconds() + " s");
+            }
+            if (reports.containsKey("error")) {
+                return new Side(null, null, GradeBuilder.cut(reports.get("error")));
+            }
+            if (!reports.containsKey("search")) {
+                return new Side(null, null, "the performance JVM ended without a result: "
+                        + GradeBuilder.cut(tail(stderr)));
+            }
+            ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            Saturation search = json.readValue(reports.get("search"), Saturation.class);
+            LoadRun sustained = reports.containsKey("sustained")
+                    ? json.readValue(reports.get("sustained"), LoadRun.class) : null;
+            return new Side(sustained, search, null);
+        }
+    }
+
+    private static void read(Process p, String secret, Map<String, String> reports) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                Report report = Report.parse(secret, line);
+                if (report != null && report.kind().equals("PERF")) {
+                    synchronized (reports) {
+                        reports.put(report.test(), report.message());
+                    }
+                }
+            }
+        } catch (IOException ignored) {
+            // the process is gone
+        }
+    }
+
+    private static void forward(Process p, StringBuilder tail, PrintStream progress) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.startsWith("perf: ") || line.startsWith("  step ")) {
+                    progress.println("  " + line);
+                }
+                synchronized (tail) {
+                    tail.append(line.length() > 500 ? line.substring(0, 500) : line).append('\n');
+                    if (tail.length() > 8000) {
+                        tail.delete(0, tail.length() - 8000);
+                    }
+                }
+            }
+        } catch (IOException ignored) {
+            // the process is gone
+        }
+    }
+
+    private static String tail(StringBuilder sb) {
+        synchronized (sb) {
+            return sb.toString();
+        }
+    }
+
+    /** Rates as people write them: 12k, 1.5k, 750. */
+    static final class RateText {
+        private RateText() {
+        }
+
+        static String of(double rate) {
+            return rate >= 1000 ? String.format(Locale.ROOT, "%.3gk", rate / 1000) : String.format(Locale.ROOT, "%.0f", rate);
+        }
     }
 }

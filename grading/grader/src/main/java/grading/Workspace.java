@@ -57,6 +57,15 @@ final class Workspace implements AutoCloseable {
         }
     }
 
+    /** Adds the load kit, for the performance run; the tests' JVM never has it. */
+    List<Path> perfClasspath() throws IOException {
+        List<Path> cp = new ArrayList<>(runtimeClasspath);
+        for (Map.Entry<String, String> a : Artifacts.PERF_TOOLS.entrySet()) {
+            cp.add(copyArtifact(a.getKey(), a.getValue()));
+        }
+        return cp;
+    }
+
     List<Path> runtimeClasspath() {
         return List.copyOf(runtimeClasspath);
     }

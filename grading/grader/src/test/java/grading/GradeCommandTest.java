@@ -40,6 +40,25 @@ class GradeCommandTest {
     }
 
     @Test
+    void theStageOneReferenceGradedWithPerformanceRunsAsFastAsItself(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("perf.json");
+        Grade g = grade("--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only", "PersistenceTest",
+                "--out", out.toString());
+        String notes = String.join("\n", g.notes);
+        assertTrue(g.performance != null && g.performance.submission != null && g.performance.reference != null,
+                "both sustained runs expected: " + notes);
+        assertEquals(g.performance.submission.rate / g.performance.reference.rate, g.performance.ratio, 0.01);
+        // The same code on the same machine: equal up to the search's resolution and the machine's noise.
+        assertTrue(g.performance.ratio >= 0.5 && g.performance.ratio <= 2, "ratio " + g.performance.ratio + ": " + notes);
+        assertEquals("get", g.performance.submission.workload.name);
+        assertTrue(notes.contains("performance: GET through node 0 of 1"), notes);
+        Grade back = Results.read(out, Grade.class);
+        assertEquals(g.performance.ratio, back.performance.ratio);
+        System.out.println(notes);
+        assertTrue(g.durationSeconds < 150, "took " + g.durationSeconds + " s");
+    }
+
+    @Test
     void aSubmissionThatDoesNotCompileGetsAGradeWithTheCompilerMessage(@TempDir Path dir) throws Exception {
         Path repo = dir.resolve("repo");
         Submissions.write(repo, "starter/student/src/main/java/student/StudentServiceFactory.java",

@@ -26,6 +26,15 @@ import grading.mutants.stage2.NoDeadline;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.WritesLocallyToo;
+import grading.mutants.stage4.AckDefaultIsOne;
+import grading.mutants.stage4.GetTakesTheFirstAnswer;
+import grading.mutants.stage4.StoresOnOneReplicaTooMany;
+import grading.mutants.stage4.TombstonesWithoutTimestamps;
+import grading.mutants.stage4.WriteAcksCountedOneShort;
+import grading.mutants.stage5.WaitsForAllReplicas;
+import grading.mutants.stage6.RangeBuiltInMemory;
+import grading.mutants.stage6.RangeEndInclusive;
+import grading.mutants.stage6.RangeShowsDeletedKeys;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -44,7 +53,14 @@ public final class Mutants {
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class,
             // stage 3: sharding
-            NoForwarding.class, WritesLocallyToo.class);
+            NoForwarding.class, WritesLocallyToo.class,
+            // stage 4: replication
+            AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
+            GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class,
+            // stage 5: asynchronous coordination
+            WaitsForAllReplicas.class,
+            // stage 6: ranges
+            RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class);
 
     private Mutants() {
     }

@@ -5,7 +5,7 @@ import java.util.List;
 
 /** The reference factories that exist in this checkout (solutions.stageN.StageNFactory), stage by stage. */
 public final class References {
-    public static final int MAX_STAGE = 4;
+    public static final int MAX_STAGE = 6;
 
     private References() {
     }

@@ -126,7 +126,8 @@ public final class SaturateCommand {
         return 0;
     }
 
-    private static Saturation.Step row(LoadRun run, double rate, SaturateOptions s, String file) {
+    /** One step's row of the document: passed when the run met the SLO. */
+    static Saturation.Step row(LoadRun run, double rate, SaturateOptions s, String file) {
         Saturation.Step row = new Saturation.Step();
         row.rate = rate;
         row.achievedRate = run.achievedRate;

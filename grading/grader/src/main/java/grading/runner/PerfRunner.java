@@ -1,0 +1,84 @@
+package grading.runner;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import course.contract.Submission;
+import course.harness.Cluster;
+import course.harness.NodeMode;
+import course.load.LoadApi;
+import course.results.LoadRun;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The performance JVM the grader starts inside the sandbox: starts a cluster of one factory (every node a JVM of
+ * its own), fills it with PUTs, runs a bounded saturation search of GETs through node 0, and reports the search and
+ * the run at the sustained rate on stdout as {@link Report} lines that begin with the secret read from stdin.
+ *
+ * <p>Usage: {@code PerfRunner FACTORY STAGE NODES HEAP CONNECTIONS THREADS KEYS VALUE_SIZE STEP_SECONDS MAX_STEPS}
+ */
+public final class PerfRunner {
+    /** Both sides use the same seed, so they are asked for the same keys in the same order. */
+    static final String SEED = "20240601";
+
+    private PerfRunner() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String secret = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        if (secret == null || secret.isBlank() || args.length != 10) {
+            System.err.println("perf: expected the report secret on stdin and 10 arguments, got " + args.length);
+            System.exit(2);
+        }
+        PrintStream reports = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+                StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        String factory = args[0];
+        int stage = Integer.parseInt(args[1]);
+        int nodes = Integer.parseInt(args[2]);
+        String heap = args[3];
+        String c = args[4];
+        String t = args[5];
+        long keys = Long.parseLong(args[6]);
+        String valueSize = args[7];
+        String step = args[8];
+        String maxSteps = args[9];
+        // A plain mapper: the results schema (and its validator) stays outside the sandbox, with the grader.
+        ObjectMapper json = new ObjectMapper();
+        try (Cluster cluster = new Cluster(new Submission(factory, stage), nodes, NodeMode.PROCESS, heap,
+                Files.createTempDirectory("course-perf-"))) {
+            cluster.startAll();
+            String url = cluster.url(0);
+            // The fill writes every key once, in order, at a rate any passing stage sustains.
+            double fillRate = 4000;
+            List<String> fill = List.of("--url", url, "--workload", "put", "--key-order", "sequential",
+                    "--keys", String.valueOf(keys), "--value-size", valueSize, "-R", String.valueOf((int) fillRate),
+                    "-d", Math.max(1, (long) Math.ceil(keys / fillRate)) + "s", "-c", c, "-t", t, "--timeout", "5s",
+                    "--seed", SEED, "--no-stabilize", "--no-progress", "--stage", String.valueOf(stage));
+            System.err.println("perf: filling " + keys + " keys through " + url);
+            LoadRun filled = LoadApi.run(fill, System.err);
+            reports.println(Report.line(secret, "PERF", "fill", "", "", 0, json.writeValueAsString(filled)));
+            List<String> search = new ArrayList<>(List.of("--url", url, "--workload", "get", "--key-order", "uniform",
+                    "--keys", String.valueOf(keys), "--value-size", valueSize, "-c", c, "-t", t,
+                    "--start-rate", "1000", "--step-duration", step + "s", "--pause", "500ms",
+                    "--max-steps", maxSteps, "--resolution", "10%", "--seed", SEED, "--no-stabilize", "--no-progress",
+                    "--stage", String.valueOf(stage)));
+            System.err.println("perf: saturation search of GETs through " + url);
+            LoadApi.Search s = LoadApi.saturate(search, System.err);
+            reports.println(Report.line(secret, "PERF", "search", "", "", 0, json.writeValueAsString(s.saturation())));
+            if (s.sustained() != null) {
+                reports.println(Report.line(secret, "PERF", "sustained", "", "", 0,
+                        json.writeValueAsString(s.sustained())));
+            }
+        } catch (Exception e) {
+            reports.println(Report.line(secret, "PERF", "error", "", "", 0, String.valueOf(e)));
+        }
+        reports.println(Report.line(secret, "DONE", "", "", "", 0, ""));
+        reports.flush();
+        Runtime.getRuntime().halt(0);
+    }
+}

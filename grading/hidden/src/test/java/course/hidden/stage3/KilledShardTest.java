@@ -1,0 +1,77 @@
+package course.hidden.stage3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.contract.Submission;
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.NodeMode;
+import course.harness.Reply;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Five nodes, each in a JVM of its own; one is killed with -9. Only its own keys become unavailable (at stage 3;
+ * later stages replicate, so fewer or none), the same ones
+ * through every live node; every other key keeps its value; after a restart every key is back.
+ */
+@Stage(3)
+@WithCluster(nodes = 5, mode = NodeMode.PROCESS)
+class KilledShardTest {
+    private static final int KEYS = 150;
+
+    @Test
+    void aKilledNodeTakesDownOnlyItsOwnKeys(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
+        Random random = seed.random();
+        for (int k = 0; k < KEYS; k++) {
+            c.put(random.nextInt(5), "key" + k, "value" + k).assertStatus(201);
+        }
+        int killed = random.nextInt(5);
+        cluster.kill(killed);
+        TreeSet<Integer> lost = null;
+        for (int node = 0; node < 5; node++) {
+            if (node == killed) {
+                continue;
+            }
+            TreeSet<Integer> unavailable = new TreeSet<>();
+            for (int k = 0; k < KEYS; k++) {
+                Reply r = c.get(node, "key" + k);
+                if (r.status() == 200) {
+                    r.assertBody(200, "value" + k);
+                } else {
+                    assertTrue(r.status() == 0 || r.status() >= 500, "a key on a killed node is an error, not "
+                            + r.describeAnswer());
+                    unavailable.add(k);
+                }
+            }
+            if (lost == null) {
+                lost = unavailable;
+            } else {
+                assertEquals(lost, unavailable, "node " + node + " cannot serve other keys than the other nodes: "
+                        + "only the killed node " + killed + "'s keys may be unavailable");
+            }
+        }
+        // From stage 4 on every key has replicas, so a killed node may take no key down at all.
+        boolean oneCopy = Submission.current().stage() == 3;
+        assertTrue((!oneCopy || !lost.isEmpty()) && lost.size() <= KEYS / 2, "about a fifth of " + KEYS
+                + " keys live on node " + killed + ", but " + lost.size() + " were unavailable after it was killed");
+        cluster.start(killed);
+        List<String> missing = new ArrayList<>();
+        for (int k = 0; k < KEYS; k++) {
+            Reply r = c.get(random.nextInt(5), "key" + k);
+            if (r.status() != 200 || !r.bodyText().equals("value" + k)) {
+                missing.add(r.describeAnswer());
+            }
+        }
+        assertEquals(List.of(), missing, "after the killed node restarted, every acknowledged write is back");
+    }
+}

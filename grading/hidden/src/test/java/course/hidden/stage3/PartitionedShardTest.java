@@ -1,0 +1,59 @@
+package course.hidden.stage3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Reply;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.time.Duration;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Node 2 is cut off from the other nodes (they reach it only through its proxy). Its keys fail through nodes 0 and
+ * 1, the same keys through both; node 2 itself still serves every key; after healing every key is served again.
+ */
+@Stage(3)
+@WithCluster(nodes = 3, proxied = true)
+class PartitionedShardTest {
+    private static final int KEYS = 60;
+
+    @Test
+    void aPartitionedNodeIsUnreachableOnlyForItsOwnKeys(Cluster cluster) {
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
+        for (int k = 0; k < KEYS; k++) {
+            c.put(k % 3, "p" + k, "v" + k).assertStatus(201);
+        }
+        cluster.proxy(2).partition();
+        TreeSet<Integer> through0 = failing(c, 0);
+        TreeSet<Integer> through1 = failing(c, 1);
+        assertEquals(through0, through1, "nodes 0 and 1 must fail on exactly node 2's keys");
+        assertTrue(!through0.isEmpty() && through0.size() < KEYS, "node 2 owns about a third of the keys, but "
+                + through0.size() + " of " + KEYS + " failed");
+        for (int k = 0; k < KEYS; k++) {
+            c.get(2, "p" + k).assertBody(200, "v" + k);
+        }
+        cluster.proxy(2).heal();
+        for (int k = 0; k < KEYS; k++) {
+            c.get(k % 2, "p" + k).assertBody(200, "v" + k);
+        }
+    }
+
+    private static TreeSet<Integer> failing(KvClient c, int node) {
+        TreeSet<Integer> failed = new TreeSet<>();
+        for (int k = 0; k < KEYS; k++) {
+            Reply r = c.get(node, "p" + k);
+            if (r.status() == 200) {
+                r.assertBody(200, "v" + k);
+            } else {
+                assertTrue(r.status() == 0 || r.status() >= 500, "an unreachable owner is an error, not "
+                        + r.describeAnswer());
+                failed.add(k);
+            }
+        }
+        return failed;
+    }
+}

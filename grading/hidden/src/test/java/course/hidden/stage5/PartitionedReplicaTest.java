@@ -1,0 +1,51 @@
+package course.hidden.stage5;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Reply;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.time.Duration;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * With one of three replicas cut off (or very slow), the default quorum (2 of 3) is still there: every request
+ * through the other nodes is answered by the two reachable replicas, promptly and with the latest value.
+ */
+@Stage(5)
+@WithCluster(nodes = 3, proxied = true)
+class PartitionedReplicaTest {
+    private static final long PROMPT_MS = 1000;
+
+    @Test
+    void quorumsAnswerWithOneReplicaPartitioned(Cluster cluster, Seed seed) {
+        int cut = seed.random().nextInt(3);
+        cluster.proxy(cut).partition();
+        check(cluster, seed.random(), cut, "partitioned");
+    }
+
+    @Test
+    void quorumsAnswerPromptlyWithOneReplicaTwoSecondsSlow(Cluster cluster, Seed seed) {
+        int slow = seed.random().nextInt(3);
+        cluster.proxy(slow).delay(Duration.ofSeconds(2));
+        check(cluster, seed.random(), slow, "two seconds slow");
+    }
+
+    private static void check(Cluster cluster, Random random, int faulty, String fault) {
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(8));
+        for (int i = 0; i < 30; i++) {
+            int node = (faulty + 1 + random.nextInt(2)) % 3;
+            String key = "q" + random.nextInt(10);
+            long start = System.nanoTime();
+            c.put(node, key, "v" + i).assertStatus(201);
+            Reply read = c.get((faulty + 1 + random.nextInt(2)) % 3, key).assertBody(200, "v" + i);
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(ms < 2 * PROMPT_MS, "with node " + faulty + " " + fault + ", a PUT and a GET through the "
+                    + "other nodes took " + ms + " ms (" + read.request() + "): answer once ack replicas did");
+        }
+    }
+}

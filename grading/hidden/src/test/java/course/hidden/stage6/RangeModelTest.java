@@ -1,0 +1,93 @@
+package course.hidden.stage6;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import course.hidden.Values;
+import course.tests.stage6.RangeReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Ranges read back against a model: data spread over many flushed files (restarts and several MiB of values),
+ * with overwrites and deletes that land in later files than the values they hide, and keys with bytes that need
+ * care (spaces, &amp;, =, %, +, non-Latin letters, emoji). Every range equals the model's range [start, end).
+ */
+@Stage(6)
+@WithCluster(nodes = 1)
+class RangeModelTest {
+    private static final String[] ODD = {"a b", "a&b=c", "x%41", "plus+sign", "ключ", "snow☃", "emoji😀", "tab\tkey",
+        "quote\"", "slash/\\"};
+
+    @Test
+    void rangesOverManyFlushedFilesEqualTheModel(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client();
+        Random random = seed.random();
+        TreeMap<byte[], byte[]> model = new TreeMap<>(Arrays::compareUnsigned);
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            keys.add("r" + String.format("%04d", i) + ODD[i % ODD.length]);
+        }
+        keys.addAll(List.of(ODD));
+        for (int round = 0; round < 4; round++) {
+            for (int i = 0; i < 400; i++) {
+                String key = keys.get(random.nextInt(keys.size()));
+                byte[] k = key.getBytes(StandardCharsets.UTF_8);
+                if (random.nextInt(4) == 0) {
+                    c.delete(0, key).assertStatus(202);
+                    model.remove(k);
+                } else {
+                    // Large enough that every round fills more than one memtable.
+                    byte[] value = Values.of(seed.value(), round * 1000L + i, 2000 + random.nextInt(4000));
+                    value[0] = 'v'; // never a newline first, so "<key>\n<value>" stays readable in messages
+                    c.put(0, key, value).assertStatus(201);
+                    model.put(k, value);
+                }
+            }
+            cluster.restart(0);
+        }
+        String url = cluster.directUrl(0);
+        List<String[]> ranges = new ArrayList<>();
+        ranges.add(new String[] {"\u0001", null});
+        for (int i = 0; i < 8; i++) {
+            String a = keys.get(random.nextInt(keys.size()));
+            String b = keys.get(random.nextInt(keys.size()));
+            ranges.add(Arrays.compareUnsigned(bytes(a), bytes(b)) <= 0 ? new String[] {a, b} : new String[] {b, a});
+        }
+        for (String[] r : ranges) {
+            List<RangeReader.Chunk> got = RangeReader.readAll(url, r[0], r[1]);
+            Map<byte[], byte[]> want = r[1] == null ? model.tailMap(bytes(r[0]), true)
+                    : model.subMap(bytes(r[0]), true, bytes(r[1]), false);
+            assertEquals(describe(want), describeChunks(got), "range [" + r[0] + ", " + r[1] + ")");
+        }
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static List<String> describe(Map<byte[], byte[]> entries) {
+        List<String> out = new ArrayList<>();
+        entries.forEach((k, v) -> out.add(new String(k, StandardCharsets.UTF_8) + " -> " + v.length + " bytes #"
+                + Arrays.hashCode(v)));
+        return out;
+    }
+
+    private static List<String> describeChunks(List<RangeReader.Chunk> chunks) {
+        List<String> out = new ArrayList<>();
+        for (RangeReader.Chunk ch : chunks) {
+            out.add(ch.keyText() + " -> " + ch.value().length + " bytes #" + Arrays.hashCode(ch.value()));
+        }
+        return out;
+    }
+}

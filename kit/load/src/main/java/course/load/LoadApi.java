@@ -1,0 +1,110 @@
+package course.load;
+
+import course.results.LoadRun;
+import course.results.Saturation;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The load kit for programs (the grader, benchmarks): one constant-rate run or one saturation search, given the same
+ * arguments as {@code ./course load} or {@code ./course saturate}, that RETURNS its results instead of printing them.
+ * Nothing is written to disk unless the arguments name an {@code --out} (a plain run only; a search writes nothing).
+ * A bad argument is an {@link IllegalArgumentException} whose message says which one and why; an unreachable
+ * target is an {@link IOException}.
+ */
+public final class LoadApi {
+    /** A finished search: its document, the run at the sustained rate (null when no step passed), and every step. */
+    public record Search(Saturation saturation, LoadRun sustained, List<LoadRun> steps) {
+        public Double sustainedRate() {
+            return saturation.result.sustainedRate;
+        }
+    }
+
+    private LoadApi() {
+    }
+
+    /** One constant-rate run with {@code ./course load}'s arguments; per-second progress goes to {@code progress}. */
+    public static LoadRun run(List<String> loadArgs, PrintStream progress) throws IOException, InterruptedException {
+        LoadOptions o;
+        try {
+            o = LoadOptions.parse(loadArgs.toArray(String[]::new));
+            if (!o.tool().equals("course-load") || !o.profile().isEmpty()) {
+                throw new UsageException("LoadApi runs the built-in generator only: drop --tool and --profile");
+            }
+        } catch (UsageException e) {
+            throw new IllegalArgumentException("course load: " + e.getMessage(), e);
+        }
+        try (Stabilizer stabilizer = LoadCommand.startStabilizer(o, progress)) {
+            RunFiles files = o.out() == null ? null : RunFiles.of(o);
+            return new LoadRunner(quiet(), o.progress() ? progress : quiet()).measure(o, stabilizer.active(), files).run();
+        } catch (TargetUnreachableException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A saturation search with {@code ./course saturate}'s arguments (--out is ignored: nothing is written). Each
+     * step's line goes to {@code progress}.
+     */
+    public static Search saturate(List<String> saturateArgs, PrintStream progress)
+            throws IOException, InterruptedException {
+        SaturateOptions s;
+        try {
+            s = SaturateOptions.parse(saturateArgs.toArray(String[]::new));
+        } catch (UsageException e) {
+            throw new IllegalArgumentException("course saturate: " + e.getMessage(), e);
+        }
+        String problem = Reachability.problem(s.load.targets());
+        if (problem != null) {
+            throw new IOException(problem);
+        }
+        Saturation doc = new Saturation();
+        doc.student = s.load.student();
+        doc.stage = s.load.stage();
+        doc.label = s.load.label();
+        doc.slo.p99Ms = s.p99Ms;
+        doc.slo.minAchievedFraction = s.minAchieved;
+        Map<Double, LoadRun> runs = new TreeMap<>();
+        List<LoadRun> steps = new ArrayList<>();
+        try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, progress)) {
+            LoadRunner runner = new LoadRunner(quiet(), quiet());
+            SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps);
+            Double sustained = search.run(rate -> {
+                if (!steps.isEmpty()) {
+                    TimeUnit.MILLISECONDS.sleep(Math.round(s.pauseSeconds * 1000));
+                }
+                LoadOptions step = s.load.withRate(rate).withCommandLine(List.of("-R", RunFiles.rateName(rate),
+                        "-d", RunFiles.rateName(s.stepSeconds) + "s"));
+                LoadRun run = runner.measure(step, stabilizer.active(), null).run();
+                Saturation.Step row = SaturateCommand.row(run, rate, s, null);
+                doc.steps.add(row);
+                steps.add(run);
+                runs.put(rate, run);
+                progress.printf(java.util.Locale.ROOT, "  step %d: %s requests/s -> achieved %.1f, p99 %.3f ms: %s%n",
+                        steps.size(), RunFiles.rateName(rate), row.achievedRate, row.p99Ms,
+                        row.passed ? "pass" : "FAIL");
+                return row.passed;
+            });
+            doc.result.sustainedRate = sustained;
+            doc.result.note = search.note();
+            doc.environment = course.results.Environment.probe();
+            doc.environment.heap = s.load.serverHeap();
+            doc.environment.stabilized = stabilizer.active();
+            return new Search(doc, sustained == null ? null : runs.get(sustained), List.copyOf(steps));
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("saturation search failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static PrintStream quiet() {
+        return new PrintStream(OutputStream.nullOutputStream());
+    }
+}

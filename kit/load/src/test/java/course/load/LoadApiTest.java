@@ -1,0 +1,50 @@
+package course.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.results.LoadRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@link LoadApi} returns what {@code ./course load} and {@code ./course saturate} would print and save. */
+class LoadApiTest {
+    @Test
+    void aRunReturnsItsLoadRunAndWritesNothing() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            LoadRun run = LoadApi.run(List.of("--url", server.url(), "-R", "200", "-d", "1s", "-c", "4", "-t", "1",
+                    "--no-stabilize", "--no-progress"), new PrintStream(new ByteArrayOutputStream()));
+            assertEquals(200, run.rate);
+            assertTrue(run.requests >= 150, "requests: " + run.requests);
+            assertNotNull(run.percentile(99.0));
+        }
+    }
+
+    @Test
+    void aSearchReturnsTheRunAtTheSustainedRate() throws Exception {
+        try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
+            ByteArrayOutputStream progress = new ByteArrayOutputStream();
+            LoadApi.Search s = LoadApi.saturate(List.of("--url", server.url(), "--start-rate", "250",
+                    "--step-duration", "1s", "--pause", "100ms", "--p99-ms", "200", "-c", "16", "-t", "2",
+                    "--max-steps", "4", "--no-stabilize", "--no-progress"),
+                    new PrintStream(progress, true, StandardCharsets.UTF_8));
+            String printed = progress.toString(StandardCharsets.UTF_8);
+            assertTrue(s.steps().size() >= 1 && s.steps().size() <= 4, printed);
+            assertEquals(s.steps().size(), s.saturation().steps.size());
+            assertNotNull(s.sustainedRate(), printed);
+            assertEquals(s.sustainedRate(), s.sustained().rate, printed);
+        }
+    }
+
+    @Test
+    void badArgumentsSayWhich() {
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> LoadApi.run(List.of("--url", "http://127.0.0.1:1"), System.err));
+        assertTrue(e.getMessage().contains("-R"), e.getMessage());
+    }
+}
