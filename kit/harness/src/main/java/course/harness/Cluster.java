@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.opentest4j.TestAbortedException;
 
 /**
  * N nodes of the declared submission on localhost, each with a working directory of its own, addressed by index
@@ -74,14 +73,10 @@ public final class Cluster implements AutoCloseable {
      * @param proxied put a {@link NodeProxy} in front of every node. Node j then listens on its own port, but its URL
      *                in the cluster list (its {@code selfUrl}, and {@link #url(int)}) is its proxy's, so every other
      *                node reaches it through the proxy; the test's {@link #client()} talks to it directly
-     *                ({@link #directUrl(int)}). In-process nodes only, until the Launcher takes a self URL.
+     *                ({@link #directUrl(int)}). A node in its own JVM learns its proxy's URL from the Launcher's
+     *                {@code --url}.
      */
     public Cluster(Submission submission, int size, NodeMode mode, String heap, Path baseDir, boolean proxied) {
-        if (proxied && mode != NodeMode.IN_PROCESS) {
-            // Skipped, not failed: -Dcourse.nodeMode=PROCESS forces every cluster into separate JVMs.
-            throw new TestAbortedException("a proxied cluster needs in-process nodes: a node in its own JVM is "
-                    + "started by the Launcher, which names the node by its own port, not by its proxy's");
-        }
         this.proxied = proxied;
         if (size < 1) {
             throw new IllegalArgumentException("a cluster needs at least one node, got " + size);
@@ -121,8 +116,8 @@ public final class Cluster implements AutoCloseable {
     }
 
     /**
-     * Lays out in-process nodes on the given ports, each behind a proxy whose URL names it; node i is the i-th proxy
-     * URL in sorted order. Proxies bind their own free ports first, so only the nodes' ports can be taken.
+     * Lays out nodes on the given ports, each behind a proxy whose URL names it; node i is the i-th proxy URL in
+     * sorted order. Proxies bind their own free ports first, so only the nodes' ports can be taken.
      */
     private List<Node> layOutBehindProxies(List<Integer> ports) {
         if (proxies.isEmpty()) {
@@ -139,7 +134,7 @@ public final class Cluster implements AutoCloseable {
             proxies.get(i).retarget(ports.get(i));
         }
         List<String> urls = proxies.stream().map(NodeProxy::url).toList();
-        ServiceFactory factory = submission.newFactory();
+        ServiceFactory factory = mode == NodeMode.IN_PROCESS ? submission.newFactory() : null;
         List<Node> laid = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             Path dir = baseDir.resolve("node-" + i);
@@ -148,7 +143,10 @@ public final class Cluster implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            laid.add(new InProcessNode(factory, new ServiceConfig(ports.get(i), urls.get(i), urls, dir)));
+            laid.add(mode == NodeMode.IN_PROCESS
+                    ? new InProcessNode(factory, new ServiceConfig(ports.get(i), urls.get(i), urls, dir))
+                    : new ProcessNode(ports.get(i), urls.get(i), urls, dir, baseDir.resolve("node-" + i + ".log"),
+                            submission.factoryClass(), heap));
         }
         return laid;
     }

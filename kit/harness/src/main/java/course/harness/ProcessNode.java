@@ -15,7 +15,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** A node in a JVM of its own, started through {@link Launcher}: the same path as ./course run and the grader. */
+/**
+ * A node in a JVM of its own, started through {@link Launcher}: the same path as ./course run and the grader. It
+ * listens on {@code port} and is named {@code url} in the cluster list, which is its proxy's URL in a proxied cluster.
+ */
 final class ProcessNode implements Node {
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
@@ -62,7 +65,7 @@ final class ProcessNode implements Node {
         command.add("-Xmx" + heap);
         command.addAll(JavaCommand.standardFlags());
         command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
-                "--port", String.valueOf(port), "--dir", workingDir.toString(),
+                "--port", String.valueOf(port), "--url", url, "--dir", workingDir.toString(),
                 "--cluster", String.join(",", cluster), "--factory", factoryClass));
         Files.writeString(log, "$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);

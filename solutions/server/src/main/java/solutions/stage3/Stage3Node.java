@@ -3,13 +3,16 @@ package solutions.stage3;
 import course.contract.ServiceConfig;
 import course.contract.storage.Storage;
 import java.io.IOException;
+import one.nio.http.HttpServer;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
 import solutions.stage2.Stage2Node;
+import solutions.stage2.WorkerSettings;
 
 /**
- * The stage-3 node: the stage-2 node with one piece replaced, the handler. Keys are sharded by rendezvous hashing
- * over the cluster's URLs; a node forwards a request for another node's key to that node.
+ * The stage-3 node: the stage-2 node with its handler replaced and its server extended. Keys are sharded by
+ * rendezvous hashing over the cluster's URLs; a node forwards a request for another node's key to that node, and
+ * serves the requests other nodes forward to it with workers of their own (see {@link PeerLaneHttpServer}).
  */
 public class Stage3Node extends Stage2Node {
     private PeerClient peers;
@@ -22,6 +25,11 @@ public class Stage3Node extends Stage2Node {
     protected RequestHandler createHandler(Storage storage) throws IOException {
         return new ShardingHandler(config.selfUrl(), new Rendezvous(config.clusterUrls()),
                 new EntityHandler(storage), openPeers());
+    }
+
+    @Override
+    protected HttpServer createServer(RequestHandler handler) throws IOException {
+        return new PeerLaneHttpServer(config.selfPort(), handler, WorkerSettings.fromSystemProperties());
     }
 
     /** A client for the other nodes, opened at every start and closed by {@link #onStop}. */

@@ -1,26 +1,48 @@
 package solutions.stage4;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import one.nio.http.Request;
+import one.nio.http.Response;
+import solutions.stage1.Responses;
 
 /**
  * The replicas' answers to one request. It is decided as soon as {@code ack} replicas succeeded, or as soon as so
  * many failed that {@code ack} can no longer be reached; answers after that are ignored, so one slow replica never
- * delays a request that has enough fast ones.
+ * delays a request that has enough fast ones. Answers may arrive on any thread.
  */
-final class Quorum {
+public final class Quorum {
     /** One replica's answer: a success (with the record a read found, null when none) or a failure. */
-    record Answer(String node, Record record, String failure) {
-        static Answer success(String node, Record record) {
+    public record Answer(String node, Record record, String failure) {
+        public static Answer success(String node, Record record) {
             return new Answer(node, record, null);
         }
 
-        static Answer failure(String node, String why) {
+        public static Answer failure(String node, String why) {
             return new Answer(node, null, why);
         }
 
-        boolean succeeded() {
+        /**
+         * A replica's response to {@code write} (null for a read) as {@link ReplicaEndpoint} gives it: a read
+         * succeeds with 200 and the record or 404 without one, a write with 201, a delete with 202.
+         */
+        public static Answer of(String node, Record write, Response response) {
+            int status = response.getStatus();
+            if (write == null && status == 200) {
+                try {
+                    return success(node, Record.decode(response.getBody()));
+                } catch (IllegalArgumentException e) {
+                    return failure(node, e.getMessage());
+                }
+            }
+            boolean expected = write == null ? status == 404 : status == (write.isTombstone() ? 202 : 201);
+            return expected ? success(node, null)
+                    : failure(node, status + " " + new String(response.getBody(), StandardCharsets.UTF_8));
+        }
+
+        public boolean succeeded() {
             return failure == null;
         }
     }
@@ -29,31 +51,38 @@ final class Quorum {
     private final List<Answer> successes = new ArrayList<>();
     private final List<Answer> failures = new ArrayList<>();
     private final CompletableFuture<Void> decided = new CompletableFuture<>();
+    private boolean closed; // guarded by this: set once decided, after which the lists never change
 
-    Quorum(ReplicaCount count) {
+    public Quorum(ReplicaCount count) {
         this.count = count;
     }
 
-    synchronized void add(Answer answer) {
-        if (decided.isDone()) {
-            return;
+    public void add(Answer answer) {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            (answer.succeeded() ? successes : failures).add(answer);
+            if (successes.size() < count.ack() && failures.size() <= count.from() - count.ack()) {
+                return;
+            }
+            closed = true;
         }
-        (answer.succeeded() ? successes : failures).add(answer);
-        if (successes.size() >= count.ack() || failures.size() > count.from() - count.ack()) {
-            decided.complete(null);
-        }
+        // Completed outside the lock: whatever waits on the decision (stage 5 sends the client's answer) runs on
+        // this thread, and must not hold up the other replicas' answers.
+        decided.complete(null);
     }
 
-    CompletableFuture<Void> decided() {
+    public CompletableFuture<Void> decided() {
         return decided;
     }
 
-    synchronized boolean reached() {
+    public synchronized boolean reached() {
         return successes.size() >= count.ack();
     }
 
     /** The newest record among the successful answers, or null when none of them had one. */
-    synchronized Record newest() {
+    public synchronized Record newest() {
         Record newest = null;
         for (Answer a : successes) {
             if (a.record() != null && a.record().newerThan(newest)) {
@@ -64,7 +93,7 @@ final class Quorum {
     }
 
     /** Why the quorum was not reached, naming each replica that failed or did not answer. */
-    synchronized String shortfall(List<String> replicas) {
+    public synchronized String shortfall(List<String> replicas) {
         StringBuilder sb = new StringBuilder("only " + successes.size() + " of ack=" + count.ack()
                 + " replicas answered (from=" + count.from() + ")");
         for (Answer a : failures) {
@@ -78,5 +107,24 @@ final class Quorum {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * The client's answer to a request with this method, from the answers so far: 201 or 202 for a write, the
+     * newest record (404 when none or a tombstone) for a read; 504 naming the missing replicas without a quorum.
+     */
+    public Response clientAnswer(int method, List<String> replicas) {
+        if (!reached()) {
+            return Responses.text(Response.GATEWAY_TIMEOUT, shortfall(replicas));
+        }
+        return switch (method) {
+            case Request.METHOD_PUT -> Responses.empty(Response.CREATED);
+            case Request.METHOD_DELETE -> Responses.empty(Response.ACCEPTED);
+            default -> {
+                Record newest = newest();
+                yield newest == null || newest.isTombstone()
+                        ? Responses.empty(Response.NOT_FOUND) : new Response(Response.OK, newest.value());
+            }
+        };
     }
 }

@@ -7,30 +7,31 @@ import java.util.Arrays;
  * What a replica stores for a key: the write's timestamp and the value, or a tombstone. It goes into the unchanged
  * storage as the value bytes {@code [timestamp: 8 bytes][tombstone: 1 byte][value]}; a storage-level tombstone
  * would lose the timestamp, and then a delete could not win over an older write that a restarted node missed.
+ * The same bytes travel between nodes as a replica's answer to a read.
  *
  * @param value null for a tombstone
  */
-record Record(long timestamp, byte[] value) {
+public record Record(long timestamp, byte[] value) {
     private static final int HEADER = Long.BYTES + 1;
 
-    static Record tombstone(long timestamp) {
+    public static Record tombstone(long timestamp) {
         return new Record(timestamp, null);
     }
 
-    boolean isTombstone() {
+    public boolean isTombstone() {
         return value == null;
     }
 
-    byte[] encode() {
+    public byte[] encode() {
         byte[] v = value == null ? new byte[0] : value;
         return ByteBuffer.allocate(HEADER + v.length).putLong(timestamp).put((byte) (value == null ? 1 : 0)).put(v)
                 .array();
     }
 
-    static Record decode(byte[] bytes) {
+    public static Record decode(byte[] bytes) {
         if (bytes.length < HEADER || (bytes[Long.BYTES] != 0 && bytes[Long.BYTES] != 1)) {
             throw new IllegalArgumentException("not a stage-4 record (" + bytes.length + " bytes): was this data "
-                    + "written by an earlier stage? Start stage 4 on an empty working directory");
+                    + "written by a stage before 4? Start the node on an empty working directory");
         }
         long timestamp = ByteBuffer.wrap(bytes).getLong();
         return bytes[Long.BYTES] == 1 ? tombstone(timestamp)
@@ -41,7 +42,7 @@ record Record(long timestamp, byte[] value) {
      * Whether this record wins over the other: the later timestamp; on a tie (two coordinators in the same
      * microsecond) the tombstone, then the larger value, so every node resolves the tie the same way.
      */
-    boolean newerThan(Record other) {
+    public boolean newerThan(Record other) {
         if (other == null) {
             return true;
         }

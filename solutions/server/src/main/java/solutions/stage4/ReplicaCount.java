@@ -6,8 +6,8 @@ import solutions.stage1.Query;
  * {@code ack} and {@code from} of a request: store on {@code from} replicas, answer once {@code ack} of them did.
  * Defaults: from = cluster size, ack = a majority of from.
  */
-record ReplicaCount(int ack, int from) {
-    static ReplicaCount parse(Query query, int clusterSize) {
+public record ReplicaCount(int ack, int from) {
+    public static ReplicaCount parse(Query query, int clusterSize) {
         int from = number(query, "from", clusterSize);
         if (from < 1 || from > clusterSize) {
             throw new IllegalArgumentException("from must be between 1 and the cluster size " + clusterSize

@@ -2,6 +2,7 @@ package solutions.stage4;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import one.nio.http.Request;
 import one.nio.http.Response;
 import solutions.stage1.Query;
@@ -13,13 +14,23 @@ import solutions.stage1.Responses;
  * (200) or 404 when there is none; PUT and DELETE store the record with the coordinator's timestamp from
  * {@value #TIMESTAMP_HEADER}.
  */
-final class ReplicaEndpoint implements RequestHandler {
-    static final String TIMESTAMP_HEADER = "X-Course-Timestamp";
+public final class ReplicaEndpoint implements RequestHandler {
+    public static final String TIMESTAMP_HEADER = "X-Course-Timestamp";
 
     private final LocalReplica replica;
 
     ReplicaEndpoint(LocalReplica replica) {
         this.replica = replica;
+    }
+
+    /** The headers a coordinator sends with {@code write} (null for a read): the write's timestamp. */
+    public static Map<String, String> headersFor(Record write) {
+        return write == null ? Map.of() : Map.of(TIMESTAMP_HEADER, String.valueOf(write.timestamp()));
+    }
+
+    /** The body a coordinator sends with {@code write} (null for a read): the value, none for a delete. */
+    public static byte[] bodyFor(Record write) {
+        return write == null || write.isTombstone() ? null : write.value();
     }
 
     @Override

@@ -3,7 +3,6 @@ package solutions.stage4;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -69,47 +68,16 @@ final class ReplicatingHandler implements RequestHandler {
         Quorum quorum = new Quorum(count);
         for (String node : replicas) {
             if (!node.equals(self)) {
-                askRemote(node, request, write, quorum);
+                peers.send(node, request.getMethodName(), request.getURI(), ReplicaEndpoint.bodyFor(write),
+                                ReplicaEndpoint.headersFor(write))
+                        .thenAccept(response -> quorum.add(Quorum.Answer.of(node, write, response)));
             }
         }
         if (replicas.contains(self)) {
             quorum.add(askLocal(key, write));
         }
         awaitDecision(quorum);
-        if (!quorum.reached()) {
-            return Responses.text(Response.GATEWAY_TIMEOUT, quorum.shortfall(replicas));
-        }
-        return switch (method) {
-            case Request.METHOD_PUT -> Responses.empty(Response.CREATED);
-            case Request.METHOD_DELETE -> Responses.empty(Response.ACCEPTED);
-            default -> {
-                Record newest = quorum.newest();
-                yield newest == null || newest.isTombstone()
-                        ? Responses.empty(Response.NOT_FOUND) : new Response(Response.OK, newest.value());
-            }
-        };
-    }
-
-    private void askRemote(String node, Request request, Record write, Quorum quorum) {
-        Map<String, String> headers = write == null
-                ? Map.of() : Map.of(ReplicaEndpoint.TIMESTAMP_HEADER, String.valueOf(write.timestamp()));
-        byte[] body = write == null || write.isTombstone() ? null : write.value();
-        peers.send(node, request.getMethodName(), request.getURI(), body, headers)
-                .thenAccept(response -> quorum.add(answerOf(node, write, response)));
-    }
-
-    private static Quorum.Answer answerOf(String node, Record write, Response response) {
-        int status = response.getStatus();
-        if (write == null && status == 200) {
-            try {
-                return Quorum.Answer.success(node, Record.decode(response.getBody()));
-            } catch (IllegalArgumentException e) {
-                return Quorum.Answer.failure(node, e.getMessage());
-            }
-        }
-        boolean expected = write == null ? status == 404 : status == (write.isTombstone() ? 202 : 201);
-        return expected ? Quorum.Answer.success(node, null)
-                : Quorum.Answer.failure(node, status + " " + new String(response.getBody(), StandardCharsets.UTF_8));
+        return quorum.clientAnswer(method, replicas);
     }
 
     private Quorum.Answer askLocal(byte[] key, Record write) {

@@ -12,7 +12,8 @@ import solutions.stage3.Stage3Node;
  * {@code from} nodes of its rendezvous ranking; a request succeeds once {@code ack} of them answered.
  */
 public class Stage4Node extends Stage3Node {
-    private final Timestamps timestamps = new Timestamps();
+    /** This node's write timestamps; one clock per node, whichever coordinator (stage 5's too) uses it. */
+    protected final Timestamps timestamps = new Timestamps();
 
     public Stage4Node(ServiceConfig config) {
         super(config);

@@ -3,7 +3,6 @@ package solutions.stage5;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import one.nio.http.Request;
 import one.nio.http.Response;
 import solutions.stage1.Query;
@@ -11,30 +10,34 @@ import solutions.stage1.RequestHandler;
 import solutions.stage1.Responses;
 import solutions.stage3.PeerClient;
 import solutions.stage3.Rendezvous;
+import solutions.stage4.Quorum;
+import solutions.stage4.Record;
+import solutions.stage4.ReplicaCount;
+import solutions.stage4.ReplicaEndpoint;
+import solutions.stage4.Timestamps;
 
 /**
  * The stage-4 coordinator without a waiting thread: requests to the other replicas go out at once on the
  * asynchronous client, the local replica is served on the worker (the one thing a worker may block on: storage),
- * and the handler returns a {@link PendingResponse} that completes when {@code ack} replicas agreed. Replica
- * requests from other nodes, and the local replica's part of a request, are served by stage 4's handler.
+ * and the handler returns a {@link PendingResponse} that completes when stage 4's {@link Quorum} is decided, on the
+ * thread that brought the deciding answer. Replica requests from other nodes, and the local replica's part of a
+ * request, are served by stage 4's handler.
  */
 final class AsyncReplicatingHandler implements RequestHandler {
-    static final String TIMESTAMP_HEADER = "X-Course-Timestamp";
-
     private final String self;
     private final Rendezvous rendezvous;
     private final RequestHandler replica;
     private final PeerClient peers;
-    private final WriteClock clock;
+    private final Timestamps timestamps;
 
     /** @param replica stage 4's handler: it serves requests marked {@link PeerClient#INTERNAL_HEADER} locally */
     AsyncReplicatingHandler(String self, Rendezvous rendezvous, RequestHandler replica, PeerClient peers,
-                            WriteClock clock) {
+                            Timestamps timestamps) {
         this.self = self;
         this.rendezvous = rendezvous;
         this.replica = replica;
         this.peers = peers;
-        this.clock = clock;
+        this.timestamps = timestamps;
     }
 
     @Override
@@ -51,89 +54,49 @@ final class AsyncReplicatingHandler implements RequestHandler {
         if (method != Request.METHOD_GET && method != Request.METHOD_PUT && method != Request.METHOD_DELETE) {
             return Responses.text(Response.METHOD_NOT_ALLOWED, "use GET, PUT or DELETE");
         }
-        AckFrom count;
+        ReplicaCount count;
         try {
-            count = AckFrom.parse(query, rendezvous.size());
+            count = ReplicaCount.parse(query, rendezvous.size());
         } catch (IllegalArgumentException e) {
             return Responses.text(Response.BAD_REQUEST, e.getMessage());
         }
         byte[] key = id.getBytes(StandardCharsets.UTF_8);
-        ReplicaCall call = new ReplicaCall(request.getMethodName(), request.getURI(),
-                method == Request.METHOD_GET ? null : String.valueOf(clock.next()),
-                method == Request.METHOD_PUT ? bodyOf(request) : null);
+        Record write = switch (method) {
+            case Request.METHOD_PUT -> new Record(timestamps.next(),
+                    request.getBody() == null ? new byte[0] : request.getBody());
+            case Request.METHOD_DELETE -> Record.tombstone(timestamps.next());
+            default -> null;
+        };
         List<String> replicas = rendezvous.ranking(key, count.from());
-        ReplicaReplies replies = new ReplicaReplies(count, replicas, newest -> answer(method, newest));
+        Quorum quorum = new Quorum(count);
+        PendingResponse answer = new PendingResponse(
+                quorum.decided().thenApply(decided -> quorum.clientAnswer(method, replicas)));
         for (String node : replicas) {
             if (!node.equals(self)) {
-                peers.send(node, call.method(), call.uri(), call.body(), call.headers())
-                        .thenAccept(response -> replies.add(call.replyOf(node, response)));
+                peers.send(node, request.getMethodName(), request.getURI(), ReplicaEndpoint.bodyFor(write),
+                                ReplicaEndpoint.headersFor(write))
+                        .thenAccept(response -> quorum.add(Quorum.Answer.of(node, write, response)));
             }
         }
         if (replicas.contains(self)) {
-            replies.add(askLocal(call));
+            quorum.add(askLocal(request, write));
         }
-        return new PendingResponse(replies.answer());
-    }
-
-    private static Response answer(int method, StoredRecord newest) {
-        return switch (method) {
-            case Request.METHOD_PUT -> Responses.empty(Response.CREATED);
-            case Request.METHOD_DELETE -> Responses.empty(Response.ACCEPTED);
-            default -> newest == null || newest.isTombstone()
-                    ? Responses.empty(Response.NOT_FOUND) : new Response(Response.OK, newest.value());
-        };
+        return answer;
     }
 
     /** The local replica's part, through stage 4's replica endpoint, as if this node had sent it to itself. */
-    private ReplicaReplies.Reply askLocal(ReplicaCall call) {
-        Request internal = new Request(methodCode(call.method()), call.uri(), true);
+    private Quorum.Answer askLocal(Request client, Record write) {
+        Request internal = new Request(client.getMethod(), client.getURI(), true);
         internal.addHeader(PeerClient.INTERNAL_HEADER + ": " + self);
-        call.headers().forEach((name, value) -> internal.addHeader(name + ": " + value));
-        if (call.body() != null) {
-            internal.setBody(call.body());
+        ReplicaEndpoint.headersFor(write).forEach((name, value) -> internal.addHeader(name + ": " + value));
+        byte[] body = ReplicaEndpoint.bodyFor(write);
+        if (body != null) {
+            internal.setBody(body);
         }
         try {
-            return call.replyOf(self, replica.handle(internal));
+            return Quorum.Answer.of(self, write, replica.handle(internal));
         } catch (IOException | RuntimeException e) {
-            return ReplicaReplies.Reply.failure(self, "local storage failed: " + e);
-        }
-    }
-
-    private static int methodCode(String method) {
-        return switch (method) {
-            case "GET" -> Request.METHOD_GET;
-            case "PUT" -> Request.METHOD_PUT;
-            default -> Request.METHOD_DELETE;
-        };
-    }
-
-    private static byte[] bodyOf(Request request) {
-        return request.getBody() == null ? new byte[0] : request.getBody();
-    }
-
-    /**
-     * One replica request of the stage-4 protocol: the client's method and URI, the write's timestamp (null for a
-     * read) and the value (null for a read or a delete).
-     */
-    private record ReplicaCall(String method, String uri, String timestamp, byte[] body) {
-        Map<String, String> headers() {
-            return timestamp == null ? Map.of() : Map.of(TIMESTAMP_HEADER, timestamp);
-        }
-
-        ReplicaReplies.Reply replyOf(String node, Response response) {
-            int status = response.getStatus();
-            boolean read = timestamp == null;
-            if (read && status == 200) {
-                try {
-                    return ReplicaReplies.Reply.success(node, StoredRecord.decode(response.getBody()));
-                } catch (IllegalArgumentException e) {
-                    return ReplicaReplies.Reply.failure(node, e.getMessage());
-                }
-            }
-            int expected = read ? 404 : body == null ? 202 : 201;
-            return status == expected ? ReplicaReplies.Reply.success(node, null)
-                    : ReplicaReplies.Reply.failure(node, status + " "
-                            + new String(response.getBody(), StandardCharsets.UTF_8));
+            return Quorum.Answer.failure(self, "local storage failed: " + e);
         }
     }
 }

@@ -16,7 +16,6 @@ import solutions.stage4.Stage4Node;
  * thread on which the ack-th replica's reply arrived. Stage 4's handler stays as the replica endpoint.
  */
 public class Stage5Node extends Stage4Node {
-    private final WriteClock clock = new WriteClock();
     private PeerClient coordinatorPeers;
 
     public Stage5Node(ServiceConfig config) {
@@ -28,7 +27,7 @@ public class Stage5Node extends Stage4Node {
         RequestHandler replica = super.createHandler(storage);
         coordinatorPeers = new PeerClient(config.selfUrl(), PeerClient.timeoutFromSystemProperties());
         return new AsyncReplicatingHandler(config.selfUrl(), new Rendezvous(config.clusterUrls()), replica,
-                coordinatorPeers, clock);
+                coordinatorPeers, timestamps);
     }
 
     @Override

@@ -5,8 +5,8 @@ import java.util.Arrays;
 
 /**
  * A replica's record as stage 4 stores it and sends it between nodes: {@code [timestamp: 8][tombstone: 1][value]}.
- * It mirrors the package-private {@code solutions.stage4.Record} (the wire format of the replica protocol), which
- * stage 5 cannot reach from its own package.
+ * A leftover copy of {@link solutions.stage4.Record}, now public: stage 5 no longer uses it, and it goes once stage
+ * 6's range handler decodes records with {@link solutions.stage4.Record#decode} instead.
  *
  * @param value null for a tombstone
  */

@@ -2,6 +2,8 @@ package course.contract;
 
 import java.io.IOException;
 import java.net.BindException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,10 +26,12 @@ public final class Launcher {
     public static final String READY = "READY ";
 
     private static final String USAGE = """
-            usage: Launcher --port PORT --dir DIR [--cluster URL,URL,...] [--factory CLASS]
+            usage: Launcher --port PORT --dir DIR [--url URL] [--cluster URL,URL,...] [--factory CLASS]
               --port     port to listen on
               --dir      the node's own working directory (created if missing)
-              --cluster  comma-separated URLs of all nodes (default: just this node, http://localhost:PORT)
+              --url      this node's URL as the cluster knows it, one of --cluster (default: http://localhost:PORT;
+                         another when the other nodes reach this one through a proxy)
+              --cluster  comma-separated URLs of all nodes (default: just this node's URL)
               --factory  ServiceFactory class (default: the one declared in submission.properties)""";
 
     private Launcher() {
@@ -90,15 +94,16 @@ public final class Launcher {
     }
 
     /** Parsed arguments; {@code null} from {@link #parse} means help was asked for. */
-    record Options(int port, Path dir, List<String> cluster, String factory) {
+    record Options(int port, Path dir, String url, List<String> cluster, String factory) {
         ServiceConfig config() {
-            String self = "http://localhost:" + port;
+            String self = url != null ? url : "http://localhost:" + port;
             return new ServiceConfig(port, self, cluster.isEmpty() ? List.of(self) : cluster, dir);
         }
 
         static Options parse(String[] args) {
             Integer port = null;
             Path dir = null;
+            String url = null;
             List<String> cluster = new ArrayList<>();
             String factory = null;
             for (int i = 0; i < args.length; i++) {
@@ -113,6 +118,7 @@ public final class Launcher {
                 switch (arg) {
                     case "--port" -> port = parsePort(value);
                     case "--dir" -> dir = Path.of(value);
+                    case "--url" -> url = parseUrl(value);
                     case "--cluster" -> cluster = Arrays.stream(value.split(",")).map(String::trim)
                             .filter(s -> !s.isEmpty()).sorted().toList();
                     case "--factory" -> factory = value;
@@ -122,7 +128,25 @@ public final class Launcher {
             if (port == null || dir == null) {
                 throw new IllegalArgumentException("--port and --dir are required");
             }
-            return new Options(port, dir, cluster, factory);
+            if (url != null && !cluster.isEmpty() && !cluster.contains(url)) {
+                throw new IllegalArgumentException("--url " + url + " is not one of --cluster " + cluster
+                        + ": give this node's URL exactly as it appears in the cluster list");
+            }
+            return new Options(port, dir, url, cluster, factory);
+        }
+
+        private static String parseUrl(String value) {
+            String url = value.trim();
+            try {
+                URI uri = new URI(url);
+                if ("http".equals(uri.getScheme()) && uri.getHost() != null && uri.getPort() > 0
+                        && (uri.getRawPath() == null || uri.getRawPath().isEmpty()) && uri.getRawQuery() == null) {
+                    return url;
+                }
+            } catch (URISyntaxException ignored) {
+                // falls through to the message below
+            }
+            throw new IllegalArgumentException("--url must look like http://HOST:PORT (no path), got '" + value + "'");
         }
 
         private static int parsePort(String value) {
