@@ -30,6 +30,19 @@ public final class JavaCommand {
     }
 
     /**
+     * The {@code course.*} system properties of this JVM as {@code -D} flags. Tests configure nodes through them
+     * (e.g. {@code course.workers} at stage 2); a node in a JVM of its own must see the same settings as an
+     * in-process one, or a test would check a different node than it set up.
+     */
+    public static List<String> courseProperties() {
+        return System.getProperties().stringPropertyNames().stream()
+                .filter(name -> name.startsWith("course."))
+                .sorted()
+                .map(name -> "-D" + name + "=" + System.getProperty(name))
+                .toList();
+    }
+
+    /**
      * This JVM's classpath. Surefire may start tests with a single "manifest-only" jar whose Class-Path attribute
      * holds the real classpath; that jar is unpacked here so child JVMs see the same classes.
      */

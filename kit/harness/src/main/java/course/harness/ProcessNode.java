@@ -64,6 +64,7 @@ final class ProcessNode implements Node {
         command.add(JavaCommand.javaBinary());
         command.add("-Xmx" + heap);
         command.addAll(JavaCommand.standardFlags());
+        command.addAll(JavaCommand.courseProperties());
         command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
                 "--port", String.valueOf(port), "--url", url, "--dir", workingDir.toString(),
                 "--cluster", String.join(",", cluster), "--factory", factoryClass));

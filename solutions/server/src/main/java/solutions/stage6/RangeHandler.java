@@ -11,7 +11,7 @@ import one.nio.http.Response;
 import solutions.stage1.Query;
 import solutions.stage1.RequestHandler;
 import solutions.stage1.Responses;
-import solutions.stage5.StoredRecord;
+import solutions.stage4.Record;
 
 /**
  * {@code GET /v0/entities?start=<ID>[&end=<ID>]}: this node's own live entries with start <= key < end (no end:
@@ -63,7 +63,7 @@ final class RangeHandler implements RequestHandler {
         public boolean hasNext() {
             while (next == null && stored.hasNext()) {
                 Entry e = stored.next();
-                StoredRecord record = StoredRecord.decode(e.value());
+                Record record = Record.decode(e.value());
                 if (!record.isTombstone()) {
                     next = new Entry(e.key(), record.value());
                 }
