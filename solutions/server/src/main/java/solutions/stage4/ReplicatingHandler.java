@@ -1,16 +1,13 @@
 package solutions.stage4;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import one.nio.http.Request;
 import one.nio.http.Response;
-import solutions.stage1.Query;
 import solutions.stage1.RequestHandler;
-import solutions.stage1.Responses;
 import solutions.stage3.PeerClient;
 import solutions.stage3.Rendezvous;
 
@@ -42,28 +39,16 @@ final class ReplicatingHandler implements RequestHandler {
         if (request.getHeaderValue(PeerClient.INTERNAL_HEADER) != null) {
             return endpoint.handle(request);
         }
-        Query query = Query.of(request.getURI());
-        String id = query.get("id");
-        if (id == null || id.isEmpty()) {
-            return Responses.text(Response.BAD_REQUEST, "id is missing or empty: use /v0/entity?id=<key>");
-        }
-        int method = request.getMethod();
-        if (method != Request.METHOD_GET && method != Request.METHOD_PUT && method != Request.METHOD_DELETE) {
-            return Responses.text(Response.METHOD_NOT_ALLOWED, "use GET, PUT or DELETE");
-        }
-        ReplicaCount count;
+        ClientRequest client;
         try {
-            count = ReplicaCount.parse(query, rendezvous.size());
-        } catch (IllegalArgumentException e) {
-            return Responses.text(Response.BAD_REQUEST, e.getMessage());
+            client = ClientRequest.parse(request, rendezvous.size(), timestamps);
+        } catch (ClientRequest.Rejected e) {
+            return e.response();
         }
-        byte[] key = id.getBytes(StandardCharsets.UTF_8);
-        Record write = switch (method) {
-            case Request.METHOD_PUT -> new Record(timestamps.next(),
-                    request.getBody() == null ? new byte[0] : request.getBody());
-            case Request.METHOD_DELETE -> Record.tombstone(timestamps.next());
-            default -> null;
-        };
+        int method = client.method();
+        byte[] key = client.key();
+        ReplicaCount count = client.count();
+        Record write = client.write();
         List<String> replicas = rendezvous.ranking(key, count.from());
         Quorum quorum = new Quorum(count);
         for (String node : replicas) {
