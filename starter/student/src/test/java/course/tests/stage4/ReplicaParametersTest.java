@@ -5,7 +5,10 @@ import course.harness.KvClient;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import java.nio.charset.StandardCharsets;
+import course.tests.stage3.DiskScan;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** ack and from: their defaults, the requests that are 400, and 504 when fewer than ack replicas can answer. */
@@ -30,11 +33,28 @@ class ReplicaParametersTest {
         c.get(0, "k", 3, 3).assertStatus(404);
     }
 
+    private static void awaitOnAllDisks(Cluster cluster, byte[] value) throws InterruptedException {
+        DiskScan disks = DiskScan.of(IntStream.range(0, cluster.size()).mapToObj(cluster::workingDir).toList());
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        List<Integer> holding = disks.nodesHolding(value);
+        while (holding.size() < cluster.size() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            holding = disks.nodesHolding(value);
+        }
+        if (holding.size() < cluster.size()) {
+            throw new AssertionError("a PUT with the default from (the cluster size) must reach every node; after 10 s "
+                    + "the value is on the disks of nodes " + holding + " only");
+        }
+    }
+
     @Test
     void defaultsAreAllNodesAndAMajority(Cluster cluster) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
         c.put(0, "d", "all three").assertStatus(201);
-        // from defaults to the cluster size: every node holds the value, so any single node can answer it.
+        // from defaults to the cluster size: every node gets the value. The answer comes after ack (2) replicas,
+        // so the third may still be writing it: wait until all three disks hold it before reading node by node.
+        awaitOnAllDisks(cluster, "all three".getBytes(StandardCharsets.UTF_8));
+        // Now any single node can answer it.
         for (int stopped = 0; stopped < 3; stopped++) {
             cluster.stop((stopped + 1) % 3);
             cluster.stop((stopped + 2) % 3);
