@@ -3,6 +3,7 @@ package bench.server;
 import course.contract.Launcher;
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
+import course.harness.Ports;
 import course.load.SaturateCommand;
 import course.results.Results;
 import course.results.Saturation;
@@ -59,13 +60,13 @@ public final class ServerBench {
             fill(work.resolve("db"), keys);
             System.out.printf(Locale.ROOT, "filled the reference database with %d keys of %d bytes in %.1f s%n",
                     o.keys(), o.valueSize(), (System.nanoTime() - t0) / 1e9);
-            int port = freePort();
+            int port = Ports.free(1).get(0);
             try (ServerProcess memory = ServerProcess.start("in-memory", work.resolve("memory.log"),
                     InMemoryServerMain.class.getName(), String.valueOf(port), String.valueOf(o.keys()),
                     String.valueOf(o.valueSize()))) {
                 rows.add(saturate("in-memory", memory.url, o, steps));
             }
-            port = freePort();
+            port = Ports.free(1).get(0);
             try (ServerProcess reference = ServerProcess.start("reference", work.resolve("reference.log"),
                     Launcher.class.getName(), "--port", String.valueOf(port), "--dir", work.resolve("db").toString(),
                     "--factory", Stage1Factory.class.getName())) {
@@ -195,12 +196,6 @@ public final class ServerBench {
             // reported below
         }
         throw new IllegalArgumentException(option + " takes a positive whole number, got '" + value + "'");
-    }
-
-    private static int freePort() throws IOException {
-        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     private static void deleteQuietly(Path dir) {
