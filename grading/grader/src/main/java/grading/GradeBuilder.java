@@ -93,6 +93,11 @@ final class GradeBuilder {
         if (run.timedOut()) {
             g.notes.add("the test run hit its time limit and was stopped; unfinished tests count as errors");
         }
+        if (run.leftRunning() > 0) {
+            g.notes.add(run.leftRunning() + " processes the submission started could not be ended within "
+                    + TestJvm.LEFTOVER_PATIENCE.toSeconds() + " s of the end of the run; grades that follow on this "
+                    + "machine may be starved of processes until they end");
+        }
         return worth;
     }
 

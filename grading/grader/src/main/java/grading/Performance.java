@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * The performance part of a grade: the stage's standard load against the submission and against the reference of
@@ -33,7 +34,7 @@ import java.util.concurrent.TimeUnit;
 final class Performance {
     /** Each search: steps of this many seconds, at most this many; with node start and fill about 40 s a side. */
     static final int STEP_SECONDS = 3;
-    static final int MAX_STEPS = 7;
+    static final int MAX_STEPS = 9;
     static final String NODE_HEAP = "256m";
     static final Duration SIDE_TIME_LIMIT = Duration.ofSeconds(120);
 
@@ -70,7 +71,7 @@ final class Performance {
         grade.performance = p;
         grade.notes.add(String.format(Locale.ROOT, "performance: GET through node 0 of %d, %d connections, %d "
                         + "threads, %d keys filled with %d-byte values (from %s); saturation search from 1000 "
-                        + "requests/s in steps of %d s (at most %d), SLO p99 <= 10 ms; submission %s, reference %s%s "
+                        + "requests/s in steps of %d s (at most %d, a miss counts when its repeat misses too), SLO p99 <= 10 ms; submission %s, reference %s%s "
                         + "(%.0f s, both %s)",
                 w.nodes(), w.connections(), w.threads(), w.keys(), w.valueSize(), w.source(), STEP_SECONDS, MAX_STEPS,
                 describe(mine), describe(ref), p.ratio == null ? "" : ", ratio " + p.ratio,
@@ -81,8 +82,24 @@ final class Performance {
         if (s.problem != null) {
             return "not measured (" + s.problem + ")";
         }
-        return s.sustained == null ? "no step met the SLO (" + s.search.result.note + ")"
-                : RateText.of(s.sustained.rate) + " requests/s";
+        if (s.sustained == null) {
+            return "no step met the SLO (" + s.search.result.note + "; " + steps(s.search) + ")";
+        }
+        return RateText.of(s.sustained.rate) + " requests/s" + steal(s.sustained) + " [" + steps(s.search) + "]";
+    }
+
+    /** Every step tried, so a failed search shows whether it was latency or throughput, and by how much. */
+    private static String steps(Saturation search) {
+        return "steps: " + search.steps.stream().map(st -> String.format(Locale.ROOT, "%s/s p99 %.1f ms%s%s",
+                RateText.of(st.rate), st.p99Ms, st.achievedRate < st.rate * 0.99
+                        ? " achieved " + RateText.of(st.achievedRate) : "", st.passed ? "" : " (missed)")).collect(Collectors.joining(", "))
+                + (search.environment != null && search.environment.stabilized != null
+                        ? (search.environment.stabilized ? ", vCPUs kept busy" : ", vCPUs not kept busy") : "");
+    }
+
+    private static String steal(LoadRun run) {
+        return run.steal == null || run.steal.percent == null ? ""
+                : String.format(Locale.ROOT, " (CPU steal %.1f%%)", run.steal.percent);
     }
 
     /** One side: a sandboxed PerfRunner over a fresh cluster of {@code factory}. */
@@ -102,8 +119,9 @@ final class Performance {
                 PerfRunner.class.getName(), factory, String.valueOf(stage), String.valueOf(w.nodes()), NODE_HEAP,
                 String.valueOf(w.connections()), String.valueOf(w.threads()), String.valueOf(w.keys()),
                 String.valueOf(w.valueSize()), String.valueOf(STEP_SECONDS), String.valueOf(MAX_STEPS)));
-        Process process = new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp, limits)).directory(ws.tmp.toFile())
-                .redirectError(ProcessBuilder.Redirect.PIPE).start();
+        ContainedProcess contained = ContainedProcess.start(new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp,
+                limits)).directory(ws.tmp.toFile()).redirectError(ProcessBuilder.Redirect.PIPE));
+        Process process = contained.process();
         Map<String, String> reports = new LinkedHashMap<>();
         StringBuilder stderr = new StringBuilder();
         Thread out = Thread.ofPlatform().daemon().start(() -> read(process, secret, reports));
@@ -114,9 +132,13 @@ final class Performance {
             // the JVM died at once; its stderr says why
         }
         boolean exited = process.waitFor(SIDE_TIME_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
-        ProcessTrees.kill(process);
+        int leftRunning = contained.end(TestJvm.LEFTOVER_PATIENCE);
         out.join(5000);
         err.join(5000);
+        if (leftRunning > 0) {
+            progress.println("grade: " + leftRunning + " processes of the performance run could not be ended within "
+                    + TestJvm.LEFTOVER_PATIENCE.toSeconds() + " s");
+        }
         synchronized (reports) {
             if (!exited) {
                 return new Side(null, null, "stopped at the time limit of " + SIDE_TIME_LIMIT.toSeconds() + " s");

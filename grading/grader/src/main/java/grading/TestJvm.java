@@ -25,8 +25,11 @@ import java.util.concurrent.TimeUnit;
 final class TestJvm {
     /** What came back: every planned test and the reports of those that finished. */
     record Outcome(Map<String, String> planned, Map<String, Report> results, boolean finished, boolean timedOut,
-                   int exitCode, String stderrTail, double seconds) {
+                   int exitCode, String stderrTail, double seconds, int leftRunning) {
     }
+
+    /** How long the end of a run may take to kill what the submission left behind (a fork bomb: ~1000). */
+    static final java.time.Duration LEFTOVER_PATIENCE = java.time.Duration.ofSeconds(30);
 
     private TestJvm() {
     }
@@ -56,7 +59,8 @@ final class TestJvm {
         java.addAll(packages);
         List<String> command = sandbox.wrap(java, ws.root, ws.tmp, limits);
         long start = System.nanoTime();
-        Process process = new ProcessBuilder(command).directory(ws.tmp.toFile()).start();
+        ContainedProcess contained = ContainedProcess.start(new ProcessBuilder(command).directory(ws.tmp.toFile()));
+        Process process = contained.process();
         Map<String, String> planned = new LinkedHashMap<>();
         Map<String, Report> results = new LinkedHashMap<>();
         Deque<String> stderrTail = new ArrayDeque<>();
@@ -73,14 +77,14 @@ final class TestJvm {
             // the JVM died at once; its stderr says why
         }
         boolean exited = process.waitFor(limits.wholeRun().toMillis(), TimeUnit.MILLISECONDS);
-        ProcessTrees.kill(process);
+        int leftRunning = contained.end(LEFTOVER_PATIENCE);
         out.join(5000);
         err.join(5000);
         synchronized (results) {
             synchronized (stderrTail) {
                 return new Outcome(new LinkedHashMap<>(planned), new LinkedHashMap<>(results), done[0], !exited,
                         exited ? process.exitValue() : -1, String.join("\n", stderrTail),
-                        (System.nanoTime() - start) / 1e9);
+                        (System.nanoTime() - start) / 1e9, leftRunning);
             }
         }
     }

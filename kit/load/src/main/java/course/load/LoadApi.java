@@ -74,7 +74,8 @@ public final class LoadApi {
         List<LoadRun> steps = new ArrayList<>();
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, progress)) {
             LoadRunner runner = new LoadRunner(quiet(), quiet());
-            SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps);
+            SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps,
+                    s.confirmMisses);
             Double sustained = search.run(rate -> {
                 if (!steps.isEmpty()) {
                     TimeUnit.MILLISECONDS.sleep(Math.round(s.pauseSeconds * 1000));

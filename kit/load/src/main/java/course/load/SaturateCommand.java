@@ -20,7 +20,9 @@ public final class SaturateCommand {
 
             Finds the highest rate that meets the SLO (achieved >= --min-achieved of the target and p99 <= --p99-ms):
             doubles the rate from --start-rate until a step fails, then bisects between the last pass and the first
-            fail down to --resolution. Each step is a constant-rate run of --step-duration.
+            fail down to --resolution. Each step is a constant-rate run of --step-duration. A missed step is run
+            again (--confirm-misses times) and counts as missed only if every repeat misses too: saturation repeats,
+            a passing stall of a shared machine does not.
 
                   --start-rate N      first step's rate                                  1000
                   --max-rate N        never go above                                     1000000
@@ -29,7 +31,8 @@ public final class SaturateCommand {
                   --resolution F      stop bisecting when pass and fail are this close   5%
                   --p99-ms X          SLO: p99 latency at most X ms                      10
                   --min-achieved F    SLO: achieved rate at least F of the target        0.99
-                  --max-steps N       bound on the number of steps                       16
+                  --max-steps N       bound on the number of steps (repeats included)    16
+                  --confirm-misses N  repeats of a missed step before it counts (0: none) 1
                   --out DIR           where the steps and saturation.json go             results/saturate/<time>/
             and the options of ./course load except -R, -d, --tool, --profile (see ./course load --help):
             -c, -t, --url, --workload, --keys, --key-order, --value-size, --put-ratio, --ack, --from, --pick, --seed,
@@ -94,7 +97,8 @@ public final class SaturateCommand {
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, err)) {
             LoadRunner runner = new LoadRunner(quiet, s.load.progress() ? err : quiet);
-            SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps);
+            SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps,
+                    s.confirmMisses);
             Double sustained = search.run(rate -> {
                 if (!doc.steps.isEmpty()) {
                     TimeUnit.MILLISECONDS.sleep(Math.round(s.pauseSeconds * 1000));
@@ -140,7 +144,7 @@ public final class SaturateCommand {
     }
 
     private static final List<String> SEARCH_OPTIONS = List.of("--start-rate", "--max-rate", "--step-duration",
-            "--pause", "--resolution", "--p99-ms", "--min-achieved", "--max-steps", "--out");
+            "--pause", "--resolution", "--p99-ms", "--min-achieved", "--max-steps", "--confirm-misses", "--out");
 
     /** The equivalent ./course load command of one step, so a step can be re-run on its own. */
     private static List<String> stepCommand(List<String> args, double rate, double seconds) {

@@ -12,6 +12,7 @@ final class SaturateOptions {
     double p99Ms = 10;
     double minAchieved = 0.99;
     int maxSteps = 16;
+    int confirmMisses = 1;
     double pauseSeconds = 1;
 
     static SaturateOptions parse(String... args) throws UsageException {
@@ -35,6 +36,7 @@ final class SaturateOptions {
                 case "--p99-ms" -> s.p99Ms = Values.positive(n, r.value());
                 case "--min-achieved" -> s.minAchieved = Values.fraction(n, r.value());
                 case "--max-steps" -> s.maxSteps = Values.intCount(n, r.value(), 1, 100);
+                case "--confirm-misses" -> s.confirmMisses = Values.intCount(n, r.value(), 0, 5);
                 default -> {
                     if (!load.accept(r)) {
                         throw new UsageException("unknown option " + n + " (see --help)");

@@ -39,4 +39,47 @@ class SaturationSearchTest {
         SaturationSearch never = new SaturationSearch(1000, 1e6, 0.05, 5);
         assertNull(never.run(rate -> false));
     }
+
+    @Test
+    void aMissThatDoesNotRepeatDoesNotEndTheSearch() throws Exception {
+        List<Double> tried = new ArrayList<>();
+        // Capacity 24k; one stall makes the first try at 2k miss.
+        SaturationSearch s = new SaturationSearch(1000, 1e6, 0.1, 12, 1);
+        Double sustained = s.run(rate -> {
+            tried.add(rate);
+            boolean stalled = rate == 2000 && tried.stream().filter(r -> r == 2000).count() == 1;
+            return !stalled && rate <= 24000;
+        });
+        assertEquals(List.of(1000.0, 2000.0, 2000.0, 4000.0), tried.subList(0, 4));
+        assertTrue(sustained >= 24000 / 1.1 && sustained <= 24000, "sustained " + sustained + " after " + tried);
+        assertTrue(s.note().contains("a miss at 2000 requests/s passed on its repeat"), s.note());
+
+        // Without repeats the same stall decides the search: the behaviour the repeat exists for.
+        Double anchored = new SaturationSearch(1000, 1e6, 0.1, 12, 0).run(new SaturationSearch.Step() {
+            int twoK;
+
+            @Override
+            public boolean passes(double rate) {
+                return !(rate == 2000 && ++twoK == 1) && rate <= 24000;
+            }
+        });
+        assertTrue(anchored < 2000, "without repeats the stall at 2k caps the search: " + anchored);
+    }
+
+    @Test
+    void aRealLimitIsConfirmedAndRepeatsCountAgainstMaxSteps() throws Exception {
+        List<Double> tried = new ArrayList<>();
+        SaturationSearch s = new SaturationSearch(1000, 1e6, 0.05, 20, 1);
+        Double sustained = s.run(rate -> {
+            tried.add(rate);
+            return rate <= 5300;
+        });
+        assertTrue(sustained <= 5300 && sustained >= 5300 / 1.05, "sustained " + sustained);
+        assertEquals(List.of(1000.0, 2000.0, 4000.0, 8000.0, 8000.0), tried.subList(0, 5));
+        assertTrue(s.note().startsWith("the SLO holds at"), s.note());
+
+        List<Double> bounded = new ArrayList<>();
+        new SaturationSearch(1000, 1e6, 0.05, 3, 2).run(rate -> bounded.add(rate) && false);
+        assertEquals(3, bounded.size(), "repeats are steps too: " + bounded);
+    }
 }
