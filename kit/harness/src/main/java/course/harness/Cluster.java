@@ -26,6 +26,8 @@ public final class Cluster implements AutoCloseable {
     private final Path baseDir;
     private final int size;
     private final boolean proxied;
+    /** Extra flags of node JVMs: {@link JavaCommand#quickStartFlags()} for clusters that tests start, else none. */
+    private final List<String> nodeJvmFlags;
     /** Node i's proxy when the cluster is proxied, else empty; see {@link NodeProxy}. */
     private final List<NodeProxy> proxies = new ArrayList<>();
     private List<Node> nodes;
@@ -37,7 +39,8 @@ public final class Cluster implements AutoCloseable {
      * (kept when {@code -Dcourse.keepData=true}). For tests that choose the size at run time, e.g. per parameter.
      */
     public static Cluster started(int size, NodeMode mode) throws IOException {
-        Cluster cluster = new Cluster(Submission.current(), size, NodeMode.effective(mode), "128m", Files.createTempDirectory("course-cluster-"));
+        Cluster cluster = new Cluster(Submission.current(), size, NodeMode.effective(mode), "128m",
+                Files.createTempDirectory("course-cluster-"), false, true);
         cluster.deleteOnClose = !Boolean.getBoolean("course.keepData");
         try {
             cluster.startAll();
@@ -54,7 +57,7 @@ public final class Cluster implements AutoCloseable {
      */
     public static Cluster started(int size, NodeMode mode, boolean proxied) throws IOException {
         Cluster cluster = new Cluster(Submission.current(), size, NodeMode.effective(mode), "128m",
-                Files.createTempDirectory("course-cluster-"), proxied);
+                Files.createTempDirectory("course-cluster-"), proxied, true);
         cluster.deleteOnClose = !Boolean.getBoolean("course.keepData");
         try {
             cluster.startAll();
@@ -77,7 +80,18 @@ public final class Cluster implements AutoCloseable {
      *                {@code --url}.
      */
     public Cluster(Submission submission, int size, NodeMode mode, String heap, Path baseDir, boolean proxied) {
+        this(submission, size, mode, heap, baseDir, proxied, false);
+    }
+
+    /**
+     * @param forTests the cluster serves a test, which starts and stops nodes many times and never measures them:
+     *                 node JVMs then start with {@link JavaCommand#quickStartFlags()}. Measured clusters (the
+     *                 grader's performance run, ./course run) keep the JVM's defaults.
+     */
+    Cluster(Submission submission, int size, NodeMode mode, String heap, Path baseDir, boolean proxied,
+            boolean forTests) {
         this.proxied = proxied;
+        this.nodeJvmFlags = forTests ? JavaCommand.quickStartFlags() : List.of();
         if (size < 1) {
             throw new IllegalArgumentException("a cluster needs at least one node, got " + size);
         }
@@ -110,7 +124,7 @@ public final class Cluster implements AutoCloseable {
             laid.add(mode == NodeMode.IN_PROCESS
                     ? new InProcessNode(factory, new ServiceConfig(port, url, urls, dir))
                     : new ProcessNode(port, url, urls, dir, baseDir.resolve("node-" + i + ".log"),
-                            submission.factoryClass(), heap));
+                            submission.factoryClass(), heap, nodeJvmFlags));
         }
         return laid;
     }
@@ -146,7 +160,7 @@ public final class Cluster implements AutoCloseable {
             laid.add(mode == NodeMode.IN_PROCESS
                     ? new InProcessNode(factory, new ServiceConfig(ports.get(i), urls.get(i), urls, dir))
                     : new ProcessNode(ports.get(i), urls.get(i), urls, dir, baseDir.resolve("node-" + i + ".log"),
-                            submission.factoryClass(), heap));
+                            submission.factoryClass(), heap, nodeJvmFlags));
         }
         return laid;
     }
@@ -155,11 +169,7 @@ public final class Cluster implements AutoCloseable {
     public void startAll() throws IOException {
         for (int attempt = 1; ; attempt++) {
             try {
-                for (Node node : nodes) {
-                    if (!node.isRunning()) {
-                        node.start();
-                    }
-                }
+                startStopped();
                 return;
             } catch (Node.BindFailedException e) {
                 stopAllQuietly();
@@ -168,6 +178,49 @@ public final class Cluster implements AutoCloseable {
                 }
                 nodes = layOut(Ports.free(size));
             }
+        }
+    }
+
+    /**
+     * Nodes in JVMs of their own start side by side: their start-up is the JVM's, and a test of a 5-node cluster
+     * would otherwise wait for five of them in a row. In-process nodes start one after the other, as a student's
+     * code may not expect two instances to start at once in one JVM.
+     */
+    private void startStopped() throws IOException {
+        List<Node> stopped = nodes.stream().filter(n -> !n.isRunning()).toList();
+        if (mode == NodeMode.IN_PROCESS || stopped.size() < 2) {
+            for (Node node : stopped) {
+                node.start();
+            }
+            return;
+        }
+        List<Thread> starters = new ArrayList<>();
+        List<IOException> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (Node node : stopped) {
+            starters.add(Thread.ofPlatform().name("start-" + node.url()).start(() -> {
+                try {
+                    node.start();
+                } catch (IOException e) {
+                    failures.add(e);
+                } catch (RuntimeException e) {
+                    failures.add(new IOException("node " + node.url() + " failed to start: " + e, e));
+                }
+            }));
+        }
+        for (Thread t : starters) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while starting the cluster", e);
+            }
+        }
+        if (!failures.isEmpty()) {
+            // A taken port moves the whole cluster; any other failure is the one to report.
+            IOException first = failures.stream().filter(e -> !(e instanceof Node.BindFailedException)).findFirst()
+                    .orElse(failures.get(0));
+            failures.stream().filter(e -> e != first).forEach(first::addSuppressed);
+            throw first;
         }
     }
 

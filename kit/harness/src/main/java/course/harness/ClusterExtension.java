@@ -44,7 +44,7 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
         try {
             Path base = Files.createTempDirectory("course-" + context.getRequiredTestMethod().getName() + "-");
             cluster = new Cluster(Submission.current(), spec.nodes(), NodeMode.effective(spec.mode()), spec.heap(), base,
-                    spec.proxied());
+                    spec.proxied(), true);
             if (spec.started()) {
                 cluster.startAll();
             }

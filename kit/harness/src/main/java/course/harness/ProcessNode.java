@@ -30,9 +30,12 @@ final class ProcessNode implements Node {
     private final Path log;
     private final String factoryClass;
     private final String heap;
+    private final List<String> jvmFlags;
     private Process process;
 
-    ProcessNode(int port, String url, List<String> cluster, Path workingDir, Path log, String factoryClass, String heap) {
+    ProcessNode(int port, String url, List<String> cluster, Path workingDir, Path log, String factoryClass, String heap,
+                List<String> jvmFlags) {
+        this.jvmFlags = jvmFlags;
         this.port = port;
         this.url = url;
         this.cluster = cluster;
@@ -64,6 +67,7 @@ final class ProcessNode implements Node {
         command.add(JavaCommand.javaBinary());
         command.add("-Xmx" + heap);
         command.addAll(JavaCommand.standardFlags());
+        command.addAll(jvmFlags);
         command.addAll(JavaCommand.courseProperties());
         command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
                 "--port", String.valueOf(port), "--url", url, "--dir", workingDir.toString(),
