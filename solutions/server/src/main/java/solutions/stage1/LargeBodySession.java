@@ -5,10 +5,10 @@ import one.nio.http.HttpSession;
 import one.nio.net.Socket;
 
 /** One-nio answers 413 to bodies over 64 KiB by default; the course protocol carries values of several MiB. */
-final class LargeBodySession extends HttpSession {
+public class LargeBodySession extends HttpSession {
     static final int MAX_BODY_BYTES = 16 << 20;
 
-    LargeBodySession(Socket socket, HttpServer server) {
+    public LargeBodySession(Socket socket, HttpServer server) {
         super(socket, server);
     }
 

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import one.nio.http.HttpSession;
 import one.nio.http.Request;
 import one.nio.http.Response;
+import one.nio.net.Socket;
 import solutions.stage1.RequestHandler;
 import solutions.stage1.Responses;
 import solutions.stage1.SyncHttpServer;
@@ -40,6 +41,11 @@ public class ExecutorHttpServer extends SyncHttpServer {
         return settings.virtualThreads()
                 ? Thread.ofVirtual().name(prefix, 0).factory()
                 : Thread.ofPlatform().name(prefix, 0).daemon(true).factory();
+    }
+
+    @Override
+    public HttpSession createSession(Socket socket) {
+        return new HandOffSession(socket, this);
     }
 
     @Override

@@ -2,24 +2,17 @@ package solutions.stage5;
 
 import java.io.IOException;
 import one.nio.http.HttpServer;
-import one.nio.http.HttpSession;
 import one.nio.net.Socket;
 import solutions.stage1.Responses;
+import solutions.stage2.HandOffSession;
 
 /**
  * A session that can answer later: a {@link PendingResponse} is sent when its future completes, by the thread that
- * completes it, so no thread waits for it. Bodies of several MiB are accepted, as in every stage.
+ * completes it, so no thread waits for it. Built on the stage-2 session, which already answers from other threads.
  */
-public class AsyncSession extends HttpSession {
-    private static final int MAX_BODY_BYTES = 16 << 20;
-
+public class AsyncSession extends HandOffSession {
     public AsyncSession(Socket socket, HttpServer server) {
         super(socket, server);
-    }
-
-    @Override
-    protected int getMaxRequestBodyLength() {
-        return MAX_BODY_BYTES;
     }
 
     @Override
