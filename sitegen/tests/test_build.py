@@ -25,6 +25,19 @@ def test_samples_build_strict_with_every_page(site_build):
     assert "Compared with stage 1" in (site / "reports/alice/stage-2/index.html").read_text(encoding="utf-8")
 
 
+def test_the_site_never_names_a_hidden_test_or_a_mutant(site_build):
+    secret = {p.stem for p in (REPO_ROOT / "grading/hidden/src/test/java").rglob("*Test.java")}
+    secret |= {p.stem for p in (REPO_ROOT / "grading/mutants/src/main/java").rglob("stage*/*.java")}
+    assert len(secret) > 40, "the hidden tests and mutants were not found: " + str(sorted(secret))
+    site, _ = site_build(reports=SAMPLES / "reports", results=SAMPLES / "results")
+    leaks = []
+    for page in site.rglob("*"):
+        if page.is_file() and page.suffix in (".html", ".json", ".xml", ".md", ".txt"):
+            text = page.read_text(encoding="utf-8", errors="replace")
+            leaks += [f"{page.relative_to(site)}: {name}" for name in secret if name in text]
+    assert leaks == []
+
+
 def test_strict_build_fails_on_a_problem(tmp_path, site_build):
     reports = tmp_path / "reports"
     shutil.copytree(SAMPLES / "reports", reports)
