@@ -35,7 +35,8 @@ public final class GradeCommand {
         try {
             if (o.mutantMatrix()) {
                 // exit at once: threads a mutant left behind in this JVM must not keep it alive
-                System.exit(MutantMatrixCommand.run(o.out(), System.out) ? 0 : 1);
+                System.exit((o.isolated() ? IsolatedMutantMatrix.run(System.out)
+                        : MutantMatrixCommand.run(o.out(), System.out)) ? 0 : 1);
             }
             Grade grade = grade(o, System.err);
             System.out.print(Summary.of(grade, o.out()));

@@ -5,11 +5,12 @@ import java.time.Duration;
 
 /** The command line of {@code ./course grade}. */
 record GradeOptions(int stage, Path submission, String factory, String student, Path out, boolean gradescope,
-                    boolean perf, String only, Limits limits, boolean mutantMatrix, boolean help) {
+                    boolean perf, String only, Limits limits, boolean mutantMatrix, boolean isolated, boolean help) {
     static final String USAGE = """
             usage: ./course grade --stage N --submission DIR [--student NAME] [--out FILE] [--export gradescope] [--no-perf]
                    ./course grade --stage N --factory CLASS ...     grade the course's own code (a reference or a mutant)
                    ./course grade --mutant-matrix [--out docs/grading/mutants.md]
+                   ./course grade --mutant-matrix --isolated    each mutant graded like a submission (sandbox, JVM per node)
               --submission  a student repository, or a copy of its starter/student folder; only src/main/java and
                             src/main/resources are taken, built in a fresh workspace and tested in a sandbox
               --stage       the stage to grade: the public and hidden tests of stages 1..N run
@@ -21,7 +22,9 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
               --time-limit SECONDS       the whole test run (default 900)
               --test-time-limit SECONDS  each test (default 150)
               --mutant-matrix  run every mutant against its catching test and the public tests of its stage, print
-                            the matrix and write it as Markdown""";
+                            the matrix and write it as Markdown (nodes in-process: about 2 minutes)
+              --isolated    with --mutant-matrix: grade each mutant in the sandbox with --only its catching test's
+                            class, every node a JVM of its own, and check that test fails (about 15 minutes)""";
 
     static GradeOptions parse(String[] args) {
         Integer stage = null;
@@ -33,15 +36,17 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
         boolean gradescope = false;
         boolean perf = true;
         boolean matrix = false;
+        boolean isolated = false;
         Limits limits = Limits.standard();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "-h", "--help" -> {
-                    return new GradeOptions(0, null, null, null, null, false, false, null, limits, false, true);
+                    return new GradeOptions(0, null, null, null, null, false, false, null, limits, false, false, true);
                 }
                 case "--no-perf" -> perf = false;
                 case "--mutant-matrix" -> matrix = true;
+                case "--isolated" -> isolated = true;
                 default -> {
                     if (i + 1 >= args.length) {
                         throw new GradeException(a + (a.startsWith("--") ? " needs a value" : ": unknown argument"));
@@ -67,9 +72,12 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
                 }
             }
         }
+        if (isolated && !matrix) {
+            throw new GradeException("--isolated goes with --mutant-matrix");
+        }
         if (matrix) {
             return new GradeOptions(0, null, null, null, out == null ? Path.of("docs/grading/mutants.md") : out,
-                    false, false, null, limits, true, false);
+                    false, false, null, limits, true, isolated, false);
         }
         if (stage == null) {
             throw new GradeException("--stage is required");
@@ -84,7 +92,8 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
         if (out == null) {
             out = Path.of("grades", student + "-stage" + stage + ".json");
         }
-        return new GradeOptions(stage, submission, factory, student, out, gradescope, perf, only, limits, false, false);
+        return new GradeOptions(stage, submission, factory, student, out, gradescope, perf, only, limits, false, false,
+                false);
     }
 
     private static int number(String option, String value, int min, int max) {

@@ -89,6 +89,17 @@ final class TestJvm {
         }
     }
 
+    /**
+     * A parameterized test reports each invocation under the method's one id; the method counts as its worst
+     * invocation, so one failing parameter fails it however the others went.
+     */
+    static Report worse(Report a, Report b) {
+        List<String> rank = List.of("passed", "skipped", "failed", "error");
+        Report worst = rank.indexOf(b.outcome()) > rank.indexOf(a.outcome()) ? b : a;
+        return new Report(worst.kind(), worst.test(), worst.tags(), worst.outcome(), a.millis() + b.millis(),
+                worst.message());
+    }
+
     private static void readReports(Process p, String secret, Map<String, String> planned, Map<String, Report> results,
                                     boolean[] done) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -100,7 +111,7 @@ final class TestJvm {
                 synchronized (results) {
                     switch (report.kind()) {
                         case "PLAN" -> planned.put(report.test(), report.tags());
-                        case "RESULT" -> results.put(report.test(), report);
+                        case "RESULT" -> results.merge(report.test(), report, TestJvm::worse);
                         case "DONE" -> done[0] = true;
                         default -> { }
                     }

@@ -59,6 +59,20 @@ class GradeCommandTest {
     }
 
     @Test
+    void aFailingParameterizedTestCostsPoints(@TempDir Path dir) throws Exception {
+        // Its invocations exist only while it runs; once the grade left such tests out, and a mutant that never
+        // forwards (caught only by a parameterized test) kept every point.
+        Grade g = grade("--stage", "3", "--factory", "grading.mutants.stage3.NoForwarding", "--only",
+                "EveryNodeServesEveryKeyTest", "--no-perf", "--out", dir.resolve("g.json").toString());
+        var test = g.tests.stream().filter(t -> t.name.equals("EveryNodeServesEveryKeyTest.everyOperationThroughEveryNode"))
+                .findFirst();
+        assertTrue(test.isPresent(), "the parameterized test is missing from the grade: "
+                + g.tests.stream().map(t -> t.name).toList());
+        assertEquals("failed", test.get().outcome);
+        assertTrue(g.score.earned < g.score.max, g.score.earned + " of " + g.score.max);
+    }
+
+    @Test
     void aSubmissionThatDoesNotCompileGetsAGradeWithTheCompilerMessage(@TempDir Path dir) throws Exception {
         Path repo = dir.resolve("repo");
         Submissions.write(repo, "starter/student/src/main/java/student/StudentServiceFactory.java",

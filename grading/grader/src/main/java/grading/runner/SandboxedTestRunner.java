@@ -68,7 +68,7 @@ public final class SandboxedTestRunner {
         Launcher launcher = LauncherFactory.create();
         TestPlan plan = launcher.discover(request);
         Set<String> planned = ConcurrentHashMap.newKeySet();
-        plan.getRoots().forEach(root -> plan.getDescendants(root).stream().filter(TestIdentifier::isTest).forEach(t -> {
+        plan.getRoots().forEach(root -> plan.getDescendants(root).stream().filter(SandboxedTestRunner::graded).forEach(t -> {
             planned.add(id(t));
             reports.println(Report.line(secret, "PLAN", id(t), tags(t), "", 0, ""));
         }));
@@ -104,7 +104,8 @@ public final class SandboxedTestRunner {
                             id(t), ms / 1000);
                     reports.println(Report.line(secret, "RESULT", id(t), tags(t), outcome, ms, message(result)));
                 } else if (result.getStatus() == TestExecutionResult.Status.FAILED) {
-                    // A class that failed before its tests (setup, a missing cluster) fails each of its tests.
+                    // A class that failed before its tests (setup, a missing cluster), or a parameterized method
+                    // whose invocations could not be made, fails each of its tests.
                     for (TestIdentifier test : testsUnder(plan, t)) {
                         reports.println(Report.line(secret, "RESULT", id(test), tags(test), "error", 0,
                                 message(result)));
@@ -119,10 +120,19 @@ public final class SandboxedTestRunner {
     }
 
     private static List<TestIdentifier> testsUnder(TestPlan plan, TestIdentifier t) {
-        if (t.isTest()) {
+        if (graded(t)) {
             return List.of(t);
         }
-        return plan.getDescendants(t).stream().filter(TestIdentifier::isTest).toList();
+        return plan.getDescendants(t).stream().filter(SandboxedTestRunner::graded).toList();
+    }
+
+    /**
+     * What the grade counts as one test: a test method, or a parameterized (or repeated) method as a whole. The
+     * invocations of the latter exist only once it runs, so they are not in the plan; each reports under the
+     * method's id and the grader keeps the worst of them.
+     */
+    private static boolean graded(TestIdentifier t) {
+        return t.isTest() || t.isContainer() && t.getSource().filter(MethodSource.class::isInstance).isPresent();
     }
 
     static String id(TestIdentifier t) {
