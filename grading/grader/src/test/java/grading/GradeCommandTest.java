@@ -73,6 +73,17 @@ class GradeCommandTest {
     }
 
     @Test
+    void restartOnTheSameObjectIsCheckedWithAJvmPerNodeToo(@TempDir Path dir) throws Exception {
+        // The grader runs every node in a JVM of its own; stop and start still reach the same service object.
+        Grade g = grade("--stage", "1", "--factory", "grading.mutants.stage1.NotRestartable", "--only",
+                "PersistenceTest", "--no-perf", "--out", dir.resolve("g.json").toString());
+        var restart = g.tests.stream().filter(t -> t.name.equals("PersistenceTest.dataSurvivesRestartOfTheSameObject"))
+                .findFirst().orElseThrow();
+        assertFalse("passed".equals(restart.outcome), "a service that cannot start twice passed: " + restart.message);
+        assertTrue(restart.message.contains("same object"), restart.message);
+    }
+
+    @Test
     void aSubmissionThatDoesNotCompileGetsAGradeWithTheCompilerMessage(@TempDir Path dir) throws Exception {
         Path repo = dir.resolve("repo");
         Submissions.write(repo, "starter/student/src/main/java/student/StudentServiceFactory.java",

@@ -324,7 +324,7 @@ public final class Cluster implements AutoCloseable {
         IOException first = null;
         for (Node node : nodes) {
             try {
-                node.stop();
+                node.close();
             } catch (IOException | RuntimeException e) {
                 if (first == null) {
                     first = e instanceof IOException io ? io : new IOException(e);
@@ -348,7 +348,7 @@ public final class Cluster implements AutoCloseable {
     private void stopAllQuietly() {
         for (Node node : nodes) {
             try {
-                node.stop();
+                node.close();
             } catch (IOException | RuntimeException ignored) {
                 // cleaning up after a failed start; the start failure is what matters
             }

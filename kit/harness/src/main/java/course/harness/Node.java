@@ -17,6 +17,11 @@ interface Node {
     /** Graceful stop; a no-op when not running. */
     void stop() throws IOException;
 
+    /** The end of the node for good (its JVM too): what a cluster's close does. */
+    default void close() throws IOException {
+        stop();
+    }
+
     /** Abrupt end of the node: kill -9 of its JVM. */
     void kill() throws IOException;
 

@@ -4,6 +4,7 @@ import course.contract.Launcher;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * A node in a JVM of its own, started through {@link Launcher}: the same path as ./course run and the grader. It
  * listens on {@code port} and is named {@code url} in the cluster list, which is its proxy's URL in a proxied cluster.
+ * Stop and start go to the launcher's stdin ({@code --control stdin}) and act on the same service object, as for a
+ * node in the test's JVM: a test of "restartable on the same object" means the same in both modes, and a restart
+ * costs no JVM start. Only kill (-9) and close end the JVM.
  */
 final class ProcessNode implements Node {
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
@@ -32,6 +36,10 @@ final class ProcessNode implements Node {
     private final String heap;
     private final List<String> jvmFlags;
     private Process process;
+    /** The JVM runs but its service was stopped through the control channel. */
+    private boolean serviceStopped;
+    /** READY, STOPPED and FAILED lines the node printed after its first READY: the control channel's answers. */
+    private final java.util.concurrent.BlockingQueue<String> answers = new java.util.concurrent.LinkedBlockingQueue<>();
 
     ProcessNode(int port, String url, List<String> cluster, Path workingDir, Path log, String factoryClass, String heap,
                 List<String> jvmFlags) {
@@ -57,11 +65,48 @@ final class ProcessNode implements Node {
 
     @Override
     public boolean isRunning() {
-        return process != null && process.isAlive();
+        return process != null && process.isAlive() && !serviceStopped;
     }
 
     @Override
     public void start() throws IOException {
+        if (process != null && process.isAlive()) {
+            if (serviceStopped) {
+                String answer = command("start", START_TIMEOUT);
+                if (!answer.startsWith(Launcher.READY)) {
+                    throw new IOException("node " + url + " failed to start again on the same object: "
+                            + answer.substring(Math.min(answer.length(), Launcher.FAILED.length())) + "; its log:\n"
+                            + logTail());
+                }
+                serviceStopped = false;
+            }
+            return;
+        }
+        launch();
+    }
+
+    /** Sends one control command and waits for its answer line. */
+    private String command(String command, Duration timeout) throws IOException {
+        answers.clear();
+        try {
+            OutputStream in = process.getOutputStream();
+            in.write((command + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            String answer = answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (answer == null) {
+                throw new IOException("node " + url + " did not answer '" + command + "' within "
+                        + timeout.toSeconds() + " s; its log:\n" + logTail());
+            }
+            return answer;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while sending '" + command + "' to " + url, e);
+        }
+    }
+
+    private void launch() throws IOException {
+        serviceStopped = false;
+        answers.clear();
         Files.createDirectories(workingDir);
         List<String> command = new ArrayList<>();
         command.add(JavaCommand.javaBinary());
@@ -71,7 +116,7 @@ final class ProcessNode implements Node {
         command.addAll(JavaCommand.courseProperties());
         command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
                 "--port", String.valueOf(port), "--url", url, "--dir", workingDir.toString(),
-                "--cluster", String.join(",", cluster), "--factory", factoryClass));
+                "--cluster", String.join(",", cluster), "--factory", factoryClass, "--control", "stdin"));
         Files.writeString(log, "$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         process = new ProcessBuilder(command)
@@ -129,6 +174,10 @@ final class ProcessNode implements Node {
             String line;
             while ((line = out.readLine()) != null) {
                 append(line);
+                if (line.startsWith(Launcher.READY) || line.equals(Launcher.STOPPED)
+                        || line.startsWith(Launcher.FAILED)) {
+                    answers.add(line);
+                }
             }
         } catch (IOException ignored) {
             // the process ended; nothing more to copy
@@ -145,20 +194,53 @@ final class ProcessNode implements Node {
 
     @Override
     public void stop() throws IOException {
+        if (process == null || !process.isAlive()) {
+            process = null;
+            return;
+        }
+        // Like a node in the test's JVM, every stop reaches the service, so a second one tests idempotence.
+        String answer;
+        try {
+            answer = command("stop", STOP_TIMEOUT);
+        } catch (IOException e) {
+            kill();
+            throw e;
+        }
+        serviceStopped = true;
+        if (!answer.equals(Launcher.STOPPED)) {
+            throw new IOException("node " + url + " failed to stop: "
+                    + answer.substring(Math.min(answer.length(), Launcher.FAILED.length())) + "; its log:\n" + logTail());
+        }
+    }
+
+    /** Stops the service, then ends the JVM: closing its stdin makes the launcher exit. */
+    @Override
+    public void close() throws IOException {
         if (process == null) {
             return;
         }
         Process p = process;
-        process = null;
-        if (!p.isAlive()) {
-            return;
+        IOException stopFailure = null;
+        if (p.isAlive() && !serviceStopped) {
+            try {
+                stop();
+            } catch (IOException e) {
+                stopFailure = e;
+            }
         }
-        p.destroy(); // SIGTERM: the launcher's shutdown hook stops the service cleanly
-        if (waitFor(p, STOP_TIMEOUT) == Integer.MIN_VALUE) {
+        process = null;
+        serviceStopped = false;
+        try {
+            p.getOutputStream().close();
+        } catch (IOException ignored) {
+            // already gone
+        }
+        if (p.isAlive() && waitFor(p, STOP_TIMEOUT) == Integer.MIN_VALUE) {
             p.destroyForcibly();
             waitFor(p, Duration.ofSeconds(5));
-            throw new IOException("node " + url + " did not stop within " + STOP_TIMEOUT.toSeconds()
-                    + " s after SIGTERM and was killed; its log:\n" + logTail());
+        }
+        if (stopFailure != null) {
+            throw stopFailure;
         }
     }
 
@@ -169,6 +251,7 @@ final class ProcessNode implements Node {
         }
         Process p = process;
         process = null;
+        serviceStopped = false;
         p.destroyForcibly();
         waitFor(p, Duration.ofSeconds(10));
     }

@@ -24,6 +24,10 @@ public final class Launcher {
     public static final int EXIT_BIND_FAILED = 3;
     public static final int EXIT_START_FAILED = 4;
     public static final String READY = "READY ";
+    /** Printed after a {@code stop} read from stdin under {@code --control stdin}. */
+    public static final String STOPPED = "STOPPED";
+    /** Printed instead of {@link #READY} or {@link #STOPPED} when the command failed; the reason follows. */
+    public static final String FAILED = "FAILED ";
 
     private static final String USAGE = """
             usage: Launcher --port PORT --dir DIR [--url URL] [--cluster URL,URL,...] [--factory CLASS]
@@ -32,7 +36,10 @@ public final class Launcher {
               --url      this node's URL as the cluster knows it, one of --cluster (default: http://localhost:PORT;
                          another when the other nodes reach this one through a proxy)
               --cluster  comma-separated URLs of all nodes (default: just this node's URL)
-              --factory  ServiceFactory class (default: the one declared in submission.properties)""";
+              --factory  ServiceFactory class (default: the one declared in submission.properties)
+              --control stdin  take 'stop' and 'start' lines on stdin and apply them to the SAME service object
+                         (answering STOPPED, or READY as at start); end when stdin ends. Test harnesses use it so
+                         that a node in a JVM of its own is restarted exactly like one in the test's JVM.""";
 
     private Launcher() {
     }
@@ -77,11 +84,49 @@ public final class Launcher {
         }, "launcher-shutdown"));
         System.out.println(READY + options.config().selfUrl());
         System.out.flush();
+        if (options.stdinControl()) {
+            followStdin(service, options.config().selfUrl());
+            return;
+        }
         try {
             stopped.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Applies 'stop' and 'start' from stdin to the one service object: the contract says a service is restartable
+     * on the same object and stop is idempotent, and only the same object can show that. When stdin ends, the
+     * harness is gone, and so is this node.
+     */
+    private static void followStdin(Service service, String url) {
+        java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
+                java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            for (String line; (line = in.readLine()) != null; ) {
+                try {
+                    switch (line.trim()) {
+                        case "stop" -> {
+                            service.stop();
+                            System.out.println(STOPPED);
+                        }
+                        case "start" -> {
+                            service.start();
+                            System.out.println(READY + url);
+                        }
+                        default -> System.out.println(FAILED + "unknown command '" + line.trim() + "'");
+                    }
+                } catch (Exception e) {
+                    System.out.println(FAILED + e.toString().replace('\n', ' '));
+                    e.printStackTrace(System.err);
+                }
+                System.out.flush();
+            }
+        } catch (IOException e) {
+            System.err.println("launcher: stdin failed: " + e);
+        }
+        System.exit(0); // the shutdown hook stops the service
     }
 
     static boolean causedByBind(Throwable e) {
@@ -94,7 +139,7 @@ public final class Launcher {
     }
 
     /** Parsed arguments; {@code null} from {@link #parse} means help was asked for. */
-    record Options(int port, Path dir, String url, List<String> cluster, String factory) {
+    record Options(int port, Path dir, String url, List<String> cluster, String factory, boolean stdinControl) {
         ServiceConfig config() {
             String self = url != null ? url : "http://localhost:" + port;
             return new ServiceConfig(port, self, cluster.isEmpty() ? List.of(self) : cluster, dir);
@@ -106,6 +151,7 @@ public final class Launcher {
             String url = null;
             List<String> cluster = new ArrayList<>();
             String factory = null;
+            boolean stdinControl = false;
             for (int i = 0; i < args.length; i++) {
                 String arg = args[i];
                 if (arg.equals("--help") || arg.equals("-h")) {
@@ -122,6 +168,12 @@ public final class Launcher {
                     case "--cluster" -> cluster = Arrays.stream(value.split(",")).map(String::trim)
                             .filter(s -> !s.isEmpty()).sorted().toList();
                     case "--factory" -> factory = value;
+                    case "--control" -> {
+                        if (!value.equals("stdin")) {
+                            throw new IllegalArgumentException("--control knows only 'stdin', got '" + value + "'");
+                        }
+                        stdinControl = true;
+                    }
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
             }
@@ -132,7 +184,7 @@ public final class Launcher {
                 throw new IllegalArgumentException("--url " + url + " is not one of --cluster " + cluster
                         + ": give this node's URL exactly as it appears in the cluster list");
             }
-            return new Options(port, dir, url, cluster, factory);
+            return new Options(port, dir, url, cluster, factory, stdinControl);
         }
 
         private static String parseUrl(String value) {
