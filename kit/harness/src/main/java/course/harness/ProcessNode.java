@@ -75,8 +75,7 @@ final class ProcessNode implements Node {
                 String answer = command("start", START_TIMEOUT);
                 if (!answer.startsWith(Launcher.READY)) {
                     throw new IOException("node " + url + " failed to start again on the same object: "
-                            + answer.substring(Math.min(answer.length(), Launcher.FAILED.length())) + "; its log:\n"
-                            + logTail());
+                            + reason(answer) + "; its log:\n" + logTail());
                 }
                 serviceStopped = false;
             }
@@ -208,9 +207,13 @@ final class ProcessNode implements Node {
         }
         serviceStopped = true;
         if (!answer.equals(Launcher.STOPPED)) {
-            throw new IOException("node " + url + " failed to stop: "
-                    + answer.substring(Math.min(answer.length(), Launcher.FAILED.length())) + "; its log:\n" + logTail());
+            throw new IOException("node " + url + " failed to stop: " + reason(answer) + "; its log:\n" + logTail());
         }
+    }
+
+    /** The launcher's {@code FAILED reason} answer without its prefix. */
+    private static String reason(String answer) {
+        return answer.startsWith(Launcher.FAILED) ? answer.substring(Launcher.FAILED.length()) : answer;
     }
 
     /** Stops the service, then ends the JVM: closing its stdin makes the launcher exit. */

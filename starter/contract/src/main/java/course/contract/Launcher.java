@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Starts one node from command-line arguments and keeps it running until the JVM is told to stop.
@@ -73,9 +74,13 @@ public final class Launcher {
             return;
         }
         CountDownLatch stopped = new CountDownLatch(1);
+        // Cleared by a 'stop' on stdin, so a service stopped that way is not stopped a second time at exit.
+        AtomicBoolean running = new AtomicBoolean(true);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                service.stop();
+                if (running.getAndSet(false)) {
+                    service.stop();
+                }
             } catch (IOException e) {
                 System.err.println("launcher: stop failed: " + e);
             } finally {
@@ -85,7 +90,7 @@ public final class Launcher {
         System.out.println(READY + options.config().selfUrl());
         System.out.flush();
         if (options.stdinControl()) {
-            followStdin(service, options.config().selfUrl());
+            followStdin(service, options.config().selfUrl(), running);
             return;
         }
         try {
@@ -100,7 +105,7 @@ public final class Launcher {
      * on the same object and stop is idempotent, and only the same object can show that. When stdin ends, the
      * harness is gone, and so is this node.
      */
-    private static void followStdin(Service service, String url) {
+    private static void followStdin(Service service, String url, AtomicBoolean running) {
         java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
                 java.nio.charset.StandardCharsets.UTF_8));
         try {
@@ -109,10 +114,12 @@ public final class Launcher {
                     switch (line.trim()) {
                         case "stop" -> {
                             service.stop();
+                            running.set(false);
                             System.out.println(STOPPED);
                         }
                         case "start" -> {
                             service.start();
+                            running.set(true);
                             System.out.println(READY + url);
                         }
                         default -> System.out.println(FAILED + "unknown command '" + line.trim() + "'");
@@ -126,7 +133,7 @@ public final class Launcher {
         } catch (IOException e) {
             System.err.println("launcher: stdin failed: " + e);
         }
-        System.exit(0); // the shutdown hook stops the service
+        System.exit(0); // the shutdown hook stops the service if it still runs
     }
 
     static boolean causedByBind(Throwable e) {

@@ -7,7 +7,7 @@ import course.harness.Cluster;
 import course.harness.NodeMode;
 import course.harness.Reply;
 import course.harness.Stage;
-import course.hidden.SystemProperties;
+import course.harness.SystemProperties;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

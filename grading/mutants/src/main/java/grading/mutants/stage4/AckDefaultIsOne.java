@@ -15,7 +15,6 @@ import solutions.stage4.Stage4Node;
 public final class AckDefaultIsOne implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        int size = config.clusterUrls().size();
         return new Stage4Node(config) {
             @Override
             protected RequestHandler createHandler(Storage storage) throws IOException {

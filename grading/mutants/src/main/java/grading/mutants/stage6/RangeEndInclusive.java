@@ -15,7 +15,6 @@ import solutions.stage6.Stage6Node;
 public final class RangeEndInclusive implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        int size = config.clusterUrls().size();
         return new Stage6Node(config) {
             @Override
             protected RequestHandler createHandler(Storage storage) throws IOException {

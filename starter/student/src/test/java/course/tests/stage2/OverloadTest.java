@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.harness.Cluster;
 import course.harness.NodeMode;
 import course.harness.Stage;
+import course.harness.SystemProperties;
 import course.tests.stage2.Burst.Timed;
 import java.io.IOException;
 import java.util.Arrays;
@@ -96,7 +97,7 @@ class OverloadTest {
 
     /** A one-node cluster whose node read the given properties when it started; they are restored right after. */
     private static Cluster startedWith(Map<String, String> properties) throws IOException {
-        try (WorkerProperties ignored = WorkerProperties.set(properties)) {
+        try (SystemProperties ignored = SystemProperties.set(properties)) {
             return Cluster.started(1, NodeMode.IN_PROCESS);
         }
     }

@@ -1,17 +1,18 @@
-package course.tests.stage2;
+package course.harness;
 
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Sets the stage-2 system properties ({@code course.workers}, {@code course.queueCapacity}, ...) for the nodes a
- * test starts in this JVM, and puts the previous values back on close. Nodes read them when they start.
+ * Sets system properties that nodes read when they start (e.g. the stage-2 {@code course.workers}; nodes in JVMs of
+ * their own get them through {@link JavaCommand#courseProperties()}) and puts the previous values back on close, so
+ * one test's settings never leak into the next.
  */
-final class WorkerProperties implements AutoCloseable {
+public final class SystemProperties implements AutoCloseable {
     private final Map<String, String> previous = new HashMap<>();
 
-    static WorkerProperties set(Map<String, String> values) {
-        WorkerProperties p = new WorkerProperties();
+    public static SystemProperties set(Map<String, String> values) {
+        SystemProperties p = new SystemProperties();
         values.forEach((name, value) -> {
             p.previous.put(name, System.getProperty(name));
             System.setProperty(name, value);
