@@ -46,6 +46,9 @@ final class FlameGraphs {
         args.title = Html.text(title);
         // Class names with dots, as Java programmers read them (and as the course's guides print them).
         args.dot = true;
+        // Lambdas and method handles are hidden classes named per run (Foo$$Lambda.0x0000000031158438); without the
+        // address the same lambda is one frame, and graphs of two runs (two stages) can be compared.
+        args.norm = true;
         switch (event) {
             case CPU -> args.cpu = true;
             case WALL -> args.wall = true;

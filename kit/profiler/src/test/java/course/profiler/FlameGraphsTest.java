@@ -31,7 +31,7 @@ class FlameGraphsTest {
         Arguments lock = FlameGraphs.arguments(ProfilerEvent.LOCK, "lock");
         assertTrue(lock.lock && lock.total);
         Arguments cpu = FlameGraphs.arguments(ProfilerEvent.CPU, "cpu <1>");
-        assertTrue(cpu.cpu && !cpu.total && cpu.dot);
+        assertTrue(cpu.cpu && !cpu.total && cpu.dot && cpu.norm);
         assertEquals("cpu &lt;1&gt;", cpu.title, "the title is text, not markup");
         assertTrue(FlameGraphs.arguments(ProfilerEvent.WALL, "wall").wall);
     }
