@@ -72,6 +72,7 @@ final class StorageBench {
         Path root = Files.createTempDirectory(options.dir(), "bench-storage-");
         progress("data in " + root + ": " + options.keys() + " keys x " + options.valueSize() + " B values, "
                 + options.reads() + " reads per engine");
+        progress("rocksdb: " + RocksDbEngine.settings());
         List<Measurement> results = new ArrayList<>();
         try (BenchEngine reference = new ReferenceEngine(root.resolve("reference"), FLUSH_THRESHOLD_BYTES);
              BenchEngine rocks = new RocksDbEngine(root.resolve("rocksdb"), FLUSH_THRESHOLD_BYTES)) {

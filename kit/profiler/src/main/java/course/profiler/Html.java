@@ -1,6 +1,6 @@
 package course.profiler;
 
-/** Escaping for text placed in HTML and for strings placed in a script's JSON. */
+/** Escaping for text placed in HTML. */
 final class Html {
     private Html() {
     }
@@ -19,29 +19,5 @@ final class Html {
             }
         }
         return out.toString();
-    }
-
-    /** A JSON string literal that is also safe inside a script element (no "</script>", no raw line separators). */
-    static String jsonString(String s) {
-        StringBuilder out = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '<', '>', '&', '\u2028', '\u2029' -> out.append(String.format("\\u%04x", (int) c));
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
     }
 }

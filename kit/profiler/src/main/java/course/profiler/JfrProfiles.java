@@ -3,32 +3,25 @@ package course.profiler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * Splits an async-profiler JFR recording into one call tree per profiled event. The async-profiler jar on Maven
- * Central carries no JFR converter, and the JDK reads JFR itself (jdk.jfr.consumer), so the split happens here.
+ * What a recording holds besides its stacks: how many samples each event got (an empty graph needs a reason on its
+ * page) and the warnings async-profiler logged into it. The graphs themselves come from {@link FlameGraphs}.
  */
 final class JfrProfiles {
-    /** The trees per event, and the warnings async-profiler logged into the recording. */
-    record Result(Map<ProfilerEvent, FlameTree> trees, List<String> warnings) {
+    record Result(Map<ProfilerEvent, Long> samples, List<String> warnings) {
     }
 
     private JfrProfiles() {
     }
 
-    static Result read(Path jfr, Collection<ProfilerEvent> events) throws IOException {
-        Map<ProfilerEvent, FlameTree> trees = new EnumMap<>(ProfilerEvent.class);
-        for (ProfilerEvent event : events) {
-            trees.put(event, new FlameTree("all"));
-        }
+    static Result read(Path jfr) throws IOException {
+        Map<ProfilerEvent, Long> samples = new EnumMap<>(ProfilerEvent.class);
         List<String> warnings = new ArrayList<>();
         try (RecordingFile recording = new RecordingFile(jfr)) {
             while (recording.hasMoreEvents()) {
@@ -39,13 +32,12 @@ final class JfrProfiles {
                     continue;
                 }
                 ProfilerEvent event = eventOf(type);
-                FlameTree tree = event == null ? null : trees.get(event);
-                if (tree != null) {
-                    tree.add(stack(recorded, event), weight(recorded, type));
+                if (event != null) {
+                    samples.merge(event, 1L, Long::sum);
                 }
             }
         }
-        return new Result(trees, warnings);
+        return new Result(samples, warnings);
     }
 
     private static ProfilerEvent eventOf(String jfrType) {
@@ -57,40 +49,5 @@ final class JfrProfiles {
             case "jdk.JavaMonitorEnter", "jdk.ThreadPark" -> ProfilerEvent.LOCK;
             default -> null;
         };
-    }
-
-    private static long weight(RecordedEvent recorded, String type) {
-        return switch (type) {
-            case "profiler.WallClockSample" -> recorded.hasField("samples") ? recorded.getInt("samples") : 1;
-            // async-profiler stores the allocation volume one sample stands for in tlabSize.
-            case "jdk.ObjectAllocationInNewTLAB" -> {
-                long tlab = recorded.getLong("tlabSize");
-                yield tlab > 0 ? tlab : recorded.getLong("allocationSize");
-            }
-            case "jdk.ObjectAllocationOutsideTLAB" -> recorded.getLong("allocationSize");
-            case "jdk.ObjectAllocationSample" -> recorded.getLong("weight");
-            case "jdk.JavaMonitorEnter", "jdk.ThreadPark" -> Math.max(1, recorded.getDuration().toNanos());
-            default -> 1;
-        };
-    }
-
-    private static List<FlameTree.Frame> stack(RecordedEvent recorded, ProfilerEvent event) {
-        List<FlameTree.Frame> frames = new ArrayList<>();
-        RecordedStackTrace trace = recorded.getStackTrace();
-        if (trace != null) {
-            List<RecordedFrame> innermostFirst = trace.getFrames();
-            for (int i = innermostFirst.size() - 1; i >= 0; i--) {
-                frames.add(FrameNames.of(innermostFirst.get(i)));
-            }
-        }
-        // Like async-profiler's own graphs: allocation and lock stacks end in the class allocated or waited for.
-        if (event == ProfilerEvent.ALLOC) {
-            frames.add(new FlameTree.Frame(FrameNames.className(recorded.getClass("objectClass")),
-                    FrameKind.ALLOCATED_CLASS));
-        } else if (event == ProfilerEvent.LOCK) {
-            String field = recorded.hasField("monitorClass") ? "monitorClass" : "parkedClass";
-            frames.add(new FlameTree.Frame(FrameNames.className(recorded.getClass(field)), FrameKind.LOCK_CLASS));
-        }
-        return frames;
     }
 }

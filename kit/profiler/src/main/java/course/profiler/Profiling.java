@@ -10,7 +10,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** A running profiling session of one JVM; {@link #stop()} ends it and writes the flame graphs. */
 public final class Profiling implements AutoCloseable {
@@ -70,19 +69,18 @@ public final class Profiling implements AutoCloseable {
         }
         Path jfr = outputDir.resolve("profile.jfr");
         AtomicWrite.moveIntoPlace(recording, jfr);
-        JfrProfiles.Result result = JfrProfiles.read(jfr, events);
+        JfrProfiles.Result result = JfrProfiles.read(jfr);
         for (String warning : result.warnings()) {
             addNote("async-profiler " + warning);
         }
         List<Path> files = new ArrayList<>();
-        for (Map.Entry<ProfilerEvent, FlameTree> entry : result.trees().entrySet()) {
-            ProfilerEvent event = entry.getKey();
-            FlameTree tree = entry.getValue();
-            if (tree.samples() == 0) {
+        for (ProfilerEvent event : events) {
+            long samples = result.samples().getOrDefault(event, 0L);
+            if (samples == 0) {
                 addNote(event.id() + ": no samples were recorded" + whyEmpty(event));
             }
             Path html = outputDir.resolve(event.htmlFileName());
-            FlameGraphHtml.write(html, tree, event, page(event, tree, length));
+            FlameGraphs.write(jfr, event, html, page(event, samples, length));
             files.add(html);
         }
         written = List.copyOf(files);
@@ -124,7 +122,7 @@ public final class Profiling implements AutoCloseable {
         };
     }
 
-    private FlameGraphHtml.Page page(ProfilerEvent event, FlameTree tree, Duration length) throws IOException {
+    private FlameGraphs.Page page(ProfilerEvent event, long samples, Duration length) throws IOException {
         String header = event.id() + " profile of JVM " + pid;
         String how = switch (event) {
             case CPU -> "engine " + cpuEngine + ", one sample per " + Profiler.CPU_INTERVAL + " of CPU time";
@@ -133,8 +131,8 @@ public final class Profiling implements AutoCloseable {
             case LOCK -> "contended monitors and parks, sampled per " + Profiler.LOCK_THRESHOLD + " of waiting";
         };
         String summary = String.format(Locale.ROOT, "%s; %.1f s from %s; %d samples; %s; async-profiler %s", command,
-                length.toMillis() / 1000.0, CLOCK.format(started), tree.samples(), how, AgentLibrary.version());
+                length.toMillis() / 1000.0, CLOCK.format(started), samples, how, AgentLibrary.version());
         List<String> pageNotes = notes.stream().filter(note -> concerns(note, event)).toList();
-        return new FlameGraphHtml.Page(header, summary, pageNotes);
+        return new FlameGraphs.Page(header, summary, pageNotes);
     }
 }
