@@ -1,5 +1,6 @@
 package course.harness;
 
+import course.contract.PortCheck;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
@@ -39,12 +40,26 @@ final class InProcessNode implements Node {
     @Override
     public void start() throws IOException {
         try {
+            // Like the launcher: never a second node on a port, and never a node that would let one share it.
+            PortCheck.requireFree(config.selfPort());
             service.start();
+        } catch (PortCheck.PortTakenException e) {
+            throw new BindFailedException(e.getMessage(), e);
         } catch (Exception e) {
             if (isBindFailure(e)) {
                 throw new BindFailedException("port " + config.selfPort() + " is taken", e);
             }
             throw e instanceof IOException io ? io : new IOException("node " + url() + " failed to start: " + e, e);
+        }
+        try {
+            PortCheck.requireExclusive(config.selfPort());
+        } catch (IOException e) {
+            try {
+                service.stop();
+            } catch (IOException | RuntimeException stopFailure) {
+                e.addSuppressed(stopFailure);
+            }
+            throw e;
         }
         running = true;
     }

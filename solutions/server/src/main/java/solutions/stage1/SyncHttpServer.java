@@ -24,7 +24,8 @@ public class SyncHttpServer extends HttpServer {
     static HttpServerConfig config(int port) {
         AcceptorConfig acceptor = new AcceptorConfig();
         acceptor.port = port;
-        acceptor.reusePort = true;
+        // No reusePort: with it a second node binds the same port and the kernel splits the connections between
+        // the two, where start() must fail because the port is taken.
         HttpServerConfig config = new HttpServerConfig();
         config.acceptors = new AcceptorConfig[] {acceptor};
         // Stop must close client connections too, or a restarted node would leave old keep-alive sessions behind.
