@@ -17,11 +17,17 @@ public class SyncHttpServer extends HttpServer {
     private final RequestHandler handler;
 
     public SyncHttpServer(int port, RequestHandler handler) throws IOException {
-        super(config(port));
+        this(config(port), handler);
+    }
+
+    /** A server with another configuration than {@link #config}'s (the course's mutants use it). */
+    public SyncHttpServer(HttpServerConfig config, RequestHandler handler) throws IOException {
+        super(config);
         this.handler = handler;
     }
 
-    static HttpServerConfig config(int port) {
+    /** The configuration of a node's server on {@code port}: one acceptor on every address, exclusively. */
+    public static HttpServerConfig config(int port) {
         AcceptorConfig acceptor = new AcceptorConfig();
         acceptor.port = port;
         // No reusePort: with it a second node binds the same port and the kernel splits the connections between
