@@ -17,7 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,12 +33,13 @@ class ForgedInternalRequestsTest {
     static final String TIMESTAMP_HEADER = "X-Course-Timestamp";
     static final String FAR_FUTURE = String.valueOf(Long.MAX_VALUE);
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+    /** A client of its own per test: a test JVM may run this class more than once (the mutant check does). */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
-    @AfterAll
-    static void closeClient() {
-        HTTP.close();
+    @AfterEach
+    void closeClient() {
+        http.close();
     }
 
     @Test
@@ -93,7 +94,7 @@ class ForgedInternalRequestsTest {
     }
 
     /** The request a reference node sends another, from a client: marked as coming from another node. */
-    private static HttpResponse<byte[]> forged(Cluster cluster, int node, String method, String key, byte[] body)
+    private HttpResponse<byte[]> forged(Cluster cluster, int node, String method, String key, byte[] body)
             throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(cluster.directUrl(node)
                         + KvClient.entity(key, null)))
@@ -104,7 +105,7 @@ class ForgedInternalRequestsTest {
         if (!method.equals("GET")) {
             request.header(TIMESTAMP_HEADER, FAR_FUTURE);
         }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     /** A node that served the forged request as a client's stamped it; the ordinary write must come later. */
