@@ -39,6 +39,9 @@ final class InProcessNode implements Node {
 
     @Override
     public void start() throws IOException {
+        if (running) {
+            return; // as for a node in its own JVM; the port check below would find the node's own socket
+        }
         try {
             // Like the launcher: never a second node on a port, and never a node that would let one share it.
             PortCheck.requireFree(config.selfPort());
