@@ -15,6 +15,7 @@ import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PutAnswers200;
+import grading.mutants.stage1.SharesItsPort;
 import grading.mutants.stage1.StartReturnsBeforeListening;
 import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
@@ -28,6 +29,7 @@ import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckDefaultIsOne;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
+import grading.mutants.stage4.InternalRequestsWithoutSecret;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
 import grading.mutants.stage4.WriteAcksCountedOneShort;
@@ -50,13 +52,14 @@ public final class Mutants {
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
+            SharesItsPort.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class,
             // stage 4: replication
             AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
-            GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class,
+            GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, InternalRequestsWithoutSecret.class,
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class,
             // stage 6: ranges

@@ -32,6 +32,8 @@ public final class Cluster implements AutoCloseable {
     private final List<NodeProxy> proxies = new ArrayList<>();
     private List<Node> nodes;
     private final KvClient client;
+    /** The secret every node of this cluster is given (see {@link ServiceConfig#clusterSecret()}); new per cluster. */
+    private final String secret = ServiceConfig.newSecret();
     private boolean deleteOnClose;
 
     /**
@@ -122,9 +124,9 @@ public final class Cluster implements AutoCloseable {
                 throw new UncheckedIOException(e);
             }
             laid.add(mode == NodeMode.IN_PROCESS
-                    ? new InProcessNode(factory, new ServiceConfig(port, url, urls, dir))
+                    ? new InProcessNode(factory, new ServiceConfig(port, url, urls, dir, secret))
                     : new ProcessNode(port, url, urls, dir, baseDir.resolve("node-" + i + ".log"),
-                            submission.factoryClass(), heap, nodeJvmFlags));
+                            submission.factoryClass(), heap, nodeJvmFlags, secret));
         }
         return laid;
     }
@@ -158,9 +160,9 @@ public final class Cluster implements AutoCloseable {
                 throw new UncheckedIOException(e);
             }
             laid.add(mode == NodeMode.IN_PROCESS
-                    ? new InProcessNode(factory, new ServiceConfig(ports.get(i), urls.get(i), urls, dir))
+                    ? new InProcessNode(factory, new ServiceConfig(ports.get(i), urls.get(i), urls, dir, secret))
                     : new ProcessNode(ports.get(i), urls.get(i), urls, dir, baseDir.resolve("node-" + i + ".log"),
-                            submission.factoryClass(), heap, nodeJvmFlags));
+                            submission.factoryClass(), heap, nodeJvmFlags, secret));
         }
         return laid;
     }

@@ -1,5 +1,6 @@
 package course.harness;
 
+import course.contract.PortCheck;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
@@ -38,13 +39,30 @@ final class InProcessNode implements Node {
 
     @Override
     public void start() throws IOException {
+        if (running) {
+            return; // as for a node in its own JVM; the port check below would find the node's own socket
+        }
         try {
+            // Like the launcher: never a second node on a port, and never a node that would let one share it.
+            PortCheck.requireFree(config.selfPort());
             service.start();
+        } catch (PortCheck.PortTakenException e) {
+            throw new BindFailedException(e.getMessage(), e);
         } catch (Exception e) {
             if (isBindFailure(e)) {
                 throw new BindFailedException("port " + config.selfPort() + " is taken", e);
             }
             throw e instanceof IOException io ? io : new IOException("node " + url() + " failed to start: " + e, e);
+        }
+        try {
+            PortCheck.requireExclusive(config.selfPort());
+        } catch (IOException e) {
+            try {
+                service.stop();
+            } catch (IOException | RuntimeException stopFailure) {
+                e.addSuppressed(stopFailure);
+            }
+            throw e;
         }
         running = true;
     }

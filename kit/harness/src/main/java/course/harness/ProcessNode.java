@@ -35,6 +35,8 @@ final class ProcessNode implements Node {
     private final String factoryClass;
     private final String heap;
     private final List<String> jvmFlags;
+    /** Goes to the launcher in its environment ({@link Launcher#SECRET_ENV}), never on its command line. */
+    private final String secret;
     private Process process;
     /** The JVM runs but its service was stopped through the control channel. */
     private boolean serviceStopped;
@@ -42,8 +44,9 @@ final class ProcessNode implements Node {
     private final java.util.concurrent.BlockingQueue<String> answers = new java.util.concurrent.LinkedBlockingQueue<>();
 
     ProcessNode(int port, String url, List<String> cluster, Path workingDir, Path log, String factoryClass, String heap,
-                List<String> jvmFlags) {
+                List<String> jvmFlags, String secret) {
         this.jvmFlags = jvmFlags;
+        this.secret = secret;
         this.port = port;
         this.url = url;
         this.cluster = cluster;
@@ -118,10 +121,11 @@ final class ProcessNode implements Node {
                 "--cluster", String.join(",", cluster), "--factory", factoryClass, "--control", "stdin"));
         Files.writeString(log, "$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-        process = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(false)
-                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().put(Launcher.SECRET_ENV, secret);
+        process = builder.start();
         CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(this::copyStdoutUntilReady);
         boolean started;
         try {
@@ -141,7 +145,7 @@ final class ProcessNode implements Node {
         if (!started) {
             int exit = waitFor(process, Duration.ofSeconds(5));
             if (exit == Launcher.EXIT_BIND_FAILED) {
-                throw new BindFailedException("port " + port + " is taken", null);
+                throw new BindFailedException("port " + port + " is taken; the node's log:\n" + logTail(), null);
             }
             throw new IOException("node " + url + " exited with code " + exit + " before it was ready; its log:\n"
                     + logTail());

@@ -1,6 +1,8 @@
 package course.harness;
 
 import course.contract.Launcher;
+import course.contract.PortCheck;
+import course.contract.ServiceConfig;
 import course.contract.Submission;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,6 +23,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RunCommand {
     static final int MAX_STAGE = 6;
+    /** Exit code when a node's port is taken; the same as the launcher's. */
+    static final int EXIT_PORT_TAKEN = Launcher.EXIT_BIND_FAILED;
 
     private static final String USAGE = """
             usage: ./course run [--stage N | --factory CLASS] [--nodes K] [--port P] [--dir DIR] [--heap 128m]
@@ -57,6 +61,17 @@ public final class RunCommand {
             System.exit(2);
             return;
         }
+        // Before any node starts: a forgotten ./course run on the same port is the usual reason, and the message
+        // can then say which option moves this one.
+        for (int i = 0; i < o.nodes; i++) {
+            try {
+                PortCheck.requireFree(o.port + i);
+            } catch (PortCheck.PortTakenException e) {
+                System.err.println("run: " + portTaken(e.port(), o));
+                System.exit(EXIT_PORT_TAKEN);
+                return;
+            }
+        }
         Path dir = o.dir != null ? o.dir : Files.createTempDirectory("course-run-stage" + target.stage + "-");
         List<String> urls = new ArrayList<>();
         for (int i = 0; i < o.nodes; i++) {
@@ -64,6 +79,8 @@ public final class RunCommand {
         }
         List<String> cluster = urls.stream().sorted().toList();
         List<Process> processes = new ArrayList<>();
+        // One secret for the nodes of this run, in their environment: a command line is visible to every user.
+        String secret = ServiceConfig.newSecret();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(processes), "run-shutdown"));
         for (int i = 0; i < o.nodes; i++) {
             Path nodeDir = dir.resolve("node-" + i);
@@ -73,13 +90,19 @@ public final class RunCommand {
             command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
                     "--port", String.valueOf(o.port + i), "--dir", nodeDir.toString(),
                     "--cluster", String.join(",", cluster), "--factory", target.factory));
-            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+            builder.environment().put(Launcher.SECRET_ENV, secret);
+            Process p = builder.start();
             processes.add(p);
             String ready = awaitReady(p);
             if (ready == null) {
                 int code = p.waitFor(5, TimeUnit.SECONDS) ? p.exitValue() : -1;
+                if (code == Launcher.EXIT_BIND_FAILED) {
+                    System.err.println("run: node " + i + " did not start: " + portTaken(o.port + i, o));
+                    System.exit(EXIT_PORT_TAKEN);
+                }
                 System.err.println("run: node " + i + " on port " + (o.port + i) + " did not start (exit code " + code
-                        + (code == Launcher.EXIT_BIND_FAILED ? ": the port is taken, try --port" : "") + ")");
+                        + ")");
                 System.exit(1);
             }
             System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir + ")");
@@ -104,6 +127,14 @@ public final class RunCommand {
         for (Process p : processes) {
             p.waitFor();
         }
+    }
+
+    /** What run says when a node's port is taken: which port, the likely reason, and the option that moves it. */
+    static String portTaken(int port, Options o) {
+        int suggested = o.port + o.nodes < 65536 - o.nodes ? o.port + o.nodes : 1024;
+        return "port " + port + " is taken: another process listens on it (another ./course run still running?). "
+                + "Stop that process, or choose other ports with --port, e.g. --port " + suggested
+                + (o.nodes > 1 ? " (node i listens on PORT+i)" : "");
     }
 
     /** Reads the node's stdout until READY; the rest of its output is forwarded. */
@@ -174,7 +205,7 @@ public final class RunCommand {
         return all;
     }
 
-    private record Options(Integer stage, String factory, int nodes, int port, Path dir, String heap) {
+    record Options(Integer stage, String factory, int nodes, int port, Path dir, String heap) {
         static Options parse(String[] args) {
             Integer stage = null;
             String factory = null;

@@ -17,14 +17,21 @@ public class SyncHttpServer extends HttpServer {
     private final RequestHandler handler;
 
     public SyncHttpServer(int port, RequestHandler handler) throws IOException {
-        super(config(port));
+        this(config(port), handler);
+    }
+
+    /** A server with another configuration than {@link #config}'s (the course's mutants use it). */
+    public SyncHttpServer(HttpServerConfig config, RequestHandler handler) throws IOException {
+        super(config);
         this.handler = handler;
     }
 
-    static HttpServerConfig config(int port) {
+    /** The configuration of a node's server on {@code port}: one acceptor on every address, exclusively. */
+    public static HttpServerConfig config(int port) {
         AcceptorConfig acceptor = new AcceptorConfig();
         acceptor.port = port;
-        acceptor.reusePort = true;
+        // No reusePort: with it a second node binds the same port and the kernel splits the connections between
+        // the two, where start() must fail because the port is taken.
         HttpServerConfig config = new HttpServerConfig();
         config.acceptors = new AcceptorConfig[] {acceptor};
         // Stop must close client connections too, or a restarted node would leave old keep-alive sessions behind.

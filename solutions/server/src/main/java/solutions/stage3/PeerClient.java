@@ -19,12 +19,15 @@ import solutions.stage1.Responses;
 
 /**
  * Requests from this node to the other nodes of the cluster, with java.net.http's asynchronous client. Every request
- * carries {@value #INTERNAL_HEADER} (naming the sender) so the receiver serves it itself and never forwards it again.
+ * carries {@value #INTERNAL_HEADER} (naming the sender) so the receiver serves it itself and never forwards it again,
+ * and the cluster's secret in {@value #SECRET_HEADER} so that the receiver knows a node sent it, not a client.
  * A peer that cannot be reached becomes an answer, not an exception: 503 when it refused or broke the connection,
  * 504 when it did not answer in time; the body names the peer.
  */
 public final class PeerClient implements Closeable {
     public static final String INTERNAL_HEADER = "X-Course-Internal";
+    /** Proves an {@value #INTERNAL_HEADER} request comes from a node of the cluster: the cluster's secret. */
+    public static final String SECRET_HEADER = "X-Course-Cluster-Secret";
 
     /** How long a peer has to answer ({@code -Dcourse.peerTimeoutMillis}, default 1000). */
     public static Duration timeoutFromSystemProperties() {
@@ -42,11 +45,14 @@ public final class PeerClient implements Closeable {
     }
 
     private final String self;
+    private final String secret;
     private final Duration timeout;
     private final HttpClient http;
 
-    public PeerClient(String self, Duration timeout) {
+    /** @param secret the cluster's secret ({@code ServiceConfig.clusterSecret()}), sent with every request */
+    public PeerClient(String self, String secret, Duration timeout) {
         this.self = self;
+        this.secret = secret;
         this.timeout = timeout;
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
@@ -64,6 +70,7 @@ public final class PeerClient implements Closeable {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(peer + pathAndQuery))
                 .timeout(timeout)
                 .header(INTERNAL_HEADER, self)
+                .header(SECRET_HEADER, secret)
                 .method(method, body == null
                         ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(request::header);

@@ -32,9 +32,15 @@ public class Stage3Node extends Stage2Node {
         return new PeerLaneHttpServer(config.selfPort(), handler, WorkerSettings.fromSystemProperties());
     }
 
+    /** Only the cluster's nodes may send requests marked as internal. */
+    @Override
+    protected RequestHandler admitting(RequestHandler handler) {
+        return new InternalRequestGuard(config.clusterSecret(), handler);
+    }
+
     /** A client for the other nodes, opened at every start and closed by {@link #onStop}. */
     protected final PeerClient openPeers() {
-        peers = new PeerClient(config.selfUrl(), PeerClient.timeoutFromSystemProperties());
+        peers = new PeerClient(config.selfUrl(), config.clusterSecret(), PeerClient.timeoutFromSystemProperties());
         return peers;
     }
 

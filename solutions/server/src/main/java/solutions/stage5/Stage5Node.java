@@ -25,7 +25,8 @@ public class Stage5Node extends Stage4Node {
     @Override
     protected RequestHandler createHandler(Storage storage) throws IOException {
         RequestHandler replica = super.createHandler(storage);
-        coordinatorPeers = new PeerClient(config.selfUrl(), PeerClient.timeoutFromSystemProperties());
+        coordinatorPeers = new PeerClient(config.selfUrl(), config.clusterSecret(),
+                PeerClient.timeoutFromSystemProperties());
         return new AsyncReplicatingHandler(config.selfUrl(), new Rendezvous(config.clusterUrls()), replica,
                 coordinatorPeers, timestamps);
     }

@@ -19,6 +19,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Protocol with whoever started the process: one line {@code READY <url>} on stdout once the node accepts
  * requests; exit code {@value #EXIT_BIND_FAILED} when the port was taken (the caller picks another), {@value
  * #EXIT_BAD_ARGS} for bad arguments, {@value #EXIT_START_FAILED} when the node failed to start.
+ *
+ * <p>The cluster's secret ({@link ServiceConfig#clusterSecret()}) comes from the environment variable
+ * {@value #SECRET_ENV}, not from an argument: a command line is visible to every user of the machine ({@code ps}),
+ * a process's environment only to its owner. A one-node cluster without it gets a random secret of its own.
  */
 public final class Launcher {
     public static final int EXIT_BAD_ARGS = 2;
@@ -29,6 +33,8 @@ public final class Launcher {
     public static final String STOPPED = "STOPPED";
     /** Printed instead of {@link #READY} or {@link #STOPPED} when the command failed; the reason follows. */
     public static final String FAILED = "FAILED ";
+    /** The environment variable that holds the cluster's secret; every node of one cluster needs the same value. */
+    public static final String SECRET_ENV = "COURSE_CLUSTER_SECRET";
 
     private static final String USAGE = """
             usage: Launcher --port PORT --dir DIR [--url URL] [--cluster URL,URL,...] [--factory CLASS]
@@ -40,7 +46,10 @@ public final class Launcher {
               --factory  ServiceFactory class (default: the one declared in submission.properties)
               --control stdin  take 'stop' and 'start' lines on stdin and apply them to the SAME service object
                          (answering STOPPED, or READY as at start); end when stdin ends. Test harnesses use it so
-                         that a node in a JVM of its own is restarted exactly like one in the test's JVM.""";
+                         that a node in a JVM of its own is restarted exactly like one in the test's JVM.
+            environment:
+              COURSE_CLUSTER_SECRET  the secret all nodes of the cluster share (required with more than one node;
+                         at least 16 printable characters); nodes accept requests between nodes only with it""";
 
     private Launcher() {
     }
@@ -48,7 +57,7 @@ public final class Launcher {
     public static void main(String[] args) {
         Options options;
         try {
-            options = Options.parse(args);
+            options = Options.parse(args, System.getenv(SECRET_ENV));
         } catch (IllegalArgumentException e) {
             System.err.println("launcher: " + e.getMessage());
             System.err.println(USAGE);
@@ -65,10 +74,22 @@ public final class Launcher {
             ServiceFactory factory = options.factory() == null
                     ? Submission.current().newFactory() : Submission.instantiate(options.factory());
             service = factory.create(options.config());
-            service.start();
+        } catch (Exception e) {
+            System.err.println("launcher: node on port " + options.port() + " could not be created: " + e);
+            e.printStackTrace(System.err);
+            System.exit(EXIT_START_FAILED);
+            return;
+        }
+        try {
+            startAlone(service, options.port());
+        } catch (PortCheck.PortTakenException e) {
+            System.err.println("launcher: " + e.getMessage() + " with --port");
+            System.exit(EXIT_BIND_FAILED);
+            return;
         } catch (Exception e) {
             boolean bind = causedByBind(e);
-            System.err.println("launcher: node on port " + options.port() + " failed to start: " + e);
+            System.err.println("launcher: node on port " + options.port() + " failed to start: " + e
+                    + (bind ? " (the port is taken: stop whatever listens on it or choose another with --port)" : ""));
             e.printStackTrace(System.err);
             System.exit(bind ? EXIT_BIND_FAILED : EXIT_START_FAILED);
             return;
@@ -90,7 +111,7 @@ public final class Launcher {
         System.out.println(READY + options.config().selfUrl());
         System.out.flush();
         if (options.stdinControl()) {
-            followStdin(service, options.config().selfUrl(), running);
+            followStdin(service, options.port(), options.config().selfUrl(), running);
             return;
         }
         try {
@@ -105,7 +126,7 @@ public final class Launcher {
      * on the same object and stop is idempotent, and only the same object can show that. When stdin ends, the
      * harness is gone, and so is this node.
      */
-    private static void followStdin(Service service, String url, AtomicBoolean running) {
+    private static void followStdin(Service service, int port, String url, AtomicBoolean running) {
         java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
                 java.nio.charset.StandardCharsets.UTF_8));
         try {
@@ -118,7 +139,7 @@ public final class Launcher {
                             System.out.println(STOPPED);
                         }
                         case "start" -> {
-                            service.start();
+                            startAlone(service, port);
                             running.set(true);
                             System.out.println(READY + url);
                         }
@@ -136,6 +157,25 @@ public final class Launcher {
         System.exit(0); // the shutdown hook stops the service if it still runs
     }
 
+    /**
+     * Starts the service only when no one else listens on its port, and keeps it only when it listens there alone:
+     * two nodes on one port would each get a share of the connections, and nobody would notice.
+     */
+    static void startAlone(Service service, int port) throws Exception {
+        PortCheck.requireFree(port);
+        service.start();
+        try {
+            PortCheck.requireExclusive(port);
+        } catch (IOException e) {
+            try {
+                service.stop();
+            } catch (IOException | RuntimeException stopFailure) {
+                e.addSuppressed(stopFailure);
+            }
+            throw e;
+        }
+    }
+
     static boolean causedByBind(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof BindException || String.valueOf(t.getMessage()).contains("Address already in use")) {
@@ -146,13 +186,22 @@ public final class Launcher {
     }
 
     /** Parsed arguments; {@code null} from {@link #parse} means help was asked for. */
-    record Options(int port, Path dir, String url, List<String> cluster, String factory, boolean stdinControl) {
+    record Options(int port, Path dir, String url, List<String> cluster, String factory, boolean stdinControl,
+                   String secret) {
         ServiceConfig config() {
             String self = url != null ? url : "http://localhost:" + port;
-            return new ServiceConfig(port, self, cluster.isEmpty() ? List.of(self) : cluster, dir);
+            return new ServiceConfig(port, self, cluster.isEmpty() ? List.of(self) : cluster, dir, secret);
         }
 
-        static Options parse(String[] args) {
+        /** Hides the secret, which must not end up in logs. */
+        @Override
+        public String toString() {
+            return "Options[port=" + port + ", dir=" + dir + ", url=" + url + ", cluster=" + cluster + ", factory="
+                    + factory + ", stdinControl=" + stdinControl + "]";
+        }
+
+        /** @param secret the value of {@value #SECRET_ENV}, null when it is not set */
+        static Options parse(String[] args, String secret) {
             Integer port = null;
             Path dir = null;
             String url = null;
@@ -191,7 +240,21 @@ public final class Launcher {
                 throw new IllegalArgumentException("--url " + url + " is not one of --cluster " + cluster
                         + ": give this node's URL exactly as it appears in the cluster list");
             }
-            return new Options(port, dir, url, cluster, factory, stdinControl);
+            if (secret == null || secret.isEmpty()) {
+                if (cluster.size() > 1) {
+                    throw new IllegalArgumentException("a cluster of " + cluster.size() + " nodes needs a secret "
+                            + "that all of them share: set the environment variable " + SECRET_ENV + " to the "
+                            + "same value (at least " + ServiceConfig.MIN_SECRET_LENGTH + " printable characters, "
+                            + "e.g. from 'openssl rand -hex 16') for every node");
+                }
+                secret = ServiceConfig.newSecret();
+            }
+            try {
+                ServiceConfig.checkSecret(secret);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(SECRET_ENV + ": " + e.getMessage());
+            }
+            return new Options(port, dir, url, cluster, factory, stdinControl, secret);
         }
 
         private static String parseUrl(String value) {

@@ -16,6 +16,7 @@ public final class DataOutsideWorkingDir implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
         Path fixed = Path.of(System.getProperty("java.io.tmpdir"), FOLDER_PREFIX + config.selfPort());
-        return new Stage1Node(new ServiceConfig(config.selfPort(), config.selfUrl(), config.clusterUrls(), fixed));
+        return new Stage1Node(new ServiceConfig(config.selfPort(), config.selfUrl(), config.clusterUrls(), fixed,
+                config.clusterSecret()));
     }
 }

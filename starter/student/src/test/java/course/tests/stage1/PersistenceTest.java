@@ -80,7 +80,8 @@ class PersistenceTest {
         }
 
         Service again = Submission.current().newFactory().create(
-                new ServiceConfig(port, "http://localhost:" + port, List.of("http://localhost:" + port), first));
+                new ServiceConfig(port, "http://localhost:" + port, List.of("http://localhost:" + port), first,
+                        ServiceConfig.newSecret()));
         again.start();
         try {
             c.get(0, "mine").assertBody(200, "first node's");

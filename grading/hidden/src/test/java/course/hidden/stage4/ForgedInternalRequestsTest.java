@@ -1,0 +1,122 @@
+package course.hidden.stage4;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Reply;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A client sends the requests that the course's reference nodes send each other (its header names: a node's mark
+ * and a replica write's timestamp), as if it were a node. None may take effect: a replica write with a timestamp
+ * from the far future must not outlive the next ordinary write, and a marked read must not answer anything but the
+ * value a client may see. A node that does not know these headers serves them as a client's requests and passes.
+ */
+@Stage(4)
+@WithCluster(nodes = 3)
+class ForgedInternalRequestsTest {
+    static final String INTERNAL_HEADER = "X-Course-Internal";
+    static final String TIMESTAMP_HEADER = "X-Course-Timestamp";
+    static final String FAR_FUTURE = String.valueOf(Long.MAX_VALUE);
+
+    /** A client of its own per test: a test JVM may run this class more than once (the mutant check does). */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    @AfterEach
+    void closeClient() {
+        http.close();
+    }
+
+    @Test
+    void aForgedReplicaWriteWithAFarFutureTimestampDoesNotPinItsValue(Cluster cluster) throws Exception {
+        KvClient c = cluster.client();
+        List<String> wrong = new ArrayList<>();
+        for (int node = 0; node < cluster.size(); node++) {
+            forged(cluster, node, "PUT", "pinned", "pinned".getBytes(StandardCharsets.UTF_8));
+        }
+        pauseForTheClocks();
+        expect(wrong, c.put(0, "pinned", "ordinary".getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
+        for (int node = 0; node < cluster.size(); node++) {
+            expect(wrong, c.get(node, "pinned", 3, 3), 200, "ordinary");
+        }
+        assertEquals(List.of(), wrong, "PUTs marked " + INTERNAL_HEADER + " with " + TIMESTAMP_HEADER + ": "
+                + FAR_FUTURE + " came from a client, not from a node, then an ordinary PUT of 'ordinary'");
+    }
+
+    @Test
+    void aForgedReplicaDeleteWithAFarFutureTimestampDoesNotHideLaterWrites(Cluster cluster) throws Exception {
+        KvClient c = cluster.client();
+        List<String> wrong = new ArrayList<>();
+        expect(wrong, c.put(0, "buried", "before".getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
+        for (int node = 0; node < cluster.size(); node++) {
+            forged(cluster, node, "DELETE", "buried", null);
+        }
+        pauseForTheClocks();
+        expect(wrong, c.put(1, "buried", "after".getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
+        for (int node = 0; node < cluster.size(); node++) {
+            expect(wrong, c.get(node, "buried", 3, 3), 200, "after");
+        }
+        assertEquals(List.of(), wrong, "DELETEs marked " + INTERNAL_HEADER + " with " + TIMESTAMP_HEADER + ": "
+                + FAR_FUTURE + " came from a client, not from a node, then an ordinary PUT of 'after'");
+    }
+
+    @Test
+    void aForgedReplicaReadShowsNothingButTheValue(Cluster cluster) throws Exception {
+        KvClient c = cluster.client();
+        byte[] value = "only this".getBytes(StandardCharsets.UTF_8);
+        c.put(2, "raw", value, 3, 3).assertStatus(201);
+        List<String> wrong = new ArrayList<>();
+        for (int node = 0; node < cluster.size(); node++) {
+            HttpResponse<byte[]> r = forged(cluster, node, "GET", "raw", null);
+            if (r.statusCode() / 100 == 2 && !Arrays.equals(r.body(), value)) {
+                wrong.add("node " + node + " answered " + r.statusCode() + " with " + r.body().length
+                        + " bytes that are not the value " + Arrays.toString(value) + ": "
+                        + Arrays.toString(Arrays.copyOf(r.body(), Math.min(r.body().length, 40))));
+            }
+        }
+        assertEquals(List.of(), wrong, "a client's GET marked " + INTERNAL_HEADER + " must get the value a client "
+                + "sees, or be refused, never a node's stored record");
+    }
+
+    /** The request a reference node sends another, from a client: marked as coming from another node. */
+    private HttpResponse<byte[]> forged(Cluster cluster, int node, String method, String key, byte[] body)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(cluster.directUrl(node)
+                        + KvClient.entity(key, null)))
+                .timeout(Duration.ofSeconds(10))
+                .header(INTERNAL_HEADER, cluster.url((node + 1) % cluster.size()))
+                .method(method, body == null
+                        ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        if (!method.equals("GET")) {
+            request.header(TIMESTAMP_HEADER, FAR_FUTURE);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    /** A node that served the forged request as a client's stamped it; the ordinary write must come later. */
+    private static void pauseForTheClocks() throws InterruptedException {
+        Thread.sleep(20);
+    }
+
+    private static void expect(List<String> wrong, Reply r, int status, String body) {
+        if (r.status() != status || body != null && !body.equals(r.bodyText())) {
+            wrong.add(r.request() + ": expected " + status + (body == null ? "" : " '" + body + "'") + ", got "
+                    + r.describeAnswer());
+        }
+    }
+}

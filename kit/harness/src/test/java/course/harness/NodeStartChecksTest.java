@@ -1,0 +1,135 @@
+package course.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.contract.Launcher;
+import course.contract.Submission;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Whoever starts a node refuses a port that another process listens on, saying which port and how to choose
+ * another, and refuses a node that would share its port (SO_REUSEPORT): the launcher, ./course run and the
+ * in-process harness.
+ */
+class NodeStartChecksTest {
+    @Test
+    void theLauncherNamesATakenPortAndTheOptionThatMovesIt(@TempDir Path dir) throws Exception {
+        try (ServerSocketChannel other = listen()) {
+            int port = port(other);
+            Result r = run(List.of(Launcher.class.getName(), "--port", String.valueOf(port), "--dir",
+                    dir.toString(), "--factory", SocketOnlyService.Exclusive.class.getName()), null);
+            assertEquals(Launcher.EXIT_BIND_FAILED, r.exit, r.toString());
+            assertTrue(r.stderr.contains("port " + port + " is taken") && r.stderr.contains("--port"), r.toString());
+            assertFalse(r.stdout.contains(Launcher.READY), r.toString());
+        }
+    }
+
+    @Test
+    void theLauncherRefusesANodeThatSharesItsPort(@TempDir Path dir) throws Exception {
+        int port = Ports.free(1).get(0);
+        Result r = run(List.of(Launcher.class.getName(), "--port", String.valueOf(port), "--dir", dir.toString(),
+                "--factory", SocketOnlyService.SharesPort.class.getName()), null);
+        assertEquals(Launcher.EXIT_START_FAILED, r.exit, r.toString());
+        assertTrue(r.stderr.contains("port " + port) && r.stderr.contains("SO_REUSEPORT"), r.toString());
+        assertFalse(r.stdout.contains(Launcher.READY), r.toString());
+    }
+
+    @Test
+    void runNamesATakenPortAndTheOptionThatMovesIt() throws Exception {
+        try (ServerSocketChannel other = listen()) {
+            int port = port(other);
+            Result r = run(List.of(RunCommand.class.getName(), "--factory", SocketOnlyService.Exclusive.class.getName(),
+                    "--port", String.valueOf(port)), null);
+            assertEquals(RunCommand.EXIT_PORT_TAKEN, r.exit, r.toString());
+            assertTrue(r.stderr.contains("port " + port + " is taken") && r.stderr.contains("--port "),
+                    r.toString());
+        }
+    }
+
+    @Test
+    void theInProcessHarnessRefusesANodeThatSharesItsPort(@TempDir Path dir) {
+        Cluster cluster = new Cluster(new Submission(SocketOnlyService.SharesPort.class.getName(), 1), 1,
+                NodeMode.IN_PROCESS, "128m", dir);
+        try (cluster) {
+            IOException e = assertThrows(IOException.class, cluster::startAll);
+            assertTrue(e.getMessage().contains("SO_REUSEPORT"), String.valueOf(e));
+        } catch (IOException closeFailure) {
+            throw new AssertionError(closeFailure);
+        }
+    }
+
+    @Test
+    void theLauncherGivesTheNodeTheSecretFromItsEnvironment(@TempDir Path dir) throws Exception {
+        int port = Ports.free(1).get(0);
+        String self = "http://localhost:" + port;
+        List<String> args = List.of(Launcher.class.getName(), "--port", String.valueOf(port), "--dir", dir.toString(),
+                "--cluster", self + ",http://localhost:1", "--factory", SocketOnlyService.Exclusive.class.getName(),
+                "--control", "stdin");
+        String secret = "a-secret-of-the-test-cluster";
+        Result started = run(args, secret);
+        assertTrue(started.stdout.contains(Launcher.READY), started.toString());
+        assertEquals(secret, Files.readString(dir.resolve(SocketOnlyService.SECRET_FILE)));
+
+        Result without = run(args, null);
+        assertEquals(Launcher.EXIT_BAD_ARGS, without.exit, without.toString());
+        assertTrue(without.stderr.contains(Launcher.SECRET_ENV), without.toString());
+    }
+
+    private record Result(int exit, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit code " + exit + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+        }
+    }
+
+    /** Runs a main class in a JVM of its own; stdin is closed at once (a --control stdin launcher then ends). */
+    private static Result run(List<String> mainAndArgs, String secret) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(JavaCommand.javaBinary(), "-cp", JavaCommand.classpath()));
+        command.addAll(mainAndArgs);
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().remove(Launcher.SECRET_ENV);
+        if (secret != null) {
+            builder.environment().put(Launcher.SECRET_ENV, secret);
+        }
+        Path out = Files.createTempFile("one-port-", ".out");
+        Path err = Files.createTempFile("one-port-", ".err");
+        Process p = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        p.getOutputStream().close();
+        try {
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+            }
+            return new Result(p.isAlive() ? -1 : p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    private static ServerSocketChannel listen() throws IOException {
+        ServerSocketChannel socket = ServerSocketChannel.open();
+        socket.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+        socket.bind(new InetSocketAddress(0));
+        return socket;
+    }
+
+    private static int port(ServerSocketChannel socket) throws IOException {
+        return ((InetSocketAddress) socket.getLocalAddress()).getPort();
+    }
+}

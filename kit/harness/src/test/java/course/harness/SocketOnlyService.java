@@ -1,0 +1,72 @@
+package course.harness;
+
+import course.contract.Service;
+import course.contract.ServiceConfig;
+import course.contract.ServiceFactory;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+
+/**
+ * A node that only listens (no HTTP), for tests of whoever starts nodes: it writes the cluster secret it was given
+ * to {@value #SECRET_FILE} in its working directory, and opens its port with SO_REUSEPORT when told to.
+ */
+class SocketOnlyService implements Service {
+    static final String SECRET_FILE = "secret.txt";
+
+    private final ServiceConfig config;
+    private final boolean sharePort;
+    private ServerSocketChannel socket;
+
+    SocketOnlyService(ServiceConfig config, boolean sharePort) {
+        this.config = config;
+        this.sharePort = sharePort;
+    }
+
+    @Override
+    public synchronized void start() throws IOException {
+        if (socket != null) {
+            return;
+        }
+        Files.writeString(config.workingDir().resolve(SECRET_FILE), config.clusterSecret(), StandardCharsets.UTF_8);
+        ServerSocketChannel opened = ServerSocketChannel.open();
+        try {
+            opened.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            if (sharePort) {
+                opened.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+            }
+            opened.bind(new InetSocketAddress(config.selfPort()));
+        } catch (IOException e) {
+            opened.close();
+            throw e;
+        }
+        socket = opened;
+    }
+
+    @Override
+    public synchronized void stop() throws IOException {
+        if (socket != null) {
+            socket.close();
+            socket = null;
+        }
+    }
+
+    /** Listens on its port alone, as a node must. */
+    public static final class Exclusive implements ServiceFactory {
+        @Override
+        public Service create(ServiceConfig config) {
+            return new SocketOnlyService(config, false);
+        }
+    }
+
+    /** Lets a second socket bind its port, as one-nio does with {@code reusePort = true}. */
+    public static final class SharesPort implements ServiceFactory {
+        @Override
+        public Service create(ServiceConfig config) {
+            return new SocketOnlyService(config, true);
+        }
+    }
+}
