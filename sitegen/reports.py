@@ -23,6 +23,7 @@ class Report:
     commands: list = field(default_factory=list)
     runs: list = field(default_factory=list)  # [Run]
     flamegraphs: list = field(default_factory=list)  # [Path]
+    saturations: list = field(default_factory=list)  # [(Path, saturation doc)]
     previous: int | None = None
     pseudonym: str | None = None
     aliases: set = field(default_factory=set)  # names results JSON may use for this student
@@ -98,6 +99,12 @@ def _apply_front_matter(report: Report, meta: dict, path: Path, problems: Proble
             mine.append(problems.items[-1])
         else:
             report.runs.append(run_from_doc(run_path, doc))
+    for entry in _path_list(meta, "saturation", path, problems, mine):
+        doc = read_result(report.folder / entry, problems, expect_kind="saturation")
+        if doc is None:
+            mine.append(problems.items[-1])
+        else:
+            report.saturations.append((report.folder / entry, doc))
     for entry in _path_list(meta, "flamegraphs", path, problems, mine):
         graph = report.folder / entry
         if graph.is_file():
