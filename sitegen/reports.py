@@ -29,8 +29,10 @@ class Report:
     aliases: set = field(default_factory=set)  # names results JSON may use for this student
     body: str = ""
     problems: list = field(default_factory=list)  # [Problem] about this report and its files
+    notes: list = field(default_factory=list)  # what a reader should know about this report's inputs (not problems)
     source_file: Path | None = None  # the markdown the analysis comes from
     slug: str = ""  # set once all reports are known (unique per student)
+    sample: bool = False  # shipped under samples/: the site labels it as a sample, not a student
 
 
 def _local(problems: Problems, mine: list, file, message: str):

@@ -49,7 +49,7 @@ def _entries(stage: int, reports: list, catalog) -> list:
     entries = [(r.display, r, run) for r in reports for run in r.runs]
     by_name = _report_by_name(reports)
     for run in catalog.loose_runs(stage):
-        name = catalog.display(run.student)
+        name = catalog.display(run.student, run.path)
         entries.append((name, by_name.get(name), run))
     return entries
 
@@ -64,7 +64,8 @@ def _runs_section(entries: list, reports: list, catalog, src: str) -> list:
     # A student whose report has no valid run still gets a row, so nobody silently disappears.
     for report in reports:
         if report.display not in with_runs:
-            why = "no valid runs (see the report's problems)" if report.problems else "no runs attached"
+            why = ("no valid runs (see the report's problems)" if report.problems
+                   else f"no runs: {report.notes[0]}" if report.notes else "no runs attached")
             rows.append([_student_cell(report.display, report, src), why, ""] + [("", None)] * (len(headers) - 3))
     if not rows:
         return out[:2] + ["*No runs recorded for this stage yet.*", ""]
@@ -111,8 +112,8 @@ def _leaderboard(stage: int, catalog, src: str, reports: list) -> list:
 
     ordered = sorted(grades, key=lambda g: (ratio(g[1]) is None, -(ratio(g[1]) or 0)))
     rows = []
-    for rank, (_, doc) in enumerate(ordered, 1):
-        name = catalog.display(doc.get("student"))
+    for rank, (path, doc) in enumerate(ordered, 1):
+        name = catalog.display(doc.get("student"), path)
         score = doc["score"]
         r = ratio(doc)
         rows.append([(str(rank), rank), _student_cell(name, by_name.get(name), src),
@@ -135,8 +136,8 @@ def _matrix(stage: int, catalog, src: str, reports: list) -> list:
                 tests.append(t["name"])
     headers = [("student", "text"), ("passed", "number")] + [(_short(t), "text") for t in tests]
     rows = []
-    for _, doc in sorted(grades, key=lambda g: catalog.display(g[1].get("student")).lower()):
-        name = catalog.display(doc.get("student"))
+    for path, doc in sorted(grades, key=lambda g: catalog.display(g[1].get("student"), g[0]).lower()):
+        name = catalog.display(doc.get("student"), path)
         outcomes = {t["name"]: t for t in doc["tests"]}
         passed = sum(1 for t in doc["tests"] if t["outcome"] == "passed")
         row = [_student_cell(name, by_name.get(name), src), (f"{passed}/{len(doc['tests'])}", passed)]
@@ -168,7 +169,7 @@ def _saturation(stage: int, catalog, src: str, reports: list) -> list:
     if not docs:
         return []
     by_name = _report_by_name(reports)
-    rows = [(catalog.display(doc.get("student")), doc) for _, doc in docs]
+    rows = [(catalog.display(doc.get("student"), path), doc) for path, doc in docs]
     names = [f"{name}: {doc.get('label')}" if doc.get("label") else name for name, doc in rows]
     if len(set(names)) < len(names):
         names = [f"{n} ({p.parent.name}/{p.name})" for n, (p, _) in zip(names, docs)]

@@ -28,6 +28,8 @@ def report_page(report, catalog):
     problems = problems_box(report.problems, "Problems with this report")
     if problems:
         out += [problems, ""]
+    for note in report.notes:
+        out += ['!!! note "About this report"', "", f"    {fmt.esc(note)}", ""]
     out += _runs_section(report)
     out += _saturation_section(report)
     previous = catalog.previous_report(report)
