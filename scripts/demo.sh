@@ -224,8 +224,10 @@ done
 cat <<TXT
 
 What to look at on the site:
-  - Results -> the stage comparison pages: the reference's runs next to the sample students', curves overlaid
-  - Results -> All reports: the sample reports, and the five free-form ones imported from pasted wrk2 output
+  - Results -> the stage comparison pages: the reference's runs next to the sample students' (marked "sample"),
+    curves overlaid
+  - Results -> All reports: the sample reports, and free-form ones whose runs were imported from pasted wrk2 output
+    (one of them links its outputs instead of pasting them: its page says so)
   - results/demo/*.json (the results format), *.txt (wrk2-style output), *-profile/*.html (flame graphs)
 TXT
 site_args=(--results "$results" --reports "$COURSE_ROOT/samples/reports"
