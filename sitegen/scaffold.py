@@ -249,10 +249,22 @@ def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, r
         # A template of only prose: the front matter the site needs goes on top of it.
         values["title"] = f"Stage {stage} report"
         text = "---\n" + yaml.safe_dump(values, allow_unicode=True, sort_keys=False) + "---\n\n" + text
+    left_out = skipped_lines({"skipped": problems.items, "stageless_runs": stageless_runs,
+                              "stageless_profiles": stageless_profiles}, stage)
+    if left_out:
+        text = _after_front_matter(text, "<!-- ./course report left out:\n" + "\n".join(
+            "  - " + line for line in left_out) + "\n-->\n")
     write_atomically(target, text)
     return {"report": target, "template": template_path, "runs": run_paths, "flamegraphs": graph_paths,
             "saturation": saturation_paths, "skipped": problems.items, "stageless_runs": stageless_runs,
             "stageless_profiles": stageless_profiles}
+
+
+def _after_front_matter(text: str, insert: str) -> str:
+    """`insert` as the first lines after the front matter, where the student reads it first."""
+    lines = text.split("\n")
+    end = next(i for i in range(1, len(lines)) if lines[i].strip() in ("---", "..."))
+    return "\n".join(lines[: end + 1] + ["", insert.rstrip("\n")] + lines[end + 1:])
 
 
 def skipped_lines(done: dict, stage: int) -> list:

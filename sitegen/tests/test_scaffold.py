@@ -55,7 +55,8 @@ def test_report_holds_only_its_stage_runs_saturation_and_flame_graphs(tmp_path, 
 
     done = scaffold(REPO_ROOT, 1, "ann", False, results, reports)
 
-    meta, _ = frontmatter.split((reports / "ann/stage-1/report.md").read_text(encoding="utf-8"))
+    meta, body = frontmatter.split((reports / "ann/stage-1/report.md").read_text(encoding="utf-8"))
+    assert body.lstrip().startswith("<!-- ./course report left out:\n  - skipped 1 run(s) that do not say their stage")
     assert meta["runs"] == ["runs/one.json"]
     assert meta["saturation"] == ["saturation/20250301-130000.json"]
     assert meta["flamegraphs"] == ["flamegraphs/one-cpu.html", "flamegraphs/p1-alloc.html"]
