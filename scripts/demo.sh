@@ -162,13 +162,16 @@ show_run() { # the wrk2-style summary lines a student reads first
 # What each stage's numbers show, one line each (the statements in stages/ say why).
 explain() {
   case $1 in
-    1) echo "  What it shows: one node answering on its selector threads; the baseline every later stage is compared with." ;;
-    2) echo "  What it shows: the same node with a bounded executor between selectors and storage; at a rate below its limit the percentiles stay close to stage 1, the gain is in how many connections it survives." ;;
-    3) echo "  What it shows: three nodes with sharded keys; two requests in three go one more HTTP hop to the key's owner, which the higher percentiles show." ;;
-    4) echo "  What it shows: each request waits for 2 of 3 replicas (ack=2 from=3): more work per request than stage 3 at the same rate." ;;
-    5) echo "  What it shows: the same replication with asynchronous calls to the replicas: compare its percentiles with stage 4's at the same rate." ;;
-    6) echo "  What it shows: the stage-5 protocol kept under the same load while range reads stream (range reads themselves are measured in the report's own runs)." ;;
+    1) echo "  What it shows: one node answering every request on its selector threads: the baseline the later stages are compared with." ;;
+    2) echo "  What it shows: the same node handing requests to a bounded executor; compare its percentiles with stage 1's at the same rate (what the executor buys, surviving many connections, this load does not test)." ;;
+    3) echo "  What it shows: three nodes owning a third of the keys each, so about two requests in three take one more HTTP hop to the key's owner; the rate is a quarter of stages 1-2's, so compare it with stages 4-6, not with stage 2." ;;
+    4) echo "  What it shows: each request waits for 2 of 3 replicas (ack=2 from=3), more work per request than stage 3; compare with stage 3 at the same rate." ;;
+    5) echo "  What it shows: the same replication as stage 4 with the replicas called asynchronously; compare with stage 4 at the same rate." ;;
+    6) echo "  What it shows: the stage-5 protocol under the same load with range streaming added, so a slower entity path would show here next to stage 5 (range reads are measured in the report's own runs)." ;;
   esac
+  if [ "$2" != "$3" ]; then
+    echo "  (this stage ran at $2/s instead of $3/s on this machine: compare it only with runs at $2/s)"
+  fi
 }
 
 range_from=1 range_to=$(ls -d "$COURSE_ROOT"/stages/[0-9]*-*/ | sed 's#.*/stages/\([0-9]*\)-.*#\1#' | sort -n | tail -1)
@@ -180,6 +183,7 @@ for stage in $(seq "$range_from" "$range_to"); do
   # Three node JVMs and the load generator share this machine's cores: a quarter of the rate keeps the cluster
   # below saturation, so its runs show latency rather than a queue (./course saturate finds the real limit).
   if [ "$stage" -ge 3 ]; then nodes=3; stage_rate=$(( (rate + 3) / 4 )); fi
+  nominal_rate=$stage_rate
   [ "$stage" -ge 4 ] && extra=(--ack 2 --from 3)
   step "3.$stage Stage $stage reference under load: PUT, then GET, for $duration each"
   start_reference "$stage" "$nodes"
@@ -217,7 +221,7 @@ for stage in $(seq "$range_from" "$range_to"); do
     load "$stage" "$stage_rate" get "$keys" "$results/reference-stage-$stage-get.json" "${extra[@]}"
   fi
   show_run
-  explain "$stage"
+  explain "$stage" "$stage_rate" "$nominal_rate"
   stop_server
 done
 
