@@ -283,6 +283,13 @@ def skipped_lines(done: dict, stage: int) -> list:
     return lines
 
 
+def next_step(root: Path, report) -> str:
+    # Students' repositories have no ./course site (it needs the course's docs): they hand the report in instead.
+    if (root / "scripts/site.sh").is_file():
+        return f"write your analysis in {report}, then look at it with ./course site --serve"
+    return f"write your analysis in {report}, then commit it with the results it cites and hand it in"
+
+
 def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     root = Path(os.environ.get("COURSE_ROOT") or Path.cwd())
@@ -303,7 +310,7 @@ def main(argv=None) -> int:
     if not done["runs"]:
         print(f"course report: no stage-{args.stage} runs recorded yet; run ./course load ... then "
               "./course report --force, or list run files under 'runs:' yourself", file=sys.stderr)
-    print(f"next: write your analysis in {shown}, then look at it with ./course site --serve")
+    print(f"next: {next_step(root, shown)}")
     return 0
 
 

@@ -125,3 +125,7 @@ def test_student_report_command_scaffolds_a_report(published, tmp_path):
     report = work / "reports/alice/stage-1/report.md"
     assert report.is_file() and 'student: "alice"' in report.read_text()
     assert support.git(work, "status", "--porcelain") == "?? reports/", "only the report is new; .venv is ignored"
+    assert "./course site" not in result.stdout and "hand it in" in result.stdout  # students have no ./course site
+    refused = subprocess.run([str(work / "course"), "report", "--stage", "2", "--student", "alice"],
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "there is no stage 2; the stages are: 1" in refused.stderr

@@ -4,7 +4,7 @@ import pytest
 from sitegen import frontmatter
 from sitegen.catalog import Sources, load_catalog
 from sitegen.paths import REPO_ROOT
-from sitegen.scaffold import ScaffoldError, main, scaffold, skipped_lines
+from sitegen.scaffold import ScaffoldError, main, next_step, scaffold, skipped_lines
 
 from .conftest import load_run, saturation, write_json
 
@@ -78,3 +78,10 @@ def test_unknown_stage_is_refused_with_the_list_of_stages(tmp_path, monkeypatch,
     assert code == 2
     assert "--stage 9: there is no stage 9; the stages are: 1, 2" in err
     assert not (tmp_path / "rep").exists()
+
+
+def test_the_next_step_names_only_commands_the_repository_has(tmp_path):
+    assert "./course site --serve" in next_step(REPO_ROOT, "r.md")
+    (tmp_path / "scripts").mkdir()  # a student repository: scripts/report.sh but no site.sh
+    (tmp_path / "scripts/report.sh").write_text("", encoding="utf-8")
+    assert next_step(tmp_path, "r.md") == "write your analysis in r.md, then commit it with the results it cites and hand it in"
