@@ -63,9 +63,14 @@ class Catalog:
         return max(earlier, key=lambda r: r.stage) if earlier else None
 
     def loose_runs(self, stage: int) -> list:
-        """Runs in the results folder for this stage that no report attaches (those appear with their report)."""
-        attached = {run.path.resolve() for r in self.reports for run in r.runs}
+        """Runs in the results folder for this stage that no report attaches (those appear with their report), and
+        that are not steps of a saturation search (those are points of its chart, at rates chosen to fail)."""
+        attached = {run.path.resolve() for r in self.reports for run in r.runs} | self.saturation_steps()
         return [run for run in self.load_runs if run.stage == stage and run.path.resolve() not in attached]
+
+    def saturation_steps(self) -> set:
+        return {(path.parent / step["file"]).resolve() for path, doc in self.saturations
+                for step in doc["steps"] if step.get("file")}
 
 
 def load_catalog(sources: Sources) -> Catalog:

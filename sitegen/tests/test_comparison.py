@@ -89,3 +89,18 @@ def test_saturation_points_have_a_rate_chart_next_to_the_table(tmp_path):
     assert column(table, "student") == ["anna", "boris"] and column(table, "sustained rps") == ["2\u202f000", "1\u202f500"]
     svg = re.search(r"<svg.*?</svg>", section).group(0)
     assert svg.count("<circle") == 7 and svg.count('<path class="curve"') == 2 and 'class="slo"' in svg
+
+
+def test_saturation_steps_are_points_of_the_chart_not_rows_of_the_runs_table(tmp_path):
+    results = tmp_path / "results"
+    steps = ((1000, 2.0, True), (2000, 90.0, False))
+    search = saturation("anna", 1, steps=steps)
+    for i, step in enumerate(search["steps"], 1):
+        step["file"] = f"step-{i:02d}.json"
+        write_json(results / f"saturate/a/step-{i:02d}.json", load_run("anna", 1, "get", step["rate"], {50: 1.0}))
+    write_json(results / "saturate/a/saturation.json", search)
+    write_json(results / "load/mine.json", load_run("anna", 1, "get", 1500, {50: 1.0}))
+    page = comparison_page(1, load_catalog(Sources(results=results)))
+    runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
+    assert column(runs, "run") == ["get 1500 rps"]
+    assert "## Saturation points" in page
