@@ -193,6 +193,11 @@ for stage in $(seq "$range_from" "$range_to"); do
   load_duration=5s load "$stage" "$stage_rate" put "$(( stage_rate * seconds ))" "$work/warmup.json" --key-order sequential "${extra[@]}"
   read -r achieved _ errors _ <<<"$(run_numbers "$work/warmup.json")"
   if [ "$errors" -gt 0 ] || [ $(( achieved * 100 )) -lt $(( stage_rate * 95 )) ]; then
+    # A missed first warm-up is often the cold JVMs (compiling while they serve): judge by a second one.
+    load_duration=5s load "$stage" "$stage_rate" put "$(( stage_rate * seconds ))" "$work/warmup.json" --key-order sequential "${extra[@]}"
+    read -r achieved _ errors _ <<<"$(run_numbers "$work/warmup.json")"
+  fi
+  if [ "$errors" -gt 0 ] || [ $(( achieved * 100 )) -lt $(( stage_rate * 95 )) ]; then
     fitted=$(( achieved * 6 / 10 / 50 * 50 )); [ "$fitted" -ge 50 ] || fitted=50
     echo "  warm-up: this machine took $achieved of the $stage_rate PUTs/s asked ($errors errors); the runs below use $fitted/s, below that limit"
     stage_rate=$fitted
