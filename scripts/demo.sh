@@ -8,21 +8,23 @@ COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 
 usage() {
   cat <<'TXT'
-usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T]
+usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T] [--stages A-B]
   1. finds a JDK >= 21 and builds every module;
   2. starts the stage-1 reference and talks to it with curl (PUT, GET, DELETE, bad requests);
-  3. runs the reference of every stage through a standard constant-rate load, PUT then GET (3 nodes at a
-     quarter of the rate from stage 3 on), with async-profiler on the stage-1 GET run;
+  3. runs the reference of every stage through a constant-rate load, PUT then GET (3 nodes at a quarter of
+     the rate from stage 3 on), with async-profiler on the stage-1 GET run; a short unrecorded PUT first warms
+     the nodes up and checks that this machine keeps up with the rate, and lowers the rate when it does not;
   4. builds the course site with those results and the sample reports, and serves it on 127.0.0.1.
   --no-serve     build the site but do not serve it (the default when not run from a terminal)
   --port P       port for the site (default 8000)
   --rate R       requests/s of each single-node load run (default 2000; 3-node stages get R/4)
   --duration Ns  length of each load run in seconds (default 10s)
-Results go to results/demo/, the site to build/site/.
+  --stages A-B   only these stages (default: every stage with a reference)
+Results go to results/demo/, the site to build/site/ (serve it again with ./course site --no-build --serve).
 TXT
 }
 
-serve=auto site_port=8000 rate=2000 duration=10s
+serve=auto site_port=8000 rate=2000 duration=10s stages=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
@@ -30,12 +32,14 @@ while [ $# -gt 0 ]; do
     --port) [ $# -ge 2 ] || { echo "demo: --port needs a number" >&2; exit 2; }; site_port=$2; shift 2 ;;
     --rate) [ $# -ge 2 ] || { echo "demo: --rate needs a number" >&2; exit 2; }; rate=$2; shift 2 ;;
     --duration) [ $# -ge 2 ] || { echo "demo: --duration needs a value like 10s" >&2; exit 2; }; duration=$2; shift 2 ;;
+    --stages) [ $# -ge 2 ] || { echo "demo: --stages needs a range like 1-3 or 4" >&2; exit 2; }; stages=$2; shift 2 ;;
     *) echo "demo: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
 [[ "$site_port" =~ ^[0-9]+$ ]] || { echo "demo: --port '$site_port' is not a number" >&2; exit 2; }
 [[ "$rate" =~ ^[1-9][0-9]*$ ]] || { echo "demo: --rate '$rate' is not a positive whole number" >&2; exit 2; }
 [[ "$duration" =~ ^[1-9][0-9]*s$ ]] || { echo "demo: --duration '$duration' must be whole seconds, like 10s" >&2; exit 2; }
+[ -z "$stages" ] || [[ "$stages" =~ ^[1-9][0-9]*(-[1-9][0-9]*)?$ ]] || { echo "demo: --stages '$stages' must be a stage or a range, like 4 or 1-3" >&2; exit 2; }
 if [ "$serve" = auto ]; then if [ -t 0 ] && [ -t 1 ]; then serve=yes; else serve=no; fi; fi
 
 step() { printf '\n\033[1m== %s\033[0m  (%ds)\n' "$*" $(( $(date +%s) - started )); }
@@ -45,6 +49,7 @@ step "1. Finding a JDK >= $COURSE_MIN_JDK and building every module"
 course_find_jdk
 echo "using $JAVA_HOME (JDK $COURSE_JDK_VERSION)"
 course_build
+course_venv
 command -v curl >/dev/null || { echo "demo: curl is needed to talk to the server; install it (e.g. 'sudo apt-get install curl')." >&2; exit 1; }
 
 cp="$COURSE_ROOT/cli/target/classes:$(cat "$COURSE_ROOT/cli/target/classpath.txt")"
@@ -53,52 +58,61 @@ java_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -cp "$cp" course.cli.Main)
 course() { "${java_cmd[@]}" "$@"; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/course-demo-XXXXXX")
 results="$COURSE_ROOT/results/demo"
-server_pid=""
+# shellcheck disable=SC2207
+node_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -Xmx128m -cp "$cp" course.contract.Launcher)
+
+references="$COURSE_ROOT/solutions/server/src/main/resources/course/references.properties"
+# One JVM per node through the Launcher, the same path as ./course run, the tests and the grader: each prints
+# "READY <url>" (course.contract.Launcher.READY) once it accepts requests, and exits with code 3 when its port was
+# taken between the moment course.harness.Ports found it free and the moment the node bound it.
+LAUNCHER_READY="READY "
+LAUNCHER_BIND_FAILED=3
+node_pids=()
 stop_server() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  server_pid=""
+  local pid
+  for pid in "${node_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${node_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  node_pids=()
 }
 trap 'stop_server; rm -rf "$work"' EXIT
 
-# Ports base..base+nodes-1 that are all free right now.
-free_ports() {
-  python3 - "$1" <<'PY'
-import random, socket, sys
-n = int(sys.argv[1])
-for _ in range(200):
-    base = random.randint(20000, 60000 - n)
-    socks = []
-    try:
-        for p in range(base, base + n):
-            s = socket.socket(); s.bind(("127.0.0.1", p)); socks.append(s)
-        print(base); break
-    except OSError:
-        pass
-    finally:
-        for s in socks: s.close()
-PY
+# Starts the reference of a stage on `nodes` JVMs; sets node_pids and urls. Returns 3 when a port was taken.
+launch_nodes() { # stage nodes
+  local stage=$1 nodes=$2 factory ports cluster i log code
+  factory=$(sed -n "s/^$stage=//p" "$references")
+  [ -n "$factory" ] || { echo "demo: no reference of stage $stage in $references" >&2; exit 1; }
+  read -r -a ports <<<"$("$JAVA_HOME/bin/java" -cp "$cp" course.harness.Ports "$nodes")"
+  cluster=$(printf 'http://localhost:%s,' "${ports[@]}"); cluster=${cluster%,}
+  for i in $(seq 0 $((nodes - 1))); do
+    log="$work/stage-$stage-node-$i.log"
+    "${node_cmd[@]}" --port "${ports[$i]}" --dir "$work/data-$stage/node-$i" --cluster "$cluster" \
+      --factory "$factory" >"$log" 2>&1 &
+    node_pids+=($!)
+  done
+  for i in $(seq 0 $((nodes - 1))); do
+    log="$work/stage-$stage-node-$i.log"
+    for _ in $(seq 1 240); do
+      grep -q "^$LAUNCHER_READY" "$log" 2>/dev/null && break
+      if ! kill -0 "${node_pids[$i]}" 2>/dev/null; then
+        code=0; wait "${node_pids[$i]}" || code=$?
+        stop_server
+        [ "$code" = "$LAUNCHER_BIND_FAILED" ] && return 3
+        cat "$log"; echo "demo: node $i of the stage-$stage reference exited with code $code before it was ready (log above)" >&2; exit 1
+      fi
+      sleep 0.5
+    done
+    grep -q "^$LAUNCHER_READY" "$log" || { cat "$log"; echo "demo: node $i of the stage-$stage reference was not ready within 2 minutes" >&2; exit 1; }
+  done
+  urls=$cluster
 }
 
-# Starts the reference of a stage on nodes; sets server_pid and urls.
 start_reference() { # stage nodes
-  local stage=$1 nodes=$2 base log
-  base=$(free_ports "$nodes")
-  log="$work/stage-$stage.log"
-  # Started directly (not through a shell function) so that $! is the JVM that stops the nodes on SIGTERM.
-  "${java_cmd[@]}" run --stage "$stage" --nodes "$nodes" --port "$base" --dir "$work/data-$stage" >"$log" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 1 240); do
-    grep -q "reference is running" "$log" 2>/dev/null && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$log"; echo "demo: the stage-$stage reference did not start (log above)" >&2; exit 1; }
-    sleep 0.5
+  local attempt
+  for attempt in 1 2 3; do
+    launch_nodes "$1" "$2" && { echo "stage $1 reference: $2 node(s) at $urls"; return 0; }
+    echo "  (a port was taken by someone else meanwhile; trying other ports)"
   done
-  grep -q "reference is running" "$log" || { cat "$log"; echo "demo: the stage-$stage reference did not start within 2 minutes" >&2; exit 1; }
-  urls=$(for i in $(seq 0 $((nodes - 1))); do printf 'http://localhost:%d,' $((base + i)); done)
-  urls=${urls%,}
-  echo "stage $stage reference: $nodes node(s) at $urls"
+  echo "demo: the stage-$1 reference could not bind free ports three times in a row" >&2; exit 1
 }
 
 step "2. Starting the stage-1 reference and talking to it with curl"
@@ -123,44 +137,106 @@ stop_server
 
 rm -rf "$results"
 mkdir -p "$results"
-load() { # stage rate workload extra-args...
-  local stage=$1 run_rate=$2 workload=$3 keys; shift 3
-  # As many keys as one PUT run writes, so that GET finds every key it asks for.
-  keys=$(( run_rate * ${duration%s} ))
-  course load --url "$urls" --workload "$workload" -R "$run_rate" -d "$duration" -c 16 -t 2 --keys "$keys" \
+# Reads numbers out of a run's results JSON: `run_numbers FILE` prints "achieved requests errors non2xx".
+run_numbers() {
+  "$VIRTUAL_ENV/bin/python" - "$1" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+errors = doc.get("errors") or {}
+total = sum(int(errors.get(k) or 0) for k in ("connect", "read", "write", "timeout", "non2xx"))
+print(f"{doc.get('achievedRate') or 0:.0f} {doc.get('requests') or 0} {total} {int(errors.get('non2xx') or 0)}")
+PY
+}
+load() { # stage rate workload keys out extra-args...
+  local stage=$1 run_rate=$2 workload=$3 keys=$4 out=$5; shift 5
+  course load --url "$urls" --workload "$workload" -R "$run_rate" -d "${load_duration:-$duration}" -c 16 -t 2 --keys "$keys" \
     --value-size 100 --student reference --stage "$stage" --label "reference stage $stage $workload" \
-    --no-progress --out "$results/reference-stage-$stage-$workload.json" "$@" >"$work/load.txt" 2>"$work/load.err" \
+    --no-progress --out "$out" "$@" >"$work/load.txt" 2>"$work/load.err" \
     || { cat "$work/load.txt" "$work/load.err"; echo "demo: the load run failed (output above)" >&2; exit 1; }
-  # The wrk2-style summary lines a student reads first.
-  grep -E "Requests/sec|^ *(50|99|99\.9)00%|Socket errors|Non-2xx|WARNING|not met" "$work/load.txt" | sed 's/^/    /'
+}
+show_run() { # the wrk2-style summary lines a student reads first
+  grep -E "Requests/sec|^ *(50\.000|99\.000|99\.900)%|Socket errors|Non-2xx|WARNING|not met" "$work/load.txt" | sed 's/^/    /'
   grep -E "^Flame graph" "$work/load.txt" | sed 's/^/    /' || true
 }
 
-max_stage=$(ls -d "$COURSE_ROOT"/stages/[0-9]*-*/ | sed 's#.*/stages/\([0-9]*\)-.*#\1#' | sort -n | tail -1)
-for stage in $(seq 1 "$max_stage"); do
+# What each stage's numbers show, one line each (the statements in stages/ say why).
+explain() {
+  case $1 in
+    1) echo "  What it shows: one node answering every request on its selector threads: the baseline the later stages are compared with." ;;
+    2) echo "  What it shows: the same node handing requests to a bounded executor; compare its percentiles with stage 1's at the same rate (what the executor buys, surviving many connections, this load does not test)." ;;
+    3) echo "  What it shows: three nodes owning a third of the keys each, so about two requests in three take one more HTTP hop to the key's owner; the rate is a quarter of stages 1-2's, so compare it with stages 4-6, not with stage 2." ;;
+    4) echo "  What it shows: each request waits for 2 of 3 replicas (ack=2 from=3), more work per request than stage 3; compare with stage 3 at the same rate." ;;
+    5) echo "  What it shows: the same replication as stage 4 with the replicas called asynchronously; compare with stage 4 at the same rate." ;;
+    6) echo "  What it shows: the stage-5 protocol under the same load with range streaming added, so a slower entity path would show here next to stage 5 (range reads are measured in the report's own runs)." ;;
+  esac
+  if [ "$2" != "$3" ]; then
+    echo "  (this stage ran at $2/s instead of $3/s on this machine: compare it only with runs at $2/s)"
+  fi
+}
+
+range_from=1 range_to=$(ls -d "$COURSE_ROOT"/stages/[0-9]*-*/ | sed 's#.*/stages/\([0-9]*\)-.*#\1#' | sort -n | tail -1)
+if [ -n "$stages" ]; then range_from=${stages%-*} range_to=${stages#*-}; fi
+seconds=${duration%s}
+for stage in $(seq "$range_from" "$range_to"); do
   [ -f "$COURSE_ROOT/solutions/server/src/main/java/solutions/stage$stage/Stage${stage}Factory.java" ] || continue
   nodes=1; extra=(); stage_rate=$rate
   # Three node JVMs and the load generator share this machine's cores: a quarter of the rate keeps the cluster
   # below saturation, so its runs show latency rather than a queue (./course saturate finds the real limit).
   if [ "$stage" -ge 3 ]; then nodes=3; stage_rate=$(( (rate + 3) / 4 )); fi
+  nominal_rate=$stage_rate
   [ "$stage" -ge 4 ] && extra=(--ack 2 --from 3)
-  step "3.$stage Stage $stage reference under load: PUT, then GET, $stage_rate requests/s for $duration each"
+  step "3.$stage Stage $stage reference under load: PUT, then GET, for $duration each"
   start_reference "$stage" "$nodes"
-  # Sequential keys: rate x duration PUTs write every key, so the GET run that follows finds them (no 404s).
-  echo "  PUT:"; load "$stage" "$stage_rate" put --key-order sequential "${extra[@]}"
-  if [ "$stage" = 1 ]; then
-    echo "  GET (with async-profiler: cpu, alloc, lock):"; load "$stage" "$stage_rate" get --profile cpu,alloc,lock
-  else
-    echo "  GET:"; load "$stage" "$stage_rate" get "${extra[@]}"
+  # An unrecorded PUT first: it warms the JVMs up (the first seconds run interpreted code) and shows whether this
+  # machine keeps up with the rate. When it does not, the recorded runs use a rate it keeps up with: a run above
+  # the limit measures a queue, and a PUT run that misses requests leaves keys the GET run would not find.
+  load_duration=5s load "$stage" "$stage_rate" put "$(( stage_rate * seconds ))" "$work/warmup.json" --key-order sequential "${extra[@]}"
+  read -r achieved _ errors _ <<<"$(run_numbers "$work/warmup.json")"
+  if [ "$errors" -gt 0 ] || [ $(( achieved * 100 )) -lt $(( stage_rate * 95 )) ]; then
+    # A missed first warm-up is often the cold JVMs (compiling while they serve): judge by a second one.
+    load_duration=5s load "$stage" "$stage_rate" put "$(( stage_rate * seconds ))" "$work/warmup.json" --key-order sequential "${extra[@]}"
+    read -r achieved _ errors _ <<<"$(run_numbers "$work/warmup.json")"
   fi
+  if [ "$errors" -gt 0 ] || [ $(( achieved * 100 )) -lt $(( stage_rate * 95 )) ]; then
+    fitted=$(( achieved * 6 / 10 / 50 * 50 )); [ "$fitted" -ge 50 ] || fitted=50
+    echo "  warm-up: this machine took $achieved of the $stage_rate PUTs/s asked ($errors errors); the runs below use $fitted/s, below that limit"
+    stage_rate=$fitted
+  else
+    echo "  warm-up: this machine keeps up with $stage_rate PUTs/s; the runs below use that rate"
+  fi
+  keys=$(( stage_rate * seconds ))
+  # Sequential keys: a PUT run that sends all of its requests without an error writes keys 0..rate x duration - 1,
+  # so the GET run that follows asks only for keys that are there.
+  echo "  PUT at $stage_rate/s, $keys keys in order:"
+  load "$stage" "$stage_rate" put "$keys" "$results/reference-stage-$stage-put.json" --key-order sequential "${extra[@]}"
+  show_run
+  read -r achieved requests errors _ <<<"$(run_numbers "$results/reference-stage-$stage-put.json")"
+  if [ "$requests" -lt "$keys" ]; then
+    echo "  note: the PUT run sent $requests of its $keys requests in $duration, so the GET run asks only for the first $requests keys, the ones it sent"
+    keys=$requests
+  fi
+  if [ "$errors" -gt 0 ]; then
+    echo "  note: $errors PUT request(s) failed (timeouts or non-2xx answers above): the GET run answers 404 for a key whose PUT was lost"
+  fi
+  if [ "$stage" = 1 ]; then
+    echo "  GET at $stage_rate/s of the keys just written (with async-profiler: cpu, alloc, lock):"
+    load "$stage" "$stage_rate" get "$keys" "$results/reference-stage-$stage-get.json" --profile cpu,alloc,lock
+  else
+    echo "  GET at $stage_rate/s of the keys just written:"
+    load "$stage" "$stage_rate" get "$keys" "$results/reference-stage-$stage-get.json" "${extra[@]}"
+  fi
+  show_run
+  explain "$stage" "$stage_rate" "$nominal_rate"
   stop_server
 done
 
 cat <<TXT
 
 What to look at on the site:
-  - Results -> the stage comparison pages: the reference's runs next to the sample students', curves overlaid
-  - Results -> All reports: the sample reports, and the five free-form ones imported from pasted wrk2 output
+  - Results -> the stage comparison pages: the reference's runs next to the sample students' (marked "sample"),
+    curves overlaid
+  - Results -> All reports: the sample reports, and free-form ones whose runs were imported from pasted wrk2 output
+    (one of them links its outputs instead of pasting them: its page says so)
   - results/demo/*.json (the results format), *.txt (wrk2-style output), *-profile/*.html (flame graphs)
 TXT
 site_args=(--results "$results" --reports "$COURSE_ROOT/samples/reports"
@@ -172,4 +248,4 @@ fi
 step "4. Building the course site with these results and the sample reports"
 "$COURSE_ROOT/scripts/site.sh" "${site_args[@]}"
 step "Done"
-echo "The site is in build/site/; serve it with: ./course site --results results/demo --serve"
+echo "The site is in build/site/; serve it again with: ./course site --no-build --serve"

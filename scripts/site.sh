@@ -8,13 +8,14 @@ export COURSE_ROOT
 
 usage() {
   cat <<'TXT'
-usage: ./course site [--out DIR] [--serve] [--port P] [--results DIR] [--reports DIR] [--free-form DIR]
+usage: ./course site [--out DIR] [--serve] [--port P] [--no-build] [--results DIR] [--reports DIR] [--free-form DIR]
 
 Builds the course site: stage pages, guides, a page per student report, and a comparison page per stage.
 
   --out DIR        where the site goes (default: build/site)
   --serve          after building, serve it on http://127.0.0.1:PORT/ until Ctrl-C
   --port P         port for --serve (default: 8000)
+  --no-build       serve the site already built in --out as it is (e.g. the one ./course demo built)
   --results DIR    results JSON (load runs, saturation searches, grades) (default: results/ if it exists)
   --reports DIR    report folders <student>/stage-<N>/report.md (default: reports/ if it exists)
   --free-form DIR  free-form markdown reports with a reports.yml; their runs are extracted with
@@ -26,12 +27,13 @@ TXT
 
 die() { echo "course site: $*" >&2; exit 2; }
 
-out="$COURSE_ROOT/build/site" serve=false port=8000 results="" reports="" free_form=""
+out="$COURSE_ROOT/build/site" serve=false port=8000 results="" reports="" free_form="" build=true
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     --out) [ $# -ge 2 ] || die "--out needs a directory"; out=$2; shift 2 ;;
     --serve) serve=true; shift ;;
+    --no-build) build=false; shift ;;
     --port) [ $# -ge 2 ] || die "--port needs a number"; port=$2; shift 2 ;;
     --results) [ $# -ge 2 ] || die "--results needs a directory"; results=$2; shift 2 ;;
     --reports) [ $# -ge 2 ] || die "--reports needs a directory"; reports=$2; shift 2 ;;
@@ -46,6 +48,16 @@ for pair in "results:$results" "reports:$reports" "free-form:$free_form"; do
 done
 
 absolute() { (cd "$1" && pwd); }
+serve_site() { # serves $out on $port; a taken port is an error naming it (sitegen/serve.py)
+  cd "$COURSE_ROOT" && exec "$VIRTUAL_ENV/bin/python" -m sitegen.serve --port "$port" --directory "$out"
+}
+if ! $build; then
+  $serve || die "--no-build serves the site already built: add --serve"
+  [ -f "$out/index.html" ] || die "no site in '$out' to serve (no index.html); build it first: ./course site"
+  out=$(absolute "$out")
+  course_venv
+  serve_site
+fi
 if [ -z "$results" ] && [ -z "$reports" ] && [ -z "$free_form" ] && \
    [ ! -d "$COURSE_ROOT/results" ] && [ ! -d "$COURSE_ROOT/reports" ]; then
   echo "course site: no results/ or reports/ here yet; building with the sample data in samples/" >&2
@@ -55,6 +67,10 @@ fi
 [ -n "$reports" ] || { [ -d "$COURSE_ROOT/reports" ] && reports=$COURSE_ROOT/reports; } || true
 
 course_venv
+# A taken port is found before the build, not after it.
+if $serve; then
+  (cd "$COURSE_ROOT" && "$VIRTUAL_ENV/bin/python" -m sitegen.serve --check --port "$port" --directory .) || exit 2
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/course-site.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -101,6 +117,6 @@ warnings=$(grep -c 'WARNING' "$work/build.log" || true)
 echo "course site: built $out in $(( $(date +%s) - start )) s; $warnings warning(s)" >&2
 
 if $serve; then
-  echo "course site: serving http://127.0.0.1:$port/ (Ctrl-C to stop)"
-  exec "$VIRTUAL_ENV/bin/python" -m http.server --bind 127.0.0.1 --directory "$out" "$port"
+  rm -rf "$work"; trap - EXIT  # exec ends this shell: its exit trap would not run
+  serve_site
 fi

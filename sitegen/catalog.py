@@ -3,6 +3,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .freeform import load_free_form
+from .paths import SAMPLE_MARK, is_sample
 from .problems import Problems
 from .reports import assign_slugs, load_reports
 from .results import check_ahead, scan_results
@@ -34,10 +35,12 @@ class Catalog:
     results_problems: list = field(default_factory=list)  # problems with files in the results folder
     names: dict = field(default_factory=dict)  # any name a student is known by -> the name the site shows
 
-    def display(self, name) -> str:
-        if name is None:
-            return REFERENCE
-        return self.names.get(str(name), str(name))
+    def display(self, name, path=None) -> str:
+        """The name the site shows; a document shipped under samples/ is marked as a sample."""
+        shown = REFERENCE if name is None else self.names.get(str(name), str(name))
+        if path is not None and is_sample(path) and not shown.endswith(SAMPLE_MARK):
+            shown += SAMPLE_MARK
+        return shown
 
     def stage(self, number: int):
         return next((s for s in self.stages if s.number == number), None)
@@ -60,9 +63,14 @@ class Catalog:
         return max(earlier, key=lambda r: r.stage) if earlier else None
 
     def loose_runs(self, stage: int) -> list:
-        """Runs in the results folder for this stage that no report attaches (those appear with their report)."""
-        attached = {run.path.resolve() for r in self.reports for run in r.runs}
+        """Runs in the results folder for this stage that no report attaches (those appear with their report), and
+        that are not steps of a saturation search (those are points of its chart, at rates chosen to fail)."""
+        attached = {run.path.resolve() for r in self.reports for run in r.runs} | self.saturation_steps()
         return [run for run in self.load_runs if run.stage == stage and run.path.resolve() not in attached]
+
+    def saturation_steps(self) -> set:
+        return {(path.parent / step["file"]).resolve() for path, doc in self.saturations
+                for step in doc["steps"] if step.get("file")}
 
 
 def load_catalog(sources: Sources) -> Catalog:
@@ -74,6 +82,10 @@ def load_catalog(sources: Sources) -> Catalog:
     if sources.free_form:
         reports += load_free_form(sources.free_form, sources.imported, problems)
     assign_slugs(reports)
+    for report in reports:
+        if is_sample(report.folder):
+            report.sample = True
+            report.display += SAMPLE_MARK
     before = len(problems.items)
     found = scan_results(sources.results, problems)
     load_runs = [run_from_doc(path, doc) for path, doc in found["load-run"]]

@@ -21,8 +21,18 @@ class Series:
     color: str = ""
 
 
+GOLDEN_ANGLE = 137.508  # degrees: consecutive hues land far apart and never on the same value
+
+
 def color(i: int) -> str:
-    return PALETTE[i % len(PALETTE)]
+    """The i-th series' colour: the palette first, then hues spread by the golden angle, so no two series of one
+    chart share a colour however many there are."""
+    if i < len(PALETTE):
+        return PALETTE[i]
+    k = i - len(PALETTE)
+    hue = (20 + k * GOLDEN_ANGLE) % 360
+    lightness = (38, 50, 30)[k % 3]
+    return f"hsl({hue:.2f},70%,{lightness}%)"
 
 
 def _x(fraction: float) -> float:
@@ -100,3 +110,67 @@ def _axes(low: int, high: int) -> list:
     out.append(f'<text x="{(LEFT + right) / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle">percentile (1/(1-p), log scale)</text>')
     out.append("</g>")
     return out
+
+
+@dataclass
+class RatePoint:
+    rate: float  # target requests/s
+    p99_ms: float
+    passed: bool
+
+
+def rate_chart(series: list, caption: str, slo_ms: float | None = None) -> str:
+    """p99 by target rate (x linear, y log), one line per saturation search; passing steps are filled dots, failing
+    ones hollow; the SLO's p99 limit is a dashed line. `series` is [(label, [RatePoint])]."""
+    series = [(label, points) for label, points in series if points]
+    if not series:
+        return f'<p class="course-chart-empty">No saturation steps to draw for {esc(caption)}.</p>'
+    rates = [p.rate for _, points in series for p in points]
+    x_low, x_high = 0.0, max(rates) * 1.05 or 1.0
+    values = [p.p99_ms for _, points in series for p in points] + ([slo_ms] if slo_ms else [])
+    low = math.floor(math.log10(max(min(values), MIN_MS)))
+    high = max(math.ceil(math.log10(max(max(values), MIN_MS))), low + 1)
+
+    def x(rate):
+        return LEFT + (rate - x_low) / (x_high - x_low) * (WIDTH - LEFT - RIGHT)
+
+    bottom, right = HEIGHT - BOTTOM, WIDTH - RIGHT
+    parts = [f'<svg class="course-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{esc(caption)}" '
+             f'xmlns="http://www.w3.org/2000/svg" font-size="12">', '<g class="axes" stroke="currentColor" stroke-opacity="0.25">']
+    ticks = _rate_ticks(x_high)
+    parts += [f'<line x1="{x(t):.1f}" y1="{TOP}" x2="{x(t):.1f}" y2="{bottom}"/>' for t in ticks]
+    parts += [f'<line x1="{LEFT}" y1="{_y(v, low, high):.1f}" x2="{right}" y2="{_y(v, low, high):.1f}"/>'
+              for v, major in _y_ticks(low, high) if major]
+    parts.append("</g>")
+    if slo_ms:
+        y = _y(slo_ms, low, high)
+        parts.append(f'<line class="slo" x1="{LEFT}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#c62828" '
+                     f'stroke-dasharray="6,4"><title>SLO: p99 ≤ {slo_ms:g} ms</title></line>')
+    for i, (label, points) in enumerate(series):
+        stroke = color(i)
+        points = sorted(points, key=lambda p: p.rate)
+        d = " ".join(f"{'M' if j == 0 else 'L'}{x(p.rate):.1f},{_y(p.p99_ms, low, high):.1f}" for j, p in enumerate(points))
+        parts.append(f'<path class="curve" d="{d}" fill="none" stroke="{stroke}" stroke-width="2"><title>{esc(label)}</title></path>')
+        for p in points:
+            fill = stroke if p.passed else "none"
+            tip = f"{label}: {p.rate:g} rps, p99 {p.p99_ms:g} ms, {'pass' if p.passed else 'fail'}"
+            parts.append(f'<circle cx="{x(p.rate):.1f}" cy="{_y(p.p99_ms, low, high):.1f}" r="4" fill="{fill}" '
+                         f'stroke="{stroke}" stroke-width="1.5"><title>{esc(tip)}</title></circle>')
+    parts.append('<g class="labels" fill="currentColor">')
+    parts += [f'<text x="{x(t):.1f}" y="{bottom + 16}" text-anchor="middle">{t:g}</text>' for t in ticks]
+    parts += [f'<text x="{LEFT - 6}" y="{_y(v, low, high) + 4:.1f}" text-anchor="end">{_ms_label(v)}</text>'
+              for v, _ in _y_ticks(low, high)]
+    parts.append(f'<text x="{(LEFT + right) / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle">target rate, requests/s '
+                 f'(filled: step met the SLO; hollow: missed it)</text>')
+    parts += ["</g>", "</svg>"]
+    items = "".join(f'<span class="course-key"><span class="swatch" style="background:{color(i)}"></span>{esc(label)}</span>'
+                    for i, (label, _) in enumerate(series))
+    return (f'<div class="course-figure">{"".join(parts)}<div class="course-caption">{esc(caption)}</div>'
+            f'<div class="course-legend">{items}</div></div>')
+
+
+def _rate_ticks(high: float) -> list:
+    raw = high / 5
+    magnitude = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    return [k * step for k in range(0, int(high // step) + 1)]

@@ -4,7 +4,11 @@ A folder of such files has a reports.yml naming the student (or pseudonym), stag
 come from the wrk2 importer (`./course import-wrk FILE --out DIR --student S --stage N`), which writes
 DIR/<file stem>-<block>.json; when it failed, scripts/site.sh leaves DIR/<file stem>.import-error.txt instead.
 
-    python -m sitegen.freeform list DIR    prints "file<TAB>student<TAB>stage" for every listed file
+    python -m sitegen.freeform list DIR    prints "file<TAB>student<TAB>stage" for every file to import
+
+An entry with `no_runs: <why>` is a report kept on purpose although it holds no wrk2 output (it links its outputs
+instead of pasting them, say): it is not given to the importer, and its page says why it has no runs, as a note
+rather than as a problem.
 """
 import re
 import sys
@@ -71,7 +75,10 @@ def load_free_form(folder: Path, imported: Path | None, problems: Problems) -> l
         report = Report(folder=folder, student_key=f"free-form:{entry['student']}", display=str(entry["student"]),
                         stage=int(entry["stage"]), title=str(title), kind="free-form", body=body, problems=mine,
                         aliases={str(entry["student"])}, source_file=path)
-        _attach_imported_runs(report, path, imported, problems)
+        if entry.get("no_runs"):
+            report.notes.append(str(entry["no_runs"]))
+        else:
+            _attach_imported_runs(report, path, imported, problems)
         reports.append(report)
     return reports
 
@@ -113,7 +120,7 @@ def main(argv) -> int:
     manifest = read_manifest(folder, None)
     for path in report_files(folder):
         entry = manifest.get(path.name)
-        if entry:
+        if entry and not entry.get("no_runs"):
             print(f"{path}\t{entry['student']}\t{entry['stage']}")
     return 0
 

@@ -11,3 +11,15 @@ def results_schema_path() -> Path:
     if override:
         return Path(override)
     return REPO_ROOT / "kit/results/src/main/resources/course/results/results.schema.json"
+
+
+SAMPLES = REPO_ROOT / "samples"
+SAMPLE_MARK = " (sample)"
+
+
+def is_sample(path) -> bool:
+    """Inputs shipped under samples/ are made-up or past data, not a student of this course run: pages say so."""
+    try:
+        return Path(path).resolve().is_relative_to(SAMPLES.resolve())
+    except OSError:
+        return False

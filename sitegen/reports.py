@@ -23,13 +23,16 @@ class Report:
     commands: list = field(default_factory=list)
     runs: list = field(default_factory=list)  # [Run]
     flamegraphs: list = field(default_factory=list)  # [Path]
+    saturations: list = field(default_factory=list)  # [(Path, saturation doc)]
     previous: int | None = None
     pseudonym: str | None = None
     aliases: set = field(default_factory=set)  # names results JSON may use for this student
     body: str = ""
     problems: list = field(default_factory=list)  # [Problem] about this report and its files
+    notes: list = field(default_factory=list)  # what a reader should know about this report's inputs (not problems)
     source_file: Path | None = None  # the markdown the analysis comes from
     slug: str = ""  # set once all reports are known (unique per student)
+    sample: bool = False  # shipped under samples/: the site labels it as a sample, not a student
 
 
 def _local(problems: Problems, mine: list, file, message: str):
@@ -98,6 +101,12 @@ def _apply_front_matter(report: Report, meta: dict, path: Path, problems: Proble
             mine.append(problems.items[-1])
         else:
             report.runs.append(run_from_doc(run_path, doc))
+    for entry in _path_list(meta, "saturation", path, problems, mine):
+        doc = read_result(report.folder / entry, problems, expect_kind="saturation")
+        if doc is None:
+            mine.append(problems.items[-1])
+        else:
+            report.saturations.append((report.folder / entry, doc))
     for entry in _path_list(meta, "flamegraphs", path, problems, mine):
         graph = report.folder / entry
         if graph.is_file():

@@ -10,6 +10,26 @@ CURVE_MAX_FRACTION = 0.99999
 STEAL_LIMIT_PERCENT = 5.0
 
 
+@dataclass(frozen=True)
+class Flag:
+    kind: str  # contention, unexpected-status, generator-behind, ...; "warning" for the older plain-text flags
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def flags_from_doc(doc: dict) -> list:
+    """The run's flags, in either shape the schema allows: {"kind", "message"} objects or older plain strings."""
+    out = []
+    for flag in doc.get("flags") or []:
+        if isinstance(flag, dict):
+            out.append(Flag(str(flag.get("kind") or "warning"), str(flag.get("message") or "")))
+        else:
+            out.append(Flag("warning", str(flag)))
+    return out
+
+
 @dataclass
 class Run:
     path: Path
@@ -24,7 +44,7 @@ class Run:
     steal_flagged: bool
     max_ms: float | None
     command: str | None
-    flags: list
+    flags: list  # [Flag]: warnings recorded with the run; its numbers are marked wherever they appear
     percentiles: dict = field(default_factory=dict)  # p (0..100) -> ms
     spectrum: list = field(default_factory=list)  # [(fraction 0..1, ms)]
 
@@ -75,7 +95,7 @@ def run_from_doc(path: Path, doc: dict) -> Run:
         steal_flagged=bool(steal.get("flagged")) or (steal_percent is not None and steal_percent > STEAL_LIMIT_PERCENT),
         max_ms=max_ms,
         command=(doc.get("source") or {}).get("command"),
-        flags=list(doc.get("flags") or []),
+        flags=flags_from_doc(doc),
         percentiles=percentiles,
         spectrum=spectrum,
     )

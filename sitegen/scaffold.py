@@ -1,8 +1,11 @@
 """./course report --stage N: scaffolds reports/<student>/stage-N/report.md with the recorded runs attached.
 
-The student's runs (results/load/*.json, written by ./course load) and flame graphs (results/profiles/<time>/*.html,
-written by ./course profile) are copied into the report folder, and the front matter lists them, so that the site
-generates the tables and charts and the student writes only the analysis.
+The student's runs of that stage (results/load/*.json, written by ./course load; a run's stage is in its JSON), the
+stage's saturation searches (results/saturate/*/saturation.json) and its flame graphs (those recorded with a run of
+the stage, and results/profiles/<time>/ folders that name the stage) are copied into the report folder, and the front
+matter lists them, so that the site generates the tables and charts and the student writes only the analysis. Runs
+of other stages are left out; runs that do not say their stage are left out and counted, because a report that
+mixes stages would compare the wrong numbers.
 """
 import argparse
 import json
@@ -28,6 +31,10 @@ class ScaffoldError(Exception):
     pass
 
 
+class UnknownStage(ScaffoldError):
+    """--stage names no stage of this repository: bad input (exit 2), not a failure."""
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="./course report", description=(
         "Creates reports/<student>/stage-N/report.md from the stage's report template and attaches the load runs "
@@ -38,10 +45,24 @@ def parse_args(argv):
     parser.add_argument("--force", action="store_true", help="replace an existing report.md (the old one is kept as report.md.bak)")
     parser.add_argument("--results", default="results", help="where the runs were recorded (default: results)")
     parser.add_argument("--reports", default="reports", help="where reports live (default: reports)")
-    args = parser.parse_args(argv)
-    if args.stage < 1:
-        parser.error(f"--stage {args.stage}: stages are numbered from 1")
-    return args
+    return parser.parse_args(argv)
+
+
+def known_stages(root: Path) -> list:
+    """The stage numbers that have a folder stages/<N>-<name>/."""
+    numbers = set()
+    for folder in (root / "stages").glob("*-*"):
+        head = folder.name.split("-", 1)[0]
+        if folder.is_dir() and head.isdigit():
+            numbers.add(int(head))
+    return sorted(numbers)
+
+
+def check_stage(root: Path, stage: int):
+    stages = known_stages(root)
+    if stage not in stages:
+        listed = ", ".join(map(str, stages)) if stages else f"none (no stages/<N>-*/ folder in {root})"
+        raise UnknownStage(f"--stage {stage}: there is no stage {stage}; the stages are: {listed}")
 
 
 def default_student() -> str:
@@ -59,18 +80,63 @@ def find_template(root: Path, stage: int) -> Path:
     return GENERIC_TEMPLATE
 
 
-def recorded_runs(results: Path, stage: int, problems: Problems) -> list:
-    """(path, doc) of valid load runs for this stage (or without a stage), oldest first."""
-    runs = []
+def recorded_runs(results: Path, stage: int, problems: Problems) -> tuple:
+    """(runs of this stage as (path, doc) oldest first, paths of runs that do not say their stage)."""
+    runs, stageless = [], []
     for path in sorted((results / "load").glob("*.json")):
         doc = read_result(path, problems, expect_kind="load-run")
-        if doc is not None and doc.get("stage") in (None, stage):
+        if doc is None:
+            continue
+        if doc.get("stage") is None:
+            stageless.append(path)
+        elif doc["stage"] == stage:
             runs.append((path, doc))
-    return sorted(runs, key=lambda r: (r[1].get("createdAt", ""), r[0].name))
+    return sorted(runs, key=lambda r: (r[1].get("createdAt", ""), r[0].name)), stageless
 
 
-def recorded_flamegraphs(results: Path) -> list:
-    return sorted((results / "profiles").glob("*/*.html"))
+def recorded_saturations(results: Path, stage: int, problems: Problems) -> list:
+    """(path, doc) of the saturation searches of this stage, oldest first."""
+    found = []
+    for path in sorted((results / "saturate").glob("*/saturation.json")):
+        doc = read_result(path, problems, expect_kind="saturation")
+        if doc is not None and doc.get("stage") == stage:
+            found.append((path, doc))
+    return sorted(found, key=lambda r: (r[1].get("createdAt", ""), str(r[0])))
+
+
+# A folder of ./course profile output names its stage in this file (one number), so its graphs join that stage.
+PROFILE_STAGE_FILE = "stage.txt"
+
+
+def profile_folder_stage(folder: Path):
+    try:
+        text = (folder / PROFILE_STAGE_FILE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def recorded_flamegraphs(results: Path, stage: int, runs: list) -> tuple:
+    """([(name in the report, file)] of this stage's flame graphs, profile folders that do not say their stage).
+
+    A run's own profiles (./course load --profile) belong to the run's stage; a folder of ./course profile output
+    belongs to the stage its stage.txt names."""
+    graphs, stageless = [], []
+    for path, doc in runs:
+        for entry in doc.get("profiles") or []:
+            graph = path.parent / entry
+            if graph.is_file() and graph.suffix == ".html":
+                graphs.append((f"{path.stem}-{graph.name}", graph))
+    for folder in sorted(p for p in (results / "profiles").glob("*") if p.is_dir()):
+        htmls = sorted(folder.glob("*.html"))
+        if not htmls:
+            continue
+        folder_stage = profile_folder_stage(folder)
+        if folder_stage is None:
+            stageless.append(folder)
+        elif folder_stage == stage:
+            graphs += [(f"{folder.name}-{graph.name}", graph) for graph in htmls]
+    return graphs, stageless
 
 
 def hardware_text(runs: list) -> str:
@@ -135,7 +201,16 @@ def attach_run(source: Path, doc: dict, folder: Path, student: str, stage: int) 
     return relative
 
 
+def attach_saturation(source: Path, doc: dict, folder: Path, student: str) -> str:
+    doc = dict(doc)
+    doc["student"] = doc.get("student") or student
+    relative = f"saturation/{source.parent.name}.json"
+    write_atomically(folder / relative, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    return relative
+
+
 def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, reports: Path) -> dict:
+    check_stage(root, stage)
     if not student.strip():
         raise ScaffoldError("no student name: pass --student NAME (a pseudonym is fine)")
     folder = reports / slug(student) / f"stage-{stage}"
@@ -144,22 +219,28 @@ def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, r
         raise ScaffoldError(f"{target} already exists; edit it, or pass --force to start over "
                             "(the old one is kept as report.md.bak)")
     problems = Problems(echo=False)
-    runs = recorded_runs(results, stage, problems)
-    graphs = recorded_flamegraphs(results)
+    runs, stageless_runs = recorded_runs(results, stage, problems)
+    saturations = recorded_saturations(results, stage, problems)
+    graphs, stageless_profiles = recorded_flamegraphs(results, stage, runs)
     template_path = find_template(root, stage)
     if target.exists():
         shutil.copy2(target, target.with_name("report.md.bak"))
     run_paths = [attach_run(path, doc, folder, student, stage) for path, doc in runs]
+    saturation_paths = [attach_saturation(path, doc, folder, student) for path, doc in saturations]
     graph_paths = []
-    for graph in graphs:
-        relative = f"flamegraphs/{graph.parent.name}-{graph.name}"
+    for name, graph in graphs:
+        relative = f"flamegraphs/{name}"
         (folder / "flamegraphs").mkdir(parents=True, exist_ok=True)
         shutil.copy2(graph, folder / relative)
         graph_paths.append(relative)
     commands = list(dict.fromkeys(doc["source"]["command"] for _, doc in runs if doc["source"].get("command")))
     values = {"student": student, "stage": stage, "hardware": hardware_text(runs), "commands": commands,
-              "runs": run_paths, "flamegraphs": graph_paths}
-    text = fill(template_path.read_text(encoding="utf-8"), values)
+              "runs": run_paths, "flamegraphs": graph_paths, "saturation": saturation_paths}
+    template = template_path.read_text(encoding="utf-8")
+    if "{{saturation}}" not in template and template.startswith("---\n"):
+        # Templates written before saturation results were attached: the list goes after the flame graphs.
+        template = template.replace("flamegraphs: {{flamegraphs}}\n", "flamegraphs: {{flamegraphs}}\nsaturation: {{saturation}}\n", 1)
+    text = fill(template, values)
     try:
         meta, _ = frontmatter.split(text)
     except frontmatter.FrontMatterError as e:
@@ -168,9 +249,45 @@ def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, r
         # A template of only prose: the front matter the site needs goes on top of it.
         values["title"] = f"Stage {stage} report"
         text = "---\n" + yaml.safe_dump(values, allow_unicode=True, sort_keys=False) + "---\n\n" + text
+    left_out = skipped_lines({"skipped": problems.items, "stageless_runs": stageless_runs,
+                              "stageless_profiles": stageless_profiles}, stage)
+    if left_out:
+        text = _after_front_matter(text, "<!-- ./course report left out:\n" + "\n".join(
+            "  - " + line for line in left_out) + "\n-->\n")
     write_atomically(target, text)
     return {"report": target, "template": template_path, "runs": run_paths, "flamegraphs": graph_paths,
-            "skipped": problems.items}
+            "saturation": saturation_paths, "skipped": problems.items, "stageless_runs": stageless_runs,
+            "stageless_profiles": stageless_profiles}
+
+
+def _after_front_matter(text: str, insert: str) -> str:
+    """`insert` as the first lines after the front matter, where the student reads it first."""
+    lines = text.split("\n")
+    end = next(i for i in range(1, len(lines)) if lines[i].strip() in ("---", "..."))
+    return "\n".join(lines[: end + 1] + ["", insert.rstrip("\n")] + lines[end + 1:])
+
+
+def skipped_lines(done: dict, stage: int) -> list:
+    """What was left out of the report and why, one line each."""
+    lines = [f"skipped {problem}" for problem in done["skipped"]]
+    if done["stageless_runs"]:
+        names = ", ".join(p.name for p in done["stageless_runs"][:5]) + (", ..." if len(done["stageless_runs"]) > 5 else "")
+        lines.append(f"skipped {len(done['stageless_runs'])} run(s) that do not say their stage ({names}): a report "
+                     f"holds only its stage's runs. Record runs with ./course load --stage {stage} (or the stage "
+                     "in submission.properties), or add \"stage\": N to the run's JSON if you know it")
+    if done["stageless_profiles"]:
+        names = ", ".join(p.name for p in done["stageless_profiles"][:5])
+        lines.append(f"skipped {len(done['stageless_profiles'])} profile folder(s) that do not say their stage "
+                     f"({names}): put the stage number in <folder>/{PROFILE_STAGE_FILE}, or profile during a load "
+                     "run with ./course load --profile")
+    return lines
+
+
+def next_step(root: Path, report) -> str:
+    # Students' repositories have no ./course site (it needs the course's docs): they hand the report in instead.
+    if (root / "scripts/site.sh").is_file():
+        return f"write your analysis in {report}, then look at it with ./course site --serve"
+    return f"write your analysis in {report}, then commit it with the results it cites and hand it in"
 
 
 def main(argv=None) -> int:
@@ -182,17 +299,18 @@ def main(argv=None) -> int:
                         root / args.reports if not Path(args.reports).is_absolute() else Path(args.reports))
     except ScaffoldError as e:
         print(f"course report: {e}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(e, UnknownStage) else 1
     report = done["report"]
     shown = report.relative_to(root) if report.is_relative_to(root) else report
-    print(f"course report: wrote {shown} from {done['template'].name}: "
-          f"{len(done['runs'])} run(s), {len(done['flamegraphs'])} flame graph(s) attached")
-    for problem in done["skipped"]:
-        print(f"course report: skipped {problem}", file=sys.stderr)
+    print(f"course report: wrote {shown} from {done['template'].name}: stage {args.stage}: "
+          f"{len(done['runs'])} run(s), {len(done['saturation'])} saturation result(s), "
+          f"{len(done['flamegraphs'])} flame graph(s) attached")
+    for line in skipped_lines(done, args.stage):
+        print(f"course report: {line}", file=sys.stderr)
     if not done["runs"]:
-        print("course report: no runs recorded yet; run ./course load ... then ./course report --force, or list "
-              "run files under 'runs:' yourself", file=sys.stderr)
-    print(f"next: write your analysis in {shown}, then look at it with ./course site --serve")
+        print(f"course report: no stage-{args.stage} runs recorded yet; run ./course load ... then "
+              "./course report --force, or list run files under 'runs:' yourself", file=sys.stderr)
+    print(f"next: {next_step(root, shown)}")
     return 0
 
 

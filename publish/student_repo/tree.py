@@ -112,14 +112,10 @@ class BranchBuilder:
         shown = self.all_stages[: stage.number]
         listing = "\n".join(f"| {s.number} | [{s.title}]({s.folder}/README.md) | "
                             f"`{s.folder}/report-template.md` |" for s in shown)
-        following = [s for s in self.all_stages if s.number == stage.number + 1]
-        if following:
-            nxt = following[0]
-            next_text = (f"When stage {nxt.number} is published, merge it into your work: "
-                         f"`git fetch origin && git merge origin/{nxt.branch}` (see below).")
-        else:
-            next_text = ("This is the last stage published so far; later stages arrive as new branches "
-                         "(`git fetch origin` lists them).")
+        # Whether the next stage is out depends on when the student reads this, not on when it was published: the
+        # text says how to find out instead of claiming either.
+        next_text = (f"The next stage arrives as branch `stage-{stage.number + 1}`: once `git fetch origin` shows "
+                     f"it, merge it into your work with `git merge origin/stage-{stage.number + 1}` (see below).")
         return {"stage": str(stage.number), "branch": stage.branch, "stage_title": stage.title,
                 "stage_folder": stage.folder, "stages_table": listing, "next_stage": next_text,
                 "next_stage_number": str(stage.number + 1)}

@@ -77,7 +77,10 @@ def test_student_readme_speaks_of_its_own_stage(published):
     _course, repo, stages = published
     for n in stages:
         readme = support.branch_files(repo, f"stage-{n}")["README.md"].decode()
-        assert f"You are on branch `stage-{n}`" in readme
+        assert f"This README comes with stage {n}," in readme and f"(branch `stage-{n}` of the course;" in readme
+        # After the merge the student's branch keeps its own name, and the next stage may or may not be out yet:
+        # the README claims neither.
+        assert "You are on branch" not in readme and "is published" not in readme
         assert f"git merge origin/stage-{n + 1}" in readme
         assert "{{" not in readme
         rows = [line for line in readme.splitlines() if re.match(r"\| \d+ \| \[", line)]
@@ -122,3 +125,7 @@ def test_student_report_command_scaffolds_a_report(published, tmp_path):
     report = work / "reports/alice/stage-1/report.md"
     assert report.is_file() and 'student: "alice"' in report.read_text()
     assert support.git(work, "status", "--porcelain") == "?? reports/", "only the report is new; .venv is ignored"
+    assert "./course site" not in result.stdout and "hand it in" in result.stdout  # students have no ./course site
+    refused = subprocess.run([str(work / "course"), "report", "--stage", "2", "--student", "alice"],
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "there is no stage 2; the stages are: 1" in refused.stderr

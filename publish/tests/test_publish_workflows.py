@@ -38,7 +38,10 @@ def test_grading_runs_one_job_per_submission_with_the_grader_interface():
     assert grade["strategy"]["fail-fast"] is False
     assert grade["strategy"]["matrix"]["submission"] == "${{ fromJSON(needs.plan.outputs.matrix) }}"
     runs = [s["run"] for s in grade["steps"] if "run" in s]
-    assert './course grade --stage "$STAGE" --submission submission --student "$STUDENT"' in runs
+    # The grade goes where the artifact steps look for it (the grader's default is grades/<student>-stage<N>.json).
+    assert ('./course grade --stage "$STAGE" --submission submission --student "$STUDENT"'
+            ' --out "results/grades/stage-$STAGE/$STUDENT.json"') in runs
+    assert all(s["with"]["path"] == "results/grades/" for s in grade["steps"] if "upload-artifact" in s.get("uses", ""))
     for step in grade["steps"]:
         if step.get("uses", "").startswith("actions/checkout"):
             assert step["with"]["persist-credentials"] is False

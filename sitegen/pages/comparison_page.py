@@ -5,7 +5,8 @@ from ..charts import Series, color, percentile_chart
 from ..runs import COMPARISON_PERCENTILES
 from .common import WIDE_PAGE, href, link, problems_box, table
 from .report_page import report_src
-from .runs_view import run_cells, run_headers
+from .runs_view import FLAG_MARK, run_cells, run_headers, run_name_cell, unique_labels
+from .saturation_view import saturation_chart, saturation_table
 
 OUTCOME_MARK = {"passed": ("✔", "course-pass"), "failed": ("✘", "course-fail"), "error": ("E", "course-fail"),
                 "skipped": ("–", "course-skip")}
@@ -48,7 +49,7 @@ def _entries(stage: int, reports: list, catalog) -> list:
     entries = [(r.display, r, run) for r in reports for run in r.runs]
     by_name = _report_by_name(reports)
     for run in catalog.loose_runs(stage):
-        name = catalog.display(run.student)
+        name = catalog.display(run.student, run.path)
         entries.append((name, by_name.get(name), run))
     return entries
 
@@ -56,29 +57,42 @@ def _entries(stage: int, reports: list, catalog) -> list:
 def _runs_section(entries: list, reports: list, catalog, src: str) -> list:
     out = ["## All runs", "", "Click a column header to sort. Latencies in ms, rates in requests per second.", ""]
     headers = [("student", "text"), ("run", "text"), ("workload", "text")] + run_headers(COMPARISON_PERCENTILES)
-    rows = [[_student_cell(name, report, src), run.label, run.workload] + run_cells(run, COMPARISON_PERCENTILES)
-            for name, report, run in entries]
+    labels = _labels(entries)
+    rows = [[_student_cell(name, report, src), run_name_cell(run, labels[id(run)]), run.workload]
+            + run_cells(run, COMPARISON_PERCENTILES) for name, report, run in entries]
     with_runs = {name for name, _, _ in entries}
     # A student whose report has no valid run still gets a row, so nobody silently disappears.
     for report in reports:
         if report.display not in with_runs:
-            why = "no valid runs (see the report's problems)" if report.problems else "no runs attached"
+            why = ("no valid runs (see the report's problems)" if report.problems
+                   else f"no runs: {report.notes[0]}" if report.notes else "no runs attached")
             rows.append([_student_cell(report.display, report, src), why, ""] + [("", None)] * (len(headers) - 3))
     if not rows:
         return out[:2] + ["*No runs recorded for this stage yet.*", ""]
-    return out + [table(headers, rows, sortable=True), ""]
+    out.append(table(headers, rows, sortable=True))
+    if any(run.flags for _, _, run in entries):
+        out += ["", f"{FLAG_MARK} marks runs recorded with warnings (hover the mark): their numbers may not show what "
+                    "they seem to."]
+    return out + [""]
+
+
+def _labels(entries: list) -> dict:
+    """Labels unique per student: two rows of one student never read the same."""
+    student_of = {id(run): name for name, _, run in entries}
+    return unique_labels([run for _, _, run in entries], prefix=lambda run: student_of[id(run)])
 
 
 def _curves(entries: list) -> list:
     if not entries:
         return []
     out = ["## Percentile curves", ""]
-    names = sorted({name for name, _, _ in entries}, key=str.lower)
-    colors = {name: color(i) for i, name in enumerate(names)}
+    labels = _labels(entries)
     workloads = sorted({run.workload for _, _, run in entries})
     for workload in workloads:
-        series = [Series(f"{name}: {run.label}", run.curve(), colors[name])
-                  for name, _, run in entries if run.workload == workload]
+        mine = [(name, run) for name, _, run in entries if run.workload == workload]
+        # Colours per chart, one per series: with many students a colour per student would repeat.
+        series = [Series(f"{name}: {labels[id(run)]}" + (f" {FLAG_MARK}" if run.flags else ""), run.curve(), color(i))
+                  for i, (name, run) in enumerate(mine)]
         out += [f"### {fmt.esc(workload)}", "", percentile_chart(series, f"{workload}: every run of the stage"), ""]
     return out
 
@@ -98,8 +112,8 @@ def _leaderboard(stage: int, catalog, src: str, reports: list) -> list:
 
     ordered = sorted(grades, key=lambda g: (ratio(g[1]) is None, -(ratio(g[1]) or 0)))
     rows = []
-    for rank, (_, doc) in enumerate(ordered, 1):
-        name = catalog.display(doc.get("student"))
+    for rank, (path, doc) in enumerate(ordered, 1):
+        name = catalog.display(doc.get("student"), path)
         score = doc["score"]
         r = ratio(doc)
         rows.append([(str(rank), rank), _student_cell(name, by_name.get(name), src),
@@ -122,8 +136,8 @@ def _matrix(stage: int, catalog, src: str, reports: list) -> list:
                 tests.append(t["name"])
     headers = [("student", "text"), ("passed", "number")] + [(_short(t), "text") for t in tests]
     rows = []
-    for _, doc in sorted(grades, key=lambda g: catalog.display(g[1].get("student")).lower()):
-        name = catalog.display(doc.get("student"))
+    for path, doc in sorted(grades, key=lambda g: catalog.display(g[1].get("student"), g[0]).lower()):
+        name = catalog.display(doc.get("student"), path)
         outcomes = {t["name"]: t for t in doc["tests"]}
         passed = sum(1 for t in doc["tests"] if t["outcome"] == "passed")
         row = [_student_cell(name, by_name.get(name), src), (f"{passed}/{len(doc['tests'])}", passed)]
@@ -150,16 +164,17 @@ def _short(test_name: str) -> str:
 
 def _saturation(stage: int, catalog, src: str, reports: list) -> list:
     docs = [(p, d) for p, d in catalog.saturations if d.get("stage") == stage]
+    seen = {p.resolve() for p, _ in docs}
+    docs += [(p, d) for r in reports for p, d in r.saturations if p.resolve() not in seen]
     if not docs:
         return []
     by_name = _report_by_name(reports)
-    rows = []
-    for _, doc in docs:
-        name = catalog.display(doc.get("student"))
-        rate = doc["result"].get("sustainedRate")
-        slo = doc["slo"]
-        rows.append([_student_cell(name, by_name.get(name), src), doc.get("label") or "",
-                     (fmt.rate(rate), rate), f"p99 ≤ {slo['p99Ms']:g} ms, ≥ {slo['minAchievedFraction']:.0%} of target",
-                     (str(len(doc["steps"])), len(doc["steps"]))])
-    headers = [("student", "text"), ("label", "text"), ("sustained rps", "number"), ("SLO", "text"), ("steps", "number")]
-    return ["## Saturation points", "", table(headers, rows, sortable=True), ""]
+    rows = [(catalog.display(doc.get("student"), path), doc) for path, doc in docs]
+    names = [f"{name}: {doc.get('label')}" if doc.get("label") else name for name, doc in rows]
+    if len(set(names)) < len(names):
+        names = [f"{n} ({p.parent.name}/{p.name})" for n, (p, _) in zip(names, docs)]
+    out = ["## Saturation points", "",
+           "The highest target rate each search sustained within its SLO; the chart shows p99 at every step.", "",
+           saturation_table(rows, lambda name: _student_cell(name, by_name.get(name), src)), "",
+           saturation_chart(list(zip(names, (d for _, d in docs))), f"stage {stage}: p99 by target rate"), ""]
+    return out

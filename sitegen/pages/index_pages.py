@@ -17,7 +17,9 @@ def reports_index(catalog) -> str:
         students.setdefault(report.display, {})[report.stage] = report
     if not students:
         return "\n".join(out + ["*No reports yet. Write yours with `./course report --stage N`.*"]) + "\n"
-    out += ["One row per student; ⚠ marks a report with problems (see its page).", ""]
+    out += ["One row per student; ⚠ marks a report with problems (see its page)."
+            + (" Names marked (sample) are the sample data shipped with the course, not students of this course run."
+               if any(r.sample for r in catalog.reports) else ""), ""]
     headers = [("student", "text")] + [(f"stage {n}", "text") for n in stages]
     has_unknown = any(0 in by_stage for by_stage in students.values())
     if has_unknown:

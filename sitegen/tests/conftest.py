@@ -32,6 +32,20 @@ def load_run(student, stage, workload, rate, percentiles: dict, max_ms=None, ste
     return doc
 
 
+def saturation(student, stage, steps=((1000, 2.0, True), (2000, 4.0, True), (3000, 90.0, False)), p99_ms=10.0,
+               **extra) -> dict:
+    """A saturation search whose steps are (rate, p99 ms, passed); the sustained rate is the last passing one."""
+    doc = {
+        "schema": "course-results/1", "kind": "saturation", "createdAt": "2025-03-01T13:00:00Z",
+        "student": student, "stage": stage, "slo": {"minAchievedFraction": 0.99, "p99Ms": p99_ms},
+        "steps": [{"rate": float(r), "achievedRate": float(r), "p99Ms": float(ms), "passed": ok} for r, ms, ok in steps],
+        "result": {"sustainedRate": max((float(r) for r, _, ok in steps if ok), default=None)},
+    }
+    doc.update(extra)
+    assert schema_errors(doc) == [], schema_errors(doc)
+    return doc
+
+
 def grade(student, stage, outcomes: dict, ratio) -> dict:
     doc = {
         "schema": "course-results/1", "kind": "grade", "createdAt": "2025-03-02T12:00:00Z", "student": student,

@@ -4,7 +4,7 @@ import re
 from sitegen.catalog import Sources, load_catalog
 from sitegen.pages.comparison_page import comparison_page
 
-from .conftest import Tables, column, grade, load_run, write_json, write_report
+from .conftest import Tables, column, grade, load_run, saturation, write_json, write_report
 
 
 def build_catalog(tmp_path):
@@ -49,3 +49,58 @@ def test_leaderboard_orders_by_ratio_and_matrix_shows_outcomes(tmp_path):
     matrix = next(t for t in tables if "passed" in t[0])
     assert matrix[0] == ["student", "passed", "a", "b"]
     assert matrix[1:] == [["anna", "2/2", "✔", "✔"], ["owl", "1/2", "✔", "✘"], ["vera", "0/1", "E", ""]]
+
+
+def test_flagged_runs_are_marked_in_the_runs_table_and_legend(tmp_path):
+    reports = tmp_path / "reports"
+    flags = [{"kind": "unexpected-status", "message": "mostly 404: 996 of 1000 answers; is the database filled?"}]
+    write_report(reports, "anna", 1, {"runs/get.json": load_run("anna", 1, "get", 5000, {50: 1.0, 99: 5.0}, flags=flags),
+                                      "runs/put.json": load_run("anna", 1, "put", 5000, {50: 1.0, 99: 5.0})})
+    page = comparison_page(1, load_catalog(Sources(reports=reports)))
+    runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
+    assert column(runs, "run") == ["get 5000 rps ⚠ 1 warning", "put 5000 rps"]
+    assert "unexpected-status: mostly 404" in page and "marks runs recorded with warnings" in page
+    assert "anna: get 5000 rps ⚠" in page  # the chart legend
+
+
+def test_many_series_never_share_a_colour_and_repeated_labels_differ(tmp_path):
+    reports = tmp_path / "reports"
+    for i in range(14):
+        write_report(reports, f"s{i:02d}", 1, {"runs/put.json": load_run(f"s{i:02d}", 1, "put", 15000, {50: 1.0, 99: 5.0}),
+                                              "runs/put-again.json": load_run(f"s{i:02d}", 1, "put", 15000, {50: 2.0})})
+    page = comparison_page(1, load_catalog(Sources(reports=reports)))
+    chart = re.search(r"<svg class=\"course-chart\".*?</svg>", page).group(0)
+    strokes = re.findall(r'<path class="curve" d="[^"]+" fill="none" stroke="([^"]+)"', chart)
+    assert len(strokes) == 28 and len(set(strokes)) == 28
+    runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
+    rows = list(zip(column(runs, "student"), column(runs, "run")))
+    assert len(set(rows)) == len(rows) == 28
+    assert ("s00", "put 15000 rps (put)") in rows and ("s00", "put 15000 rps (put-again)") in rows
+
+
+def test_saturation_points_have_a_rate_chart_next_to_the_table(tmp_path):
+    results = tmp_path / "results"
+    write_json(results / "saturate/a/saturation.json", saturation("anna", 1))
+    write_json(results / "saturate/b/saturation.json",
+               saturation("boris", 1, steps=((1000, 1.0, True), (1500, 3.0, True), (2000, 50.0, False), (2500, 80.0, False))))
+    page = comparison_page(1, load_catalog(Sources(results=results)))
+    section = page[page.index("## Saturation points"):]
+    table = Tables(section).tables[0]
+    assert column(table, "student") == ["anna", "boris"] and column(table, "sustained rps") == ["2\u202f000", "1\u202f500"]
+    svg = re.search(r"<svg.*?</svg>", section).group(0)
+    assert svg.count("<circle") == 7 and svg.count('<path class="curve"') == 2 and 'class="slo"' in svg
+
+
+def test_saturation_steps_are_points_of_the_chart_not_rows_of_the_runs_table(tmp_path):
+    results = tmp_path / "results"
+    steps = ((1000, 2.0, True), (2000, 90.0, False))
+    search = saturation("anna", 1, steps=steps)
+    for i, step in enumerate(search["steps"], 1):
+        step["file"] = f"step-{i:02d}.json"
+        write_json(results / f"saturate/a/step-{i:02d}.json", load_run("anna", 1, "get", step["rate"], {50: 1.0}))
+    write_json(results / "saturate/a/saturation.json", search)
+    write_json(results / "load/mine.json", load_run("anna", 1, "get", 1500, {50: 1.0}))
+    page = comparison_page(1, load_catalog(Sources(results=results)))
+    runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
+    assert column(runs, "run") == ["get 1500 rps"]
+    assert "## Saturation points" in page

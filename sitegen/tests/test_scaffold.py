@@ -4,18 +4,19 @@ import pytest
 from sitegen import frontmatter
 from sitegen.catalog import Sources, load_catalog
 from sitegen.paths import REPO_ROOT
-from sitegen.scaffold import ScaffoldError, scaffold
+from sitegen.scaffold import ScaffoldError, main, next_step, scaffold, skipped_lines
 
-from .conftest import load_run, write_json
+from .conftest import load_run, saturation, write_json
 
 
 def test_scaffold_attaches_runs_and_refuses_to_overwrite(tmp_path):
     results, reports = tmp_path / "results", tmp_path / "reports"
-    write_json(results / "load/a.json", load_run(None, None, "put", 4000, {50: 1.0, 99: 4.0}))
+    write_json(results / "load/a.json", load_run(None, 1, "put", 4000, {50: 1.0, 99: 4.0}))
     write_json(results / "load/b.json", load_run(None, 2, "get", 4000, {50: 1.0}))  # another stage: left out
     write_json(results / "load/c.json", "{broken")
     (results / "profiles/20250301-120000").mkdir(parents=True)
     (results / "profiles/20250301-120000/cpu.html").write_text("<html></html>", encoding="utf-8")
+    (results / "profiles/20250301-120000/stage.txt").write_text("1\n", encoding="utf-8")
 
     done = scaffold(REPO_ROOT, 1, 'Anna "A" K', False, results, reports)
 
@@ -33,3 +34,54 @@ def test_scaffold_attaches_runs_and_refuses_to_overwrite(tmp_path):
         scaffold(REPO_ROOT, 1, 'Anna "A" K', False, results, reports)
     scaffold(REPO_ROOT, 1, 'Anna "A" K', True, results, reports)
     assert (report.parent / "report.md.bak").is_file()
+
+
+def test_report_holds_only_its_stage_runs_saturation_and_flame_graphs(tmp_path, capsys):
+    results, reports = tmp_path / "results", tmp_path / "reports"
+    write_json(results / "load/one.json", load_run(None, 1, "put", 4000, {50: 1.0}, profiles=["one-profile/cpu.html"]))
+    (results / "load/one-profile").mkdir(parents=True)
+    (results / "load/one-profile/cpu.html").write_text("<html>stage 1</html>", encoding="utf-8")
+    write_json(results / "load/two.json", load_run(None, 2, "put", 4000, {50: 1.0}, profiles=["two-profile/cpu.html"]))
+    (results / "load/two-profile").mkdir(parents=True)
+    (results / "load/two-profile/cpu.html").write_text("<html>stage 2</html>", encoding="utf-8")
+    write_json(results / "load/old.json", load_run(None, None, "get", 4000, {50: 1.0}))  # no stage: not attached
+    write_json(results / "saturate/20250301-130000/saturation.json", saturation(None, 1))
+    write_json(results / "saturate/20250302-130000/saturation.json", saturation(None, 2))
+    for name, stage in (("p1", "1"), ("p2", "2"), ("p-unknown", None)):
+        (results / "profiles" / name).mkdir(parents=True)
+        (results / "profiles" / name / "alloc.html").write_text("<html></html>", encoding="utf-8")
+        if stage:
+            (results / "profiles" / name / "stage.txt").write_text(stage, encoding="utf-8")
+
+    done = scaffold(REPO_ROOT, 1, "ann", False, results, reports)
+
+    meta, body = frontmatter.split((reports / "ann/stage-1/report.md").read_text(encoding="utf-8"))
+    assert body.lstrip().startswith("<!-- ./course report left out:\n  - skipped 1 run(s) that do not say their stage")
+    assert meta["runs"] == ["runs/one.json"]
+    assert meta["saturation"] == ["saturation/20250301-130000.json"]
+    assert meta["flamegraphs"] == ["flamegraphs/one-cpu.html", "flamegraphs/p1-alloc.html"]
+    assert [p.name for p in done["stageless_runs"]] == ["old.json"]
+    assert [p.name for p in done["stageless_profiles"]] == ["p-unknown"]
+    lines = skipped_lines(done, 1)
+    assert any(line.startswith("skipped 1 run(s) that do not say their stage (old.json)") for line in lines)
+    catalog = load_catalog(Sources(reports=reports))
+    assert catalog.problems.items == []
+    assert [d["stage"] for _, d in catalog.reports[0].saturations] == [1]
+
+
+def test_unknown_stage_is_refused_with_the_list_of_stages(tmp_path, monkeypatch, capsys):
+    for folder in ("1-sync", "2-executor", "notes"):
+        (tmp_path / "stages" / folder).mkdir(parents=True)
+    monkeypatch.setenv("COURSE_ROOT", str(tmp_path))
+    code = main(["--stage", "9", "--student", "ann", "--results", str(tmp_path / "r"), "--reports", str(tmp_path / "rep")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "--stage 9: there is no stage 9; the stages are: 1, 2" in err
+    assert not (tmp_path / "rep").exists()
+
+
+def test_the_next_step_names_only_commands_the_repository_has(tmp_path):
+    assert "./course site --serve" in next_step(REPO_ROOT, "r.md")
+    (tmp_path / "scripts").mkdir()  # a student repository: scripts/report.sh but no site.sh
+    (tmp_path / "scripts/report.sh").write_text("", encoding="utf-8")
+    assert next_step(tmp_path, "r.md") == "write your analysis in r.md, then commit it with the results it cites and hand it in"

@@ -40,19 +40,53 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
         WithCluster spec = context.getElement().flatMap(ClusterExtension::spec)
                 .or(() -> context.getTestClass().flatMap(ClusterExtension::spec))
                 .orElseThrow(() -> new ParameterResolutionException("a Cluster parameter needs @WithCluster"));
-        Cluster cluster;
+        Path base;
         try {
-            Path base = Files.createTempDirectory("course-" + context.getRequiredTestMethod().getName() + "-");
-            cluster = new Cluster(Submission.current(), spec.nodes(), NodeMode.effective(spec.mode()), spec.heap(), base,
-                    spec.proxied(), true);
-            if (spec.started()) {
+            base = Files.createTempDirectory("course-" + context.getRequiredTestMethod().getName() + "-");
+        } catch (IOException e) {
+            throw new ParameterResolutionException("could not create a temporary directory for the cluster: " + e, e);
+        }
+        return startIn(Submission.current(), spec.nodes(), NodeMode.effective(spec.mode()), spec.heap(), base,
+                spec.proxied(), spec.started());
+    }
+
+    /**
+     * A cluster laid out in {@code base}, started when {@code started}. When it does not start, everything is stopped
+     * and {@code base} deleted (the node's log is already in the message; {@code -Dcourse.keepData=true} keeps it),
+     * so a skeleton that fails every test leaves no folder per test behind.
+     */
+    static Cluster startIn(Submission submission, int nodes, NodeMode mode, String heap, Path base, boolean proxied,
+                           boolean started) {
+        Cluster cluster = null;
+        try {
+            cluster = new Cluster(submission, nodes, mode, heap, base, proxied, true);
+            if (started) {
                 cluster.startAll();
             }
-        } catch (IOException e) {
-            throw new ParameterResolutionException("could not start a cluster of " + spec.nodes() + " node(s): "
-                    + e.getMessage(), e);
+            return cluster;
+        } catch (IOException | RuntimeException e) {
+            if (cluster != null) {
+                try {
+                    cluster.close();
+                } catch (IOException | RuntimeException closing) {
+                    e.addSuppressed(closing);
+                }
+            }
+            if (!Boolean.getBoolean("course.keepData")) {
+                TempDirs.deleteRecursively(base);
+            }
+            throw new ClusterDidNotStart(e);
         }
-        return cluster;
+    }
+
+    /**
+     * The node's own failure, first: the test summary shows this class's name and message on every failing line,
+     * and "ParameterResolution could not start a cluster" hid the reason ("not implemented: ...") at the end.
+     */
+    static final class ClusterDidNotStart extends ParameterResolutionException {
+        ClusterDidNotStart(Exception cause) {
+            super(cause.getMessage() == null ? cause.toString() : cause.getMessage(), cause);
+        }
     }
 
     private static Optional<WithCluster> spec(AnnotatedElement element) {

@@ -15,6 +15,24 @@ public final class Ports {
     private Ports() {
     }
 
+    /**
+     * {@code java course.harness.Ports N}: prints N free ports on one line, separated by spaces, for scripts (the
+     * demo) that start nodes themselves; they retry with new ports when a node exits with the bind-failure code.
+     */
+    public static void main(String[] args) {
+        int count;
+        try {
+            count = args.length == 0 ? 1 : Integer.parseInt(args[0]);
+        } catch (NumberFormatException e) {
+            count = -1;
+        }
+        if (args.length > 1 || count < 1 || count > 64) {
+            System.err.println("usage: Ports [N]   prints N free TCP ports of the loopback interface (1-64, default 1)");
+            System.exit(2);
+        }
+        System.out.println(String.join(" ", free(count).stream().map(String::valueOf).toList()));
+    }
+
     public static List<Integer> free(int count) {
         List<ServerSocket> held = new ArrayList<>();
         try {

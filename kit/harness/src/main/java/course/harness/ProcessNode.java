@@ -119,7 +119,7 @@ final class ProcessNode implements Node {
         command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
                 "--port", String.valueOf(port), "--url", url, "--dir", workingDir.toString(),
                 "--cluster", String.join(",", cluster), "--factory", factoryClass, "--control", "stdin"));
-        Files.writeString(log, "$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8,
+        Files.writeString(log, "$ " + shown(command) + "\n", StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(false)
@@ -271,6 +271,20 @@ final class ProcessNode implements Node {
         } catch (IOException e) {
             return "(no log at " + log + ")";
         }
+    }
+
+    /**
+     * The command as the log shows it: the classpath (the test JVM's, some 2 KB) is named, not listed, because the
+     * log ends up in failure messages.
+     */
+    static String shown(List<String> command) {
+        List<String> out = new ArrayList<>(command);
+        int cp = out.indexOf("-cp");
+        if (cp >= 0 && cp + 1 < out.size()) {
+            int entries = out.get(cp + 1).split(java.io.File.pathSeparator).length;
+            out.set(cp + 1, "<the test JVM's classpath, " + entries + " entries>");
+        }
+        return String.join(" ", out);
     }
 
     /** The exit code, or Integer.MIN_VALUE when the process is still running after the timeout. */

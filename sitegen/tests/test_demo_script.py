@@ -1,0 +1,46 @@
+"""Pieces of scripts/demo.sh that a test can hold without running the whole demo (it takes minutes of both cores)."""
+import re
+import subprocess
+
+from sitegen.paths import REPO_ROOT
+
+DEMO = (REPO_ROOT / "scripts/demo.sh").read_text(encoding="utf-8")
+
+# The Latency Distribution block as course.load.Wrk2Report prints it ("%7.3f%%" then the value).
+WRK2_TEXT = """\
+  Latency Distribution (HdrHistogram - Recorded Latency)
+ 50.000%    1.21ms
+ 75.000%    1.80ms
+ 90.000%    2.50ms
+ 99.000%    4.10ms
+ 99.900%    8.20ms
+ 99.990%   12.00ms
+ 99.999%   13.00ms
+100.000%   14.00ms
+Requests/sec:   1999.80
+"""
+
+
+def summary_pattern() -> str:
+    show_run = DEMO[DEMO.index("show_run() {"):]
+    return re.search(r'grep -E "([^"]+)" "\$work/load.txt"', show_run).group(1)
+
+
+def test_summary_shows_p50_p99_and_p99_9(tmp_path):
+    pattern = summary_pattern().replace("\\\\", "\\")
+    shown = subprocess.run(["grep", "-E", pattern], input=WRK2_TEXT, capture_output=True, text=True).stdout.splitlines()
+    assert [line.split()[0] for line in shown] == ["50.000%", "99.000%", "99.900%", "Requests/sec:"]
+
+
+def test_nodes_are_awaited_on_the_launcher_ready_line_with_java_ports():
+    ready = re.search(r'LAUNCHER_READY="([^"]*)"', DEMO).group(1)
+    launcher = (REPO_ROOT / "starter/contract/src/main/java/course/contract/Launcher.java").read_text(encoding="utf-8")
+    assert f'READY = "{ready}"' in launcher
+    assert "course.harness.Ports" in DEMO and "python3 -" not in DEMO and "reference is running" not in DEMO
+
+
+def test_closing_hint_serves_the_site_the_demo_built():
+    hint = re.search(r"serve it again with: (\./course site[^\"]*)\"", DEMO).group(1)
+    assert hint == "./course site --no-build --serve"
+    assert '--out "$COURSE_ROOT/build/site"' in DEMO  # where ./course site --no-build serves from by default
+    assert 'out="$COURSE_ROOT/build/site"' in (REPO_ROOT / "scripts/site.sh").read_text(encoding="utf-8")
