@@ -138,4 +138,41 @@ class LoadCommandTest {
         assertEquals(0, o.code);
         assertTrue(o.out.contains("usage: ./course load"));
     }
+
+    @Test
+    void anUnknownStageIsRefusedWithTheListOfStages() {
+        Outcome o = load("--url", "http://127.0.0.1:1", "-R", "100", "--stage", "9");
+        assertEquals(2, o.code, o.err);
+        assertTrue(o.err.contains("there is no stage 9; the stages are 1 (1-sync-server), 2 (2-executor)"), o.err);
+    }
+
+    @Test
+    void withoutStageTheRunTakesTheSubmissionsOrSaysItCouldNotTell() throws Exception {
+        Path repo = dir.resolve("repo");
+        Files.createDirectories(repo.resolve("stages/1-sync-server"));
+        Files.createDirectories(repo.resolve("stages/2-executor"));
+        String before = System.getProperty("course.root");
+        System.setProperty("course.root", repo.toString());
+        try (TestHttpServer server = new TestHttpServer()) {
+            Outcome unknown = load("--url", server.url(), "-R", "100", "-d", "1s", "--no-stabilize",
+                    "--out", dir.resolve("unknown.json").toString());
+            assertEquals(0, unknown.code, unknown.err);
+            assertTrue(unknown.err.contains("could not tell the stage"), unknown.err);
+            assertEquals(null, Results.read(dir.resolve("unknown.json"), LoadRun.class).stage);
+
+            Path submission = repo.resolve("starter/student/src/main/resources/submission.properties");
+            Files.createDirectories(submission.getParent());
+            Files.writeString(submission, "factory=student.StudentServiceFactory\nstage=2\n");
+            Outcome declared = load("--url", server.url(), "-R", "100", "-d", "1s", "--no-stabilize",
+                    "--out", dir.resolve("declared.json").toString());
+            assertEquals(0, declared.code, declared.err);
+            assertEquals(Integer.valueOf(2), Results.read(dir.resolve("declared.json"), LoadRun.class).stage);
+        } finally {
+            if (before == null) {
+                System.clearProperty("course.root");
+            } else {
+                System.setProperty("course.root", before);
+            }
+        }
+    }
 }

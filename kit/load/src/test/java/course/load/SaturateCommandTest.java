@@ -56,4 +56,14 @@ class SaturateCommandTest {
         assertEquals(2, code);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("--start-rate"));
     }
+
+    @Test
+    void anUnknownStageIsRefusedWithTheListOfStages() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SaturateCommand.run(new String[] {"--url", "http://127.0.0.1:1", "--stage", "9"},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(2, code);
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("course saturate: there is no stage 9; the stages are 1 (1-sync-server)"), text);
+    }
 }
