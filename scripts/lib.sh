@@ -74,6 +74,29 @@ course_build() {
   rm -f "$log"
 }
 
+# The one list of subcommands (read by this script's usage, by course.cli.Main and by ./course publish).
+COURSE_COMMANDS="$COURSE_ROOT/cli/src/main/resources/course/cli/commands.txt"
+
+# Prints the usage of ./course for "course" or "student" from the list of subcommands.
+course_usage() {
+  echo "usage: ./course <command> [options]       (every command takes --help)"
+  echo
+  awk -F'|' -v who="$1" '
+    /^#/ || NF < 5 { next }
+    { n = $1; a = $2; d = $4; e = $5; gsub(/^ +| +$/, "", n); gsub(/^ +| +$/, "", a); gsub(/^ +| +$/, "", d);
+      gsub(/^ +| +$/, "", e)
+      if (a != who && a != "both") next
+      if (e == "") printf "  %-11s %s\n", n, d; else printf "  %-11s %-62s %s\n", n, d, e }' "$COURSE_COMMANDS"
+}
+
+# True when the list runs NAME in Java (course.cli.Main dispatches it); the shell runs the others itself.
+course_is_java_command() {
+  awk -F'|' -v name="$1" '
+    /^#/ || NF < 5 { next }
+    { n = $1; c = $3; gsub(/ /, "", n); gsub(/ /, "", c); if (n == name && c != "-") found = 1 }
+    END { exit found ? 0 : 1 }' "$COURSE_COMMANDS"
+}
+
 # Runs a Java subcommand through course.cli.Main with the CLI module's classpath.
 course_java() {
   local cp
