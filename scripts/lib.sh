@@ -74,8 +74,8 @@ course_build() {
   rm -f "$log"
 }
 
-# The one list of subcommands (read by this script's usage, by course.cli.Main and by ./course publish).
-COURSE_COMMANDS="$COURSE_ROOT/cli/src/main/resources/course/cli/commands.txt"
+# The one list of subcommands (read by the scripts' usage, by course.cli.Main and by ./course publish).
+course_command_list() { echo "$COURSE_ROOT/cli/src/main/resources/course/cli/commands.txt"; }
 
 # Prints the usage of ./course for "course" or "student" from the list of subcommands.
 course_usage() {
@@ -86,7 +86,7 @@ course_usage() {
     { n = $1; a = $2; d = $4; e = $5; gsub(/^ +| +$/, "", n); gsub(/^ +| +$/, "", a); gsub(/^ +| +$/, "", d);
       gsub(/^ +| +$/, "", e)
       if (a != who && a != "both") next
-      if (e == "") printf "  %-11s %s\n", n, d; else printf "  %-11s %-62s %s\n", n, d, e }' "$COURSE_COMMANDS"
+      if (e == "") printf "  %-11s %s\n", n, d; else printf "  %-11s %-62s %s\n", n, d, e }' "$(course_command_list)"
 }
 
 # True when the list runs NAME in Java (course.cli.Main dispatches it); the shell runs the others itself.
@@ -94,7 +94,7 @@ course_is_java_command() {
   awk -F'|' -v name="$1" '
     /^#/ || NF < 5 { next }
     { n = $1; c = $3; gsub(/ /, "", n); gsub(/ /, "", c); if (n == name && c != "-") found = 1 }
-    END { exit found ? 0 : 1 }' "$COURSE_COMMANDS"
+    END { exit found ? 0 : 1 }' "$(course_command_list)"
 }
 
 # Runs a Java subcommand through course.cli.Main with the CLI module's classpath.

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  * runs as it is.
  */
 @Command(name = "load", sortOptions = false,
-        customSynopsis = "usage: ./course load --url http://localhost:8080 -R RATE [options]%n"
+        synopsisHeading = "", customSynopsis = "usage: ./course load --url http://localhost:8080 -R RATE [options]%n"
                 + "       ./course load -t1 -c8 -d20s -R1000 -L http://localhost:8080/      (wrk2's syntax)%n",
         description = {"",
                 "A constant request rate (wrk2's model): -R requests/second spread evenly over -c keep-alive"

@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code ./course saturate}: the highest rate a server sustains under an SLO, by short constant-rate steps. */
 @Command(name = "saturate", sortOptions = false,
-        customSynopsis = "usage: ./course saturate --url http://localhost:8080 [options]%n",
+        synopsisHeading = "", customSynopsis = "usage: ./course saturate --url http://localhost:8080 [options]%n",
         description = {"",
                 "Finds the highest rate that meets the SLO (achieved >= --min-achieved of the target and p99 <="
                         + " --p99-ms): doubles the rate from --start-rate until a step fails, then bisects between the"

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code ./course profile}: attaches to a running node by pid or port, profiles it, writes flame graphs. */
 @Command(name = "profile", sortOptions = false,
-        customSynopsis = "usage: ./course profile (--pid PID | --port PORT) [--event cpu,alloc,lock,wall]"
+        synopsisHeading = "", customSynopsis = "usage: ./course profile (--pid PID | --port PORT) [--event cpu,alloc,lock,wall]"
                 + " [--duration 30s] [--out DIR] [--stage N]%n",
         description = {"",
                 "Attaches async-profiler to a running JVM (a node started with ./course run, say), profiles it for"
