@@ -32,7 +32,7 @@ public final class CourseCommandLine {
         line.setErr(new PrintWriter(err, true));
         line.setParameterExceptionHandler((e, args) -> {
             String name = displayName(e.getCommandLine().getCommandSpec());
-            err.println(name + ": " + e.getMessage() + " (see ./" + name + " --help)");
+            err.println(name + ": " + message(e) + " (see ./" + name + " --help)");
             return USAGE;
         });
         line.setExecutionExceptionHandler((e, failed, parsed) -> {
@@ -41,6 +41,34 @@ public final class CourseCommandLine {
             return FAILED;
         });
         return line;
+    }
+
+    /**
+     * Parses {@code args} into {@code command} without running it (for typed APIs and option records). Returns true
+     * when {@code --help} was asked for; a bad command line is an {@link IllegalArgumentException} with the message.
+     */
+    public static boolean parse(Object command, String... args) {
+        CommandLine line = new CommandLine(command);
+        try {
+            line.parseArgs(args);
+        } catch (ParameterException e) {
+            throw new IllegalArgumentException(message(e), e);
+        }
+        return line.isUsageHelpRequested();
+    }
+
+    /** The generated {@code --help} text of {@code command}. */
+    public static String usage(Object command) {
+        return new CommandLine(command).getUsageMessage();
+    }
+
+    /**
+     * What was wrong: an option setter's own {@link IllegalArgumentException} message when it threw one (picocli
+     * wraps it in "Could not invoke ..."), else picocli's message.
+     */
+    static String message(ParameterException e) {
+        return e.getCause() instanceof IllegalArgumentException bad && bad.getMessage() != null
+                ? bad.getMessage() : e.getMessage();
     }
 
     /** A bad value found after parsing (a rule between options); exits 2 like any other usage error. */
