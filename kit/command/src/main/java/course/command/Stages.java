@@ -88,6 +88,11 @@ public final class Stages {
         return stages;
     }
 
+    /** The last stage of the course (or of the stages published so far), or null when no stage folder was found. */
+    public Integer latest() {
+        return stages.isEmpty() ? null : stages.get(stages.size() - 1).number();
+    }
+
     /** {@code 1 (1-sync-server), 2 (2-executor), ...}: what an error message offers instead of a wrong stage. */
     public String describe() {
         if (stages.isEmpty()) {
