@@ -9,10 +9,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code bench storage}; {@link #parse} rejects anything it does not understand. */
-@Command(name = "storage", sortOptions = false, synopsisHeading = "",
+@Command(name = "storage", synopsisHeading = "",
         customSynopsis = "usage: ./course bench storage [--keys N] [--value-size B] [--reads N] [--out FILE]"
                 + " [--dir DIR]%n",
-        description = {"",
+        description = {
                 "Fills the reference LSM engine (solutions.lsm.LsmStorage) and RocksDB with the same data in one run,"
                         + " then measures uniform random point reads and one full range scan of each, and prints"
                         + " ops/s, p99 and the ratio reference/RocksDB. Both engines get the same treatment: a 16 MiB"

@@ -8,7 +8,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code bench server}. */
-@Command(name = "server", sortOptions = false, synopsisHeading = "",
+@Command(name = "server", synopsisHeading = "",
         customSynopsis = "usage: ./course bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N]"
                 + " [--out FILE]%n",
         footer = {"", "The saturation steps of each server are kept next to --out, in bench-server/<server>/."})

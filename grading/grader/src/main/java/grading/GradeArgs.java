@@ -1,5 +1,6 @@
 package grading;
 
+import course.command.CourseCommandLine;
 import course.command.HelpOption;
 import course.command.Stages;
 import java.nio.file.Path;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ./course grade}'s command line on picocli; {@link #parse} gives the checked {@link GradeOptions}. */
-@Command(name = "grade", sortOptions = false, synopsisHeading = "",
+@Command(name = "grade", synopsisHeading = "",
         customSynopsis = {
                 "usage: ./course grade --stage N --submission DIR [--student NAME] [--out FILE] [--export gradescope]"
                         + " [--no-perf]",
@@ -114,7 +115,7 @@ final class GradeArgs {
 
     /** The generated usage text. */
     static String usage() {
-        return new CommandLine(new GradeArgs()).getUsageMessage();
+        return CourseCommandLine.usage(new GradeArgs());
     }
 
     /** The checked options; a bad command line is a {@link GradeException} saying what was wrong. */

@@ -27,7 +27,7 @@ public final class CourseCommandLine {
 
     /** The configured command line, for callers that add subcommands before executing. */
     public static CommandLine of(Object command, PrintStream out, PrintStream err) {
-        CommandLine line = new CommandLine(command);
+        CommandLine line = create(command);
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
         line.setParameterExceptionHandler((e, args) -> {
@@ -48,7 +48,7 @@ public final class CourseCommandLine {
      * when {@code --help} was asked for; a bad command line is an {@link IllegalArgumentException} with the message.
      */
     public static boolean parse(Object command, String... args) {
-        CommandLine line = new CommandLine(command);
+        CommandLine line = create(command);
         try {
             line.parseArgs(args);
         } catch (ParameterException e) {
@@ -59,7 +59,12 @@ public final class CourseCommandLine {
 
     /** The generated {@code --help} text of {@code command}. */
     public static String usage(Object command) {
-        return new CommandLine(command).getUsageMessage();
+        return create(command).getUsageMessage();
+    }
+
+    // Wide enough that a usage line and an option's description stay on one line in a terminal of today.
+    private static CommandLine create(Object command) {
+        return new CommandLine(command).setUsageHelpWidth(120);
     }
 
     /**

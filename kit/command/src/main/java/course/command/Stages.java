@@ -2,6 +2,7 @@ package course.command;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -107,6 +108,22 @@ public final class Stages {
             throw new IllegalArgumentException("there is no stage " + stage + "; the stages are " + describe());
         }
         return stage;
+    }
+
+    /**
+     * The stage a command's results are recorded under, saying on {@code err} where it came from when it was not
+     * {@code --stage}, or that it could not tell (then null: the results carry no stage). An unknown stage is an
+     * {@link IllegalArgumentException} naming the stages.
+     */
+    public Integer resolveAndSay(String command, Integer given, PrintStream err) {
+        Resolved r = resolve(given);
+        if (!r.known()) {
+            err.println(command + ": could not tell the stage (" + r.source() + "); the results are recorded without"
+                    + " one: give --stage N");
+        } else if (given == null) {
+            err.println(command + ": stage " + r.number() + " (" + r.source() + "; --stage N to say otherwise)");
+        }
+        return r.number();
     }
 
     /**

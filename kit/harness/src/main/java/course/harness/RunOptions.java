@@ -8,7 +8,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The command line of {@code ./course run}, on picocli; the setters refuse bad values with the reason. */
-@Command(name = "run", sortOptions = false, synopsisHeading = "",
+@Command(name = "run", synopsisHeading = "",
         customSynopsis = "usage: ./course run [--stage N | --factory CLASS] [--nodes K] [--port P] [--dir DIR]"
                 + " [--heap 128m]%n",
         description = {"  (neither --stage nor --factory: your factory and stage from submission.properties)", ""})

@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "load", sortOptions = false,
         synopsisHeading = "", customSynopsis = "usage: ./course load --url http://localhost:8080 -R RATE [options]%n"
-                + "       ./course load -t1 -c8 -d20s -R1000 -L http://localhost:8080/      (wrk2's syntax)%n",
-        description = {"",
+                + "       ./course load -t1 -c8 -d20s -R1000 -L http://localhost:8080/   (wrk2's own syntax)%n",
+        description = {
                 "A constant request rate (wrk2's model): -R requests/second spread evenly over -c keep-alive"
                         + " connections and -t threads for -d. Latency is measured from when each request was due, so"
                         + " a stalled server is charged for the requests it kept waiting (no coordinated omission).",
@@ -114,12 +114,7 @@ public final class LoadCommand implements Callable<Integer> {
         LoadOptions o;
         try {
             o = checked(spec.commandLine().getParseResult().originalArgs());
-            Stages.Resolved stage = Stages.ofThisRepository().resolve(o.stage());
-            o.stage(stage.number());
-            if (!stage.known()) {
-                err.println("course load: could not tell the stage (" + stage.source() + "); the run is recorded"
-                        + " without one: give --stage N");
-            }
+            o.stage(Stages.ofThisRepository().resolveAndSay("course load", o.stage(), err));
         } catch (UsageException | IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -142,7 +142,7 @@ public final class LoadOptions {
     }
 
     @Option(names = "--put-ratio", paramLabel = "F", order = 13,
-            description = "Share of PUTs in mixed, 0.1 or 10%. Default: 0.1.")
+            description = "Share of PUTs in mixed, 0.1 or 10%%. Default: 0.1.")
     void putRatio(String text) {
         putRatio = Cli.valid(mixee, () -> Values.fraction("--put-ratio", text));
     }

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 /** {@code ./course saturate}: the highest rate a server sustains under an SLO, by short constant-rate steps. */
 @Command(name = "saturate", sortOptions = false,
         synopsisHeading = "", customSynopsis = "usage: ./course saturate --url http://localhost:8080 [options]%n",
-        description = {"",
+        description = {
                 "Finds the highest rate that meets the SLO (achieved >= --min-achieved of the target and p99 <="
                         + " --p99-ms): doubles the rate from --start-rate until a step fails, then bisects between the"
                         + " last pass and the first fail down to --resolution. Each step is a constant-rate run of"
@@ -97,12 +97,7 @@ public final class SaturateCommand implements Callable<Integer> {
         SaturateOptions s;
         try {
             s = search.checked(load);
-            Stages.Resolved stage = Stages.ofThisRepository().resolve(s.load.stage());
-            s.load.stage(stage.number());
-            if (!stage.known()) {
-                err.println("course saturate: could not tell the stage (" + stage.source() + "); the search is"
-                        + " recorded without one: give --stage N");
-            }
+            s.load.stage(Stages.ofThisRepository().resolveAndSay("course saturate", s.load.stage(), err));
         } catch (UsageException | IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -49,7 +49,7 @@ public final class SaturateOptions {
     }
 
     @Option(names = "--resolution", paramLabel = "F", order = 5,
-            description = "Stop bisecting when pass and fail are this close. Default: 5%.")
+            description = "Stop bisecting when pass and fail are this close. Default: 5%%.")
     void resolution(String text) {
         resolution = Cli.valid(mixee, () -> Values.fraction("--resolution", text));
     }

@@ -166,6 +166,8 @@ class LoadCommandTest {
             Outcome declared = load("--url", server.url(), "-R", "100", "-d", "1s", "--no-stabilize",
                     "--out", dir.resolve("declared.json").toString());
             assertEquals(0, declared.code, declared.err);
+            assertTrue(declared.err.contains("course load: stage 2 (stage=2 in " + submission.toString()
+                    .substring(repo.toString().length() + 1)), declared.err);
             assertEquals(Integer.valueOf(2), Results.read(dir.resolve("declared.json"), LoadRun.class).stage);
         } finally {
             if (before == null) {

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "profile", sortOptions = false,
         synopsisHeading = "", customSynopsis = "usage: ./course profile (--pid PID | --port PORT) [--event cpu,alloc,lock,wall]"
                 + " [--duration 30s] [--out DIR] [--stage N]%n",
-        description = {"",
+        description = {
                 "Attaches async-profiler to a running JVM (a node started with ./course run, say), profiles it for"
                         + " the duration and writes one HTML flame graph per event, plus the raw recording"
                         + " (profile.jfr) and the stage it belongs to (profile.properties).",
@@ -58,16 +58,12 @@ public final class ProfileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Stages.Resolved stage;
+        Integer stage;
         try {
             options.checked();
-            stage = Stages.ofThisRepository().resolve(options.stage);
+            stage = Stages.ofThisRepository().resolveAndSay("course profile", options.stage, err);
         } catch (UsageException | IllegalArgumentException e) {
             throw CourseCommandLine.usage(spec, e.getMessage());
-        }
-        if (!stage.known()) {
-            err.println("course profile: could not tell the stage (" + stage.source() + "); the profile is recorded"
-                    + " without one: give --stage N");
         }
         try {
             long pid = options.pid != null ? options.pid : PortOwner.pidListeningOn(options.port);
@@ -87,12 +83,11 @@ public final class ProfileCommand implements Callable<Integer> {
         }
     }
 
-    private static void writeMetadata(Path dir, Stages.Resolved stage) throws IOException {
+    private static void writeMetadata(Path dir, Integer stage) throws IOException {
         Properties p = new Properties();
-        if (stage.known()) {
-            p.setProperty("stage", Integer.toString(stage.number()));
+        if (stage != null) {
+            p.setProperty("stage", Integer.toString(stage));
         }
-        p.setProperty("stage.source", stage.source());
         try (Writer w = Files.newBufferedWriter(dir.resolve(METADATA))) {
             p.store(w, "written by ./course profile");
         }

@@ -27,7 +27,7 @@ import picocli.CommandLine.Mixin;
  */
 @Command(name = "import-wrk",
         synopsisHeading = "", customSynopsis = "usage: ./course import-wrk FILE... [--out DIR] [--student NAME] [--stage N]%n",
-        description = {"",
+        description = {
                 "Reads wrk2 outputs (plain .txt, or pasted into markdown reports) and writes one results JSON per run"
                         + " as DIR/<file name without extension>-<run number>.json (default DIR: results/imported).",
                 ""},
