@@ -2,6 +2,7 @@ package bench;
 
 import course.command.CourseCommandLine;
 import course.command.HelpOption;
+import course.command.OptionValues;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -44,18 +45,18 @@ final class StorageBenchOptions {
 
     @Option(names = "--keys", paramLabel = "N", description = "Keys to write (default 1000000).")
     void keys(String value) {
-        keys = number("--keys", value, 1, 1_000_000_000L);
+        keys = OptionValues.between("--keys", value, 1, 1_000_000_000L);
     }
 
     @Option(names = "--value-size", paramLabel = "B", description = "Bytes per value, 8..1048576 (default 1024).")
     void valueSize(String value) {
-        valueSize = (int) number("--value-size", value, 8, 1 << 20);
+        valueSize = (int) OptionValues.between("--value-size", value, 8, 1 << 20);
     }
 
     @Option(names = "--reads", paramLabel = "N", description = "Random point reads per engine (default: as many as"
             + " keys).")
     void reads(String value) {
-        reads = number("--reads", value, 1, 1_000_000_000L);
+        reads = OptionValues.between("--reads", value, 1, 1_000_000_000L);
     }
 
     @Option(names = "--out", paramLabel = "FILE", description = "Where to save the results as JSON (default"
@@ -92,18 +93,5 @@ final class StorageBenchOptions {
 
     boolean help() {
         return help;
-    }
-
-    private static long number(String option, String value, long min, long max) {
-        long n;
-        try {
-            n = Long.parseLong(value.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " takes a whole number, got '" + value + "'");
-        }
-        if (n < min || n > max) {
-            throw new IllegalArgumentException(option + " must be between " + min + " and " + max + ", got " + n);
-        }
-        return n;
     }
 }

@@ -2,6 +2,7 @@ package bench.server;
 
 import course.command.CourseCommandLine;
 import course.command.HelpOption;
+import course.command.OptionValues;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,12 +38,12 @@ final class ServerBenchOptions {
 
     @Option(names = "--keys", paramLabel = "N", description = "Keys in both databases (default 200000).")
     void keys(String v) {
-        keys = positive("--keys", v);
+        keys = OptionValues.between("--keys", v, 1, 1_000_000_000L);
     }
 
     @Option(names = "--value-size", paramLabel = "B", description = "Bytes per value (default 100).")
     void valueSize(String v) {
-        valueSize = (int) positive("--value-size", v);
+        valueSize = OptionValues.intBetween("--value-size", v, 1, 64 << 20);
     }
 
     @Option(names = "--step-duration", paramLabel = "T", description = "Length of each saturation step (default 5s).")
@@ -55,12 +56,12 @@ final class ServerBenchOptions {
 
     @Option(names = "-c", paramLabel = "N", description = "Connections of the generator (default 32).")
     void connections(String v) {
-        connections = (int) positive("-c", v);
+        connections = OptionValues.intBetween("-c", v, 1, 100_000);
     }
 
     @Option(names = "-t", paramLabel = "N", description = "Threads of the generator (default 2).")
     void threads(String v) {
-        threads = (int) positive("-t", v);
+        threads = OptionValues.intBetween("-t", v, 1, 256);
     }
 
     @Option(names = "--out", paramLabel = "FILE", description = "Where the JSON summary goes (default"
@@ -91,17 +92,5 @@ final class ServerBenchOptions {
 
     Path out() {
         return out;
-    }
-
-    private static long positive(String option, String value) {
-        try {
-            long n = Long.parseLong(value);
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new IllegalArgumentException(option + " takes a positive whole number, got '" + value + "'");
     }
 }

@@ -2,6 +2,7 @@ package grading;
 
 import course.command.CourseCommandLine;
 import course.command.HelpOption;
+import course.command.OptionValues;
 import course.command.Stages;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,12 +47,8 @@ final class GradeArgs {
     @Option(names = "--stage", paramLabel = "N", description = "The stage to grade: the public and hidden tests of"
             + " stages 1..N run.")
     void stage(String value) {
-        int n = number("--stage", value, 1, 10);
-        try {
-            stage = Stages.ofThisRepository().check(n);
-        } catch (IllegalArgumentException e) {
-            throw new GradeException(e.getMessage());
-        }
+        int n = OptionValues.intBetween("--stage", value, 1, 10);
+        stage = Stages.ofThisRepository().check(n);
     }
 
     @Option(names = "--factory", paramLabel = "CLASS", description = "Grade the course's own code instead.")
@@ -93,12 +90,12 @@ final class GradeArgs {
 
     @Option(names = "--time-limit", paramLabel = "SECONDS", description = "The whole test run (default 900).")
     void timeLimit(String seconds) {
-        limits = limits.withWholeRun(Duration.ofSeconds(number("--time-limit", seconds, 10, 86400)));
+        limits = limits.withWholeRun(Duration.ofSeconds(OptionValues.between("--time-limit", seconds, 10, 86400)));
     }
 
     @Option(names = "--test-time-limit", paramLabel = "SECONDS", description = "Each test (default 150).")
     void testTimeLimit(String seconds) {
-        limits = limits.withPerTest(Duration.ofSeconds(number("--test-time-limit", seconds, 5, 3600)));
+        limits = limits.withPerTest(Duration.ofSeconds(OptionValues.between("--test-time-limit", seconds, 5, 3600)));
     }
 
     @Option(names = "--mutant-matrix", description = "Run every mutant against its catching test and the public"
@@ -125,8 +122,9 @@ final class GradeArgs {
         try {
             line.parseArgs(args);
         } catch (CommandLine.PicocliException e) {
-            // A GradeException thrown by a setter arrives wrapped; its message is the one to show.
-            throw e.getCause() instanceof GradeException g ? g : new GradeException(e.getMessage());
+            // A setter's own exception arrives wrapped; its message is the one to show.
+            throw e.getCause() instanceof RuntimeException r && r.getMessage() != null
+                    ? new GradeException(r.getMessage()) : new GradeException(e.getMessage());
         }
         if (line.isUsageHelpRequested()) {
             return new GradeOptions(0, null, null, null, null, false, false, null, a.limits, false, false, true);
@@ -156,17 +154,5 @@ final class GradeArgs {
         Path document = out != null ? out : Path.of("grades", name + "-stage" + stage + ".json");
         return new GradeOptions(stage, submission, factory, name, document, gradescope, perf, only, limits, false,
                 false, false);
-    }
-
-    private static int number(String option, String value, int min, int max) {
-        try {
-            int n = Integer.parseInt(value);
-            if (n >= min && n <= max) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new GradeException(option + " takes a number from " + min + " to " + max + ", got '" + value + "'");
     }
 }

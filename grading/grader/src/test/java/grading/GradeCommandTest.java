@@ -121,7 +121,7 @@ class GradeCommandTest {
         assertTrue(e.getMessage().contains("--submission"), e.getMessage());
         e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "x", "--factory", "a.B"}));
-        assertTrue(e.getMessage().contains("--stage takes a number"), e.getMessage());
+        assertTrue(e.getMessage().contains("--stage 'x' is not a whole number; give one from 1 to 10"), e.getMessage());
         assertFalse(GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--no-perf"}).perf());
         e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "9", "--factory", "a.B"}));

@@ -1,6 +1,7 @@
 package course.harness;
 
 import course.command.HelpOption;
+import course.command.OptionValues;
 import course.command.Stages;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
@@ -25,7 +26,7 @@ final class RunOptions {
     @Option(names = "--stage", paramLabel = "N", description = "The course's reference solution of this stage (only"
             + " in the course repository).")
     void stage(String v) {
-        stage = Stages.ofThisRepository().check(number("--stage", v, 1, 100));
+        stage = Stages.ofThisRepository().check(OptionValues.intBetween("--stage", v, 1, 100));
     }
 
     @Option(names = "--factory", paramLabel = "CLASS", description = "Any ServiceFactory class on the classpath.")
@@ -36,13 +37,13 @@ final class RunOptions {
     @Option(names = "--nodes", paramLabel = "K", description = "Cluster size (default 1; stages 3+ shard/replicate"
             + " across nodes).")
     void nodes(String v) {
-        nodes = number("--nodes", v, 1, 16);
+        nodes = OptionValues.intBetween("--nodes", v, 1, 16);
     }
 
     @Option(names = "--port", paramLabel = "P", description = "Port of the first node (default 8080; node i listens"
             + " on PORT+i).")
     void port(String v) {
-        port = number("--port", v, 1, 65535);
+        port = OptionValues.intBetween("--port", v, 1, 65535);
     }
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Data directory (default: a new temporary directory,"
@@ -65,18 +66,5 @@ final class RunOptions {
             throw new IllegalArgumentException("ports " + port + ".." + (port + nodes - 1) + " do not all exist");
         }
         return this;
-    }
-
-    private static int number(String option, String value, int min, int max) {
-        try {
-            int n = Integer.parseInt(value);
-            if (n >= min && n <= max) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new IllegalArgumentException(option + " takes a number from " + min + " to " + max + ", got '" + value
-                + "'");
     }
 }

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.LoadRun;
 import course.results.Results;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,27 +14,20 @@ class Wrk2CommandLineTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome load(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoadCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CommandRun load(String... args) {
+        return CommandRun.load(args);
     }
 
     @Test
     void attachedShortOptionsLatencyAndAPositionalUrlRun() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("wrk2.json");
-            Outcome o = load("-t1", "-c2", "-d1s", "-R200", "-L", "--timeout", "3s", "--no-stabilize",
+            CommandRun o = load("-t1", "-c2", "-d1s", "-R200", "-L", "--timeout", "3s", "--no-stabilize",
                     "--stage", "1", "--out", json.toString(), server.url() + "/");
-            assertEquals(0, o.code, o.err);
-            assertTrue(o.out.contains("Running 1s test @ " + server.url()), o.out);
-            assertTrue(o.out.contains("1 threads and 2 connections"), o.out);
-            assertTrue(o.out.contains("Detailed Percentile spectrum:"), o.out);
+            assertEquals(0, o.code(), o.err());
+            assertTrue(o.out().contains("Running 1s test @ " + server.url()), o.out());
+            assertTrue(o.out().contains("1 threads and 2 connections"), o.out());
+            assertTrue(o.out().contains("Detailed Percentile spectrum:"), o.out());
             LoadRun run = Results.read(json, LoadRun.class);
             assertEquals(200.0, run.rate);
             assertEquals(2, run.connections);
@@ -51,10 +41,10 @@ class Wrk2CommandLineTest {
     void theCourseScriptsRunAsTheirWorkloadAndHeadersAreSent() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("put.json");
-            Outcome o = load("-t", "1", "-c", "2", "-d", "1", "-R", "100", "-s", "/home/me/lua/put.lua",
+            CommandRun o = load("-t", "1", "-c", "2", "-d", "1", "-R", "100", "-s", "/home/me/lua/put.lua",
                     "-H", "X-Trace: 7", "--no-stabilize", "--stage", "1", "--out", json.toString(), server.url());
-            assertEquals(0, o.code, o.err);
-            assertTrue(o.err.contains("-s put.lua runs as --workload put"), o.err);
+            assertEquals(0, o.code(), o.err());
+            assertTrue(o.err().contains("-s put.lua runs as --workload put"), o.err());
             assertEquals("put", Results.read(json, LoadRun.class).workload.name);
             assertTrue(server.lastHead().startsWith("PUT /v0/entity?id=k"), server.lastHead());
             assertTrue(server.lastHead().contains("\r\nX-Trace: 7\r\n"), server.lastHead());
@@ -91,19 +81,19 @@ class Wrk2CommandLineTest {
                 {"-t1", "-c2", "-R100", "https://localhost:8443"},
         };
         for (String[] args : cases) {
-            Outcome o = load(args);
-            assertEquals(2, o.code, String.join(" ", args) + " -> " + o.err);
-            assertTrue(o.err.startsWith("course load: ") && o.err.length() > 40, "a clear message: " + o.err);
+            CommandRun o = load(args);
+            assertEquals(2, o.code(), String.join(" ", args) + " -> " + o.err());
+            assertTrue(o.err().startsWith("course load: ") && o.err().length() > 40, "a clear message: " + o.err());
         }
-        assertTrue(load("-R100", "-s", "getrand.lua", url).err.contains("does not run lua"));
+        assertTrue(load("-R100", "-s", "getrand.lua", url).err().contains("does not run lua"));
     }
 
     @Test
     void helpListsTheWrk2Words() {
-        Outcome o = load("--help");
-        assertEquals(0, o.code);
+        CommandRun o = load("--help");
+        assertEquals(0, o.code());
         for (String word : new String[] {"-L, --latency", "-U, --u_latency", "-H, --header", "-s, --script", "URL"}) {
-            assertTrue(o.out.contains(word), "missing " + word + " in:\n" + o.out);
+            assertTrue(o.out().contains(word), "missing " + word + " in:\n" + o.out());
         }
     }
 }

@@ -1,5 +1,6 @@
 package course.profiler;
 
+import course.command.OptionValues;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -26,12 +27,12 @@ final class ProfileOptions {
 
     @Option(names = "--pid", paramLabel = "PID", order = 1, description = "The JVM to profile (list JVMs with 'jps -l').")
     void pid(String text) {
-        pid = number("--pid", text, 1, Long.MAX_VALUE);
+        pid = OptionValues.between("--pid", text, 1, Long.MAX_VALUE);
     }
 
     @Option(names = "--port", paramLabel = "PORT", order = 2, description = "Or: the JVM that listens on this local TCP port.")
     void port(String text) {
-        port = (int) number("--port", text, 1, 65535);
+        port = OptionValues.intBetween("--port", text, 1, 65535);
     }
 
     @Option(names = {"-e", "--event", "--events"}, paramLabel = "LIST", order = 3,
@@ -65,7 +66,7 @@ final class ProfileOptions {
     @Option(names = "--stage", paramLabel = "N", order = 6, description = "The stage the profile belongs to."
             + " Default: stage= in starter/student/src/main/resources/submission.properties.")
     void stage(String text) {
-        stage = (int) number("--stage", text, 1, 100);
+        stage = OptionValues.intBetween("--stage", text, 1, 100);
     }
 
     /** The options with the defaults filled in, or the usage error of a missing or doubled target. */
@@ -82,19 +83,5 @@ final class ProfileOptions {
             out = Path.of("results", "profiles", LocalDateTime.now().format(STAMP));
         }
         return this;
-    }
-
-    private long number(String name, String text, long min, long max) {
-        long value;
-        try {
-            value = Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            throw new ParameterException(mixee.commandLine(), name + " '" + text + "' is not a number");
-        }
-        if (value < min || value > max) {
-            throw new ParameterException(mixee.commandLine(), name + " must be between " + min + " and " + max
-                    + ", got " + value);
-        }
-        return value;
     }
 }

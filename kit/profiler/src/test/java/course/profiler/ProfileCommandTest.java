@@ -74,7 +74,7 @@ class ProfileCommandTest {
         assertUsageError("must be longer than zero", "--pid", "1", "--duration", "0s");
         assertUsageError("unknown profiling event 'heap'", "--pid", "1", "--event", "cpu,heap");
         assertUsageError("--port must be between 1 and 65535", "--port", "70000");
-        assertUsageError("'abc' is not a number", "--pid", "abc");
+        assertUsageError("'abc' is not a whole number", "--pid", "abc");
         assertUsageError("Missing required parameter for option '--out'", "--pid", "1", "--out");
         assertUsageError("Unknown option: '--verbose'", "--pid", "1", "--verbose");
         assertUsageError("there is no stage 9; the stages are 1 (1-sync-server)", "--pid", "1", "--stage", "9");
