@@ -87,6 +87,10 @@ final class Wrk2Syntax {
             o.urls(url);
         }
         if (scriptWorkload != null) {
+            if (mixee.commandLine().getParseResult().hasMatchedOption("--workload")) {
+                throw new UsageException("-s " + scriptWorkload.label() + ".lua and --workload both say what each"
+                        + " request does; give one of them");
+            }
             o.workload(scriptWorkload);
             err.println("course load: -s " + scriptWorkload.label() + ".lua runs as --workload "
                     + scriptWorkload.label() + " (the course's keys k0000000..; see --keys, --key-order, --value-size)");

@@ -42,8 +42,10 @@ class Wrk2CommandLineTest {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("put.json");
             CommandRun o = load("-t", "1", "-c", "2", "-d", "1", "-R", "100", "-s", "/home/me/lua/put.lua",
-                    "-H", "X-Trace: 7", "--no-stabilize", "--stage", "1", "--out", json.toString(), server.url());
+                    "-H", "X-Trace: 7", "-U", "--no-stabilize", "--stage", "1", "--out", json.toString(), server.url());
             assertEquals(0, o.code(), o.err());
+            assertTrue(o.err().contains("-U: the course's generator records latency from each request's due time"
+                    + " only"), o.err());
             assertTrue(o.err().contains("-s put.lua runs as --workload put"), o.err());
             assertEquals("put", Results.read(json, LoadRun.class).workload.name);
             assertTrue(server.lastHead().startsWith("PUT /v0/entity?id=k"), server.lastHead());
@@ -79,6 +81,7 @@ class Wrk2CommandLineTest {
                 {"-t1", "-c2", "-R100", "--url", url, url},
                 {"-t1", "-c2", "-R100", url, url},
                 {"-t1", "-c2", "-R100", "https://localhost:8443"},
+                {"-t1", "-c2", "-R100", "-s", "get.lua", "--workload", "put", url},
         };
         for (String[] args : cases) {
             CommandRun o = load(args);
