@@ -72,6 +72,31 @@ course_build() {
     exit 1
   fi
   rm -f "$log"
+  # The dependency plugin leaves an unchanged classpath.txt untouched; the stamp must still say "built now".
+  touch "$stamp"
+}
+
+# The one list of subcommands (read by the scripts' usage, by course.cli.Main and by ./course publish).
+course_command_list() { echo "$COURSE_ROOT/cli/src/main/resources/course/cli/commands.txt"; }
+
+# Prints the usage of ./course for "course" or "student" from the list of subcommands.
+course_usage() {
+  echo "usage: ./course <command> [options]       (every command takes --help)"
+  echo
+  awk -F'|' -v who="$1" '
+    /^#/ || NF < 5 { next }
+    { n = $1; a = $2; d = $4; e = $5; gsub(/^ +| +$/, "", n); gsub(/^ +| +$/, "", a); gsub(/^ +| +$/, "", d);
+      gsub(/^ +| +$/, "", e)
+      if (a != who && a != "both") next
+      if (e == "") printf "  %-11s %s\n", n, d; else printf "  %-11s %-62s %s\n", n, d, e }' "$(course_command_list)"
+}
+
+# True when the list runs NAME in Java (course.cli.Main dispatches it); the shell runs the others itself.
+course_is_java_command() {
+  awk -F'|' -v name="$1" '
+    /^#/ || NF < 5 { next }
+    { n = $1; c = $3; gsub(/ /, "", n); gsub(/ /, "", c); if (n == name && c != "-") found = 1 }
+    END { exit found ? 0 : 1 }' "$(course_command_list)"
 }
 
 # Runs a Java subcommand through course.cli.Main with the CLI module's classpath.

@@ -21,10 +21,11 @@ ROOT_FILES = ("mvnw", ".mvn", "scripts/lib.sh")
 # requirements.txt: all three go together, when the course has the script. sitegen's own tests stay here.
 REPORT_TOOLING = ("scripts/report.sh", "sitegen", "requirements.txt")
 COURSE_ONLY_TESTS = ("sitegen/tests/",)
-# cli's Main registers commands whose classes live in modules students do not get (the reference runner, the
-# benchmarks, the grader); those registrations are dropped so no name of those modules reaches the student.
-CLI_MAIN = "cli/src/main/java/course/cli/Main.java"
-COMMAND_REGISTRATION = re.compile(r'COMMANDS\.put\(\s*"[^"]*"\s*,\s*"([\w.$]+)"\s*\)')
+# The one list of ./course's subcommands (read by the scripts' usage and by cli's Main at run time). Students get
+# only the rows for them ("student" or "both"), so no name of a module they do not get (the benchmarks, the grader)
+# reaches them; a row whose Java class is not shipped is a course mistake, refused rather than published.
+COMMAND_LIST = "cli/src/main/resources/course/cli/commands.txt"
+STUDENT_AUDIENCES = ("student", "both")
 JUNK_PARTS = {"target", "__pycache__", ".idea", ".venv", "node_modules", ".pytest_cache"}
 JUNK_SUFFIXES = (".iml", ".class", ".pyc", ".hlog.tmp")
 JUNK_NAMES = {".DS_Store"}
@@ -72,7 +73,7 @@ class BranchBuilder:
             for path in REPORT_TOOLING:
                 self._add(files, path, keep=lambda rel: not rel.startswith(COURSE_ONLY_TESTS))
         self._add_templates(files, stage)
-        self._drop_unshipped_commands(files)
+        self._keep_student_commands(files)
         return files
 
     def _add(self, files, rel: str, optional: bool = False, keep=lambda rel: True) -> None:
@@ -120,15 +121,25 @@ class BranchBuilder:
                 "stage_folder": stage.folder, "stages_table": listing, "next_stage": next_text,
                 "next_stage_number": str(stage.number + 1)}
 
-    def _drop_unshipped_commands(self, files) -> None:
-        if CLI_MAIN not in files:
-            return
+    def _keep_student_commands(self, files) -> None:
+        if COMMAND_LIST not in files:
+            raise PublishError(f"{COMMAND_LIST} is missing in the course repository; ./course needs its command list")
         shipped = {path.split("/src/main/java/", 1)[1][: -len(".java")].replace("/", ".")
                    for path in files if "/src/main/java/" in path and path.endswith(".java")}
-        lines = files[CLI_MAIN].content.decode("utf-8").splitlines(keepends=True)
-        kept = [line for line in lines
-                if not (m := COMMAND_REGISTRATION.search(line)) or m.group(1) in shipped]
-        files[CLI_MAIN] = FileEntry("".join(kept).encode("utf-8"), files[CLI_MAIN].executable)
+        kept = []
+        for line in files[COMMAND_LIST].content.decode("utf-8").splitlines(keepends=True):
+            fields = [f.strip() for f in line.split("|")]
+            if line.startswith("#") or len(fields) != 5:
+                kept.append(line)
+                continue
+            name, audience, java_class = fields[0], fields[1], fields[2]
+            if audience not in STUDENT_AUDIENCES:
+                continue
+            if java_class != "-" and java_class not in shipped:
+                raise PublishError(f"{COMMAND_LIST}: '{name}' is for students but runs {java_class}, which is in "
+                                   f"no module students get; mark it 'course' or ship its module")
+            kept.append(line)
+        files[COMMAND_LIST] = FileEntry("".join(kept).encode("utf-8"), files[COMMAND_LIST].executable)
 
 
 def _is_junk(relative: str) -> bool:

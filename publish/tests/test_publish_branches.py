@@ -66,11 +66,20 @@ def test_student_pom_lists_only_student_modules_and_runs_their_tests(published):
         assert prop.text == course_pom.findtext(f"m:properties/m:{name}", namespaces=NS), name
     cli = files["cli/pom.xml"].decode()
     assert "solutions" not in cli and "bench" not in cli
-    main = files["cli/src/main/java/course/cli/Main.java"].decode()
-    assert '"load"' in main and '"launch"' in main
-    # Every command the student's cli registers is a class the student repository has.
-    for registered in re.findall(r'COMMANDS\.put\("[^"]+", "([\w.]+)"\)', main):
+    commands = files["cli/src/main/resources/course/cli/commands.txt"].decode()
+    rows = [[f.strip() for f in line.split("|")] for line in commands.splitlines()
+            if line.strip() and not line.startswith("#")]
+    names = {row[0] for row in rows}
+    assert "load" in names and "launch" in names
+    assert "grade" not in names and "bench" not in names and "publish" not in names, names
+    assert "grading" not in commands and "bench." not in commands
+    assert all(row[1] in ("student", "both") for row in rows), rows
+    # Every command the student's list runs in Java is a class the student repository has.
+    for registered in [row[2] for row in rows if row[2] != "-"]:
         assert any(p.endswith("/src/main/java/" + registered.replace(".", "/") + ".java") for p in files), registered
+    # cli's Main is shipped as it is: nothing rewrites Java.
+    course_main = (course / "cli/src/main/java/course/cli/Main.java").read_bytes()
+    assert files["cli/src/main/java/course/cli/Main.java"] == course_main
 
 
 def test_student_readme_speaks_of_its_own_stage(published):

@@ -33,11 +33,11 @@ final class StorageBench {
         try {
             options = StorageBenchOptions.parse(List.of(args));
         } catch (IllegalArgumentException e) {
-            System.err.println("bench storage: " + e.getMessage() + "; see 'bench storage --help'");
+            System.err.println("course bench storage: " + e.getMessage() + " (see ./course bench storage --help)");
             return 2;
         }
         if (options.help()) {
-            System.out.print(StorageBenchOptions.USAGE);
+            System.out.print(StorageBenchOptions.usage());
             return 0;
         }
         String problem = checkDirectory(options);

@@ -1,65 +1,97 @@
 package bench;
 
+import course.command.CourseCommandLine;
+import course.command.HelpOption;
+import course.command.OptionValues;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** The options of {@code bench storage}; {@link #parse} rejects anything it does not understand. */
-record StorageBenchOptions(long keys, int valueSize, long reads, Path out, Path dir, boolean help) {
-    static final String USAGE = """
-            usage: ./course bench storage [--keys N] [--value-size B] [--reads N] [--out FILE] [--dir DIR]
+@Command(name = "storage", synopsisHeading = "",
+        customSynopsis = "usage: ./course bench storage [--keys N] [--value-size B] [--reads N] [--out FILE]"
+                + " [--dir DIR]%n",
+        description = {
+                "Fills the reference LSM engine (solutions.lsm.LsmStorage) and RocksDB with the same data in one run,"
+                        + " then measures uniform random point reads and one full range scan of each, and prints"
+                        + " ops/s, p99 and the ratio reference/RocksDB. Both engines get the same treatment: a 16 MiB"
+                        + " memtable, a write-ahead log without fsync, no compression, and a flush + full compaction"
+                        + " after the fill.",
+                ""})
+final class StorageBenchOptions {
+    @Mixin
+    private HelpOption helpOption;
+    private boolean help;
+    private long keys = 1_000_000;
+    private int valueSize = 1024;
+    private Long reads;
+    private Path out = Path.of("results", "bench-storage.json");
+    private Path dir = Path.of(System.getProperty("java.io.tmpdir"));
 
-            Fills the reference LSM engine (solutions.lsm.LsmStorage) and RocksDB with the same data in one run,
-            then measures uniform random point reads and one full range scan of each, and prints ops/s, p99 and
-            the ratio reference/RocksDB. Both engines get the same treatment: a 16 MiB memtable, a write-ahead
-            log without fsync, no compression, and a flush + full compaction after the fill.
-
-              --keys N        keys to write (default 1000000)
-              --value-size B  bytes per value, 8..1048576 (default 1024)
-              --reads N       random point reads per engine (default: as many as keys)
-              --out FILE      where to save the results as JSON (default results/bench-storage.json)
-              --dir DIR       parent directory for the two databases (default: the system temp directory);
-                              they are created in a fresh subdirectory and deleted at the end
-            """;
-
-    static StorageBenchOptions parse(List<String> args) {
-        long keys = 1_000_000;
-        int valueSize = 1024;
-        Long reads = null;
-        Path out = Path.of("results", "bench-storage.json");
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (arg.equals("-h") || arg.equals("--help")) {
-                return new StorageBenchOptions(keys, valueSize, keys, out, dir, true);
-            }
-            if (!List.of("--keys", "--value-size", "--reads", "--out", "--dir").contains(arg)) {
-                throw new IllegalArgumentException("unknown option '" + arg + "'");
-            }
-            if (i + 1 >= args.size()) {
-                throw new IllegalArgumentException(arg + " needs a value");
-            }
-            String value = args.get(++i);
-            switch (arg) {
-                case "--keys" -> keys = number(arg, value, 1, 1_000_000_000L);
-                case "--value-size" -> valueSize = (int) number(arg, value, 8, 1 << 20);
-                case "--reads" -> reads = number(arg, value, 1, 1_000_000_000L);
-                case "--out" -> out = Path.of(value);
-                default -> dir = Path.of(value);
-            }
-        }
-        return new StorageBenchOptions(keys, valueSize, reads == null ? keys : reads, out, dir, false);
+    private StorageBenchOptions() {
     }
 
-    private static long number(String option, String value, long min, long max) {
-        long n;
-        try {
-            n = Long.parseLong(value.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " takes a whole number, got '" + value + "'");
-        }
-        if (n < min || n > max) {
-            throw new IllegalArgumentException(option + " must be between " + min + " and " + max + ", got " + n);
-        }
-        return n;
+    static StorageBenchOptions parse(List<String> args) {
+        StorageBenchOptions o = new StorageBenchOptions();
+        o.help = CourseCommandLine.parse(o, args.toArray(String[]::new));
+        return o;
+    }
+
+    static String usage() {
+        return CourseCommandLine.usage(new StorageBenchOptions());
+    }
+
+    @Option(names = "--keys", paramLabel = "N", description = "Keys to write (default 1000000).")
+    void keys(String value) {
+        keys = OptionValues.between("--keys", value, 1, 1_000_000_000L);
+    }
+
+    @Option(names = "--value-size", paramLabel = "B", description = "Bytes per value, 8..1048576 (default 1024).")
+    void valueSize(String value) {
+        valueSize = (int) OptionValues.between("--value-size", value, 8, 1 << 20);
+    }
+
+    @Option(names = "--reads", paramLabel = "N", description = "Random point reads per engine (default: as many as"
+            + " keys).")
+    void reads(String value) {
+        reads = OptionValues.between("--reads", value, 1, 1_000_000_000L);
+    }
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Where to save the results as JSON (default"
+            + " results/bench-storage.json).")
+    void out(Path file) {
+        out = file;
+    }
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Parent directory for the two databases (default: the"
+            + " system temp directory); they are created in a fresh subdirectory and deleted at the end.")
+    void dir(Path parent) {
+        dir = parent;
+    }
+
+    long keys() {
+        return keys;
+    }
+
+    int valueSize() {
+        return valueSize;
+    }
+
+    long reads() {
+        return reads == null ? keys : reads;
+    }
+
+    Path out() {
+        return out;
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    boolean help() {
+        return help;
     }
 }

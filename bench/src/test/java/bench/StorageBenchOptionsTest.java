@@ -32,9 +32,9 @@ class StorageBenchOptionsTest {
     @Test
     void badInputSaysWhatIsWrong() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--nope")))
-                .getMessage().contains("unknown option '--nope'"));
+                .getMessage().contains("Unknown option: '--nope'"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--keys")))
-                .getMessage().contains("needs a value"));
+                .getMessage().contains("Missing required parameter for option '--keys'"));
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> StorageBenchOptions.parse(List.of("--value-size", "4"))).getMessage().contains("between 8"));
         assertTrue(assertThrows(IllegalArgumentException.class,

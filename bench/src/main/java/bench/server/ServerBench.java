@@ -22,33 +22,20 @@ import solutions.stage1.Stage1Factory;
  * Goal: the reference reaches 90% of the in-memory ceiling.
  */
 public final class ServerBench {
-    static final String USAGE = """
-            usage: ./course bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N] [--out FILE]
-              --keys           keys in both databases                      (default 200000)
-              --value-size     bytes per value                             (default 100)
-              --step-duration  length of each saturation step              (default 5s)
-              -c, -t           connections and threads of the generator    (default 32, 2)
-              --out            where the JSON summary goes                 (default results/bench-server.json)
-            The saturation steps of each server are kept next to --out, in bench-server/<server>/.
-            """;
-
     private ServerBench() {
-    }
-
-    record Options(long keys, int valueSize, String stepDuration, int connections, int threads, Path out) {
     }
 
     /** @return the process exit code */
     public static int run(String[] args) throws Exception {
-        Options o;
+        ServerBenchOptions o;
         try {
             o = parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("bench server: " + e.getMessage() + "; see 'bench server --help'");
+            System.err.println("course bench server: " + e.getMessage() + " (see ./course bench server --help)");
             return 2;
         }
         if (o == null) {
-            System.out.print(USAGE);
+            System.out.print(ServerBenchOptions.usage());
             return 0;
         }
         Path work = Files.createTempDirectory("course-bench-server-");
@@ -88,13 +75,13 @@ public final class ServerBench {
     record Row(String server, Double sustained, double p99AtSustained, int steps) {
     }
 
-    private static Row saturate(String name, String url, Options o, Path steps) throws IOException {
+    private static Row saturate(String name, String url, ServerBenchOptions o, Path steps) throws IOException {
         Path dir = steps.resolve(name);
         System.out.println("saturating the " + name + " server at " + url + " (GET, uniform keys) ...");
         int code = SaturateCommand.run(new String[] {"--url", url, "--workload", "get", "--keys", String.valueOf(o.keys()),
                 "--key-order", "uniform", "-c", String.valueOf(o.connections()), "-t", String.valueOf(o.threads()),
                 "--step-duration", o.stepDuration(), "--start-rate", "2000", "--out", dir.toString(),
-                "--no-progress", "--label", "bench server: " + name}, System.out, System.err);
+                "--no-progress", "--stage", "1", "--label", "bench server: " + name}, System.out, System.err);
         if (code != 0) {
             throw new IOException("saturate against the " + name + " server failed with exit code " + code);
         }
@@ -129,7 +116,7 @@ public final class ServerBench {
         return sb.toString();
     }
 
-    private static String json(Options o, List<Row> rows, Double ratio) throws IOException {
+    private static String json(ServerBenchOptions o, List<Row> rows, Double ratio) throws IOException {
         var mapper = Results.mapper();
         var doc = mapper.createObjectNode();
         doc.put("benchmark", "server");
@@ -152,50 +139,9 @@ public final class ServerBench {
         return mapper.writeValueAsString(doc) + "\n";
     }
 
-    static Options parse(String[] args) {
-        long keys = 200_000;
-        int valueSize = 100;
-        String step = "5s";
-        int connections = 32;
-        int threads = 2;
-        Path out = Path.of("results", "bench-server.json");
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--help") || a.equals("-h")) {
-                return null;
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(a + " needs a value");
-            }
-            String v = args[++i];
-            switch (a) {
-                case "--keys" -> keys = positive(a, v);
-                case "--value-size" -> valueSize = (int) positive(a, v);
-                case "--step-duration" -> {
-                    if (!v.matches("\\d+(ms|s|m)?")) {
-                        throw new IllegalArgumentException("--step-duration takes e.g. 5s, got '" + v + "'");
-                    }
-                    step = v;
-                }
-                case "-c" -> connections = (int) positive(a, v);
-                case "-t" -> threads = (int) positive(a, v);
-                case "--out" -> out = Path.of(v);
-                default -> throw new IllegalArgumentException("unknown option " + a);
-            }
-        }
-        return new Options(keys, valueSize, step, connections, threads, out);
-    }
-
-    private static long positive(String option, String value) {
-        try {
-            long n = Long.parseLong(value);
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new IllegalArgumentException(option + " takes a positive whole number, got '" + value + "'");
+    /** The options, or null when --help was asked for. */
+    static ServerBenchOptions parse(String[] args) {
+        return ServerBenchOptions.parse(args);
     }
 
     private static void deleteQuietly(Path dir) {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ServerBenchOptionsTest {
     @Test
     void defaultsAndOverrides() {
-        ServerBench.Options o = ServerBench.parse(new String[] {"--keys", "5000", "-c", "8"});
+        ServerBenchOptions o = ServerBench.parse(new String[] {"--keys", "5000", "-c", "8"});
         assertEquals(5000, o.keys());
         assertEquals(8, o.connections());
         assertEquals(100, o.valueSize());
@@ -24,7 +24,7 @@ class ServerBenchOptionsTest {
         var e = assertThrows(IllegalArgumentException.class, () -> ServerBench.parse(new String[] {"--keys", "-3"}));
         assertTrue(e.getMessage().contains("--keys"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ServerBench.parse(new String[] {"--frobnicate", "1"}));
-        assertTrue(e.getMessage().contains("unknown option --frobnicate"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("Unknown options: '--frobnicate'"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ServerBench.parse(new String[] {"--step-duration", "soon"}));
         assertTrue(e.getMessage().contains("5s"), e.getMessage());
     }

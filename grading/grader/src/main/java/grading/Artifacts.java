@@ -39,6 +39,8 @@ final class Artifacts {
     /** What the performance JVM adds: the load kit and what it needs. */
     static final Map<String, String> PERF_TOOLS = ordered(
             "kit-load", "course/load/LoadApi.class",
+            "kit-command", "course/command/CourseCommandLine.class",
+            "picocli", "picocli/CommandLine.class",
             "kit-results", "course/results/LoadRun.class",
             "kit-wrk2", "course/wrk2/ParseResult.class",
             "kit-profiler", "course/profiler/Profiler.class",

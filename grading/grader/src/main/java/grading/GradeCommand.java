@@ -23,13 +23,12 @@ public final class GradeCommand {
         try {
             o = GradeOptions.parse(args);
         } catch (GradeException e) {
-            System.err.println("grade: " + e.getMessage());
-            System.err.println(GradeOptions.USAGE);
+            System.err.println("course grade: " + e.getMessage() + " (see ./course grade --help)");
             System.exit(2);
             return;
         }
         if (o.help()) {
-            System.out.println(GradeOptions.USAGE);
+            System.out.print(GradeArgs.usage());
             return;
         }
         try {

@@ -121,7 +121,17 @@ class GradeCommandTest {
         assertTrue(e.getMessage().contains("--submission"), e.getMessage());
         e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "x", "--factory", "a.B"}));
-        assertTrue(e.getMessage().contains("--stage takes a number"), e.getMessage());
+        assertTrue(e.getMessage().contains("--stage 'x' is not a whole number; give one from 1 to 10"), e.getMessage());
         assertFalse(GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--no-perf"}).perf());
+        e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+                () -> GradeOptions.parse(new String[] {"--stage", "9", "--factory", "a.B"}));
+        assertTrue(e.getMessage().contains("there is no stage 9; the stages are 1 (1-sync-server)"), e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+                () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--export", "csv"}));
+        assertTrue(e.getMessage().contains("--export knows only 'gradescope'"), e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+                () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--frobnicate"}));
+        assertTrue(e.getMessage().contains("Unknown option: '--frobnicate'"), e.getMessage());
+        assertTrue(GradeArgs.usage().startsWith("usage: ./course grade --stage N --submission DIR"), GradeArgs.usage());
     }
 }

@@ -5,6 +5,8 @@ import course.contract.Submission;
 import course.harness.Cluster;
 import course.harness.NodeMode;
 import course.load.LoadApi;
+import course.load.LoadOptions;
+import course.load.SaturateOptions;
 import course.results.LoadRun;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -60,7 +62,7 @@ public final class PerfRunner {
                     "-d", Math.max(1, (long) Math.ceil(keys / fillRate)) + "s", "-c", c, "-t", t, "--timeout", "5s",
                     "--seed", SEED, "--no-progress", "--stage", String.valueOf(stage));
             System.err.println("perf: filling " + keys + " keys through " + url);
-            LoadRun filled = LoadApi.run(fill, System.err);
+            LoadRun filled = LoadApi.run(LoadOptions.parse(fill.toArray(String[]::new)), System.err);
             reports.println(Report.line(secret, "PERF", "fill", "", "", 0, json.writeValueAsString(filled)));
             // JIT and caches warm up on a short GET run at the first step's rate, so the search's first step
             // measures the server, not its warm-up (on a cold 2-core VM that alone can break a 10 ms p99).
@@ -69,14 +71,14 @@ public final class PerfRunner {
                     "-c", c, "-t", t, "--timeout", "5s", "--seed", SEED, "--no-progress", "--stage",
                     String.valueOf(stage));
             System.err.println("perf: warming up with GETs through " + url);
-            LoadApi.run(warmup, System.err);
+            LoadApi.run(LoadOptions.parse(warmup.toArray(String[]::new)), System.err);
             List<String> search = new ArrayList<>(List.of("--url", url, "--workload", "get", "--key-order", "uniform",
                     "--keys", String.valueOf(keys), "--value-size", valueSize, "-c", c, "-t", t,
                     "--start-rate", "1000", "--step-duration", step + "s", "--pause", "500ms",
                     "--max-steps", maxSteps, "--resolution", "10%", "--seed", SEED, "--no-progress",
                     "--stage", String.valueOf(stage)));
             System.err.println("perf: saturation search of GETs through " + url);
-            LoadApi.Search s = LoadApi.saturate(search, System.err);
+            LoadApi.Search s = LoadApi.saturate(SaturateOptions.parse(search.toArray(String[]::new)), System.err);
             reports.println(Report.line(secret, "PERF", "search", "", "", 0, json.writeValueAsString(s.saturation())));
             if (s.sustained() != null) {
                 reports.println(Report.line(secret, "PERF", "sustained", "", "", 0,

@@ -1,5 +1,7 @@
 package course.harness;
 
+import course.command.CourseCommandLine;
+import course.command.Stages;
 import course.contract.Launcher;
 import course.contract.PortCheck;
 import course.contract.ServiceConfig;
@@ -22,42 +24,23 @@ import java.util.concurrent.TimeUnit;
  * own cluster the same way the course runs its references.
  */
 public final class RunCommand {
-    static final int MAX_STAGE = 6;
     /** Exit code when a node's port is taken; the same as the launcher's. */
     static final int EXIT_PORT_TAKEN = Launcher.EXIT_BIND_FAILED;
-
-    private static final String USAGE = """
-            usage: ./course run [--stage N | --factory CLASS] [--nodes K] [--port P] [--dir DIR] [--heap 128m]
-              (neither --stage nor --factory: your factory and stage from submission.properties)
-              --stage    the course's reference solution of this stage (1-%d; only in the course repository)
-              --factory  any ServiceFactory class on the classpath
-              --nodes    cluster size (default 1; stages 3+ shard/replicate across nodes)
-              --port     port of the first node (default 8080; node i listens on PORT+i)
-              --dir      data directory (default: a new temporary directory, printed)
-              --heap     heap of each node JVM (default 128m)""".formatted(MAX_STAGE);
 
     private RunCommand() {
     }
 
     public static void main(String[] args) throws Exception {
-        Options o;
-        try {
-            o = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("run: " + e.getMessage());
-            System.err.println(USAGE);
-            System.exit(2);
-            return;
-        }
-        if (o == null) {
-            System.out.println(USAGE);
-            return;
-        }
+        RunOptions o = new RunOptions();
         Target target;
         try {
-            target = Target.of(o);
-        } catch (IllegalStateException e) {
-            System.err.println("run: " + e.getMessage());
+            if (CourseCommandLine.parse(o, args)) {
+                System.out.print(CourseCommandLine.usage(new RunOptions()));
+                return;
+            }
+            target = Target.of(o.checked());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            System.err.println("course run: " + e.getMessage() + " (see ./course run --help)");
             System.exit(2);
             return;
         }
@@ -67,7 +50,7 @@ public final class RunCommand {
             try {
                 PortCheck.requireFree(o.port + i);
             } catch (PortCheck.PortTakenException e) {
-                System.err.println("run: " + portTaken(e.port(), o));
+                System.err.println("course run: " + portTaken(e.port(), o));
                 System.exit(EXIT_PORT_TAKEN);
                 return;
             }
@@ -98,10 +81,10 @@ public final class RunCommand {
             if (ready == null) {
                 int code = p.waitFor(5, TimeUnit.SECONDS) ? p.exitValue() : -1;
                 if (code == Launcher.EXIT_BIND_FAILED) {
-                    System.err.println("run: node " + i + " did not start: " + portTaken(o.port + i, o));
+                    System.err.println("course run: node " + i + " did not start: " + portTaken(o.port + i, o));
                     System.exit(EXIT_PORT_TAKEN);
                 }
-                System.err.println("run: node " + i + " on port " + (o.port + i) + " did not start (exit code " + code
+                System.err.println("course run: node " + i + " on port " + (o.port + i) + " did not start (exit code " + code
                         + ")");
                 System.exit(1);
             }
@@ -130,7 +113,7 @@ public final class RunCommand {
     }
 
     /** What run says when a node's port is taken: which port, the likely reason, and the option that moves it. */
-    static String portTaken(int port, Options o) {
+    static String portTaken(int port, RunOptions o) {
         int suggested = o.port + o.nodes < 65536 - o.nodes ? o.port + o.nodes : 1024;
         return "port " + port + " is taken: another process listens on it (another ./course run still running?). "
                 + "Stop that process, or choose other ports with --port, e.g. --port " + suggested
@@ -168,9 +151,13 @@ public final class RunCommand {
 
     /** What runs on the nodes: a factory class, the stage it implements, and how to call it in messages. */
     private record Target(String factory, int stage, String description) {
-        static Target of(Options o) {
+        static Target of(RunOptions o) {
             if (o.factory != null) {
-                return new Target(o.factory, o.stage == null ? MAX_STAGE : o.stage, o.factory);
+                Integer stage = o.stage != null ? o.stage : Stages.ofThisRepository().latest();
+                if (stage == null) {
+                    throw new IllegalStateException("say which stage " + o.factory + " implements: --stage N");
+                }
+                return new Target(o.factory, stage, o.factory);
             }
             if (o.stage != null) {
                 String reference = references().getProperty(String.valueOf(o.stage));
@@ -203,56 +190,5 @@ public final class RunCommand {
             throw new IllegalStateException("cannot read " + REFERENCES + ": " + e.getMessage(), e);
         }
         return all;
-    }
-
-    record Options(Integer stage, String factory, int nodes, int port, Path dir, String heap) {
-        static Options parse(String[] args) {
-            Integer stage = null;
-            String factory = null;
-            int nodes = 1;
-            int port = 8080;
-            Path dir = null;
-            String heap = "128m";
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--help") || a.equals("-h")) {
-                    return null;
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(a + " needs a value");
-                }
-                String v = args[++i];
-                switch (a) {
-                    case "--stage" -> stage = number(a, v, 1, MAX_STAGE);
-                    case "--factory" -> factory = v;
-                    case "--nodes" -> nodes = number(a, v, 1, 16);
-                    case "--port" -> port = number(a, v, 1, 65535);
-                    case "--dir" -> dir = Path.of(v);
-                    case "--heap" -> {
-                        if (!v.matches("\\d+[kKmMgG]")) {
-                            throw new IllegalArgumentException("--heap takes a size like 128m or 1g, got '" + v + "'");
-                        }
-                        heap = v;
-                    }
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
-            if (port + nodes - 1 > 65535) {
-                throw new IllegalArgumentException("ports " + port + ".." + (port + nodes - 1) + " do not all exist");
-            }
-            return new Options(stage, factory, nodes, port, dir, heap);
-        }
-
-        private static int number(String option, String value, int min, int max) {
-            try {
-                int n = Integer.parseInt(value);
-                if (n >= min && n <= max) {
-                    return n;
-                }
-            } catch (NumberFormatException ignored) {
-                // reported below
-            }
-            throw new IllegalArgumentException(option + " takes a number from " + min + " to " + max + ", got '" + value + "'");
-        }
     }
 }

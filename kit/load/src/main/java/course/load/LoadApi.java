@@ -12,11 +12,12 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The load kit for programs (the grader, benchmarks): one constant-rate run or one saturation search, given the same
- * arguments as {@code ./course load} or {@code ./course saturate}, that RETURNS its results instead of printing them.
- * Nothing is written to disk unless the arguments name an {@code --out} (a plain run only; a search writes nothing).
- * A bad argument is an {@link IllegalArgumentException} whose message says which one and why; an unreachable
- * target is an {@link IOException}.
+ * The load kit for programs (the grader, benchmarks): one constant-rate run or one saturation search, given checked
+ * {@link LoadOptions} or {@link SaturateOptions} (build them with their {@code parse}, which takes the words of
+ * {@code ./course load} or {@code ./course saturate}), that RETURNS its results instead of printing them.
+ * Nothing is written to disk unless the options name an {@code --out} (a plain run only; a search writes nothing).
+ * Options the API cannot honour are an {@link IllegalArgumentException}; an unreachable target is an
+ * {@link IOException}.
  */
 public final class LoadApi {
     /** A finished search: its document, the run at the sustained rate (null when no step passed), and every step. */
@@ -29,16 +30,10 @@ public final class LoadApi {
     private LoadApi() {
     }
 
-    /** One constant-rate run with {@code ./course load}'s arguments; per-second progress goes to {@code progress}. */
-    public static LoadRun run(List<String> loadArgs, PrintStream progress) throws IOException, InterruptedException {
-        LoadOptions o;
-        try {
-            o = LoadOptions.parse(loadArgs.toArray(String[]::new));
-            if (!o.tool().equals("course-load") || !o.profile().isEmpty()) {
-                throw new UsageException("LoadApi runs the built-in generator only: drop --tool and --profile");
-            }
-        } catch (UsageException e) {
-            throw new IllegalArgumentException("course load: " + e.getMessage(), e);
+    /** One constant-rate run; per-second progress goes to {@code progress}. */
+    public static LoadRun run(LoadOptions o, PrintStream progress) throws IOException, InterruptedException {
+        if (!o.tool().equals("course-load") || !o.profile().isEmpty()) {
+            throw new IllegalArgumentException("LoadApi runs the built-in generator only: drop --tool and --profile");
         }
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(o, progress)) {
             RunFiles files = o.out() == null ? null : RunFiles.of(o);
@@ -48,18 +43,8 @@ public final class LoadApi {
         }
     }
 
-    /**
-     * A saturation search with {@code ./course saturate}'s arguments (--out is ignored: nothing is written). Each
-     * step's line goes to {@code progress}.
-     */
-    public static Search saturate(List<String> saturateArgs, PrintStream progress)
-            throws IOException, InterruptedException {
-        SaturateOptions s;
-        try {
-            s = SaturateOptions.parse(saturateArgs.toArray(String[]::new));
-        } catch (UsageException e) {
-            throw new IllegalArgumentException("course saturate: " + e.getMessage(), e);
-        }
+    /** A saturation search (--out is ignored: nothing is written). Each step's line goes to {@code progress}. */
+    public static Search saturate(SaturateOptions s, PrintStream progress) throws IOException, InterruptedException {
         String problem = Reachability.problem(s.load.targets());
         if (problem != null) {
             throw new IOException(problem);

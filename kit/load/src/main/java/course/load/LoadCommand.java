@@ -6,45 +6,78 @@ import course.results.Results;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
+import course.command.CourseCommandLine;
+import course.command.HelpOption;
+import course.command.Stages;
+import java.io.OutputStream;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
-/** {@code ./course load}: one constant-rate run in wrk2's model, printed like wrk2 and saved as results JSON. */
-public final class LoadCommand {
-    static final String USAGE = """
-            usage: ./course load --url http://localhost:8080 -R RATE [options]
+/**
+ * {@code ./course load}: one constant-rate run in wrk2's model, printed like wrk2 and saved as results JSON. Takes
+ * wrk2's own command line too ({@code -t1 -c8 -d20s -R1000 -L http://host:port/}), so a line from an earlier report
+ * runs as it is.
+ */
+@Command(name = "load", sortOptions = false,
+        synopsisHeading = "", customSynopsis = "usage: ./course load --url http://localhost:8080 -R RATE [options]%n"
+                + "       ./course load -t1 -c8 -d20s -R1000 -L http://localhost:8080/   (wrk2's own syntax)%n",
+        description = {
+                "A constant request rate (wrk2's model): -R requests/second spread evenly over -c keep-alive"
+                        + " connections and -t threads for -d. Latency is measured from when each request was due, so"
+                        + " a stalled server is charged for the requests it kept waiting (no coordinated omission).",
+                ""},
+        footer = {"", "Writes X.json (course results), X.hlog (HdrHistogram log) and X.txt (the wrk2-format text)."})
+public final class LoadCommand implements Callable<Integer> {
+    @Mixin
+    private HelpOption help;
+    @Mixin
+    private LoadOptions options = new LoadOptions();
+    @Mixin
+    private Wrk2Syntax wrk2 = new Wrk2Syntax();
+    @Spec
+    private CommandSpec spec;
+    private final PrintStream out;
+    private final PrintStream err;
 
-            A constant request rate (wrk2's model): -R requests/second spread evenly over -c keep-alive connections
-            and -t threads for -d. Latency is measured from when each request was due, so a stalled server is
-            charged for the requests it kept waiting (no coordinated omission).
+    LoadCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
 
-              -R, --rate N            target rate, requests/second (20000, 20k)                        required
-              -c, --connections N     connections (each one request at a time)                         10
-              -t, --threads N         generator threads                                                2
-              -d, --duration T        30s, 2m, ...                                                     10s
-                  --timeout T         a request outstanding this long is a timeout error               2s
-                  --url URL[,URL..]   target(s) http://host:port; several are given out per connection required
-                  --pick P            round-robin | random: how connections are given targets          round-robin
-                  --workload W        put | get | mixed | delete                                       get
-                  --put-ratio F       share of PUTs in mixed, 0.1 or 10%                               0.1
-                  --keys N            key space size; keys look like k0000123                          100000
-                  --key-order O       sequential | uniform | zipfian                                   uniform
-                  --value-size B      PUT body bytes                                                   100
-                  --ack A --from F    stage 4 replication parameters, added to every request
-                  --seed N            seed of every random choice (printed; give it to replay)         random
-                  --out PATH          a .json file or a directory                         results/load/<time>-<workload>-<rate>.json
-                  --label TEXT, --student NAME, --stage N     recorded in the results JSON
-                  --stabilize | --no-stabilize   keep vCPUs from halting (cuts hypervisor steal)  on under a hypervisor
-                  --tool course-load|wrk2        run the real wrk2 instead (must be on PATH)      course-load
-                  --profile cpu,alloc,lock       profile the server JVM during the run (async-profiler)
-                  --server-pid PID        the server JVM to profile (else found by the target's port)
-                  --server-heap FLAG      the server's heap flag, e.g. -Xmx128m, recorded in the JSON
-                  --no-progress           no per-second progress line on stderr
-                  --help
-            Writes X.json (course results), X.hlog (HdrHistogram log) and X.txt (the wrk2-format text).
-            """;
+    @Option(names = {"-R", "--rate"}, paramLabel = "N", order = 1,
+            description = "Target rate, requests/second (20000, 20k). Required.")
+    void rate(String text) {
+        options.rate(Cli.valid(spec, () -> Values.positive("-R", text)));
+    }
 
-    private LoadCommand() {
+    @Option(names = {"-d", "--duration"}, paramLabel = "T", order = 4,
+            description = "30s, 2m, ... (a bare number is seconds, as in wrk2). Default: 10s.")
+    void duration(String text) {
+        options.duration(Cli.valid(spec, () -> Values.seconds("-d", text)));
+    }
+
+    @Option(names = "--tool", paramLabel = "course-load|wrk2", order = 29,
+            description = "Run the real wrk2 instead (must be on PATH). Default: course-load.")
+    void tool(String name) {
+        if (!name.equals("course-load") && !name.equals("wrk2")) {
+            throw new ParameterException(spec.commandLine(), "--tool '" + name
+                    + "' is not one of course-load (the default), wrk2");
+        }
+        options.tool(name);
+    }
+
+    @Option(names = "--profile", paramLabel = "cpu,alloc,lock", order = 25,
+            description = "Profile the server JVM during the run (async-profiler).")
+    void profile(String events) {
+        options.profile(Cli.valid(spec, () -> LoadOptions.parseProfile(events)));
     }
 
     public static void main(String[] args) {
@@ -53,16 +86,37 @@ public final class LoadCommand {
 
     /** Runs the command; returns the exit status (0 ok, 1 failed, 2 bad usage). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
-            out.print(USAGE);
-            return 0;
+        return CourseCommandLine.execute(new LoadCommand(out, err), args, out, err);
+    }
+
+    /** Parses a load command line into checked options without running it (tests and the in-process API). */
+    static LoadOptions parse(String... args) throws UsageException {
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        LoadCommand command = new LoadCommand(quiet, quiet);
+        try {
+            new CommandLine(command).parseArgs(args);
+            return command.checked(Arrays.asList(args));
+        } catch (ParameterException e) {
+            throw new UsageException(e.getMessage());
         }
+    }
+
+    /** The options with the wrk2 words applied and every rule between options checked. */
+    private LoadOptions checked(List<String> words) throws UsageException {
+        wrk2.applyTo(options, err);
+        options.recordCommandLine(words);
+        options.validate(true);
+        return options;
+    }
+
+    @Override
+    public Integer call() {
         LoadOptions o;
         try {
-            o = LoadOptions.parse(args);
-        } catch (UsageException e) {
-            err.println("course load: " + e.getMessage());
-            return 2;
+            o = checked(spec.commandLine().getParseResult().originalArgs());
+            o.stage(Stages.ofThisRepository().resolveAndSay("course load", o.stage(), err));
+        } catch (UsageException | IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         try {
             return execute(o, out, err);

@@ -2,9 +2,12 @@ package course.load;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** Everything a load run is told on the command line, validated; shared by {@code load} and {@code saturate}. */
 public final class LoadOptions {
@@ -38,7 +41,11 @@ public final class LoadOptions {
     private Long serverPid;
     private String serverHeap;
     private boolean progress = true;
+    private List<String> headers = List.of();
     private final List<String> commandLine = new ArrayList<>();
+    // The command these options are mixed into: picocli's usage errors name it.
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec mixee;
 
     LoadOptions() {
     }
@@ -70,86 +77,185 @@ public final class LoadOptions {
         c.serverPid = serverPid;
         c.serverHeap = serverHeap;
         c.progress = progress;
+        c.headers = headers;
         c.commandLine.addAll(commandLine);
         return c;
     }
 
-    /** Parses the options of {@code course load}. */
+    /** Parses the options of {@code course load} (as typed on its command line) into checked options. */
     public static LoadOptions parse(String... args) throws UsageException {
-        LoadOptions o = new LoadOptions();
-        ArgReader reader = new ArgReader(Arrays.asList(args));
-        while (reader.advance()) {
-            if (!o.accept(reader)) {
-                throw new UsageException("unknown option " + reader.name() + " (see --help)");
-            }
-        }
-        o.commandLine.addAll(Arrays.asList(args));
-        o.validate(true);
-        return o;
+        return LoadCommand.parse(args);
     }
 
-    /** Consumes one option this class knows; false when it is someone else's. */
-    boolean accept(ArgReader r) throws UsageException {
-        String n = r.name();
-        switch (n) {
-            case "--url", "-u" -> {
-                targets = new ArrayList<>();
-                for (String u : r.value().split(",")) {
-                    if (!u.isBlank()) {
-                        targets.add(Target.parse(u));
-                    }
-                }
-            }
-            case "-R", "--rate" -> rate = Values.positive(n, r.value());
-            case "-c", "--connections" -> connections = Values.intCount(n, r.value(), 1, 100_000);
-            case "-t", "--threads" -> threads = Values.intCount(n, r.value(), 1, 256);
-            case "-d", "--duration" -> durationSeconds = Values.seconds(n, r.value());
-            case "--timeout" -> timeoutSeconds = Values.seconds(n, r.value());
-            case "--workload" -> workload = WorkloadKind.parse(r.value());
-            case "--keys" -> keys = Values.count(n, r.value(), 1);
-            case "--key-order" -> keyOrder = KeyOrder.parse(r.value());
-            case "--value-size" -> valueSize = Values.intCount(n, r.value(), 0, 64 * 1024 * 1024);
-            case "--put-ratio" -> putRatio = Values.fraction(n, r.value());
-            case "--ack" -> ack = Values.intCount(n, r.value(), 1, 1000);
-            case "--from" -> from = Values.intCount(n, r.value(), 1, 1000);
-            case "--pick" -> pick = parsePick(r.value());
-            case "--seed" -> seed = Values.count(n, r.value(), 0);
-            case "--out" -> out = Path.of(r.value());
-            case "--label" -> label = r.value();
-            case "--student" -> student = r.value();
-            case "--stage" -> stage = Values.intCount(n, r.value(), 1, 100);
-            case "--stabilize" -> {
-                r.noValue();
-                stabilize = true;
-            }
-            case "--no-stabilize" -> {
-                r.noValue();
-                stabilize = false;
-            }
-            case "--no-progress" -> {
-                r.noValue();
-                progress = false;
-            }
-            case "--tool" -> {
-                tool = r.value();
-                if (!tool.equals("course-load") && !tool.equals("wrk2")) {
-                    throw new UsageException("--tool '" + tool + "' is not one of course-load (the default), wrk2");
-                }
-            }
-            case "--profile" -> profile = parseProfile(r.value());
-            case "--server-pid" -> serverPid = Values.count(n, r.value(), 1);
-            case "--server-heap" -> {
-                serverHeap = r.value();
-                if (!serverHeap.matches("-Xm[xs]\\d+[kKmMgG]?")) {
-                    throw new UsageException("--server-heap '" + serverHeap + "' should be the server's heap flag,"
-                            + " e.g. -Xmx128m");
-                }
-            }
-            default -> {
-                return false;
+    /** Adds the words the user typed, recorded in the results so a run can be repeated. */
+    void recordCommandLine(List<String> words) {
+        commandLine.addAll(words);
+    }
+
+    // The options load and saturate share. Each setter parses its value with the course's notation (20k, 30s, 10%)
+    // and turns a bad value into picocli's usage error, so the message is the course's own.
+
+    @Option(names = {"-u", "--url"}, paramLabel = "URL[,URL..]", order = 10,
+            description = "Target(s) http://host:port; several are given out per connection. Required"
+                    + " (or give the URL last, as wrk2 does).")
+    void urls(String text) {
+        targets = new ArrayList<>();
+        for (String u : text.split(",")) {
+            if (!u.isBlank()) {
+                targets.add(Cli.valid(mixee, () -> Target.parse(u)));
             }
         }
-        return true;
+    }
+
+    @Option(names = {"-c", "--connections"}, paramLabel = "N", order = 2,
+            description = "Connections, each one request at a time. Default: 10.")
+    void connections(String text) {
+        connections = Cli.valid(mixee, () -> Values.intCount("-c", text, 1, 100_000));
+    }
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "N", order = 3, description = "Generator threads. Default: 2.")
+    void threads(String text) {
+        threads = Cli.valid(mixee, () -> Values.intCount("-t", text, 1, 256));
+    }
+
+    @Option(names = "--timeout", paramLabel = "T", order = 5,
+            description = "A request outstanding this long is a timeout error. Default: 2s.")
+    void timeout(String text) {
+        timeoutSeconds = Cli.valid(mixee, () -> Values.seconds("--timeout", text));
+    }
+
+    @Option(names = "--pick", paramLabel = "P", order = 11,
+            description = "round-robin | random: how connections are given targets. Default: round-robin.")
+    void pick(String text) {
+        pick = Cli.valid(mixee, () -> parsePick(text));
+    }
+
+    @Option(names = "--workload", paramLabel = "W", order = 12,
+            description = "put | get | mixed | delete. Default: get.")
+    void workload(String text) {
+        workload = Cli.valid(mixee, () -> WorkloadKind.parse(text));
+    }
+
+    /** Also set by wrk2's {@code -s get.lua}: the shipped scripts are these workloads. */
+    void workload(WorkloadKind kind) {
+        workload = kind;
+    }
+
+    @Option(names = "--put-ratio", paramLabel = "F", order = 13,
+            description = "Share of PUTs in mixed, 0.1 or 10%%. Default: 0.1.")
+    void putRatio(String text) {
+        putRatio = Cli.valid(mixee, () -> Values.fraction("--put-ratio", text));
+    }
+
+    @Option(names = "--keys", paramLabel = "N", order = 14,
+            description = "Key space size; keys look like k0000123. Default: 100000.")
+    void keys(String text) {
+        keys = Cli.valid(mixee, () -> Values.count("--keys", text, 1));
+    }
+
+    @Option(names = "--key-order", paramLabel = "O", order = 15,
+            description = "sequential | uniform | zipfian. Default: uniform.")
+    void keyOrder(String text) {
+        keyOrder = Cli.valid(mixee, () -> KeyOrder.parse(text));
+    }
+
+    @Option(names = "--value-size", paramLabel = "B", order = 16, description = "PUT body bytes. Default: 100.")
+    void valueSize(String text) {
+        valueSize = Cli.valid(mixee, () -> Values.intCount("--value-size", text, 0, 64 * 1024 * 1024));
+    }
+
+    @Option(names = "--ack", paramLabel = "A", order = 17,
+            description = "Replication: replies to wait for, added to every request (with --from).")
+    void ack(String text) {
+        ack = Cli.valid(mixee, () -> Values.intCount("--ack", text, 1, 1000));
+    }
+
+    @Option(names = "--from", paramLabel = "F", order = 18,
+            description = "Replication: replicas of each key, added to every request (with --ack).")
+    void from(String text) {
+        from = Cli.valid(mixee, () -> Values.intCount("--from", text, 1, 1000));
+    }
+
+    @Option(names = "--seed", paramLabel = "N", order = 19,
+            description = "Seed of every random choice (printed; give it to replay). Default: random.")
+    void seed(String text) {
+        seed = Cli.valid(mixee, () -> Values.count("--seed", text, 0));
+    }
+
+    @Option(names = "--out", paramLabel = "PATH", order = 20,
+            description = "A .json file or a directory. Default: results/load/<time>-<workload>-<rate>.json.")
+    void out(Path path) {
+        out = path;
+    }
+
+    @Option(names = "--label", paramLabel = "TEXT", order = 21, description = "Recorded in the results JSON.")
+    void label(String text) {
+        label = text;
+    }
+
+    @Option(names = "--student", paramLabel = "NAME", order = 22, description = "Recorded in the results JSON.")
+    void student(String text) {
+        student = text;
+    }
+
+    @Option(names = "--stage", paramLabel = "N", order = 23, description = "The stage the results belong to."
+            + " Default: stage= in starter/student/src/main/resources/submission.properties.")
+    void stage(String text) {
+        stage = Cli.valid(mixee, () -> Values.intCount("--stage", text, 1, 100));
+    }
+
+    /** The stage resolved after parsing (from --stage or the submission). */
+    void stage(Integer number) {
+        stage = number;
+    }
+
+    @Option(names = "--stabilize", negatable = true, order = 24,
+            description = "Keep vCPUs from halting (cuts hypervisor steal). Default: on under a hypervisor.")
+    void stabilize(boolean on) {
+        stabilize = on;
+    }
+
+    @Option(names = "--server-pid", paramLabel = "PID", order = 26,
+            description = "The server JVM to profile (else found by the target's port).")
+    void serverPid(String text) {
+        serverPid = Cli.valid(mixee, () -> Values.count("--server-pid", text, 1));
+    }
+
+    @Option(names = "--server-heap", paramLabel = "FLAG", order = 27,
+            description = "The server's heap flag, e.g. -Xmx128m, recorded in the JSON.")
+    void serverHeap(String text) {
+        if (!text.matches("-Xm[xs]\\d+[kKmMgG]?")) {
+            throw new ParameterException(mixee.commandLine(), "--server-heap '" + text + "' should be the server's"
+                    + " heap flag, e.g. -Xmx128m");
+        }
+        serverHeap = text;
+    }
+
+    @Option(names = "--no-progress", order = 28, description = "No per-second progress line on stderr.")
+    void noProgress(boolean quiet) {
+        progress = !quiet;
+    }
+
+    // Set by ./course load only (saturate picks rates and durations itself).
+
+    void rate(double perSecond) {
+        rate = perSecond;
+    }
+
+    void duration(double seconds) {
+        durationSeconds = seconds;
+    }
+
+    void tool(String name) {
+        tool = name;
+    }
+
+    void profile(List<String> events) {
+        profile = events;
+    }
+
+    void headers(List<String> lines) {
+        headers = List.copyOf(lines);
     }
 
     /** Cross-option checks; {@code needRate} is false for saturate, which picks rates itself. */
@@ -191,7 +297,7 @@ public final class LoadOptions {
         }
     }
 
-    private static Pick parsePick(String text) throws UsageException {
+    static Pick parsePick(String text) throws UsageException {
         return switch (text) {
             case "round-robin", "rr" -> Pick.ROUND_ROBIN;
             case "random" -> Pick.RANDOM;
@@ -199,7 +305,7 @@ public final class LoadOptions {
         };
     }
 
-    private static List<String> parseProfile(String text) throws UsageException {
+    static List<String> parseProfile(String text) throws UsageException {
         List<String> events = new ArrayList<>();
         for (String e : text.split(",")) {
             String event = e.trim().toLowerCase(Locale.ROOT);
@@ -271,5 +377,7 @@ public final class LoadOptions {
     public Long serverPid() { return serverPid; }
     public String serverHeap() { return serverHeap; }
     public boolean progress() { return progress; }
+    /** Extra request headers (wrk2's -H), each {@code Name: value}. */
+    public List<String> headers() { return headers; }
     public List<String> commandLine() { return List.copyOf(commandLine); }
 }

@@ -18,6 +18,7 @@ final class RequestFactory {
     private final SplittableRandom random;
     private final byte[] valueBlock;
     private final int valueSize;
+    private final String extraHeaders;
 
     RequestFactory(LoadOptions options, KeySource keys, long seed) {
         this.workload = options.workload();
@@ -26,6 +27,7 @@ final class RequestFactory {
         this.querySuffix = options.ack() == null ? "" : "&ack=" + options.ack() + "&from=" + options.from();
         this.random = new SplittableRandom(seed);
         this.valueSize = options.valueSize();
+        this.extraHeaders = String.join("", options.headers().stream().map(h -> h + "\r\n").toList());
         this.valueBlock = new byte[valueSize + VALUE_SLICES];
         for (int i = 0; i < valueBlock.length; i++) {
             valueBlock[i] = (byte) ('a' + random.nextInt(26));
@@ -43,7 +45,7 @@ final class RequestFactory {
         String key = keys.format(keys.next(random));
         StringBuilder head = new StringBuilder(128)
                 .append(method).append(" /v0/entity?id=").append(key).append(querySuffix).append(" HTTP/1.1\r\n")
-                .append("Host: ").append(target.hostHeader()).append("\r\n");
+                .append("Host: ").append(target.hostHeader()).append("\r\n").append(extraHeaders);
         if (!method.equals("PUT")) {
             return head.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
         }

@@ -8,38 +8,69 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Arrays;
+import course.command.CourseCommandLine;
+import course.command.HelpOption;
+import course.command.Stages;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** {@code ./course saturate}: the highest rate a server sustains under an SLO, by short constant-rate steps. */
-public final class SaturateCommand {
-    static final String USAGE = """
-            usage: ./course saturate --url http://localhost:8080 [options]
+@Command(name = "saturate", sortOptions = false,
+        synopsisHeading = "", customSynopsis = "usage: ./course saturate --url http://localhost:8080 [options]%n",
+        description = {
+                "Finds the highest rate that meets the SLO (achieved >= --min-achieved of the target and p99 <="
+                        + " --p99-ms): doubles the rate from --start-rate until a step fails, then bisects between the"
+                        + " last pass and the first fail down to --resolution. Each step is a constant-rate run of"
+                        + " --step-duration. A missed step is run again (--confirm-misses times) and counts as missed"
+                        + " only if every repeat misses too: saturation repeats, a passing stall of a shared machine"
+                        + " does not.",
+                "",
+                "The options of ./course load apply too, except -R, -d, --tool, --profile; --out is the folder of"
+                        + " the steps and saturation.json (default results/saturate/<time>/).",
+                ""})
+public final class SaturateCommand implements Callable<Integer> {
+    @Mixin
+    private HelpOption help;
+    @Mixin
+    private SaturateOptions search = new SaturateOptions();
+    @Mixin
+    private LoadOptions load = new LoadOptions();
+    @Spec
+    private CommandSpec spec;
+    private final PrintStream out;
+    private final PrintStream err;
 
-            Finds the highest rate that meets the SLO (achieved >= --min-achieved of the target and p99 <= --p99-ms):
-            doubles the rate from --start-rate until a step fails, then bisects between the last pass and the first
-            fail down to --resolution. Each step is a constant-rate run of --step-duration. A missed step is run
-            again (--confirm-misses times) and counts as missed only if every repeat misses too: saturation repeats,
-            a passing stall of a shared machine does not.
+    SaturateCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
 
-                  --start-rate N      first step's rate                                  1000
-                  --max-rate N        never go above                                     1000000
-                  --step-duration T   length of each step                                10s
-                  --pause T           rest between steps so the server drains            1s
-                  --resolution F      stop bisecting when pass and fail are this close   5%
-                  --p99-ms X          SLO: p99 latency at most X ms                      10
-                  --min-achieved F    SLO: achieved rate at least F of the target        0.99
-                  --max-steps N       bound on the number of steps (repeats included)    16
-                  --confirm-misses N  repeats of a missed step before it counts (0: none) 1
-                  --out DIR           where the steps and saturation.json go             results/saturate/<time>/
-            and the options of ./course load except -R, -d, --tool, --profile (see ./course load --help):
-            -c, -t, --url, --workload, --keys, --key-order, --value-size, --put-ratio, --ack, --from, --pick, --seed,
-            --timeout, --label, --student, --stage, --stabilize/--no-stabilize, --server-heap, --no-progress.
-            """;
+    // ./course load's options that make no sense here: named, so the message says what to use instead.
+    @Option(names = {"-R", "--rate"}, hidden = true)
+    void rate(String ignored) {
+        throw new ParameterException(spec.commandLine(), "saturate chooses the rates itself; give --start-rate"
+                + " (and --max-rate) instead of -R/--rate");
+    }
 
-    private SaturateCommand() {
+    @Option(names = {"-d", "--duration"}, hidden = true)
+    void duration(String ignored) {
+        throw new ParameterException(spec.commandLine(), "saturate runs steps of --step-duration; use that instead"
+                + " of -d/--duration");
+    }
+
+    @Option(names = {"--profile", "--tool"}, hidden = true)
+    void loadOnly(String ignored) {
+        throw new ParameterException(spec.commandLine(), "--profile and --tool are for ./course load; saturate runs"
+                + " the built-in generator only");
     }
 
     public static void main(String[] args) {
@@ -47,16 +78,28 @@ public final class SaturateCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
-            out.print(USAGE);
-            return 0;
+        return CourseCommandLine.execute(new SaturateCommand(out, err), args, out, err);
+    }
+
+    static SaturateOptions parse(String... args) throws UsageException {
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        SaturateCommand command = new SaturateCommand(quiet, quiet);
+        try {
+            new CommandLine(command).parseArgs(args);
+        } catch (ParameterException e) {
+            throw new UsageException(e.getMessage());
         }
+        return command.search.checked(command.load);
+    }
+
+    @Override
+    public Integer call() {
         SaturateOptions s;
         try {
-            s = SaturateOptions.parse(args);
-        } catch (UsageException e) {
-            err.println("course saturate: " + e.getMessage());
-            return 2;
+            s = search.checked(load);
+            s.load.stage(Stages.ofThisRepository().resolveAndSay("course saturate", s.load.stage(), err));
+        } catch (UsageException | IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         String problem = Reachability.problem(s.load.targets());
         if (problem != null) {
@@ -64,7 +107,7 @@ public final class SaturateCommand {
             return 1;
         }
         try {
-            return search(s, Arrays.asList(args), out, err);
+            return search(s, spec.commandLine().getParseResult().originalArgs(), out, err);
         } catch (IOException | RuntimeException e) {
             err.println("course saturate: " + e.getMessage());
             return 1;

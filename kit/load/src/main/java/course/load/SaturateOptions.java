@@ -1,9 +1,11 @@
 package course.load;
 
-import java.util.Arrays;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The options of {@code course saturate}: the load options (without -R and -d) plus the search's own. */
-final class SaturateOptions {
+public final class SaturateOptions {
     LoadOptions load;
     double startRate = 1000;
     double maxRate = 1_000_000;
@@ -14,44 +16,82 @@ final class SaturateOptions {
     int maxSteps = 16;
     int confirmMisses = 1;
     double pauseSeconds = 1;
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec mixee;
 
-    static SaturateOptions parse(String... args) throws UsageException {
-        SaturateOptions s = new SaturateOptions();
-        LoadOptions load = new LoadOptions();
-        ArgReader r = new ArgReader(Arrays.asList(args));
-        while (r.advance()) {
-            String n = r.name();
-            switch (n) {
-                case "-R", "--rate" -> throw new UsageException("saturate chooses the rates itself; give --start-rate"
-                        + " (and --max-rate) instead of " + n);
-                case "-d", "--duration" -> throw new UsageException("saturate runs steps of --step-duration; use that"
-                        + " instead of " + n);
-                case "--profile", "--tool" -> throw new UsageException(n + " is for ./course load; saturate runs the"
-                        + " built-in generator only");
-                case "--start-rate" -> s.startRate = Values.positive(n, r.value());
-                case "--max-rate" -> s.maxRate = Values.positive(n, r.value());
-                case "--step-duration" -> s.stepSeconds = Values.seconds(n, r.value());
-                case "--pause" -> s.pauseSeconds = Values.seconds(n, r.value());
-                case "--resolution" -> s.resolution = Values.fraction(n, r.value());
-                case "--p99-ms" -> s.p99Ms = Values.positive(n, r.value());
-                case "--min-achieved" -> s.minAchieved = Values.fraction(n, r.value());
-                case "--max-steps" -> s.maxSteps = Values.intCount(n, r.value(), 1, 100);
-                case "--confirm-misses" -> s.confirmMisses = Values.intCount(n, r.value(), 0, 5);
-                default -> {
-                    if (!load.accept(r)) {
-                        throw new UsageException("unknown option " + n + " (see --help)");
-                    }
-                }
-            }
-        }
-        load.validate(false);
-        if (s.resolution <= 0) {
+    SaturateOptions() {
+    }
+
+    /** Parses a saturate command line into checked options without running it (the in-process API). */
+    public static SaturateOptions parse(String... args) throws UsageException {
+        return SaturateCommand.parse(args);
+    }
+
+    @Option(names = "--start-rate", paramLabel = "N", order = 1, description = "First step's rate. Default: 1000.")
+    void startRate(String text) {
+        startRate = Cli.valid(mixee, () -> Values.positive("--start-rate", text));
+    }
+
+    @Option(names = "--max-rate", paramLabel = "N", order = 2, description = "Never go above. Default: 1000000.")
+    void maxRate(String text) {
+        maxRate = Cli.valid(mixee, () -> Values.positive("--max-rate", text));
+    }
+
+    @Option(names = "--step-duration", paramLabel = "T", order = 3, description = "Length of each step. Default: 10s.")
+    void stepDuration(String text) {
+        stepSeconds = Cli.valid(mixee, () -> Values.seconds("--step-duration", text));
+    }
+
+    @Option(names = "--pause", paramLabel = "T", order = 4,
+            description = "Rest between steps so the server drains. Default: 1s.")
+    void pause(String text) {
+        pauseSeconds = Cli.valid(mixee, () -> Values.seconds("--pause", text));
+    }
+
+    @Option(names = "--resolution", paramLabel = "F", order = 5,
+            description = "Stop bisecting when pass and fail are this close. Default: 5%%.")
+    void resolution(String text) {
+        resolution = Cli.valid(mixee, () -> Values.fraction("--resolution", text));
+    }
+
+    @Option(names = "--p99-ms", paramLabel = "X", order = 6, description = "SLO: p99 latency at most X ms. Default: 10.")
+    void p99Ms(String text) {
+        p99Ms = Cli.valid(mixee, () -> Values.positive("--p99-ms", text));
+    }
+
+    @Option(names = "--min-achieved", paramLabel = "F", order = 7,
+            description = "SLO: achieved rate at least F of the target. Default: 0.99.")
+    void minAchieved(String text) {
+        minAchieved = Cli.valid(mixee, () -> Values.fraction("--min-achieved", text));
+    }
+
+    @Option(names = "--max-steps", paramLabel = "N", order = 8,
+            description = "Bound on the number of steps (repeats included). Default: 16.")
+    void maxSteps(String text) {
+        maxSteps = Cli.valid(mixee, () -> Values.intCount("--max-steps", text, 1, 100));
+    }
+
+    @Option(names = "--confirm-misses", paramLabel = "N", order = 9,
+            description = "Repeats of a missed step before it counts (0: none). Default: 1.")
+    void confirmMisses(String text) {
+        confirmMisses = Cli.valid(mixee, () -> Values.intCount("--confirm-misses", text, 0, 5));
+    }
+
+    /** Rules between options, checked once everything is parsed. */
+    SaturateOptions checked(LoadOptions parsedLoad) throws UsageException {
+        parsedLoad.validate(false);
+        if (resolution <= 0) {
             throw new UsageException("--resolution must be above 0, e.g. 5%");
         }
-        if (s.startRate > s.maxRate) {
-            throw new UsageException("--start-rate " + s.startRate + " is above --max-rate " + s.maxRate);
+        if (startRate > maxRate) {
+            throw new UsageException("--start-rate " + startRate + " is above --max-rate " + maxRate);
         }
-        s.load = load.withDuration(s.stepSeconds);
-        return s;
+        load = parsedLoad.withDuration(stepSeconds);
+        return this;
+    }
+
+    /** The load options every step runs with (the step's rate is set per step). */
+    public LoadOptions load() {
+        return load;
     }
 }

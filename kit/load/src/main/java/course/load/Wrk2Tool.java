@@ -118,12 +118,18 @@ final class Wrk2Tool {
         KeySource keys = new KeySource(o.keyOrder(), o.keys());
         int width = keys.format(0).length() - 1;
         String suffix = o.ack() == null ? "-" : "&ack=" + o.ack() + "&from=" + o.from();
-        return List.of(binary, "-t", Integer.toString(o.threads()), "-c", Integer.toString(o.connections()),
+        List<String> command = new java.util.ArrayList<>(List.of(binary, "-t", Integer.toString(o.threads()),
+                "-c", Integer.toString(o.connections()),
                 "-d", (long) Math.ceil(o.durationSeconds()) + "s", "-R", RunFiles.rateName(o.rate()),
-                "--timeout", (long) Math.ceil(o.timeoutSeconds()) + "s", "-L", "-s", script.toString(),
-                o.targets().get(0).url(), "--", Long.toString(o.keys()), o.keyOrder().label(), Integer.toString(width),
+                "--timeout", (long) Math.ceil(o.timeoutSeconds()) + "s", "-L", "-s", script.toString()));
+        for (String header : o.headers()) {
+            command.add("-H");
+            command.add(header);
+        }
+        command.addAll(List.of(o.targets().get(0).url(), "--", Long.toString(o.keys()), o.keyOrder().label(), Integer.toString(width),
                 Long.toString(o.seed()), suffix, Integer.toString(o.valueSize()),
-                String.format(Locale.ROOT, "%.4f", o.putRatio()), Integer.toString(o.threads()));
+                String.format(Locale.ROOT, "%.4f", o.putRatio()), Integer.toString(o.threads())));
+        return command;
     }
 
     /** Copies the canonical script of a workload out of the jar, so wrk2 can read it from disk. */

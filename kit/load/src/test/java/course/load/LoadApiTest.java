@@ -17,8 +17,8 @@ class LoadApiTest {
     @Test
     void aRunReturnsItsLoadRunAndWritesNothing() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
-            LoadRun run = LoadApi.run(List.of("--url", server.url(), "-R", "200", "-d", "1s", "-c", "4", "-t", "1",
-                    "--no-stabilize", "--no-progress"), new PrintStream(new ByteArrayOutputStream()));
+            LoadRun run = LoadApi.run(LoadOptions.parse("--url", server.url(), "-R", "200", "-d", "1s", "-c", "4",
+                    "-t", "1", "--no-stabilize", "--no-progress"), new PrintStream(new ByteArrayOutputStream()));
             assertEquals(200, run.rate);
             assertTrue(run.requests >= 150, "requests: " + run.requests);
             assertNotNull(run.percentile(99.0));
@@ -29,7 +29,7 @@ class LoadApiTest {
     void aSearchReturnsTheRunAtTheSustainedRate() throws Exception {
         try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
             ByteArrayOutputStream progress = new ByteArrayOutputStream();
-            LoadApi.Search s = LoadApi.saturate(List.of("--url", server.url(), "--start-rate", "250",
+            LoadApi.Search s = LoadApi.saturate(SaturateOptions.parse("--url", server.url(), "--start-rate", "250",
                     "--step-duration", "1s", "--pause", "100ms", "--p99-ms", "200", "-c", "16", "-t", "2",
                     "--max-steps", "4", "--no-stabilize", "--no-progress"),
                     new PrintStream(progress, true, StandardCharsets.UTF_8));
@@ -43,8 +43,10 @@ class LoadApiTest {
 
     @Test
     void badArgumentsSayWhich() {
-        var e = assertThrows(IllegalArgumentException.class,
-                () -> LoadApi.run(List.of("--url", "http://127.0.0.1:1"), System.err));
+        var e = assertThrows(UsageException.class, () -> LoadOptions.parse("--url", "http://127.0.0.1:1"));
         assertTrue(e.getMessage().contains("-R"), e.getMessage());
+        var api = assertThrows(IllegalArgumentException.class, () -> LoadApi.run(LoadOptions.parse("--url",
+                "http://127.0.0.1:1", "-R", "10", "--tool", "wrk2"), System.err));
+        assertTrue(api.getMessage().contains("--tool"), api.getMessage());
     }
 }

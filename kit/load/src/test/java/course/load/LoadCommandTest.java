@@ -8,10 +8,7 @@ import course.results.LoadRun;
 import course.results.Results;
 import course.wrk2.ParseResult;
 import course.wrk2.Wrk2Parser;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
@@ -24,31 +21,24 @@ class LoadCommandTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome load(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoadCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CommandRun load(String... args) {
+        return CommandRun.load(args);
     }
 
     @Test
     void writesValidJsonAnHlogAndWrk2TextThatTheWrk2ParserReadsBack() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("run.json");
-            Outcome o = load("--url", server.url(), "-R", "1000", "-c", "4", "-t", "2", "-d", "2s",
+            CommandRun o = load("--url", server.url(), "-R", "1000", "-c", "4", "-t", "2", "-d", "2s",
                     "--workload", "mixed", "--put-ratio", "0.5", "--key-order", "zipfian", "--keys", "1000",
                     "--seed", "7", "--out", json.toString(), "--no-stabilize", "--server-heap", "-Xmx128m",
                     "--student", "alice", "--stage", "1");
-            assertEquals(0, o.code, o.err);
+            assertEquals(0, o.code(), o.err());
             for (String section : new String[] {"Running 2s test @ " + server.url(), "2 threads and 4 connections",
                     "Thread Stats   Avg      Stdev     Max   +/- Stdev", "Latency Distribution (HdrHistogram - Recorded Latency)",
                     " 99.000%", "Detailed Percentile spectrum:", "#[Mean    =", "#[Buckets =", " requests in 2.00s, ",
                     "Requests/sec:", "Transfer/sec:", "Seed: 7"}) {
-                assertTrue(o.out.contains(section), "missing '" + section + "' in:\n" + o.out);
+                assertTrue(o.out().contains(section), "missing '" + section + "' in:\n" + o.out());
             }
 
             LoadRun run = Results.read(json, LoadRun.class);
@@ -111,9 +101,9 @@ class LoadCommandTest {
                 {"--url", url, "-R"},
         };
         for (String[] args : cases) {
-            Outcome o = load(args);
-            assertEquals(2, o.code, String.join(" ", args) + " -> " + o.err);
-            assertTrue(o.err.startsWith("course load: ") && o.err.length() > 30, "a clear message: " + o.err);
+            CommandRun o = load(args);
+            assertEquals(2, o.code(), String.join(" ", args) + " -> " + o.err());
+            assertTrue(o.err().startsWith("course load: ") && o.err().length() > 30, "a clear message: " + o.err());
         }
     }
 
@@ -123,10 +113,10 @@ class LoadCommandTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        Outcome o = load("--url", "http://127.0.0.1:" + port, "-R", "100", "-d", "1s", "--out", dir.toString());
-        assertEquals(1, o.code);
-        assertTrue(o.err.contains("cannot connect to http://127.0.0.1:" + port), o.err);
-        assertTrue(!o.out.contains("Running"), "no run started: " + o.out);
+        CommandRun o = load("--url", "http://127.0.0.1:" + port, "-R", "100", "-d", "1s", "--out", dir.toString());
+        assertEquals(1, o.code());
+        assertTrue(o.err().contains("cannot connect to http://127.0.0.1:" + port), o.err());
+        assertTrue(!o.out().contains("Running"), "no run started: " + o.out());
         try (var files = Files.list(dir)) {
             assertEquals(0, files.count(), "no output file");
         }
@@ -134,8 +124,47 @@ class LoadCommandTest {
 
     @Test
     void helpExitsZero() {
-        Outcome o = load("--help");
-        assertEquals(0, o.code);
-        assertTrue(o.out.contains("usage: ./course load"));
+        CommandRun o = load("--help");
+        assertEquals(0, o.code());
+        assertTrue(o.out().contains("usage: ./course load"));
+    }
+
+    @Test
+    void anUnknownStageIsRefusedWithTheListOfStages() {
+        CommandRun o = load("--url", "http://127.0.0.1:1", "-R", "100", "--stage", "9");
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("there is no stage 9; the stages are 1 (1-sync-server), 2 (2-executor)"), o.err());
+    }
+
+    @Test
+    void withoutStageTheRunTakesTheSubmissionsOrSaysItCouldNotTell() throws Exception {
+        Path repo = dir.resolve("repo");
+        Files.createDirectories(repo.resolve("stages/1-sync-server"));
+        Files.createDirectories(repo.resolve("stages/2-executor"));
+        String before = System.getProperty("course.root");
+        System.setProperty("course.root", repo.toString());
+        try (TestHttpServer server = new TestHttpServer()) {
+            CommandRun unknown = load("--url", server.url(), "-R", "100", "-d", "1s", "--no-stabilize",
+                    "--out", dir.resolve("unknown.json").toString());
+            assertEquals(0, unknown.code(), unknown.err());
+            assertTrue(unknown.err().contains("could not tell the stage"), unknown.err());
+            assertEquals(null, Results.read(dir.resolve("unknown.json"), LoadRun.class).stage);
+
+            Path submission = repo.resolve("starter/student/src/main/resources/submission.properties");
+            Files.createDirectories(submission.getParent());
+            Files.writeString(submission, "factory=student.StudentServiceFactory\nstage=2\n");
+            CommandRun declared = load("--url", server.url(), "-R", "100", "-d", "1s", "--no-stabilize",
+                    "--out", dir.resolve("declared.json").toString());
+            assertEquals(0, declared.code(), declared.err());
+            assertTrue(declared.err().contains("course load: stage 2 (stage=2 in " + submission.toString()
+                    .substring(repo.toString().length() + 1)), declared.err());
+            assertEquals(Integer.valueOf(2), Results.read(dir.resolve("declared.json"), LoadRun.class).stage);
+        } finally {
+            if (before == null) {
+                System.clearProperty("course.root");
+            } else {
+                System.setProperty("course.root", before);
+            }
+        }
     }
 }

@@ -50,10 +50,16 @@ class SaturateCommandTest {
 
     @Test
     void rejectsLoadOnlyOptions() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = SaturateCommand.run(new String[] {"--url", "http://127.0.0.1:1", "-R", "100"},
-                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(2, code);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--start-rate"));
+        CommandRun run = CommandRun.saturate("--url", "http://127.0.0.1:1", "-R", "100");
+        assertEquals(2, run.code());
+        assertTrue(run.err().contains("--start-rate"), run.err());
+    }
+
+    @Test
+    void anUnknownStageIsRefusedWithTheListOfStages() {
+        CommandRun run = CommandRun.saturate("--url", "http://127.0.0.1:1", "--stage", "9");
+        assertEquals(2, run.code());
+        assertTrue(run.err().startsWith("course saturate: there is no stage 9; the stages are 1 (1-sync-server)"),
+                run.err());
     }
 }

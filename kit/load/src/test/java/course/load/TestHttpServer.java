@@ -24,6 +24,7 @@ final class TestHttpServer implements AutoCloseable {
     private volatile long stallAtNs = Long.MAX_VALUE;
     private volatile long stallMs;
     private volatile boolean running = true;
+    private volatile String lastHead = "";
     private volatile long serviceNanos;
     private long nextSlotNs;
     private final java.util.ArrayDeque<Delayed> delayed = new java.util.ArrayDeque<>();
@@ -45,6 +46,11 @@ final class TestHttpServer implements AutoCloseable {
 
     long requests() {
         return requests.get();
+    }
+
+    /** The request line and headers of the latest request (what a client option such as -H changed). */
+    String lastHead() {
+        return lastHead;
     }
 
     TestHttpServer status(int code) {
@@ -126,6 +132,7 @@ final class TestHttpServer implements AutoCloseable {
             if (!reader.feed(in)) {
                 continue;
             }
+            lastHead = reader.head;
             long count = requests.incrementAndGet();
             if (hangUpEvery > 0 && count % hangUpEvery == 0) {
                 key.cancel();
@@ -172,6 +179,7 @@ final class TestHttpServer implements AutoCloseable {
     private static final class RequestReader {
         private final StringBuilder headers = new StringBuilder();
         private long bodyLeft = -1;
+        private String head = "";
 
         boolean feed(ByteBuffer in) {
             while (in.hasRemaining()) {
@@ -189,7 +197,8 @@ final class TestHttpServer implements AutoCloseable {
                 int len = headers.length();
                 if (len >= 4 && headers.charAt(len - 1) == '\n' && headers.charAt(len - 2) == '\r'
                         && headers.charAt(len - 3) == '\n' && headers.charAt(len - 4) == '\r') {
-                    long body = contentLength(headers.toString());
+                    head = headers.toString();
+                    long body = contentLength(head);
                     headers.setLength(0);
                     if (body > 0) {
                         bodyLeft = body;

@@ -5,12 +5,46 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.io.Writer;
+import java.nio.file.Files;
+import course.command.CourseCommandLine;
+import course.command.HelpOption;
+import course.command.Stages;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code ./course profile}: attaches to a running node by pid or port, profiles it, writes flame graphs. */
-public final class ProfileCommand {
+@Command(name = "profile", sortOptions = false,
+        synopsisHeading = "", customSynopsis = "usage: ./course profile (--pid PID | --port PORT) [--event cpu,alloc,lock,wall]"
+                + " [--duration 30s] [--out DIR] [--stage N]%n",
+        description = {
+                "Attaches async-profiler to a running JVM (a node started with ./course run, say), profiles it for"
+                        + " the duration and writes one HTML flame graph per event, plus the raw recording"
+                        + " (profile.jfr) and the stage it belongs to (profile.properties).",
+                ""},
+        footer = {"", "example: ./course profile --port 8080 --event cpu,alloc --duration 20s",
+                "Run a load (./course load) at the same time, or the graphs show an idle server."})
+public final class ProfileCommand implements Callable<Integer> {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+    /** Written next to the graphs: which stage they show, for reports. */
+    static final String METADATA = "profile.properties";
 
-    private ProfileCommand() {
+    @Mixin
+    private HelpOption help;
+    @Mixin
+    private ProfileOptions options = new ProfileOptions();
+    @Spec
+    private CommandSpec spec;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private ProfileCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
     }
 
     public static void main(String[] args) {
@@ -19,49 +53,61 @@ public final class ProfileCommand {
 
     /** Runs the command; returns the exit status: 0 done, 1 profiling failed, 2 bad command line. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        ProfileOptions options;
+        return CourseCommandLine.execute(new ProfileCommand(out, err), args, out, err);
+    }
+
+    @Override
+    public Integer call() {
+        Integer stage;
         try {
-            options = ProfileOptions.parse(args);
-        } catch (UsageException e) {
-            err.println("profile: " + e.getMessage());
-            return 2;
-        }
-        if (options.help()) {
-            out.println(ProfileOptions.USAGE);
-            return 0;
+            options.checked();
+            stage = Stages.ofThisRepository().resolveAndSay("course profile", options.stage, err);
+        } catch (UsageException | IllegalArgumentException e) {
+            throw CourseCommandLine.usage(spec, e.getMessage());
         }
         try {
-            long pid = options.pid() != null ? options.pid() : PortOwner.pidListeningOn(options.port());
-            if (options.port() != null) {
-                out.println("port " + options.port() + " belongs to pid " + pid);
+            long pid = options.pid != null ? options.pid : PortOwner.pidListeningOn(options.port);
+            if (options.port != null) {
+                out.println("port " + options.port + " belongs to pid " + pid);
             }
             profile(pid, options, out);
+            writeMetadata(options.out, stage);
             return 0;
         } catch (IOException e) {
-            err.println("profile: " + e.getMessage());
+            err.println("course profile: " + e.getMessage());
             return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            err.println("profile: interrupted");
+            err.println("course profile: interrupted");
             return 1;
+        }
+    }
+
+    private static void writeMetadata(Path dir, Integer stage) throws IOException {
+        Properties p = new Properties();
+        if (stage != null) {
+            p.setProperty("stage", Integer.toString(stage));
+        }
+        try (Writer w = Files.newBufferedWriter(dir.resolve(METADATA))) {
+            p.store(w, "written by ./course profile");
         }
     }
 
     private static void profile(long pid, ProfileOptions options, PrintStream out)
             throws IOException, InterruptedException {
-        Profiling profiling = Profiler.start(pid, options.events(), options.out());
+        Profiling profiling = Profiler.start(pid, options.events, options.out);
         // Ctrl-C must not leave async-profiler running inside the node: stop it and keep what was recorded.
         int notesShown = profiling.notes().size();
         Thread onExit = new Thread(() -> stopOnExit(profiling, notesShown, out), "profile-stop-on-exit");
         Runtime.getRuntime().addShutdownHook(onExit);
-        out.println("profiling pid " + pid + " for " + format(options.duration()) + " (" + String.join(",",
-                options.events()) + ")");
+        out.println("profiling pid " + pid + " for " + format(options.duration) + " (" + String.join(",",
+                options.events) + ")");
         for (String note : profiling.notes()) {
             out.println("note: " + note);
         }
         List<Path> files;
         try {
-            waitFor(pid, options.duration(), out);
+            waitFor(pid, options.duration, out);
             files = profiling.stop();
         } finally {
             removeHook(onExit);

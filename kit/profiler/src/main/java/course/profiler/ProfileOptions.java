@@ -1,63 +1,76 @@
 package course.profiler;
 
+import course.command.OptionValues;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
-/** The command line of {@code ./course profile}, checked. Exactly one of pid and port is set. */
-record ProfileOptions(Long pid, Integer port, List<String> events, Duration duration, Path out, boolean help) {
-    static final String USAGE = """
-            usage: ./course profile (--pid PID | --port PORT) [--event cpu,alloc,lock,wall] [--duration 30s] [--out DIR]
-
-            Attaches async-profiler to a running JVM (a node started with ./course run, say), profiles it for the
-            duration and writes one HTML flame graph per event, plus the raw recording (profile.jfr).
-
-              --pid PID          the JVM to profile (list JVMs with 'jps -l')
-              --port PORT        or: the JVM that listens on this local TCP port
-              --event LIST       comma-separated: cpu (default), alloc, lock, wall; all are recorded at once
-              --duration TIME    how long to profile: 30s (default), 2m, 500ms
-              --out DIR          where to write cpu.html, alloc.html, ... (default results/profiles/<timestamp>/)
-              -h, --help         print this help
-
-            example: ./course profile --port 8080 --event cpu,alloc --duration 20s
-            Run a load (./course load) at the same time, or the graphs show an idle server.""";
-
+/** The command line of {@code ./course profile}; {@link #checked()} gives exactly one of pid and port. */
+final class ProfileOptions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
-    static ProfileOptions parse(String[] args) throws UsageException {
-        Long pid = null;
-        Integer port = null;
-        List<String> events = new ArrayList<>();
-        Duration duration = Duration.ofSeconds(30);
-        Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            String name = arg;
-            String value = null;
-            int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                name = arg.substring(0, eq);
-                value = arg.substring(eq + 1);
-            }
-            switch (name) {
-                case "-h", "--help" -> {
-                    return new ProfileOptions(null, null, List.of(), duration, null, true);
-                }
-                case "--pid" -> pid = number(name, value != null ? value : next(args, ++i, name), 1, Long.MAX_VALUE);
-                case "--port" -> port = (int) number(name, value != null ? value : next(args, ++i, name), 1, 65535);
-                case "--event", "--events", "-e" -> {
-                    for (String event : (value != null ? value : next(args, ++i, name)).split(",")) {
-                        events.add(checkedEvent(event));
-                    }
-                }
-                case "--duration", "-d" -> duration = DurationArg.parse(name, value != null ? value : next(args, ++i, name));
-                case "--out", "-o" -> out = Path.of(value != null ? value : next(args, ++i, name));
-                default -> throw new UsageException("unknown option '" + arg + "' (see --help)");
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec mixee;
+    Long pid;
+    Integer port;
+    final List<String> events = new ArrayList<>();
+    Duration duration = Duration.ofSeconds(30);
+    Path out;
+    Integer stage;
+
+    @Option(names = "--pid", paramLabel = "PID", order = 1, description = "The JVM to profile (list JVMs with 'jps -l').")
+    void pid(String text) {
+        pid = OptionValues.between("--pid", text, 1, Long.MAX_VALUE);
+    }
+
+    @Option(names = "--port", paramLabel = "PORT", order = 2, description = "Or: the JVM that listens on this local TCP port.")
+    void port(String text) {
+        port = OptionValues.intBetween("--port", text, 1, 65535);
+    }
+
+    @Option(names = {"-e", "--event", "--events"}, paramLabel = "LIST", order = 3,
+            description = "Comma-separated: cpu (default), alloc, lock, wall; all are recorded at once.")
+    void events(String list) {
+        for (String event : list.split(",")) {
+            try {
+                events.add(ProfilerEvent.parse(event).id());
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(mixee.commandLine(), e.getMessage());
             }
         }
+    }
+
+    @Option(names = {"-d", "--duration"}, paramLabel = "TIME", order = 4,
+            description = "How long to profile: 30s (default), 2m, 500ms.")
+    void duration(String text) {
+        try {
+            duration = DurationArg.parse("--duration", text);
+        } catch (UsageException e) {
+            throw new ParameterException(mixee.commandLine(), e.getMessage());
+        }
+    }
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", order = 5,
+            description = "Where to write cpu.html, alloc.html, ... (default results/profiles/<timestamp>/).")
+    void out(Path dir) {
+        out = dir;
+    }
+
+    @Option(names = "--stage", paramLabel = "N", order = 6, description = "The stage the profile belongs to."
+            + " Default: stage= in starter/student/src/main/resources/submission.properties.")
+    void stage(String text) {
+        stage = OptionValues.intBetween("--stage", text, 1, 100);
+    }
+
+    /** The options with the defaults filled in, or the usage error of a missing or doubled target. */
+    ProfileOptions checked() throws UsageException {
         if ((pid == null) == (port == null)) {
             throw new UsageException(pid == null
                     ? "say which JVM to profile: --pid PID or --port PORT (see --help)"
@@ -69,34 +82,6 @@ record ProfileOptions(Long pid, Integer port, List<String> events, Duration dura
         if (out == null) {
             out = Path.of("results", "profiles", LocalDateTime.now().format(STAMP));
         }
-        return new ProfileOptions(pid, port, List.copyOf(events), duration, out, false);
-    }
-
-    private static String next(String[] args, int index, String name) throws UsageException {
-        if (index >= args.length) {
-            throw new UsageException(name + " needs a value (see --help)");
-        }
-        return args[index];
-    }
-
-    private static long number(String name, String text, long min, long max) throws UsageException {
-        long value;
-        try {
-            value = Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            throw new UsageException(name + " '" + text + "' is not a number");
-        }
-        if (value < min || value > max) {
-            throw new UsageException(name + " must be between " + min + " and " + max + ", got " + value);
-        }
-        return value;
-    }
-
-    private static String checkedEvent(String event) throws UsageException {
-        try {
-            return ProfilerEvent.parse(event).id();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return this;
     }
 }

@@ -50,8 +50,10 @@ class ProfileCommandTest {
     @Test
     void profilesANodeFoundByPortAndPrintsTheFlameGraphs(@TempDir Path dir) throws IOException {
         Run run = run("--port", Integer.toString(child.port()), "--event", "cpu", "--duration", "2s",
-                "--out", dir.toString());
+                "--out", dir.toString(), "--stage", "2");
         assertEquals(0, run.status, run.err);
+        assertTrue(java.nio.file.Files.readString(dir.resolve(ProfileCommand.METADATA)).contains("stage=2"),
+                "the profile knows its stage");
         assertTrue(run.out.contains("port " + child.port() + " belongs to pid " + child.pid()), run.out);
         assertTrue(run.out.contains(dir.resolve("cpu.html").toString()), run.out);
         ProfilerTest.assertFlameGraph(dir.resolve("cpu.html"), "BusyJvm.burnCpuRecognisably");
@@ -72,9 +74,10 @@ class ProfileCommandTest {
         assertUsageError("must be longer than zero", "--pid", "1", "--duration", "0s");
         assertUsageError("unknown profiling event 'heap'", "--pid", "1", "--event", "cpu,heap");
         assertUsageError("--port must be between 1 and 65535", "--port", "70000");
-        assertUsageError("'abc' is not a number", "--pid", "abc");
-        assertUsageError("--out needs a value", "--pid", "1", "--out");
-        assertUsageError("unknown option '--verbose'", "--pid", "1", "--verbose");
+        assertUsageError("'abc' is not a whole number", "--pid", "abc");
+        assertUsageError("Missing required parameter for option '--out'", "--pid", "1", "--out");
+        assertUsageError("Unknown option: '--verbose'", "--pid", "1", "--verbose");
+        assertUsageError("there is no stage 9; the stages are 1 (1-sync-server)", "--pid", "1", "--stage", "9");
     }
 
     @Test

@@ -1,85 +1,89 @@
 package course.wrk2;
 
+import course.command.Stages;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** The parsed command line of {@code import-wrk}; {@link #parse} throws with a message saying what was wrong. */
-record ImportArguments(List<Path> files, Path out, String student, Integer stage, boolean help) {
+/** The command line of {@code import-wrk}; a bad one is picocli's usage error with a message saying what was wrong. */
+final class ImportArguments {
     static final Path DEFAULT_OUT = Path.of("results", "imported");
 
-    static final String USAGE = """
-            usage: ./course import-wrk FILE... [--out DIR] [--student NAME] [--stage N]
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec mixee;
+    private final List<Path> files = new ArrayList<>();
+    private Path out = DEFAULT_OUT;
+    private String student;
+    private Integer stage;
 
-            Reads wrk2 outputs (plain .txt, or pasted into markdown reports) and writes one results JSON per run as
-            DIR/<file name without extension>-<run number>.json (default DIR: results/imported).
+    @Parameters(paramLabel = "FILE", arity = "0..*", description = "wrk2 outputs (.txt) or markdown reports.")
+    void files(List<Path> given) {
+        files.addAll(given);
+    }
 
-              --out DIR        where to write the JSON files
-              --student NAME   record this student (name or pseudonym) in every run
-              --stage N        record this stage (1, 2, ...) in every run
-              --help           print this text
+    @Option(names = "--out", paramLabel = "DIR", description = "Where to write the JSON files. Default: results/imported.")
+    void out(String dir) {
+        out = Path.of(nonEmpty(dir, "--out"));
+    }
 
-            Exit code: 0 when every file gave at least one run, 1 when some file gave none, 2 on bad arguments.
-            """;
+    @Option(names = "--student", paramLabel = "NAME", description = "Record this student (name or pseudonym) in every run.")
+    void student(String name) {
+        student = nonEmpty(name, "--student");
+    }
 
-    static ImportArguments parse(String[] args) {
-        List<Path> files = new ArrayList<>();
-        Path out = DEFAULT_OUT;
-        String student = null;
-        Integer stage = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            switch (arg) {
-                case "-h", "--help" -> {
-                    return new ImportArguments(List.of(), out, null, null, true);
-                }
-                case "--out" -> out = Path.of(value(args, ++i, arg));
-                case "--student" -> student = value(args, ++i, arg);
-                case "--stage" -> stage = stage(value(args, ++i, arg));
-                default -> {
-                    if (arg.startsWith("--out=")) {
-                        out = Path.of(nonEmpty(arg.substring(6), "--out"));
-                    } else if (arg.startsWith("--student=")) {
-                        student = nonEmpty(arg.substring(10), "--student");
-                    } else if (arg.startsWith("--stage=")) {
-                        stage = stage(arg.substring(8));
-                    } else if (arg.startsWith("-")) {
-                        throw new IllegalArgumentException("unknown option '" + arg + "'");
-                    } else {
-                        files.add(Path.of(arg));
-                    }
-                }
-            }
+    @Option(names = "--stage", paramLabel = "N", description = "Record this stage (1, 2, ...) in every run.")
+    void stage(String value) {
+        int number;
+        try {
+            number = Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            number = 0;
         }
+        if (number < 1) {
+            throw new ParameterException(mixee.commandLine(), "--stage wants a stage number 1, 2, ..., got '"
+                    + value + "'");
+        }
+        try {
+            stage = Stages.ofThisRepository().check(number);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(mixee.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The arguments, or the usage error of a command line that names no file. */
+    ImportArguments checked() {
         if (files.isEmpty()) {
-            throw new IllegalArgumentException("no input files: give one or more wrk2 outputs or markdown reports");
+            throw new ParameterException(mixee.commandLine(),
+                    "no input files: give one or more wrk2 outputs or markdown reports");
         }
-        return new ImportArguments(List.copyOf(files), out, student, stage, false);
+        return this;
     }
 
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return nonEmpty(args[i], option);
+    List<Path> files() {
+        return List.copyOf(files);
     }
 
-    private static String nonEmpty(String value, String option) {
+    Path out() {
+        return out;
+    }
+
+    String student() {
+        return student;
+    }
+
+    Integer stage() {
+        return stage;
+    }
+
+    private String nonEmpty(String value, String option) {
         if (value.isBlank()) {
-            throw new IllegalArgumentException(option + " needs a non-empty value");
+            throw new ParameterException(mixee.commandLine(), option + " needs a non-empty value");
         }
         return value;
-    }
-
-    private static int stage(String value) {
-        try {
-            int stage = Integer.parseInt(value.strip());
-            if (stage >= 1) {
-                return stage;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("--stage wants a stage number 1, 2, ..., got '" + value + "'");
     }
 }

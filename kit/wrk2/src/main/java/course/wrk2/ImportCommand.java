@@ -14,14 +14,36 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import course.command.CourseCommandLine;
+import course.command.HelpOption;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code ./course import-wrk FILE... [--out DIR] [--student NAME] [--stage N]}: every run found in the files becomes
  * one results JSON, {@code DIR/<file name without extension>-<run>.json}, validated against the results schema and
  * written atomically.
  */
-public final class ImportCommand {
-    private ImportCommand() {
+@Command(name = "import-wrk",
+        synopsisHeading = "", customSynopsis = "usage: ./course import-wrk FILE... [--out DIR] [--student NAME] [--stage N]%n",
+        description = {
+                "Reads wrk2 outputs (plain .txt, or pasted into markdown reports) and writes one results JSON per run"
+                        + " as DIR/<file name without extension>-<run number>.json (default DIR: results/imported).",
+                ""},
+        footer = {"", "Exit code: 0 when every file gave at least one run, 1 when some file gave none, 2 on bad"
+                + " arguments."})
+public final class ImportCommand implements Callable<Integer> {
+    @Mixin
+    private HelpOption help;
+    @Mixin
+    private ImportArguments parsed = new ImportArguments();
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private ImportCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
     }
 
     public static void main(String[] args) {
@@ -30,20 +52,15 @@ public final class ImportCommand {
 
     /** Runs the command, printing to {@code out} and {@code err}; returns the exit code. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        ImportArguments arguments;
-        try {
-            arguments = ImportArguments.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("import-wrk: " + e.getMessage() + " (see ./course import-wrk --help)");
-            return 2;
-        }
-        if (arguments.help()) {
-            out.print(ImportArguments.USAGE);
-            return 0;
-        }
+        return CourseCommandLine.execute(new ImportCommand(out, err), args, out, err);
+    }
+
+    @Override
+    public Integer call() {
+        ImportArguments arguments = parsed.checked();
         for (Path file : arguments.files()) {
             if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-                err.println("import-wrk: " + file + ": " + (Files.isDirectory(file) ? "is a directory" : "no such file")
+                err.println("course import-wrk: " + file + ": " + (Files.isDirectory(file) ? "is a directory" : "no such file")
                         + "; give the wrk2 output files (or reports) themselves");
                 return 2;
             }
@@ -61,7 +78,7 @@ public final class ImportCommand {
         out.println("imported " + written + " run(s) from " + (arguments.files().size() - withoutRuns.size()) + " of "
                 + arguments.files().size() + " file(s) into " + arguments.out());
         if (!withoutRuns.isEmpty()) {
-            err.println("import-wrk: no run imported from " + withoutRuns.size() + " file(s): "
+            err.println("course import-wrk: no run imported from " + withoutRuns.size() + " file(s): "
                     + String.join(", ", withoutRuns.stream().map(Path::toString).toList()));
             return 1;
         }
@@ -74,7 +91,7 @@ public final class ImportCommand {
         try {
             text = readLeniently(file);
         } catch (IOException e) {
-            err.println("import-wrk: " + file + ": cannot read: " + e.getMessage());
+            err.println("course import-wrk: " + file + ": cannot read: " + e.getMessage());
             return 0;
         }
         ParseResult result = Wrk2Parser.parse(text, file.toString());
@@ -93,14 +110,14 @@ public final class ImportCommand {
             Path target = arguments.out().resolve(base + "-" + run.source.block + ".json");
             Path earlier = writtenFrom.putIfAbsent(target.toAbsolutePath().normalize(), file);
             if (earlier != null) {
-                err.println("import-wrk: " + file + ": run " + run.source.block + " not written: " + target
+                err.println("course import-wrk: " + file + ": run " + run.source.block + " not written: " + target
                         + " was already written from " + earlier + " (same file name); import them with different --out");
                 continue;
             }
             try {
                 Results.write(target, run);
             } catch (IOException | RuntimeException e) {
-                err.println("import-wrk: " + file + ": run " + run.source.block + " not written to " + target + ": "
+                err.println("course import-wrk: " + file + ": run " + run.source.block + " not written to " + target + ": "
                         + e.getMessage());
                 continue;
             }

@@ -122,9 +122,11 @@ class ImportCommandTest {
         assertEquals(2, run(good, "--stage", "0", "--out", outDir.toString()));
         assertTrue(err().contains("--stage wants a stage number"), err());
         assertEquals(2, run(good, "--verbose", "--out", outDir.toString()));
-        assertTrue(err().contains("unknown option '--verbose'"), err());
+        assertTrue(err().contains("Unknown option: '--verbose'"), err());
         assertEquals(2, run(good, "--out"));
-        assertTrue(err().contains("--out needs a value"), err());
+        assertTrue(err().contains("Missing required parameter for option '--out'"), err());
+        assertEquals(2, run(good, "--stage", "9", "--out", outDir.toString()));
+        assertTrue(err().contains("there is no stage 9; the stages are 1 (1-sync-server)"), err());
         assertEquals(2, run(good, tmp.resolve("missing.txt").toString(), "--out", outDir.toString()));
         assertTrue(err().contains("missing.txt: no such file"), err());
         assertFalse(Files.exists(outDir), "nothing is written when the arguments are wrong");

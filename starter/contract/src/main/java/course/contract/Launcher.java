@@ -54,6 +54,11 @@ public final class Launcher {
     private Launcher() {
     }
 
+    // The one ./course command not on picocli (kit-command), on purpose: this main runs inside every node JVM,
+    // students compile against this module and the grader's sandbox puts only the contract and one-nio on a
+    // submission's classpath, so the contract keeps no dependencies. Its options are few and fixed, and it is
+    // mostly driven by programs (./course run, the harness), not typed by hand.
+
     public static void main(String[] args) {
         Options options;
         try {

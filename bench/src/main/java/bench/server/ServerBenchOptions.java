@@ -1,0 +1,96 @@
+package bench.server;
+
+import course.command.CourseCommandLine;
+import course.command.HelpOption;
+import course.command.OptionValues;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The options of {@code bench server}. */
+@Command(name = "server", synopsisHeading = "",
+        customSynopsis = "usage: ./course bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N]"
+                + " [--out FILE]%n",
+        footer = {"", "The saturation steps of each server are kept next to --out, in bench-server/<server>/."})
+final class ServerBenchOptions {
+    @Mixin
+    private HelpOption help;
+    private long keys = 200_000;
+    private int valueSize = 100;
+    private String stepDuration = "5s";
+    private int connections = 32;
+    private int threads = 2;
+    private Path out = Path.of("results", "bench-server.json");
+
+    private ServerBenchOptions() {
+    }
+
+    /** The options, or null when --help was asked for; bad input is an {@link IllegalArgumentException}. */
+    static ServerBenchOptions parse(String[] args) {
+        ServerBenchOptions o = new ServerBenchOptions();
+        return CourseCommandLine.parse(o, args) ? null : o;
+    }
+
+    static String usage() {
+        return CourseCommandLine.usage(new ServerBenchOptions());
+    }
+
+    @Option(names = "--keys", paramLabel = "N", description = "Keys in both databases (default 200000).")
+    void keys(String v) {
+        keys = OptionValues.between("--keys", v, 1, 1_000_000_000L);
+    }
+
+    @Option(names = "--value-size", paramLabel = "B", description = "Bytes per value (default 100).")
+    void valueSize(String v) {
+        valueSize = OptionValues.intBetween("--value-size", v, 1, 64 << 20);
+    }
+
+    @Option(names = "--step-duration", paramLabel = "T", description = "Length of each saturation step (default 5s).")
+    void stepDuration(String v) {
+        if (!v.matches("\\d+(ms|s|m)?")) {
+            throw new IllegalArgumentException("--step-duration takes e.g. 5s, got '" + v + "'");
+        }
+        stepDuration = v;
+    }
+
+    @Option(names = "-c", paramLabel = "N", description = "Connections of the generator (default 32).")
+    void connections(String v) {
+        connections = OptionValues.intBetween("-c", v, 1, 100_000);
+    }
+
+    @Option(names = "-t", paramLabel = "N", description = "Threads of the generator (default 2).")
+    void threads(String v) {
+        threads = OptionValues.intBetween("-t", v, 1, 256);
+    }
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Where the JSON summary goes (default"
+            + " results/bench-server.json).")
+    void out(Path file) {
+        out = file;
+    }
+
+    long keys() {
+        return keys;
+    }
+
+    int valueSize() {
+        return valueSize;
+    }
+
+    String stepDuration() {
+        return stepDuration;
+    }
+
+    int connections() {
+        return connections;
+    }
+
+    int threads() {
+        return threads;
+    }
+
+    Path out() {
+        return out;
+    }
+}

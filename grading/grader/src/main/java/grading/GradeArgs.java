@@ -1,0 +1,158 @@
+package grading;
+
+import course.command.CourseCommandLine;
+import course.command.HelpOption;
+import course.command.OptionValues;
+import course.command.Stages;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code ./course grade}'s command line on picocli; {@link #parse} gives the checked {@link GradeOptions}. */
+@Command(name = "grade", synopsisHeading = "",
+        customSynopsis = {
+                "usage: ./course grade --stage N --submission DIR [--student NAME] [--out FILE] [--export gradescope]"
+                        + " [--no-perf]",
+                "       ./course grade --stage N --factory CLASS ...     grade the course's own code (a reference or"
+                        + " a mutant)",
+                "       ./course grade --mutant-matrix [--out docs/grading/mutants.md]",
+                "       ./course grade --mutant-matrix --isolated    each mutant graded like a submission (sandbox, JVM"
+                        + " per node)",
+                ""})
+final class GradeArgs {
+    @Mixin
+    private HelpOption help;
+    private Integer stage;
+    private Path submission;
+    private Path out;
+    private String factory;
+    private String student;
+    private String only;
+    private boolean gradescope;
+    private boolean perf = true;
+    private boolean matrix;
+    private boolean isolated;
+    private Limits limits = Limits.standard();
+
+    @Option(names = "--submission", paramLabel = "DIR", description = "A student repository, or a copy of its"
+            + " starter/student folder; only src/main/java and src/main/resources are taken, built in a fresh"
+            + " workspace and tested in a sandbox.")
+    void submission(Path dir) {
+        submission = dir;
+    }
+
+    @Option(names = "--stage", paramLabel = "N", description = "The stage to grade: the public and hidden tests of"
+            + " stages 1..N run.")
+    void stage(String value) {
+        int n = OptionValues.intBetween("--stage", value, 1, 10);
+        stage = Stages.ofThisRepository().check(n);
+    }
+
+    @Option(names = "--factory", paramLabel = "CLASS", description = "Grade the course's own code instead.")
+    void factory(String name) {
+        factory = name;
+    }
+
+    @Option(names = "--student", paramLabel = "NAME", description = "Name recorded in the grade (default: the"
+            + " submission folder's name).")
+    void student(String name) {
+        student = name;
+    }
+
+    @Option(names = "--out", paramLabel = "FILE", description = "The grade document (default:"
+            + " grades/<student>-stage<N>.json).")
+    void out(Path file) {
+        out = file;
+    }
+
+    @Option(names = "--export", paramLabel = "gradescope", description = "Also write Gradescope's results.json"
+            + " next to --out.")
+    void export(String format) {
+        if (!format.equals("gradescope")) {
+            throw new GradeException("--export knows only 'gradescope', got '" + format + "'");
+        }
+        gradescope = true;
+    }
+
+    @Option(names = "--no-perf", description = "Skip the performance run next to the reference.")
+    void noPerf(boolean skip) {
+        perf = !skip;
+    }
+
+    @Option(names = "--only", paramLabel = "SUFFIX", description = "Run only test classes whose name ends with"
+            + " SUFFIX (a quick look; the score is partial).")
+    void only(String suffix) {
+        only = suffix;
+    }
+
+    @Option(names = "--time-limit", paramLabel = "SECONDS", description = "The whole test run (default 900).")
+    void timeLimit(String seconds) {
+        limits = limits.withWholeRun(Duration.ofSeconds(OptionValues.between("--time-limit", seconds, 10, 86400)));
+    }
+
+    @Option(names = "--test-time-limit", paramLabel = "SECONDS", description = "Each test (default 150).")
+    void testTimeLimit(String seconds) {
+        limits = limits.withPerTest(Duration.ofSeconds(OptionValues.between("--test-time-limit", seconds, 5, 3600)));
+    }
+
+    @Option(names = "--mutant-matrix", description = "Run every mutant against its catching test and the public"
+            + " tests of its stage, print the matrix and write it as Markdown (nodes in-process: about 2 minutes).")
+    void matrix(boolean on) {
+        matrix = on;
+    }
+
+    @Option(names = "--isolated", description = "With --mutant-matrix: grade each mutant in the sandbox with --only"
+            + " its catching test's class, every node a JVM of its own, and check that test fails (about 15 minutes).")
+    void isolated(boolean on) {
+        isolated = on;
+    }
+
+    /** The generated usage text. */
+    static String usage() {
+        return CourseCommandLine.usage(new GradeArgs());
+    }
+
+    /** The checked options; a bad command line is a {@link GradeException} saying what was wrong. */
+    static GradeOptions parse(String[] args) {
+        GradeArgs a = new GradeArgs();
+        CommandLine line = new CommandLine(a);
+        try {
+            line.parseArgs(args);
+        } catch (CommandLine.PicocliException e) {
+            // A setter's own exception arrives wrapped; its message is the one to show.
+            throw e.getCause() instanceof RuntimeException r && r.getMessage() != null
+                    ? new GradeException(r.getMessage()) : new GradeException(e.getMessage());
+        }
+        if (line.isUsageHelpRequested()) {
+            return new GradeOptions(0, null, null, null, null, false, false, null, a.limits, false, false, true);
+        }
+        return a.checked();
+    }
+
+    private GradeOptions checked() {
+        if (isolated && !matrix) {
+            throw new GradeException("--isolated goes with --mutant-matrix");
+        }
+        if (matrix) {
+            return new GradeOptions(0, null, null, null, out == null ? Path.of("docs/grading/mutants.md") : out,
+                    false, false, null, limits, true, isolated, false);
+        }
+        if (stage == null) {
+            throw new GradeException("--stage is required");
+        }
+        if ((submission == null) == (factory == null)) {
+            throw new GradeException("give exactly one of --submission DIR or --factory CLASS");
+        }
+        String name = student;
+        if (name == null) {
+            name = submission != null ? submission.toAbsolutePath().normalize().getFileName().toString()
+                    : factory.substring(factory.lastIndexOf('.') + 1);
+        }
+        Path document = out != null ? out : Path.of("grades", name + "-stage" + stage + ".json");
+        return new GradeOptions(stage, submission, factory, name, document, gradescope, perf, only, limits, false,
+                false, false);
+    }
+}

@@ -1,0 +1,89 @@
+package course.command;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * Runs a picocli command with the course's conventions, so every {@code ./course} subcommand behaves the same: bad
+ * input prints {@code course <command>: <what was wrong>} and exits 2, a failure while running prints the reason and
+ * exits 1, {@code --help} prints the generated usage to standard output and exits 0.
+ */
+public final class CourseCommandLine {
+    /** Exit status of a bad command line. */
+    public static final int USAGE = 2;
+    /** Exit status of a command that started and failed. */
+    public static final int FAILED = 1;
+
+    private CourseCommandLine() {
+    }
+
+    /** Parses {@code args} into {@code command} (a picocli {@code @Command}) and runs it; returns the exit status. */
+    public static int execute(Object command, String[] args, PrintStream out, PrintStream err) {
+        return of(command, out, err).execute(args);
+    }
+
+    /** The configured command line, for callers that add subcommands before executing. */
+    public static CommandLine of(Object command, PrintStream out, PrintStream err) {
+        CommandLine line = create(command);
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        line.setParameterExceptionHandler((e, args) -> {
+            String name = displayName(e.getCommandLine().getCommandSpec());
+            err.println(name + ": " + message(e) + " (see ./" + name + " --help)");
+            return USAGE;
+        });
+        line.setExecutionExceptionHandler((e, failed, parsed) -> {
+            err.println(displayName(failed.getCommandSpec()) + ": "
+                    + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return FAILED;
+        });
+        return line;
+    }
+
+    /**
+     * Parses {@code args} into {@code command} without running it (for typed APIs and option records). Returns true
+     * when {@code --help} was asked for; a bad command line is an {@link IllegalArgumentException} with the message.
+     */
+    public static boolean parse(Object command, String... args) {
+        CommandLine line = create(command);
+        try {
+            line.parseArgs(args);
+        } catch (ParameterException e) {
+            throw new IllegalArgumentException(message(e), e);
+        }
+        return line.isUsageHelpRequested();
+    }
+
+    /** The generated {@code --help} text of {@code command}. */
+    public static String usage(Object command) {
+        return create(command).getUsageMessage();
+    }
+
+    // Wide enough that a usage line and an option's description stay on one line in a terminal of today.
+    private static CommandLine create(Object command) {
+        return new CommandLine(command).setUsageHelpWidth(120);
+    }
+
+    /**
+     * What was wrong: an option setter's own {@link IllegalArgumentException} message when it threw one (picocli
+     * wraps it in "Could not invoke ..."), else picocli's message.
+     */
+    static String message(ParameterException e) {
+        return e.getCause() instanceof IllegalArgumentException bad && bad.getMessage() != null
+                ? bad.getMessage() : e.getMessage();
+    }
+
+    /** A bad value found after parsing (a rule between options); exits 2 like any other usage error. */
+    public static ParameterException usage(CommandSpec spec, String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** {@code course load} whether the command runs alone or as a subcommand of {@code course}. */
+    static String displayName(CommandSpec spec) {
+        String name = spec.qualifiedName(" ");
+        return name.startsWith("course ") || name.equals("course") ? name : "course " + name;
+    }
+}

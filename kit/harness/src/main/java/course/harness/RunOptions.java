@@ -1,0 +1,70 @@
+package course.harness;
+
+import course.command.HelpOption;
+import course.command.OptionValues;
+import course.command.Stages;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The command line of {@code ./course run}, on picocli; the setters refuse bad values with the reason. */
+@Command(name = "run", synopsisHeading = "",
+        customSynopsis = "usage: ./course run [--stage N | --factory CLASS] [--nodes K] [--port P] [--dir DIR]"
+                + " [--heap 128m]%n",
+        description = {"  (neither --stage nor --factory: your factory and stage from submission.properties)", ""})
+final class RunOptions {
+    @Mixin
+    private HelpOption help;
+    Integer stage;
+    String factory;
+    int nodes = 1;
+    int port = 8080;
+    Path dir;
+    String heap = "128m";
+
+    @Option(names = "--stage", paramLabel = "N", description = "The course's reference solution of this stage (only"
+            + " in the course repository).")
+    void stage(String v) {
+        stage = Stages.ofThisRepository().check(OptionValues.intBetween("--stage", v, 1, 100));
+    }
+
+    @Option(names = "--factory", paramLabel = "CLASS", description = "Any ServiceFactory class on the classpath.")
+    void factory(String className) {
+        factory = className;
+    }
+
+    @Option(names = "--nodes", paramLabel = "K", description = "Cluster size (default 1; stages 3+ shard/replicate"
+            + " across nodes).")
+    void nodes(String v) {
+        nodes = OptionValues.intBetween("--nodes", v, 1, 16);
+    }
+
+    @Option(names = "--port", paramLabel = "P", description = "Port of the first node (default 8080; node i listens"
+            + " on PORT+i).")
+    void port(String v) {
+        port = OptionValues.intBetween("--port", v, 1, 65535);
+    }
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Data directory (default: a new temporary directory,"
+            + " printed).")
+    void dir(Path path) {
+        dir = path;
+    }
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "Heap of each node JVM (default 128m).")
+    void heap(String v) {
+        if (!v.matches("\\d+[kKmMgG]")) {
+            throw new IllegalArgumentException("--heap takes a size like 128m or 1g, got '" + v + "'");
+        }
+        heap = v;
+    }
+
+    /** Rules between options. */
+    RunOptions checked() {
+        if (port + nodes - 1 > 65535) {
+            throw new IllegalArgumentException("ports " + port + ".." + (port + nodes - 1) + " do not all exist");
+        }
+        return this;
+    }
+}
