@@ -2,14 +2,18 @@ package grading.mutants;
 
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
+import grading.mutants.stage1.ChunkedBodyStoredEmpty;
 import grading.mutants.stage1.DataOutsideWorkingDir;
 import grading.mutants.stage1.DeleteAnswers200;
 import grading.mutants.stage1.DeletesOnlyInMemory;
 import grading.mutants.stage1.EmptyValueIs404;
+import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.IdMustBeFirstParameter;
+import grading.mutants.stage1.InvalidUtf8IdsCollide;
 import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LongKeysTruncated;
+import grading.mutants.stage1.MalformedIdIs500;
 import grading.mutants.stage1.MissingIdIs500;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
@@ -18,6 +22,7 @@ import grading.mutants.stage1.PutAnswers200;
 import grading.mutants.stage1.StartReturnsBeforeListening;
 import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
+import grading.mutants.stage1.UnknownMethodIs400;
 import grading.mutants.stage1.UnknownPathIs404;
 import grading.mutants.stage1.UrlNotDecoded;
 import grading.mutants.stage1.ValuesAsText;
@@ -47,6 +52,9 @@ public final class Mutants {
             UnknownPathIs404.class, OtherMethodsAre400.class, UrlNotDecoded.class, IdMustBeFirstParameter.class,
             BodyLimitDefault64KiB.class, BodyLimitOneMebibyte.class, ValuesAsText.class, KeysAsLatin1.class,
             LongKeysTruncated.class, GetReturnsNextKey.class,
+            // stage 1: request framing and targets
+            ChunkedBodyStoredEmpty.class, FirstContentLengthWins.class, MalformedIdIs500.class,
+            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,

@@ -9,10 +9,10 @@ import one.nio.http.Response;
  * where the body ends are refused: a node that guessed would store a wrong value and then read the rest of the body
  * as the next request.
  */
-record BodyFraming(boolean chunked, String contentLength) {
-    static final BodyFraming NONE = new BodyFraming(false, null);
+public record BodyFraming(boolean chunked, String contentLength) {
+    public static final BodyFraming NONE = new BodyFraming(false, null);
 
-    static BodyFraming of(Request request) throws Refusal {
+    public static BodyFraming of(Request request) throws Refusal {
         String length = null;
         String coding = null;
         String[] headers = request.getHeaders();

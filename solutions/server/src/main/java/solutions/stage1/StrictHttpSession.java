@@ -5,6 +5,7 @@ import java.net.SocketException;
 import one.nio.http.HttpException;
 import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
+import one.nio.http.Request;
 import one.nio.net.Socket;
 import one.nio.util.Utf8;
 
@@ -33,6 +34,7 @@ public class StrictHttpSession extends HttpSession {
             return parse(buffer, length);
         } catch (Refusal r) {
             chunked = null;
+            parsing = null;
             sendError(r.status(), r.getMessage() + "\n");
             return length;
         }
@@ -70,7 +72,7 @@ public class StrictHttpSession extends HttpSession {
             int next = i + 1;
             if (parsing == null) {
                 if (lineLength > 0) { // blank lines between requests are allowed (RFC 9112 2.2)
-                    parsing = RequestLine.parse(buffer, lineStart, lineLength);
+                    parsing = parseRequest(buffer, lineStart, lineLength);
                 }
             } else if (lineLength > 0) {
                 if (parsing.getHeaderCount() >= MAX_HEADERS) {
@@ -78,7 +80,7 @@ public class StrictHttpSession extends HttpSession {
                 }
                 parsing.addHeader(Utf8.read(buffer, lineStart, lineLength));
             } else {
-                BodyFraming framing = BodyFraming.of(parsing);
+                BodyFraming framing = framingOf(parsing);
                 if (framing.chunked()) {
                     chunked = new ChunkedBodyDecoder(getMaxRequestBodyLength());
                     next = chunked.feed(buffer, next, length);
@@ -105,6 +107,17 @@ public class StrictHttpSession extends HttpSession {
             i = next - 1;
         }
         return lineStart;
+    }
+
+    /** The request line, strictly ({@link RequestLine}): 400 for a malformed target, 501 for an unknown method. */
+    @Override
+    protected Request parseRequest(byte[] buffer, int start, int length) throws HttpException {
+        return RequestLine.parse(buffer, start, length);
+    }
+
+    /** How the body of a request whose headers are all read is delimited; a {@link Refusal} when that is unclear. */
+    protected BodyFraming framingOf(Request request) throws Refusal {
+        return BodyFraming.of(request);
     }
 
     /** Hands the request with its decoded body on; false when the session is closing and nothing more is read. */
