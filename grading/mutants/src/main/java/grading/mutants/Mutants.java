@@ -28,6 +28,7 @@ import grading.mutants.stage1.UrlNotDecoded;
 import grading.mutants.stage1.ValuesAsText;
 import grading.mutants.stage1.WholeDatabaseInHeap;
 import grading.mutants.stage2.NoDeadline;
+import grading.mutants.stage2.PipelineClosedAt256;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.WritesLocallyToo;
@@ -59,7 +60,7 @@ public final class Mutants {
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
             // stage 2: the executor
-            UnboundedQueue.class, NoDeadline.class,
+            UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class,
             // stage 4: replication

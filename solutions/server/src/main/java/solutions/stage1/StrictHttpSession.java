@@ -1,10 +1,8 @@
 package solutions.stage1;
 
 import java.io.IOException;
-import java.net.SocketException;
 import one.nio.http.HttpException;
 import one.nio.http.HttpServer;
-import one.nio.http.HttpSession;
 import one.nio.http.Request;
 import one.nio.net.Socket;
 import one.nio.util.Utf8;
@@ -18,7 +16,7 @@ import one.nio.util.Utf8;
  * them: clients that stream a body then just work, and a 411 would only push them to buffer the body themselves.
  * Everything the session refuses is answered with the status and reason, then the connection closes, and logged.
  */
-public class StrictHttpSession extends HttpSession {
+public class StrictHttpSession extends PausingPipelineSession {
     private static final int MAX_HEADERS = 256;
 
     /** The chunked body being read for {@link #parsing}, or null. */
@@ -139,10 +137,13 @@ public class StrictHttpSession extends HttpSession {
         super.sendError(code, message);
     }
 
-    /** one-nio closes the connection on any other fault (e.g. more pipelined requests than it queues): say so. */
+    /**
+     * one-nio closes the connection on any other fault: say so, unless it is the client's own doing (a reset or a
+     * closed socket is an IOException, and clients do that all the time).
+     */
     @Override
     public void handleException(Throwable e) {
-        if (!(e instanceof SocketException)) {
+        if (!(e instanceof IOException)) {
             ConnectionLog.warn("closing the connection from " + getRemoteHost() + " without an answer: " + e);
         }
         super.handleException(e);
