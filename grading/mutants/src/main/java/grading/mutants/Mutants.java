@@ -2,11 +2,13 @@ package grading.mutants;
 
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
+import grading.mutants.stage1.ChunkedBodyLimit64KiB;
 import grading.mutants.stage1.ChunkedBodyStoredEmpty;
 import grading.mutants.stage1.DataOutsideWorkingDir;
 import grading.mutants.stage1.DeleteAnswers200;
 import grading.mutants.stage1.DeletesOnlyInMemory;
 import grading.mutants.stage1.EmptyValueIs404;
+import grading.mutants.stage1.ExpectContinueIgnored;
 import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.IdMustBeFirstParameter;
@@ -54,8 +56,8 @@ public final class Mutants {
             BodyLimitDefault64KiB.class, BodyLimitOneMebibyte.class, ValuesAsText.class, KeysAsLatin1.class,
             LongKeysTruncated.class, GetReturnsNextKey.class,
             // stage 1: request framing and targets
-            ChunkedBodyStoredEmpty.class, FirstContentLengthWins.class, MalformedIdIs500.class,
-            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class,
+            ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
+            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,

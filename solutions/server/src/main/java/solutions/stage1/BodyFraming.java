@@ -12,6 +12,11 @@ import one.nio.http.Response;
 public record BodyFraming(boolean chunked, String contentLength) {
     public static final BodyFraming NONE = new BodyFraming(false, null);
 
+    /** Whether a body follows the headers (a Content-Length of 0 is no body). */
+    public boolean hasBody() {
+        return chunked || contentLength != null && !contentLength.equals("0");
+    }
+
     public static BodyFraming of(Request request) throws Refusal {
         String length = null;
         String coding = null;

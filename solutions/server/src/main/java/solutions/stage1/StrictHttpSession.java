@@ -1,6 +1,7 @@
 package solutions.stage1;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import one.nio.http.HttpException;
 import one.nio.http.HttpServer;
 import one.nio.http.Request;
@@ -18,6 +19,7 @@ import one.nio.util.Utf8;
  */
 public class StrictHttpSession extends PausingPipelineSession {
     private static final int MAX_HEADERS = 256;
+    private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     /** The chunked body being read for {@link #parsing}, or null. */
     private ChunkedBodyDecoder chunked;
@@ -79,6 +81,9 @@ public class StrictHttpSession extends PausingPipelineSession {
                 parsing.addHeader(Utf8.read(buffer, lineStart, lineLength));
             } else {
                 BodyFraming framing = framingOf(parsing);
+                if (next == length && framing.hasBody()) {
+                    continueIfExpected();
+                }
                 if (framing.chunked()) {
                     chunked = new ChunkedBodyDecoder(getMaxRequestBodyLength());
                     next = chunked.feed(buffer, next, length);
@@ -116,6 +121,18 @@ public class StrictHttpSession extends PausingPipelineSession {
     /** How the body of a request whose headers are all read is delimited; a {@link Refusal} when that is unclear. */
     protected BodyFraming framingOf(Request request) throws Refusal {
         return BodyFraming.of(request);
+    }
+
+    /**
+     * Answers {@code Expect: 100-continue} (RFC 9110 10.1.1) when the client waits for it before sending the body:
+     * curl does for uploads and otherwise waits a second. Only when no earlier answer on this connection is pending,
+     * since a 100 must not overtake it; a client that gets none sends the body after its timeout anyway.
+     */
+    protected void continueIfExpected() throws IOException {
+        if (handling == null && pipeline.isEmpty() && parsing.isHttp11()
+                && "100-continue".equalsIgnoreCase(parsing.getHeader("Expect:"))) {
+            write(CONTINUE, 0, CONTINUE.length);
+        }
     }
 
     /** Hands the request with its decoded body on; false when the session is closing and nothing more is read. */

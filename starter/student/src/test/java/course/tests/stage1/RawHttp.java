@@ -102,7 +102,7 @@ final class RawHttp {
         return new Answer(status, new String(body, StandardCharsets.UTF_8));
     }
 
-    private static String readLine(InputStream in) throws IOException {
+    static String readLine(InputStream in) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         for (int b = in.read(); b != '\n'; b = in.read()) {
             if (b < 0) {

@@ -121,6 +121,23 @@ class RequestFramingTest {
     }
 
     @Test
+    void expectContinueIsAnsweredBeforeTheBody(Cluster cluster) throws Exception {
+        URI uri = URI.create(cluster.url(0));
+        try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write((PUT_K + "Content-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            java.io.InputStream in = socket.getInputStream();
+            // The body is sent only after the interim answer, as curl does for uploads.
+            assertEquals("HTTP/1.1 100 Continue", RawHttp.readLine(in), "the interim answer to Expect: 100-continue");
+            assertEquals("", RawHttp.readLine(in));
+            socket.getOutputStream().write("hello".getBytes(StandardCharsets.US_ASCII));
+            assertTrue(RawHttp.readLine(in).startsWith("HTTP/1.1 201"), "the PUT's own answer follows");
+        }
+        cluster.client().get(0, "k").assertBody(200, "hello");
+    }
+
+    @Test
     void unknownMethodsAre501(Cluster cluster) throws Exception {
         for (String method : new String[] {"FOO", "get"}) {
             RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request(method, "/v0/entity?id=k", "\r\n"),
