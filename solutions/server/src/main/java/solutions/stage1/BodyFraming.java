@@ -28,24 +28,30 @@ public record BodyFraming(boolean chunked, String contentLength) {
                 throw new Refusal(Response.BAD_REQUEST, "malformed header line '" + header
                         + "': expected Name: value, with no space before the colon");
             }
-            String name = header.substring(0, colon);
-            String value = header.substring(colon + 1).trim();
-            if (name.equalsIgnoreCase("Content-Length")) {
+            // Compared in place: this runs for every header of every request.
+            if (isNamed(header, colon, "Content-Length")) {
+                String value = header.substring(colon + 1).trim();
                 // A list of equal values ("5, 5") is one length (RFC 9110 8.6); anything else is a conflict.
                 for (String one : value.split(",", -1)) {
                     String digits = one.trim();
-                    if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9') || digits.length() > 10) {
+                    if (digits.isEmpty() || digits.length() > 10
+                            || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
                         throw new Refusal(Response.BAD_REQUEST, "invalid Content-Length '" + value
                                 + "': it must be a decimal number of bytes");
                     }
-                    String normal = digits.replaceFirst("^0+(?=.)", "");
+                    int zeros = 0;
+                    while (zeros < digits.length() - 1 && digits.charAt(zeros) == '0') {
+                        zeros++;
+                    }
+                    String normal = digits.substring(zeros);
                     if (length != null && !length.equals(normal)) {
                         throw new Refusal(Response.BAD_REQUEST, "conflicting Content-Length values " + length
                                 + " and " + normal + ": send one Content-Length");
                     }
                     length = normal;
                 }
-            } else if (name.equalsIgnoreCase("Transfer-Encoding")) {
+            } else if (isNamed(header, colon, "Transfer-Encoding")) {
+                String value = header.substring(colon + 1).trim();
                 coding = coding == null ? value : coding + ", " + value;
             }
         }
@@ -64,5 +70,9 @@ public record BodyFraming(boolean chunked, String contentLength) {
             throw new Refusal(Response.REQUEST_ENTITY_TOO_LARGE, "Content-Length " + length + " is too large");
         }
         return length == null ? NONE : new BodyFraming(false, length);
+    }
+
+    private static boolean isNamed(String header, int colon, String name) {
+        return colon == name.length() && header.regionMatches(true, 0, name, 0, colon);
     }
 }
