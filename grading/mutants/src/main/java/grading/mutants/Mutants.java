@@ -37,6 +37,7 @@ import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckDefaultIsOne;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
+import grading.mutants.stage4.ReplicaKeysAsText;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
 import grading.mutants.stage4.WriteAcksCountedOneShort;
@@ -69,7 +70,7 @@ public final class Mutants {
             NoForwarding.class, WritesLocallyToo.class,
             // stage 4: replication
             AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
-            GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class,
+            GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, ReplicaKeysAsText.class,
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class,
             // stage 6: ranges
