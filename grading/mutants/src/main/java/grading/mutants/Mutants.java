@@ -2,34 +2,45 @@ package grading.mutants;
 
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
+import grading.mutants.stage1.ChunkedBodyLimit64KiB;
+import grading.mutants.stage1.ChunkedBodyStoredEmpty;
 import grading.mutants.stage1.DataOutsideWorkingDir;
 import grading.mutants.stage1.DeleteAnswers200;
 import grading.mutants.stage1.DeletesOnlyInMemory;
 import grading.mutants.stage1.EmptyValueIs404;
+import grading.mutants.stage1.ExpectContinueIgnored;
+import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.IdMustBeFirstParameter;
+import grading.mutants.stage1.InvalidUtf8IdsCollide;
 import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LongKeysTruncated;
+import grading.mutants.stage1.MalformedIdIs500;
 import grading.mutants.stage1.MissingIdIs500;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PutAnswers200;
+import grading.mutants.stage1.RefusalsNotLogged;
 import grading.mutants.stage1.SharesItsPort;
 import grading.mutants.stage1.StartReturnsBeforeListening;
 import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
+import grading.mutants.stage1.UnknownMethodIs400;
 import grading.mutants.stage1.UnknownPathIs404;
 import grading.mutants.stage1.UrlNotDecoded;
 import grading.mutants.stage1.ValuesAsText;
 import grading.mutants.stage1.WholeDatabaseInHeap;
 import grading.mutants.stage2.NoDeadline;
+import grading.mutants.stage2.PipelineClosedAt256;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckDefaultIsOne;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
 import grading.mutants.stage4.InternalRequestsWithoutSecret;
+import grading.mutants.stage4.LastArrivalWins;
+import grading.mutants.stage4.ReplicaKeysAsText;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
 import grading.mutants.stage4.WriteAcksCountedOneShort;
@@ -49,17 +60,22 @@ public final class Mutants {
             UnknownPathIs404.class, OtherMethodsAre400.class, UrlNotDecoded.class, IdMustBeFirstParameter.class,
             BodyLimitDefault64KiB.class, BodyLimitOneMebibyte.class, ValuesAsText.class, KeysAsLatin1.class,
             LongKeysTruncated.class, GetReturnsNextKey.class,
+            // stage 1: request framing and targets
+            ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
+            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class,
+            RefusalsNotLogged.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
             SharesItsPort.class,
             // stage 2: the executor
-            UnboundedQueue.class, NoDeadline.class,
+            UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class,
             // stage 4: replication
             AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
             GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, InternalRequestsWithoutSecret.class,
+            ReplicaKeysAsText.class, LastArrivalWins.class,
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class,
             // stage 6: ranges

@@ -3,7 +3,6 @@ package solutions.stage1;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import one.nio.http.Request;
 import one.nio.http.Response;
 
@@ -16,17 +15,24 @@ public class EntityHandler implements RequestHandler {
 
     private final Storage storage;
 
+    /**
+     * The request target that names exactly this key, for requests between nodes: the key's bytes percent-encoded,
+     * never the client's own text (which java.net.URI would cut at a '#' or reject).
+     */
+    public static String uriOf(byte[] key) {
+        return PATH + "?id=" + PercentEncoding.encode(key);
+    }
+
     public EntityHandler(Storage storage) {
         this.storage = storage;
     }
 
     @Override
     public Response handle(Request request) throws IOException {
-        String id = Query.of(request.getURI()).get("id");
-        if (id == null || id.isEmpty()) {
+        byte[] key = Query.of(request.getURI()).bytes("id");
+        if (key == null || key.length == 0) {
             return Responses.text(Response.BAD_REQUEST, "id is missing or empty: use /v0/entity?id=<key>");
         }
-        byte[] key = id.getBytes(StandardCharsets.UTF_8);
         return switch (request.getMethod()) {
             case Request.METHOD_GET -> get(key);
             case Request.METHOD_PUT -> {

@@ -1,10 +1,10 @@
 package solutions.stage3;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import one.nio.http.Request;
 import one.nio.http.Response;
+import solutions.stage1.EntityHandler;
 import solutions.stage1.Query;
 import solutions.stage1.RequestHandler;
 
@@ -28,14 +28,14 @@ public final class ShardingHandler implements RequestHandler {
 
     @Override
     public Response handle(Request request) throws IOException {
-        String id = Query.of(request.getURI()).get("id");
-        if (id == null || id.isEmpty() || request.getHeaderValue(PeerClient.INTERNAL_HEADER) != null) {
+        byte[] key = Query.of(request.getURI()).bytes("id");
+        if (key == null || key.length == 0 || request.getHeaderValue(PeerClient.INTERNAL_HEADER) != null) {
             return local.handle(request);
         }
-        String owner = rendezvous.owner(id.getBytes(StandardCharsets.UTF_8));
+        String owner = rendezvous.owner(key);
         if (owner.equals(self)) {
             return local.handle(request);
         }
-        return peers.await(peers.send(owner, request.getMethodName(), request.getURI(), request.getBody(), Map.of()));
+        return peers.await(peers.send(owner, request.getMethodName(), EntityHandler.uriOf(key), request.getBody(), Map.of()));
     }
 }

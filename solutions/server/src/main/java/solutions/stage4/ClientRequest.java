@@ -1,6 +1,5 @@
 package solutions.stage4;
 
-import java.nio.charset.StandardCharsets;
 import one.nio.http.Request;
 import one.nio.http.Response;
 import solutions.stage1.Query;
@@ -28,8 +27,8 @@ public record ClientRequest(int method, byte[] key, ReplicaCount count, Record w
     /** Parses and validates; a write gets its timestamp here, once, so every replica stores the same record. */
     public static ClientRequest parse(Request request, int clusterSize, Timestamps timestamps) throws Rejected {
         Query query = Query.of(request.getURI());
-        String id = query.get("id");
-        if (id == null || id.isEmpty()) {
+        byte[] key = query.bytes("id");
+        if (key == null || key.length == 0) {
             throw new Rejected(Responses.text(Response.BAD_REQUEST, "id is missing or empty: use /v0/entity?id=<key>"));
         }
         int method = request.getMethod();
@@ -48,6 +47,6 @@ public record ClientRequest(int method, byte[] key, ReplicaCount count, Record w
             case Request.METHOD_DELETE -> Record.tombstone(timestamps.next());
             default -> null;
         };
-        return new ClientRequest(method, id.getBytes(StandardCharsets.UTF_8), count, write);
+        return new ClientRequest(method, key, count, write);
     }
 }

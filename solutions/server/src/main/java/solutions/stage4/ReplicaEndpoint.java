@@ -1,7 +1,6 @@
 package solutions.stage4;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import one.nio.http.Request;
 import one.nio.http.Response;
@@ -35,11 +34,10 @@ public final class ReplicaEndpoint implements RequestHandler {
 
     @Override
     public Response handle(Request request) throws IOException {
-        String id = Query.of(request.getURI()).get("id");
-        if (id == null || id.isEmpty()) {
+        byte[] key = Query.of(request.getURI()).bytes("id");
+        if (key == null || key.length == 0) {
             return Responses.text(Response.BAD_REQUEST, "id is missing or empty");
         }
-        byte[] key = id.getBytes(StandardCharsets.UTF_8);
         if (request.getMethod() == Request.METHOD_GET) {
             Record record = replica.read(key);
             return record == null ? Responses.empty(Response.NOT_FOUND) : new Response(Response.OK, record.encode());

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import one.nio.http.Request;
 import one.nio.http.Response;
+import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
 import solutions.stage3.PeerClient;
 import solutions.stage3.Rendezvous;
@@ -53,7 +54,7 @@ final class ReplicatingHandler implements RequestHandler {
         Quorum quorum = new Quorum(count);
         for (String node : replicas) {
             if (!node.equals(self)) {
-                peers.send(node, request.getMethodName(), request.getURI(), ReplicaEndpoint.bodyFor(write),
+                peers.send(node, request.getMethodName(), EntityHandler.uriOf(key), ReplicaEndpoint.bodyFor(write),
                                 ReplicaEndpoint.headersFor(write))
                         .thenAccept(response -> quorum.add(Quorum.Answer.of(node, write, response)));
             }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import one.nio.http.Request;
 import one.nio.http.Response;
+import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
 import solutions.stage3.PeerClient;
 import solutions.stage3.Rendezvous;
@@ -59,20 +60,20 @@ final class AsyncReplicatingHandler implements RequestHandler {
                 quorum.decided().thenApply(decided -> quorum.clientAnswer(method, replicas)));
         for (String node : replicas) {
             if (!node.equals(self)) {
-                peers.send(node, request.getMethodName(), request.getURI(), ReplicaEndpoint.bodyFor(write),
+                peers.send(node, request.getMethodName(), EntityHandler.uriOf(key), ReplicaEndpoint.bodyFor(write),
                                 ReplicaEndpoint.headersFor(write))
                         .thenAccept(response -> quorum.add(Quorum.Answer.of(node, write, response)));
             }
         }
         if (replicas.contains(self)) {
-            quorum.add(askLocal(request, write));
+            quorum.add(askLocal(request, key, write));
         }
         return answer;
     }
 
     /** The local replica's part, through stage 4's replica endpoint, as if this node had sent it to itself. */
-    private Quorum.Answer askLocal(Request client, Record write) {
-        Request internal = new Request(client.getMethod(), client.getURI(), true);
+    private Quorum.Answer askLocal(Request client, byte[] key, Record write) {
+        Request internal = new Request(client.getMethod(), EntityHandler.uriOf(key), true);
         internal.addHeader(PeerClient.INTERNAL_HEADER + ": " + self);
         ReplicaEndpoint.headersFor(write).forEach((name, value) -> internal.addHeader(name + ": " + value));
         byte[] body = ReplicaEndpoint.bodyFor(write);

@@ -3,7 +3,6 @@ package solutions.stage6;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import one.nio.http.Request;
@@ -33,21 +32,17 @@ final class RangeHandler implements RequestHandler {
             return Responses.text(Response.METHOD_NOT_ALLOWED, "a range is read with GET");
         }
         Query query = Query.of(request.getURI());
-        String start = query.get("start");
-        if (start == null || start.isEmpty()) {
+        byte[] start = query.bytes("start");
+        if (start == null || start.length == 0) {
             return Responses.text(Response.BAD_REQUEST, "start is missing or empty: use " + PATH
                     + "?start=<first key>[&end=<key after the last>]");
         }
-        String end = query.get("end");
-        if (end != null && end.isEmpty()) {
+        byte[] end = query.bytes("end");
+        if (end != null && end.length == 0) {
             return Responses.text(Response.BAD_REQUEST, "end is empty: leave it out to read to the last key");
         }
-        Iterator<Entry> stored = storage.range(bytes(start), end == null ? null : bytes(end));
+        Iterator<Entry> stored = storage.range(start, end);
         return new ChunkedResponse(new RangeChunks(new LiveValues(stored)));
-    }
-
-    private static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /** The stored records as entries of their live values, deletions skipped, read one ahead. */

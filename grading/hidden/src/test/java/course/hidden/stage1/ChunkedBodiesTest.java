@@ -1,0 +1,83 @@
+package course.hidden.stage1;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import course.harness.Cluster;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Chunked request bodies as real clients send them: large, in many chunks, and split anywhere across packets. */
+@Stage(1)
+@WithCluster(nodes = 1)
+class ChunkedBodiesTest {
+    @Test
+    void aOneMebibyteStreamedBodyIsStoredExactly(Cluster cluster, Seed seed) throws Exception {
+        byte[] value = new byte[1 << 20];
+        new Random(seed.value()).nextBytes(value);
+        try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            HttpRequest put = HttpRequest.newBuilder(URI.create(cluster.url(0) + "/v0/entity?id=big-stream"))
+                    .timeout(Duration.ofSeconds(20))
+                    .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(value)))
+                    .build();
+            HttpResponse<String> answer = http.send(put, HttpResponse.BodyHandlers.ofString());
+            assertEquals(201, answer.statusCode(), answer.body());
+        }
+        cluster.client().get(0, "big-stream").assertBody(200, value);
+    }
+
+    @Test
+    void aChunkedBodySentOneByteAtATimeIsDecoded(Cluster cluster) throws Exception {
+        String request = "PUT /v0/entity?id=trickle HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "3;a=b\r\nabc\r\n" + "A\r\n0123456789\r\n" + "0\r\n" + "X-Trailer: ignored\r\n\r\n";
+        URI uri = URI.create(cluster.url(0));
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setTcpNoDelay(true);
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            for (byte b : request.getBytes(StandardCharsets.US_ASCII)) {
+                out.write(b);
+                out.flush();
+                Thread.sleep(1);
+            }
+            assertEquals("HTTP/1.1 201 Created", statusLine(socket.getInputStream()));
+        }
+        cluster.client().get(0, "trickle").assertBody(200, "abc0123456789");
+    }
+
+    @Test
+    void aMalformedChunkSizeIs400AndNothingIsStored(Cluster cluster) throws Exception {
+        String request = "PUT /v0/entity?id=bad-chunk HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "zz\r\nhello\r\n0\r\n\r\n";
+        URI uri = URI.create(cluster.url(0));
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            assertEquals("HTTP/1.1 400 Bad Request", statusLine(socket.getInputStream()));
+        }
+        cluster.client().get(0, "bad-chunk").assertStatus(404);
+    }
+
+    private static String statusLine(InputStream in) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {
+            if (b != '\r') {
+                sb.append((char) b);
+            }
+        }
+        return sb.toString();
+    }
+}

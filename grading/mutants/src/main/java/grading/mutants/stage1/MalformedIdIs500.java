@@ -1,0 +1,55 @@
+package grading.mutants.stage1;
+
+import course.contract.Service;
+import course.contract.ServiceConfig;
+import course.contract.ServiceFactory;
+import grading.mutants.Mutant;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import one.nio.http.HttpException;
+import one.nio.http.HttpServer;
+import one.nio.http.HttpSession;
+import one.nio.http.Request;
+import one.nio.net.Socket;
+import solutions.stage1.LargeBodySession;
+import solutions.stage1.RequestHandler;
+import solutions.stage1.Stage1Node;
+import solutions.stage1.SyncHttpServer;
+
+@Mutant(stage = 1, breaks = "the request target is not checked: a malformed %-escape in the id reaches the decoder (500)"
+        + " and a raw space becomes part of the key",
+        caughtBy = "course.tests.stage1.RequestFramingTest#malformedPercentEncodingIs400WithAReason")
+public final class MalformedIdIs500 implements ServiceFactory {
+    private static final String[] METHODS = {"", "GET", "POST", "HEAD", "OPTIONS", "PUT", "DELETE"};
+
+    @Override
+    public Service create(ServiceConfig config) {
+        return new Stage1Node(config) {
+            @Override
+            protected HttpServer createServer(RequestHandler handler) throws IOException {
+                return new SyncHttpServer(config.selfPort(), handler) {
+                    @Override
+                    public HttpSession createSession(Socket socket) {
+                        return new LargeBodySession(socket, this) {
+                            @Override
+                            protected Request parseRequest(byte[] buffer, int start, int length) throws HttpException {
+                                return lenient(new String(buffer, start, length, StandardCharsets.UTF_8));
+                            }
+                        };
+                    }
+                };
+            }
+        };
+    }
+
+    /** Everything between the method and " HTTP/1.1" is the target, as one-nio takes it. */
+    static Request lenient(String line) throws HttpException {
+        for (int method = 1; method < METHODS.length; method++) {
+            String verb = METHODS[method] + " ";
+            if (line.startsWith(verb) && line.length() > verb.length() + 9) {
+                return new Request(method, line.substring(verb.length(), line.length() - 9), line.endsWith("1"));
+            }
+        }
+        throw new HttpException("Invalid request");
+    }
+}

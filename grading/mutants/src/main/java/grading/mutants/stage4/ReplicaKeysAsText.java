@@ -1,0 +1,49 @@
+package grading.mutants.stage4;
+
+import course.contract.Service;
+import course.contract.ServiceConfig;
+import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
+import grading.mutants.Mutant;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import one.nio.http.Request;
+import solutions.stage1.EntityHandler;
+import solutions.stage1.Query;
+import solutions.stage1.RequestHandler;
+import solutions.stage3.PeerClient;
+import solutions.stage4.Stage4Node;
+
+@Mutant(stage = 4, breaks = "a replica decodes the id of another node's request as UTF-8 text: for ids that are not"
+        + " UTF-8 the replicas store another key than the coordinator",
+        caughtBy = "course.hidden.stage4.ReplicaKeysAgreeTest#keysThatAreNotUtf8AreOneKeyOnEveryReplica")
+public final class ReplicaKeysAsText implements ServiceFactory {
+    @Override
+    public Service create(ServiceConfig config) {
+        return new Stage4Node(config) {
+            @Override
+            protected RequestHandler createHandler(Storage storage) throws IOException {
+                RequestHandler reference = super.createHandler(storage);
+                return request -> reference.handle(request.getHeaderValue(PeerClient.INTERNAL_HEADER) == null
+                        ? request : withKeyAsText(request));
+            }
+        };
+    }
+
+    static Request withKeyAsText(Request request) {
+        byte[] key = Query.of(request.getURI()).bytes("id");
+        if (key == null) {
+            return request;
+        }
+        byte[] text = new String(key, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
+        Request copy = new Request(request.getMethod(), EntityHandler.uriOf(text), request.isHttp11());
+        String[] headers = request.getHeaders();
+        for (int i = 0; i < request.getHeaderCount(); i++) {
+            copy.addHeader(headers[i]);
+        }
+        if (request.getBody() != null) {
+            copy.setBody(request.getBody());
+        }
+        return copy;
+    }
+}

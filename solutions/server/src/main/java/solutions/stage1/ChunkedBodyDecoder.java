@@ -1,0 +1,113 @@
+package solutions.stage1;
+
+import java.io.ByteArrayOutputStream;
+import one.nio.http.Response;
+
+/**
+ * Decodes a chunked request body (RFC 9112 7.1) from the bytes as they arrive, in pieces of any size: a byte at a
+ * time state machine, so a chunk-size line may be split across reads. Chunk extensions and trailer fields are read
+ * and ignored. The decoded body may not grow past the limit the session sets for any body.
+ */
+final class ChunkedBodyDecoder {
+    private enum State { SIZE, EXTENSION, SIZE_LF, DATA, DATA_CR, DATA_LF, TRAILER_START, TRAILER_LINE, TRAILER_LF, DONE }
+
+    private static final int MAX_SIZE_DIGITS = 8;
+
+    private final int maxBodyBytes;
+    private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+    private State state = State.SIZE;
+    private long chunkLeft;
+    private int sizeDigits;
+
+    ChunkedBodyDecoder(int maxBodyBytes) {
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    boolean done() {
+        return state == State.DONE;
+    }
+
+    byte[] body() {
+        return body.toByteArray();
+    }
+
+    /** Consumes bytes from {@code from} up to {@code to} or the end of the body; returns where it stopped. */
+    int feed(byte[] buffer, int from, int to) throws Refusal {
+        int i = from;
+        while (i < to && state != State.DONE) {
+            if (state == State.DATA) {
+                int n = (int) Math.min(chunkLeft, to - i);
+                body.write(buffer, i, n);
+                i += n;
+                chunkLeft -= n;
+                if (chunkLeft == 0) {
+                    state = State.DATA_CR;
+                }
+                continue;
+            }
+            step(buffer[i++]);
+        }
+        return i;
+    }
+
+    private void step(byte b) throws Refusal {
+        switch (state) {
+            case SIZE -> {
+                int digit = Character.digit(b, 16);
+                if (digit >= 0 && sizeDigits < MAX_SIZE_DIGITS) {
+                    chunkLeft = chunkLeft * 16 + digit;
+                    sizeDigits++;
+                } else if (sizeDigits > 0 && (b == ';' || b == ' ' || b == '\t')) {
+                    state = State.EXTENSION;
+                } else if (sizeDigits > 0 && b == '\r') {
+                    state = State.SIZE_LF;
+                } else {
+                    throw malformed("a chunk size must be hex digits followed by CRLF");
+                }
+            }
+            case EXTENSION -> {
+                if (b == '\r') {
+                    state = State.SIZE_LF;
+                }
+            }
+            case SIZE_LF -> {
+                expect(b, '\n');
+                if (body.size() + chunkLeft > maxBodyBytes) {
+                    throw new Refusal(Response.REQUEST_ENTITY_TOO_LARGE, "the chunked body grows past the limit of "
+                            + maxBodyBytes + " bytes");
+                }
+                sizeDigits = 0;
+                state = chunkLeft == 0 ? State.TRAILER_START : State.DATA;
+            }
+            case DATA_CR -> {
+                expect(b, '\r');
+                state = State.DATA_LF;
+            }
+            case DATA_LF -> {
+                expect(b, '\n');
+                state = State.SIZE;
+            }
+            case TRAILER_START -> state = b == '\r' ? State.TRAILER_LF : State.TRAILER_LINE;
+            case TRAILER_LINE -> {
+                if (b == '\n') {
+                    state = State.TRAILER_START;
+                }
+            }
+            case TRAILER_LF -> {
+                expect(b, '\n');
+                state = State.DONE;
+            }
+            default -> throw new IllegalStateException(state.name());
+        }
+    }
+
+    private static void expect(byte b, char wanted) throws Refusal {
+        if (b != wanted) {
+            throw malformed("expected " + (wanted == '\r' ? "CR" : "LF") + " after a chunk");
+        }
+    }
+
+    private static Refusal malformed(String why) {
+        return new Refusal(Response.BAD_REQUEST, "malformed chunked body: " + why);
+    }
+}

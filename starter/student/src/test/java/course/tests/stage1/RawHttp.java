@@ -1,0 +1,117 @@
+package course.tests.stage1;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * HTTP/1.1 over a plain socket, for requests no ordinary client sends: conflicting length headers, a raw space in
+ * the target, a lowercase method. Sends the bytes as given and reads the answers (framed by Content-Length) until the
+ * node closes the connection or the wanted number of answers arrived.
+ */
+final class RawHttp {
+    /** One answer: its status, its body as text, and whether the node closed the connection after it. */
+    record Answer(int status, String body) {
+    }
+
+    /** What came back on one connection. */
+    record Exchange(List<Answer> answers, boolean closed) {
+        Answer only() {
+            if (answers.size() != 1) {
+                throw new AssertionError("expected one answer, got " + answers);
+            }
+            return answers.get(0);
+        }
+    }
+
+    private static final int TIMEOUT_MILLIS = 10_000;
+
+    private RawHttp() {
+    }
+
+    static String request(String method, String target, String... headersAndBody) {
+        StringBuilder sb = new StringBuilder(method + " " + target + " HTTP/1.1\r\nHost: localhost\r\n");
+        for (String s : headersAndBody) {
+            sb.append(s);
+        }
+        return sb.toString();
+    }
+
+    /** Sends the bytes and reads up to {@code wanted} answers; stops early when the node closes the connection. */
+    static Exchange exchange(String nodeUrl, byte[] bytes, int wanted) throws IOException {
+        URI uri = URI.create(nodeUrl);
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(TIMEOUT_MILLIS);
+            socket.getOutputStream().write(bytes);
+            socket.getOutputStream().flush();
+            InputStream in = socket.getInputStream();
+            List<Answer> answers = new ArrayList<>();
+            while (answers.size() < wanted) {
+                Answer a = readAnswer(in);
+                if (a == null) {
+                    return new Exchange(answers, true);
+                }
+                answers.add(a);
+            }
+            socket.setSoTimeout(1000); // an open connection shows as a read that waits
+            return new Exchange(answers, closedSoon(in));
+        }
+    }
+
+    static Exchange exchange(String nodeUrl, String text, int wanted) throws IOException {
+        return exchange(nodeUrl, text.getBytes(StandardCharsets.ISO_8859_1), wanted);
+    }
+
+    private static boolean closedSoon(InputStream in) throws IOException {
+        try {
+            return in.read() < 0;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true; // reset by the node: closed too
+        }
+    }
+
+    /** The next answer, or null when the connection ended before one began. */
+    private static Answer readAnswer(InputStream in) throws IOException {
+        String statusLine;
+        try {
+            statusLine = readLine(in);
+        } catch (IOException e) {
+            return null;
+        }
+        if (statusLine == null) {
+            return null;
+        }
+        String[] parts = statusLine.split(" ", 3);
+        int status = Integer.parseInt(parts[1]);
+        int length = 0;
+        for (String h = readLine(in); h != null && !h.isEmpty(); h = readLine(in)) {
+            if (h.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                length = Integer.parseInt(h.substring(15).trim());
+            }
+        }
+        byte[] body = in.readNBytes(length);
+        return new Answer(status, new String(body, StandardCharsets.UTF_8));
+    }
+
+    static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                return line.size() == 0 ? null : line.toString(StandardCharsets.ISO_8859_1);
+            }
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.toString(StandardCharsets.ISO_8859_1);
+    }
+}

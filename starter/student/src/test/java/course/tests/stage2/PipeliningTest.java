@@ -1,0 +1,88 @@
+package course.tests.stage2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pipelining (statement: "Pipelining"): a client that sends many requests on one connection without waiting gets
+ * every answer, in order. one-nio's own session queues only 256 and then closes the connection without an answer.
+ */
+@Stage(2)
+@WithCluster(nodes = 1)
+class PipeliningTest {
+    static final int REQUESTS = 2000;
+    static final int KEYS = 10;
+
+    @Test
+    void twoThousandPipelinedRequestsAreAllAnsweredInOrder(Cluster cluster) throws Exception {
+        KvClient c = cluster.client();
+        for (int k = 0; k < KEYS; k++) {
+            c.put(0, "p" + k, "v" + k).assertStatus(201);
+        }
+        StringBuilder all = new StringBuilder();
+        for (int i = 0; i < REQUESTS; i++) {
+            all.append("GET /v0/entity?id=p").append(i % KEYS).append(" HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        }
+        byte[] bytes = all.toString().getBytes(StandardCharsets.US_ASCII);
+        URI uri = URI.create(cluster.url(0));
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(20_000);
+            // Written from another thread: a node that stops reading while it catches up must not block the reader.
+            OutputStream out = socket.getOutputStream();
+            CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> {
+                try {
+                    out.write(bytes);
+                    out.flush();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            InputStream in = socket.getInputStream();
+            for (int i = 0; i < REQUESTS; i++) {
+                String status = readLine(in);
+                if (status == null) {
+                    throw new AssertionError("the node closed the connection after " + i + " of " + REQUESTS
+                            + " pipelined answers");
+                }
+                assertEquals("HTTP/1.1 200 OK", status, "answer " + i);
+                int length = 0;
+                for (String h = readLine(in); h != null && !h.isEmpty(); h = readLine(in)) {
+                    if (h.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                        length = Integer.parseInt(h.substring(15).trim());
+                    }
+                }
+                String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+                assertEquals("v" + (i % KEYS), body, "answer " + i + " belongs to request " + i);
+            }
+            writing.get(20, TimeUnit.SECONDS);
+        }
+    }
+
+    private static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                return line.size() == 0 ? null : line.toString(StandardCharsets.ISO_8859_1);
+            }
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.toString(StandardCharsets.ISO_8859_1);
+    }
+}
