@@ -38,6 +38,8 @@ final class ProcessNode implements Node {
     private Process process;
     /** The JVM runs but its service was stopped through the control channel. */
     private boolean serviceStopped;
+    /** The JVM said it is exiting for lack of heap ({@link OutOfMemoryExit}). */
+    private volatile boolean ranOutOfMemory;
     /** READY, STOPPED and FAILED lines the node printed after its first READY: the control channel's answers. */
     private final java.util.concurrent.BlockingQueue<String> answers = new java.util.concurrent.LinkedBlockingQueue<>();
 
@@ -105,6 +107,7 @@ final class ProcessNode implements Node {
 
     private void launch() throws IOException {
         serviceStopped = false;
+        ranOutOfMemory = false;
         answers.clear();
         Files.createDirectories(workingDir);
         List<String> command = new ArrayList<>();
@@ -140,11 +143,30 @@ final class ProcessNode implements Node {
         }
         if (!started) {
             int exit = waitFor(process, Duration.ofSeconds(5));
+            if (ranOutOfMemory) {
+                throw new IOException(outOfMemory() + " while starting; its log:\n" + logTail());
+            }
             if (exit == Launcher.EXIT_BIND_FAILED) {
                 throw new BindFailedException("port " + port + " is taken", null);
             }
             throw new IOException("node " + url + " exited with code " + exit + " before it was ready; its log:\n"
                     + logTail());
+        }
+        process.onExit().thenRun(() -> {
+            if (ranOutOfMemory) {
+                System.err.println(outOfMemory());
+                append(outOfMemory());
+            }
+        });
+    }
+
+    private String outOfMemory() {
+        return OutOfMemoryExit.message(port, heap);
+    }
+
+    private void noteOutOfMemory(String line) {
+        if (OutOfMemoryExit.isReport(line)) {
+            ranOutOfMemory = true;
         }
     }
 
@@ -155,6 +177,7 @@ final class ProcessNode implements Node {
             String line;
             while ((line = out.readLine()) != null) {
                 append(line);
+                noteOutOfMemory(line);
                 if (line.startsWith(Launcher.READY)) {
                     Thread pump = new Thread(() -> drain(out), "node-stdout-" + port);
                     pump.setDaemon(true);
@@ -173,6 +196,7 @@ final class ProcessNode implements Node {
             String line;
             while ((line = out.readLine()) != null) {
                 append(line);
+                noteOutOfMemory(line);
                 if (line.startsWith(Launcher.READY) || line.equals(Launcher.STOPPED)
                         || line.startsWith(Launcher.FAILED)) {
                     answers.add(line);
@@ -194,7 +218,11 @@ final class ProcessNode implements Node {
     @Override
     public void stop() throws IOException {
         if (process == null || !process.isAlive()) {
+            boolean died = process != null && ranOutOfMemory;
             process = null;
+            if (died) {
+                throw new IOException(outOfMemory() + "; its log:\n" + logTail());
+            }
             return;
         }
         // Like a node in the test's JVM, every stop reaches the service, so a second one tests idempotence.

@@ -75,7 +75,7 @@ public final class RunCommand {
                     "--cluster", String.join(",", cluster), "--factory", target.factory));
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             processes.add(p);
-            String ready = awaitReady(p);
+            String ready = awaitReady(p, OutOfMemoryExit.message(o.port + i, o.heap));
             if (ready == null) {
                 int code = p.waitFor(5, TimeUnit.SECONDS) ? p.exitValue() : -1;
                 System.err.println("run: node " + i + " on port " + (o.port + i) + " did not start (exit code " + code
@@ -106,20 +106,30 @@ public final class RunCommand {
         }
     }
 
-    /** Reads the node's stdout until READY; the rest of its output is forwarded. */
-    private static String awaitReady(Process p) throws IOException {
+    /**
+     * Reads the node's stdout until READY; the rest of its output is forwarded, and the JVM's report that it exits
+     * for lack of heap is followed by a line saying which node it was.
+     */
+    private static String awaitReady(Process p, String outOfMemory) throws IOException {
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {
             if (line.startsWith(Launcher.READY)) {
-                Thread pump = new Thread(() -> out.lines().forEach(System.out::println), "node-output");
+                Thread pump = new Thread(() -> out.lines().forEach(l -> forward(l, outOfMemory)), "node-output");
                 pump.setDaemon(true);
                 pump.start();
                 return line.substring(Launcher.READY.length());
             }
-            System.out.println(line);
+            forward(line, outOfMemory);
         }
         return null;
+    }
+
+    private static void forward(String line, String outOfMemory) {
+        System.out.println(line);
+        if (OutOfMemoryExit.isReport(line)) {
+            System.err.println("run: " + outOfMemory);
+        }
     }
 
     private static void stopAll(List<Process> processes) {
