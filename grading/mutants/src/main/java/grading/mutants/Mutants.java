@@ -11,6 +11,7 @@ import grading.mutants.stage1.IdMustBeFirstParameter;
 import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LongKeysTruncated;
 import grading.mutants.stage1.MissingIdIs500;
+import grading.mutants.stage1.NoBodyBudget;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
@@ -50,6 +51,7 @@ public final class Mutants {
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
+            NoBodyBudget.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class,
             // stage 3: sharding
