@@ -10,15 +10,27 @@ import java.util.concurrent.atomic.AtomicLong;
  * One budget per process, not per server: the nodes of an in-process cluster share one heap.
  */
 public final class BodyBudget {
-    /** A quarter of the heap: the rest is for storage (two memtables), responses and the JVM itself. */
-    private static final BodyBudget PROCESS = new BodyBudget(Long.getLong("course.bodyBudgetBytes",
-            Runtime.getRuntime().maxMemory() / 4));
+    /** Overrides the default size, for tests and experiments. */
+    static final String PROPERTY = "course.bodyBudgetBytes";
+    private static final BodyBudget PROCESS = fromHeap();
 
     private final long capacityBytes;
+    /** Where the size came from, for the reasons in the answers. */
+    private final String origin;
     private final AtomicLong reservedBytes = new AtomicLong();
 
-    BodyBudget(long capacityBytes) {
+    BodyBudget(long capacityBytes, String origin) {
         this.capacityBytes = capacityBytes;
+        this.origin = origin;
+    }
+
+    /** A quarter of the heap: the rest is for storage (two memtables), responses and the JVM itself. */
+    private static BodyBudget fromHeap() {
+        Long set = Long.getLong(PROPERTY);
+        return set != null
+                ? new BodyBudget(set, "set by -D" + PROPERTY)
+                : new BodyBudget(Runtime.getRuntime().maxMemory() / 4,
+                        "a quarter of the " + mib(Runtime.getRuntime().maxMemory()) + " heap");
     }
 
     public static BodyBudget ofProcess() {
@@ -57,15 +69,13 @@ public final class BodyBudget {
     /** The 503 reason: what is full, and that a retry may succeed. */
     String busyReason(long bytes) {
         return "the node is holding " + mib(reservedBytes()) + " of request bodies, its budget is "
-                + mib(capacityBytes) + " (a quarter of its " + mib(Runtime.getRuntime().maxMemory())
-                + " heap); a body of " + bytes + " bytes does not fit now: retry later";
+                + mib(capacityBytes) + " (" + origin + "); a body of " + bytes + " bytes does not fit now: retry later";
     }
 
     /** The 413 reason: this body can never fit on this node. */
     String tooLargeReason(long bytes) {
         return "a body of " + bytes + " bytes is larger than this node's whole budget for request bodies ("
-                + mib(capacityBytes) + ", a quarter of its " + mib(Runtime.getRuntime().maxMemory())
-                + " heap): send smaller values or give the node more heap";
+                + mib(capacityBytes) + ", " + origin + "): send smaller values or give the node more heap";
     }
 
     private static String mib(long bytes) {

@@ -40,8 +40,7 @@ public class BodyBudgetSession extends HttpSession {
             return super.startParsingRequestBody(contentLengthHeader, buffer, offset, remaining); // 0, 400 or 413
         }
         if (!budget.tryReserve(length)) {
-            refuse(parsing, budget.couldEverFit(length)
-                    ? Responses.text(Response.SERVICE_UNAVAILABLE, budget.busyReason(length))
+            refuse(parsing, budget.couldEverFit(length) ? busy(length)
                     : Responses.text(Response.REQUEST_ENTITY_TOO_LARGE, budget.tooLargeReason(length)));
             int consumed = (int) Math.min(remaining, length);
             bytesToDrop = length - consumed;
@@ -53,6 +52,12 @@ public class BodyBudgetSession extends HttpSession {
             reserved.put(parsing, (int) length);
         }
         return super.startParsingRequestBody(contentLengthHeader, buffer, offset, remaining);
+    }
+
+    private Response busy(long length) {
+        Response answer = Responses.text(Response.SERVICE_UNAVAILABLE, budget.busyReason(length));
+        answer.addHeader("Retry-After: 1");
+        return answer;
     }
 
     private static long parseLength(String header) {
@@ -98,7 +103,6 @@ public class BodyBudgetSession extends HttpSession {
         if (answer == null) {
             return false;
         }
-        answer.addHeader("Retry-After: 1");
         sendResponse(answer);
         return true;
     }
