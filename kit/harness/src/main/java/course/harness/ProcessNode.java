@@ -40,6 +40,10 @@ final class ProcessNode implements Node {
     private boolean serviceStopped;
     /** The JVM said it is exiting for lack of heap ({@link OutOfMemoryExit}). */
     private volatile boolean ranOutOfMemory;
+    private final java.util.concurrent.atomic.AtomicBoolean outOfMemoryReported =
+            new java.util.concurrent.atomic.AtomicBoolean();
+    /** Copies the node's stdout after READY; joined before judging why the node ended. */
+    private volatile Thread stdoutPump;
     /** READY, STOPPED and FAILED lines the node printed after its first READY: the control channel's answers. */
     private final java.util.concurrent.BlockingQueue<String> answers = new java.util.concurrent.LinkedBlockingQueue<>();
 
@@ -93,7 +97,12 @@ final class ProcessNode implements Node {
             OutputStream in = process.getOutputStream();
             in.write((command + "\n").getBytes(StandardCharsets.UTF_8));
             in.flush();
-            String answer = answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            String answer = awaitAnswer(timeout);
+            if (answer == null && !process.isAlive()) {
+                reportOutOfMemory();
+                throw new IOException((ranOutOfMemory ? outOfMemory() : "node " + url + " exited with code "
+                        + process.exitValue()) + " before answering '" + command + "'; its log:\n" + logTail());
+            }
             if (answer == null) {
                 throw new IOException("node " + url + " did not answer '" + command + "' within "
                         + timeout.toSeconds() + " s; its log:\n" + logTail());
@@ -105,9 +114,23 @@ final class ProcessNode implements Node {
         }
     }
 
+    /** The next answer line, or null when the timeout passed or the node's JVM ended first. */
+    private String awaitAnswer(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            String answer = answers.poll(200, TimeUnit.MILLISECONDS);
+            if (answer != null || !process.isAlive()) {
+                return answer != null ? answer : answers.poll();
+            }
+        }
+        return null;
+    }
+
     private void launch() throws IOException {
         serviceStopped = false;
         ranOutOfMemory = false;
+        outOfMemoryReported.set(false);
+        stdoutPump = null;
         answers.clear();
         Files.createDirectories(workingDir);
         List<String> command = new ArrayList<>();
@@ -152,12 +175,23 @@ final class ProcessNode implements Node {
             throw new IOException("node " + url + " exited with code " + exit + " before it was ready; its log:\n"
                     + logTail());
         }
-        process.onExit().thenRun(() -> {
-            if (ranOutOfMemory) {
-                System.err.println(outOfMemory());
-                append(outOfMemory());
+        process.onExit().thenRun(this::reportOutOfMemory);
+    }
+
+    /** Says once, on stderr and in the node's log, that the node's JVM ended for lack of heap, if it did. */
+    private void reportOutOfMemory() {
+        Thread pump = stdoutPump;
+        if (pump != null) {
+            try {
+                pump.join(2000); // the JVM's own report may still be in the pipe
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        });
+        }
+        if (ranOutOfMemory && outOfMemoryReported.compareAndSet(false, true)) {
+            System.err.println(outOfMemory());
+            append(outOfMemory());
+        }
     }
 
     private String outOfMemory() {
@@ -181,6 +215,7 @@ final class ProcessNode implements Node {
                 if (line.startsWith(Launcher.READY)) {
                     Thread pump = new Thread(() -> drain(out), "node-stdout-" + port);
                     pump.setDaemon(true);
+                    stdoutPump = pump;
                     pump.start();
                     return true;
                 }
@@ -218,7 +253,11 @@ final class ProcessNode implements Node {
     @Override
     public void stop() throws IOException {
         if (process == null || !process.isAlive()) {
-            boolean died = process != null && ranOutOfMemory;
+            boolean died = false;
+            if (process != null) {
+                reportOutOfMemory();
+                died = ranOutOfMemory;
+            }
             process = null;
             if (died) {
                 throw new IOException(outOfMemory() + "; its log:\n" + logTail());
