@@ -27,7 +27,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * The reference LSM storage engine. Writes go to the {@link WriteAheadLog} and a {@link MemTable}; a full
  * memtable is frozen and written to a {@link SsTable} file by a background thread while writes continue into a
  * new one. Reads look at the memtables, then the tables newest first; {@link #compact()} merges all tables
- * into one.
+ * into one. Opening verifies the checksums of the newest tables only; older ones are verified by a background
+ * thread and before their first read ({@link SsTable}), so opening a large database takes no longer than a small one.
  *
  * <p><b>Durability.</b> An upsert returns after its log record is written to the operating system, without
  * fsync: it survives {@code kill -9} of the JVM, but a power loss may lose the upserts not yet flushed to a
@@ -83,10 +84,47 @@ public final class LsmStorage implements Storage {
         Files.createDirectories(config.directory());
         DirectoryLock lock = DirectoryLock.acquire(config.directory());
         try {
-            return new LsmStorage(config, lock, Recovery.recover(config.directory()));
+            LsmStorage storage = new LsmStorage(config, lock, Recovery.recover(config.directory()));
+            storage.verifyOlderTablesInBackground();
+            return storage;
         } catch (IOException | RuntimeException e) {
             lock.close();
             throw e;
+        }
+    }
+
+    /**
+     * Checks the checksums that start-up left for later, so a damaged old table is found (and logged) soon even if
+     * nobody reads it; reads of a table not yet checked check it themselves first.
+     */
+    private void verifyOlderTablesInBackground() {
+        List<SsTable> unverified = state.tablesNewestFirst.stream().filter(t -> !t.isVerified()).toList();
+        if (unverified.isEmpty()) {
+            return;
+        }
+        Thread verifier = new Thread(() -> {
+            for (SsTable table : unverified) {
+                if (isClosed()) {
+                    return;
+                }
+                try {
+                    table.verify();
+                } catch (IOException e) {
+                    LOG.log(System.Logger.Level.ERROR, e.getMessage());
+                }
+            }
+        }, "lsm-verify " + directory.getFileName());
+        verifier.setDaemon(true);
+        verifier.setPriority(Thread.MIN_PRIORITY);
+        verifier.start();
+    }
+
+    private boolean isClosed() {
+        writeLock.lock();
+        try {
+            return closed;
+        } finally {
+            writeLock.unlock();
         }
     }
 
@@ -170,7 +208,10 @@ public final class LsmStorage implements Storage {
             long generation = allocateGeneration();
             Path output = DataFiles.table(directory, generation);
             long expected = inputs.stream().mapToLong(SsTable::entryCount).sum();
-            List<Iterator<Entry>> sources = inputs.stream().map(t -> t.iterator(null, null)).toList();
+            List<Iterator<Entry>> sources = new ArrayList<>(inputs.size());
+            for (SsTable t : inputs) {
+                sources.add(t.iterator(null, null)); // verifies first: a damaged table is never merged into a new one
+            }
             // Tombstones can be dropped: every older table is among the inputs.
             long written = SsTableWriter.write(output, new MergeIterator(sources, true), expected);
             SsTable merged = null;
