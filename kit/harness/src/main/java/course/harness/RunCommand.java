@@ -75,11 +75,15 @@ public final class RunCommand {
                     "--cluster", String.join(",", cluster), "--factory", target.factory));
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             processes.add(p);
-            String ready = awaitReady(p, OutOfMemoryExit.message(o.port + i, o.heap));
+            boolean[] ranOutOfMemory = {false};
+            String ready = awaitReady(p, OutOfMemoryExit.message(o.port + i, o.heap), ranOutOfMemory);
             if (ready == null) {
                 int code = p.waitFor(5, TimeUnit.SECONDS) ? p.exitValue() : -1;
+                // The JVM's out-of-memory exit uses code 3 too; the line it printed tells them apart.
+                boolean portTaken = code == Launcher.EXIT_BIND_FAILED && !ranOutOfMemory[0];
                 System.err.println("run: node " + i + " on port " + (o.port + i) + " did not start (exit code " + code
-                        + (code == Launcher.EXIT_BIND_FAILED ? ": the port is taken, try --port" : "") + ")");
+                        + (portTaken ? ": the port is taken, try --port" : "")
+                        + (ranOutOfMemory[0] ? ": out of memory while starting, try a larger --heap" : "") + ")");
                 System.exit(1);
             }
             System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir + ")");
@@ -110,7 +114,7 @@ public final class RunCommand {
      * Reads the node's stdout until READY; the rest of its output is forwarded, and the JVM's report that it exits
      * for lack of heap is followed by a line saying which node it was.
      */
-    private static String awaitReady(Process p, String outOfMemory) throws IOException {
+    private static String awaitReady(Process p, String outOfMemory, boolean[] ranOutOfMemory) throws IOException {
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {
@@ -120,16 +124,19 @@ public final class RunCommand {
                 pump.start();
                 return line.substring(Launcher.READY.length());
             }
-            forward(line, outOfMemory);
+            ranOutOfMemory[0] |= forward(line, outOfMemory);
         }
         return null;
     }
 
-    private static void forward(String line, String outOfMemory) {
+    /** Prints a line of a node's output; true if it was the JVM's out-of-memory report. */
+    private static boolean forward(String line, String outOfMemory) {
         System.out.println(line);
         if (OutOfMemoryExit.isReport(line)) {
             System.err.println("run: " + outOfMemory);
+            return true;
         }
+        return false;
     }
 
     private static void stopAll(List<Process> processes) {
