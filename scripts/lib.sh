@@ -44,7 +44,9 @@ course_find_jdk() {
 # JVM flags every JVM of the course gets: ./course profile attaches async-profiler to running nodes (JDK 21+ warns
 # about dynamically loaded agents unless allowed), and JDK 24+ warns loudly when one-nio uses sun.misc.Unsafe.
 course_jvm_flags() {
-  local flags="-XX:+EnableDynamicAgentLoading"
+  # Exit on OutOfMemoryError: a node (./course launch) or a tool that runs out of heap otherwise lives on with dead
+  # threads, answering nothing and ignoring SIGTERM.
+  local flags="-XX:+EnableDynamicAgentLoading -XX:+ExitOnOutOfMemoryError"
   if [ "${COURSE_JDK_VERSION:-0}" -ge 24 ]; then flags="$flags --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"; fi
   echo "$flags"
 }

@@ -17,6 +17,7 @@ import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LongKeysTruncated;
 import grading.mutants.stage1.MalformedIdIs500;
 import grading.mutants.stage1.MissingIdIs500;
+import grading.mutants.stage1.NoBodyBudget;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
@@ -67,7 +68,7 @@ public final class Mutants {
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
-            SharesItsPort.class,
+            SharesItsPort.class, NoBodyBudget.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class,
             // stage 3: sharding

@@ -40,6 +40,12 @@ final class ProcessNode implements Node {
     private Process process;
     /** The JVM runs but its service was stopped through the control channel. */
     private boolean serviceStopped;
+    /** The JVM said it is exiting for lack of heap ({@link OutOfMemoryExit}). */
+    private volatile boolean ranOutOfMemory;
+    private final java.util.concurrent.atomic.AtomicBoolean outOfMemoryReported =
+            new java.util.concurrent.atomic.AtomicBoolean();
+    /** Copies the node's stdout after READY; joined before judging why the node ended. */
+    private volatile Thread stdoutPump;
     /** READY, STOPPED and FAILED lines the node printed after its first READY: the control channel's answers. */
     private final java.util.concurrent.BlockingQueue<String> answers = new java.util.concurrent.LinkedBlockingQueue<>();
 
@@ -94,7 +100,12 @@ final class ProcessNode implements Node {
             OutputStream in = process.getOutputStream();
             in.write((command + "\n").getBytes(StandardCharsets.UTF_8));
             in.flush();
-            String answer = answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            String answer = awaitAnswer(timeout);
+            if (answer == null && !process.isAlive()) {
+                reportOutOfMemory();
+                throw new IOException((ranOutOfMemory ? outOfMemory() : "node " + url + " exited with code "
+                        + process.exitValue()) + " before answering '" + command + "'; its log:\n" + logTail());
+            }
             if (answer == null) {
                 throw new IOException("node " + url + " did not answer '" + command + "' within "
                         + timeout.toSeconds() + " s; its log:\n" + logTail());
@@ -106,8 +117,23 @@ final class ProcessNode implements Node {
         }
     }
 
+    /** The next answer line, or null when the timeout passed or the node's JVM ended first. */
+    private String awaitAnswer(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            String answer = answers.poll(200, TimeUnit.MILLISECONDS);
+            if (answer != null || !process.isAlive()) {
+                return answer != null ? answer : answers.poll();
+            }
+        }
+        return null;
+    }
+
     private void launch() throws IOException {
         serviceStopped = false;
+        ranOutOfMemory = false;
+        outOfMemoryReported.set(false);
+        stdoutPump = null;
         answers.clear();
         Files.createDirectories(workingDir);
         List<String> command = new ArrayList<>();
@@ -144,11 +170,41 @@ final class ProcessNode implements Node {
         }
         if (!started) {
             int exit = waitFor(process, Duration.ofSeconds(5));
+            if (ranOutOfMemory) {
+                throw new IOException(outOfMemory() + " while starting; its log:\n" + logTail());
+            }
             if (exit == Launcher.EXIT_BIND_FAILED) {
                 throw new BindFailedException("port " + port + " is taken; the node's log:\n" + logTail(), null);
             }
             throw new IOException("node " + url + " exited with code " + exit + " before it was ready; its log:\n"
                     + logTail());
+        }
+        process.onExit().thenRun(this::reportOutOfMemory);
+    }
+
+    /** Says once, on stderr and in the node's log, that the node's JVM ended for lack of heap, if it did. */
+    private void reportOutOfMemory() {
+        Thread pump = stdoutPump;
+        if (pump != null) {
+            try {
+                pump.join(2000); // the JVM's own report may still be in the pipe
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (ranOutOfMemory && outOfMemoryReported.compareAndSet(false, true)) {
+            System.err.println(outOfMemory());
+            append(outOfMemory());
+        }
+    }
+
+    private String outOfMemory() {
+        return OutOfMemoryExit.message(port, heap);
+    }
+
+    private void noteOutOfMemory(String line) {
+        if (OutOfMemoryExit.isReport(line)) {
+            ranOutOfMemory = true;
         }
     }
 
@@ -159,9 +215,11 @@ final class ProcessNode implements Node {
             String line;
             while ((line = out.readLine()) != null) {
                 append(line);
+                noteOutOfMemory(line);
                 if (line.startsWith(Launcher.READY)) {
                     Thread pump = new Thread(() -> drain(out), "node-stdout-" + port);
                     pump.setDaemon(true);
+                    stdoutPump = pump;
                     pump.start();
                     return true;
                 }
@@ -177,6 +235,7 @@ final class ProcessNode implements Node {
             String line;
             while ((line = out.readLine()) != null) {
                 append(line);
+                noteOutOfMemory(line);
                 if (line.startsWith(Launcher.READY) || line.equals(Launcher.STOPPED)
                         || line.startsWith(Launcher.FAILED)) {
                     answers.add(line);
@@ -198,7 +257,15 @@ final class ProcessNode implements Node {
     @Override
     public void stop() throws IOException {
         if (process == null || !process.isAlive()) {
+            boolean died = false;
+            if (process != null) {
+                reportOutOfMemory();
+                died = ranOutOfMemory;
+            }
             process = null;
+            if (died) {
+                throw new IOException(outOfMemory() + "; its log:\n" + logTail());
+            }
             return;
         }
         // Like a node in the test's JVM, every stop reaches the service, so a second one tests idempotence.

@@ -77,15 +77,17 @@ public final class RunCommand {
             builder.environment().put(Launcher.SECRET_ENV, secret);
             Process p = builder.start();
             processes.add(p);
-            String ready = awaitReady(p);
+            boolean[] ranOutOfMemory = {false};
+            String ready = awaitReady(p, OutOfMemoryExit.message(o.port + i, o.heap), ranOutOfMemory);
             if (ready == null) {
                 int code = p.waitFor(5, TimeUnit.SECONDS) ? p.exitValue() : -1;
-                if (code == Launcher.EXIT_BIND_FAILED) {
+                // The JVM's out-of-memory exit uses code 3 too; the line it printed tells them apart.
+                if (code == Launcher.EXIT_BIND_FAILED && !ranOutOfMemory[0]) {
                     System.err.println("course run: node " + i + " did not start: " + portTaken(o.port + i, o));
                     System.exit(EXIT_PORT_TAKEN);
                 }
-                System.err.println("course run: node " + i + " on port " + (o.port + i) + " did not start (exit code " + code
-                        + ")");
+                System.err.println("course run: node " + i + " on port " + (o.port + i) + " did not start (exit code "
+                        + code + (ranOutOfMemory[0] ? ": out of memory while starting, try a larger --heap" : "") + ")");
                 System.exit(1);
             }
             System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir + ")");
@@ -120,20 +122,33 @@ public final class RunCommand {
                 + (o.nodes > 1 ? " (node i listens on PORT+i)" : "");
     }
 
-    /** Reads the node's stdout until READY; the rest of its output is forwarded. */
-    private static String awaitReady(Process p) throws IOException {
+    /**
+     * Reads the node's stdout until READY; the rest of its output is forwarded, and the JVM's report that it exits
+     * for lack of heap is followed by a line saying which node it was.
+     */
+    private static String awaitReady(Process p, String outOfMemory, boolean[] ranOutOfMemory) throws IOException {
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {
             if (line.startsWith(Launcher.READY)) {
-                Thread pump = new Thread(() -> out.lines().forEach(System.out::println), "node-output");
+                Thread pump = new Thread(() -> out.lines().forEach(l -> forward(l, outOfMemory)), "node-output");
                 pump.setDaemon(true);
                 pump.start();
                 return line.substring(Launcher.READY.length());
             }
-            System.out.println(line);
+            ranOutOfMemory[0] |= forward(line, outOfMemory);
         }
         return null;
+    }
+
+    /** Prints a line of a node's output; true if it was the JVM's out-of-memory report. */
+    private static boolean forward(String line, String outOfMemory) {
+        System.out.println(line);
+        if (OutOfMemoryExit.isReport(line)) {
+            System.err.println("run: " + outOfMemory);
+            return true;
+        }
+        return false;
     }
 
     private static void stopAll(List<Process> processes) {

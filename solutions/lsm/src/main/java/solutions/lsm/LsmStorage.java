@@ -27,7 +27,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * The reference LSM storage engine. Writes go to the {@link WriteAheadLog} and a {@link MemTable}; a full
  * memtable is frozen and written to a {@link SsTable} file by a background thread while writes continue into a
  * new one. Reads look at the memtables, then the tables newest first; {@link #compact()} merges all tables
- * into one.
+ * into one, and a background thread merges the newest tables whenever there are too many
+ * ({@link CompactionPolicy}), so a long stream of writes leaves a bounded number of files. Opening verifies the checksums of the newest tables only; older ones are verified by a background
+ * thread and before their first read ({@link SsTable}), so opening a large database takes no longer than a small one.
  *
  * <p><b>Durability.</b> An upsert returns after its log record is written to the operating system, without
  * fsync: it survives {@code kill -9} of the JVM, but a power loss may lose the upserts not yet flushed to a
@@ -48,6 +50,8 @@ public final class LsmStorage implements Storage {
     private final long flushThresholdBytes;
     private final DirectoryLock directoryLock;
     private final ExecutorService flusher;
+    /** Runs {@link CompactionPolicy}'s merges; one thread, so at most one is queued behind the running one. */
+    private final java.util.concurrent.ThreadPoolExecutor compactor;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Condition flushFinished = writeLock.newCondition();
     /** Held while the table list and the manifest change (flush commit, compaction). */
@@ -76,6 +80,19 @@ public final class LsmStorage implements Storage {
             t.setDaemon(true);
             return t;
         });
+        this.compactor = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+                new java.util.concurrent.ArrayBlockingQueue<>(1), r -> {
+                    Thread t = new Thread(r, "lsm-compact " + directory.getFileName());
+                    t.setDaemon(true);
+                    return t;
+                }, new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
+    }
+
+    /** A merge already queued will see the newest tables when it runs, so a second request is dropped. */
+    private void scheduleCompaction() {
+        if (!isClosed()) {
+            compactor.execute(this::compactInBackground);
+        }
     }
 
     /** Opens (creating if needed) the storage in {@code config.directory()}, recovering from its logs. */
@@ -83,10 +100,47 @@ public final class LsmStorage implements Storage {
         Files.createDirectories(config.directory());
         DirectoryLock lock = DirectoryLock.acquire(config.directory());
         try {
-            return new LsmStorage(config, lock, Recovery.recover(config.directory()));
+            LsmStorage storage = new LsmStorage(config, lock, Recovery.recover(config.directory()));
+            storage.verifyOlderTablesInBackground();
+            return storage;
         } catch (IOException | RuntimeException e) {
             lock.close();
             throw e;
+        }
+    }
+
+    /**
+     * Checks the checksums that start-up left for later, so a damaged old table is found (and logged) soon even if
+     * nobody reads it; reads of a table not yet checked check it themselves first.
+     */
+    private void verifyOlderTablesInBackground() {
+        List<SsTable> unverified = state.tablesNewestFirst.stream().filter(t -> !t.isVerified()).toList();
+        if (unverified.isEmpty()) {
+            return;
+        }
+        Thread verifier = new Thread(() -> {
+            for (SsTable table : unverified) {
+                if (isClosed()) {
+                    return;
+                }
+                try {
+                    table.verify();
+                } catch (IOException e) {
+                    LOG.log(System.Logger.Level.ERROR, e.getMessage());
+                }
+            }
+        }, "lsm-verify " + directory.getFileName());
+        verifier.setDaemon(true);
+        verifier.setPriority(Thread.MIN_PRIORITY);
+        verifier.start();
+    }
+
+    private boolean isClosed() {
+        writeLock.lock();
+        try {
+            return closed;
+        } finally {
+            writeLock.unlock();
         }
     }
 
@@ -164,40 +218,64 @@ public final class LsmStorage implements Storage {
         }
         synchronized (compactionLock) {
             List<SsTable> inputs = state.tablesNewestFirst;
-            if (inputs.isEmpty()) {
-                return;
+            if (!inputs.isEmpty()) {
+                mergeLocked(inputs, true);
             }
-            long generation = allocateGeneration();
-            Path output = DataFiles.table(directory, generation);
-            long expected = inputs.stream().mapToLong(SsTable::entryCount).sum();
-            List<Iterator<Entry>> sources = inputs.stream().map(t -> t.iterator(null, null)).toList();
-            // Tombstones can be dropped: every older table is among the inputs.
-            long written = SsTableWriter.write(output, new MergeIterator(sources, true), expected);
-            SsTable merged = null;
-            if (written > 0) {
-                merged = SsTable.open(output);
-            } else {
-                Files.delete(output);
-            }
-            synchronized (manifestLock) {
-                Set<SsTable> replaced = Collections.newSetFromMap(new IdentityHashMap<>());
-                replaced.addAll(inputs);
-                List<SsTable> next = new ArrayList<>();
-                for (SsTable t : state.tablesNewestFirst) {
-                    if (!replaced.contains(t)) {
-                        next.add(t); // flushed while the compaction ran: newer than everything it merged
-                    }
+        }
+    }
+
+    /** Merges the newest tables while {@link CompactionPolicy} asks for it; runs on the compaction thread. */
+    private void compactInBackground() {
+        try {
+            synchronized (compactionLock) {
+                List<SsTable> run;
+                while (!isClosed() && !(run = CompactionPolicy.runToMerge(state.tablesNewestFirst)).isEmpty()) {
+                    mergeLocked(run, run.size() == state.tablesNewestFirst.size());
                 }
-                if (merged != null) {
+            }
+        } catch (IOException | RuntimeException e) {
+            // The tables it would have merged stay in force: nothing is lost, reads just probe more files.
+            LOG.log(System.Logger.Level.ERROR, "background compaction of " + directory + " failed: " + e, e);
+        }
+    }
+
+    /**
+     * Replaces {@code inputs}, a run of consecutive tables (the newest ones, or all), by one table in their place.
+     * Tombstones are dropped only when no older table remains for them to hide a value in.
+     */
+    private void mergeLocked(List<SsTable> inputs, boolean includesOldest) throws IOException {
+        long generation = allocateGeneration();
+        Path output = DataFiles.table(directory, generation);
+        long expected = inputs.stream().mapToLong(SsTable::entryCount).sum();
+        List<Iterator<Entry>> sources = new ArrayList<>(inputs.size());
+        for (SsTable t : inputs) {
+            sources.add(t.iterator(null, null)); // verifies first: a damaged table is never merged into a new one
+        }
+        long written = SsTableWriter.write(output, new MergeIterator(sources, includesOldest), expected);
+        SsTable merged = null;
+        if (written > 0) {
+            merged = SsTable.open(output);
+        } else {
+            Files.delete(output);
+        }
+        synchronized (manifestLock) {
+            Set<SsTable> replaced = Collections.newSetFromMap(new IdentityHashMap<>());
+            replaced.addAll(inputs);
+            SsTable oldestInput = inputs.get(inputs.size() - 1);
+            List<SsTable> next = new ArrayList<>();
+            for (SsTable t : state.tablesNewestFirst) {
+                if (!replaced.contains(t)) {
+                    next.add(t); // flushed while the merge ran (newer than its inputs), or older than all of them
+                } else if (t == oldestInput && merged != null) {
                     next.add(merged);
                 }
-                commitTables(next, false);
             }
-            for (SsTable t : inputs) {
-                Files.deleteIfExists(t.path());
-            }
-            FileSync.syncDirectory(directory);
+            commitTables(next, false);
         }
+        for (SsTable t : inputs) {
+            Files.deleteIfExists(t.path());
+        }
+        FileSync.syncDirectory(directory);
     }
 
     @Override
@@ -218,9 +296,13 @@ public final class LsmStorage implements Storage {
             failure = e;
         }
         flusher.shutdown();
+        compactor.shutdown(); // a running merge finishes (or sees the close and stops between merges)
         try {
             if (!flusher.awaitTermination(1, TimeUnit.MINUTES)) {
                 LOG.log(System.Logger.Level.WARNING, "flush thread of " + directory + " did not stop in a minute");
+            }
+            if (!compactor.awaitTermination(1, TimeUnit.MINUTES)) {
+                LOG.log(System.Logger.Level.WARNING, "compaction of " + directory + " did not stop in a minute");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -316,6 +398,12 @@ public final class LsmStorage implements Storage {
                 commitTables(next, true);
             }
             Files.deleteIfExists(frozenLog.path());
+            int tables = state.tablesNewestFirst.size();
+            if (tables > CompactionPolicy.STALL_TABLES) {
+                compactInBackground(); // on this thread: the next flush, and so the writers, wait for it
+            } else if (!CompactionPolicy.runToMerge(state.tablesNewestFirst).isEmpty()) {
+                scheduleCompaction();
+            }
         } catch (IOException | RuntimeException e) {
             backgroundFailure = new IOException("background flush of " + frozen.count() + " entries to " + path
                     + " failed: " + e.getMessage() + "; the data is still in " + frozenLog.path()

@@ -12,12 +12,15 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Brings a storage directory to a clean state on open: opens (and so verifies) every table the manifest lists,
+ * Brings a storage directory to a clean state on open: opens every table the manifest lists (verifying the
+ * checksums of the {@value #VERIFIED_AT_OPEN} newest, the files a crash was nearest to; older tables are verified
+ * before their first read and by a background check, so start-up time does not grow with the database),
  * deletes what an interrupted flush or compaction left behind, replays the write-ahead logs that are not yet in
  * a table, and writes their data as a new table, so the engine starts with empty memory and one fresh log.
  */
 final class Recovery {
     private static final System.Logger LOG = System.getLogger(Recovery.class.getName());
+    static final int VERIFIED_AT_OPEN = 4;
 
     /** What the engine starts from. */
     record Result(List<SsTable> tablesNewestFirst, long flushedThrough, long nextGeneration) {
@@ -38,7 +41,7 @@ final class Recovery {
                         + directory.resolve(Manifest.FILE_NAME).toAbsolutePath() + " but missing; restore it from"
                         + " a backup (the database cannot be opened without it)");
             }
-            tables.add(SsTable.open(path));
+            tables.add(tables.size() < VERIFIED_AT_OPEN ? SsTable.open(path) : SsTable.openUnverified(path));
             maxGeneration = Math.max(maxGeneration, DataFiles.tableGeneration(name).orElse(0));
         }
         TreeMap<Long, Path> logs = new TreeMap<>();

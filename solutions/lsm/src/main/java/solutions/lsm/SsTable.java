@@ -8,9 +8,12 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
- * One immutable sorted table file, read through a memory mapping. Opening verifies the whole-file checksum, so
- * a damaged or truncated file is reported (with its path) before any of its data is served. Nothing per key is
- * kept on the heap: lookups binary-search the mapped offset index and probe the mapped bloom filter.
+ * One immutable sorted table file, read through a memory mapping. Opening checks the footer (a truncated file is
+ * reported at once) and normally the whole-file checksum; a table opened with {@link #openUnverified} checks its
+ * checksum on its first read instead (a database's old tables on start-up, so that start-up time does not grow with
+ * the database). Either way a damaged or truncated file is reported (with its path) before any of its data is
+ * served, and every later read reports it again. Nothing per key is kept on the heap: lookups binary-search the
+ * mapped offset index and probe the mapped bloom filter.
  */
 final class SsTable {
     private final MappedFile file;
@@ -19,6 +22,8 @@ final class SsTable {
     private final long bloomOffset;
     private final long bloomBlocks;
     private final int bloomHashes;
+    private volatile boolean verified;
+    private IOException damage; // guarded by this
 
     private SsTable(MappedFile file, long entryCount, long indexOffset, long bloomOffset, long bloomBlocks,
                     int bloomHashes) {
@@ -35,6 +40,17 @@ final class SsTable {
     }
 
     static SsTable open(Path path, int chunkBytes) throws IOException {
+        SsTable table = openUnverified(path, chunkBytes);
+        table.verify();
+        return table;
+    }
+
+    /** Opens with the footer checked and the checksum left for the first read (or {@link #verify}). */
+    static SsTable openUnverified(Path path) throws IOException {
+        return openUnverified(path, MappedFile.DEFAULT_CHUNK_BYTES);
+    }
+
+    private static SsTable openUnverified(Path path, int chunkBytes) throws IOException {
         MappedFile file = MappedFile.map(path, chunkBytes);
         long size = file.size();
         if (size < SsTableFormat.FOOTER_BYTES) {
@@ -45,11 +61,6 @@ final class SsTable {
         long magic = file.getLong(footer + 40);
         if (magic != SsTableFormat.MAGIC) {
             throw corrupt(path, "no table footer at its end (truncated, or not a table file)");
-        }
-        int storedCrc = file.getInt(footer + 48);
-        int actualCrc = file.crc32c(size - Integer.BYTES);
-        if (storedCrc != actualCrc) {
-            throw corrupt(path, String.format("checksum mismatch (stored %08x, computed %08x)", storedCrc, actualCrc));
         }
         int version = file.getInt(footer + 36);
         if (version != SsTableFormat.VERSION) {
@@ -70,10 +81,37 @@ final class SsTable {
         return new SsTable(file, entryCount, indexOffset, bloomOffset, bloomBlocks, bloomHashes);
     }
 
+    /** Checks the whole-file checksum once; a mismatch is reported now and by every later read. */
+    void verify() throws IOException {
+        if (verified) {
+            return;
+        }
+        synchronized (this) {
+            if (damage == null && !verified) {
+                long size = file.size();
+                int storedCrc = file.getInt(size - SsTableFormat.FOOTER_BYTES + 48);
+                int actualCrc = file.crc32c(size - Integer.BYTES);
+                if (storedCrc == actualCrc) {
+                    verified = true;
+                    return;
+                }
+                damage = corrupt(file.path(), String.format("checksum mismatch (stored %08x, computed %08x)",
+                        storedCrc, actualCrc));
+            }
+            if (damage != null) {
+                throw new IOException(damage.getMessage(), damage);
+            }
+        }
+    }
+
+    boolean isVerified() {
+        return verified;
+    }
+
     private static IOException corrupt(Path path, String why) {
         return new IOException("corrupt table file " + path.toAbsolutePath() + ": " + why
-                + "; restore the file from a backup (the database does not open with a damaged table, so that no"
-                + " data is silently lost)");
+                + "; restore the file from a backup (the database neither opens with nor reads from a damaged table,"
+                + " so that no data is silently lost)");
     }
 
     Path path() {
@@ -89,7 +127,8 @@ final class SsTable {
     }
 
     /** The entry for {@code key} (possibly a tombstone), or {@code null} when this table does not hold it. */
-    Entry get(byte[] key) {
+    Entry get(byte[] key) throws IOException {
+        verify();
         if (entryCount == 0 || !BloomFilter.mightContain(file, bloomOffset, bloomBlocks, bloomHashes, key)) {
             return null;
         }
@@ -106,7 +145,8 @@ final class SsTable {
     }
 
     /** Entries with {@code from <= key < to} in key order; {@code null} bounds are open. Reads lazily. */
-    Iterator<Entry> iterator(byte[] from, byte[] to) {
+    Iterator<Entry> iterator(byte[] from, byte[] to) throws IOException {
+        verify();
         long start = from == null ? 0 : lowerBound(from);
         return new Iterator<>() {
             private long next = start;

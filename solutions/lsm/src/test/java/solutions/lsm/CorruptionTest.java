@@ -18,7 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static solutions.lsm.Bytes.b;
 import static solutions.lsm.Bytes.s;
 
-/** Damaged files must stop the open with an error that names the file, never serve partial data. */
+/**
+ * Damaged files must stop the open, or for a database's older tables their first read, with an error that names the
+ * file, never serve partial data.
+ */
 class CorruptionTest {
     @TempDir
     Path dir;
@@ -50,6 +53,39 @@ class CorruptionTest {
         IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config()));
         assertTrue(e.getMessage().contains(table.getFileName().toString()), e.getMessage());
         assertTrue(e.getMessage().contains("checksum mismatch"), e.getMessage());
+    }
+
+    @Test
+    void aDamagedOldTableDoesNotSlowTheOpenAndIsReportedByItsFirstRead() throws IOException {
+        int tables = Recovery.VERIFIED_AT_OPEN + 2;
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            for (int t = 0; t < tables; t++) {
+                for (int i = 0; i < 50; i++) {
+                    storage.upsert(new Entry(b("t" + t + "-key" + i), b("value" + i)));
+                }
+                storage.flush();
+            }
+        }
+        Path oldest;
+        try (Stream<Path> files = Files.list(dir)) {
+            oldest = files.filter(p -> p.getFileName().toString().endsWith(".sst")).sorted().findFirst().orElseThrow();
+        }
+        try (RandomAccessFile f = new RandomAccessFile(oldest.toFile(), "rw")) {
+            f.seek(20);
+            int b = f.read();
+            f.seek(20);
+            f.write(b ^ 0x10);
+        }
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            assertEquals("value3", s(storage.get(b("t" + (tables - 1) + "-key3"))), "a newer table's data is served");
+            IOException e = assertThrows(IOException.class, () -> storage.get(b("t0-key3")));
+            assertTrue(e.getMessage().contains(oldest.getFileName().toString()), e.getMessage());
+            assertTrue(e.getMessage().contains("checksum mismatch"), e.getMessage());
+            IOException again = assertThrows(IOException.class, () -> storage.range(null, null));
+            assertTrue(again.getMessage().contains(oldest.getFileName().toString()), again.getMessage());
+            assertThrows(IOException.class, storage::compact, "a damaged table must never be merged into a new one");
+        }
+        assertTrue(Files.exists(oldest), "the damaged table is kept for the operator");
     }
 
     @Test

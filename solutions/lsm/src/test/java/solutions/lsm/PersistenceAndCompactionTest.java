@@ -50,7 +50,9 @@ class PersistenceAndCompactionTest {
                 storage.upsert(new Entry(b(String.format("k%05d", i)), b("v" + i)));
             }
             storage.flush();
-            assertTrue(storage.tableCount() > 10, "expected many flushes, got " + storage.tableCount());
+            long flushes = files("table-").stream().mapToLong(p -> DataFiles.tableGeneration(
+                    p.getFileName().toString()).orElse(0)).max().orElse(0);
+            assertTrue(flushes > 10, "expected many flushes, the newest table is of generation " + flushes);
             for (int i = 0; i < 2000; i += 7) {
                 assertEquals("v" + i, s(storage.get(b(String.format("k%05d", i)))));
             }
@@ -84,6 +86,38 @@ class PersistenceAndCompactionTest {
         try (LsmStorage reopened = LsmStorage.open(config(2048))) {
             assertEquals(150, Bytes.list(reopened.range(null, null)).size());
             assertEquals("r2-299", s(reopened.get(b("k0299"))));
+        }
+    }
+
+    @Test
+    void aLongFillKeepsTheTableCountBounded() throws IOException {
+        int keys = 4000;
+        int mostTables = 0;
+        try (LsmStorage storage = LsmStorage.open(config(2048))) {
+            for (int i = 0; i < keys; i++) {
+                storage.upsert(new Entry(b(String.format("k%05d", i % 1500)), b("v" + i)));
+                if (i % 7 == 0) {
+                    storage.upsert(Entry.tombstone(b(String.format("k%05d", (i * 31) % 1500))));
+                }
+                mostTables = Math.max(mostTables, storage.tableCount());
+            }
+        }
+        // About 200 flushes; without merges during the fill there would be a table for each.
+        assertTrue(mostTables <= CompactionPolicy.STALL_TABLES + 1, "the fill reached " + mostTables + " tables");
+        java.util.Map<String, String> model = new java.util.TreeMap<>();
+        for (int i = 0; i < keys; i++) {
+            model.put(String.format("k%05d", i % 1500), "v" + i);
+            if (i % 7 == 0) {
+                model.remove(String.format("k%05d", (i * 31) % 1500));
+            }
+        }
+        try (LsmStorage reopened = LsmStorage.open(config(2048))) {
+            java.util.Map<String, String> stored = new java.util.TreeMap<>();
+            for (Entry e : Bytes.list(reopened.range(null, null))) {
+                stored.put(s(e.key()), s(e.value()));
+            }
+            assertEquals(model, stored, "merges during the fill must keep the newest value and every deletion");
+            assertTrue(reopened.tableCount() <= CompactionPolicy.STALL_TABLES + 1, reopened.tableCount() + " tables");
         }
     }
 

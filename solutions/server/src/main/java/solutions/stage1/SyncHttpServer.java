@@ -46,6 +46,9 @@ public class SyncHttpServer extends HttpServer {
 
     @Override
     public void handleRequest(Request request, HttpSession session) throws IOException {
+        if (session instanceof BodyBudgetSession budgeted && budgeted.answerIfRefused(request)) {
+            return; // its body did not fit in the memory budget and was never read into memory
+        }
         if (!EntityHandler.PATH.equals(request.getPath())) {
             session.sendResponse(Responses.text(Response.BAD_REQUEST, "unknown path " + request.getPath()
                     + ": the API is " + EntityHandler.PATH + "?id=<key>"));

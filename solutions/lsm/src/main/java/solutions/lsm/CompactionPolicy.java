@@ -1,0 +1,41 @@
+package solutions.lsm;
+
+import java.util.List;
+
+/**
+ * Which tables a background compaction merges, so that a long stream of writes does not leave one table per flush
+ * (hundreds after a 1 GiB fill: every read probes each of them, and they all have to be opened on restart). Once
+ * there are more than {@value #MAX_TABLES} tables, the newest ones are merged: at least {@value #MIN_RUN}, and then
+ * every next older table that is no larger than all the newer ones together. Tables of similar size thus merge
+ * into one about their sum, like carries in a binary counter: each byte is rewritten about log(database / flush)
+ * times, not once per flush as merging everything each time would do.
+ */
+final class CompactionPolicy {
+    static final int MAX_TABLES = 8;
+    static final int MIN_RUN = 4;
+    /**
+     * If merges fall this far behind the flushes, the flush thread merges before it flushes again, and writers wait
+     * for it (as they wait for a slow flush): the table count stays bounded however fast writes come.
+     */
+    static final int STALL_TABLES = 4 * MAX_TABLES;
+
+    private CompactionPolicy() {
+    }
+
+    /** The newest tables to merge into one, or an empty list when there are few enough tables. */
+    static List<SsTable> runToMerge(List<SsTable> tablesNewestFirst) {
+        if (tablesNewestFirst.size() <= MAX_TABLES) {
+            return List.of();
+        }
+        long newerBytes = 0;
+        int count = 0;
+        for (SsTable table : tablesNewestFirst) {
+            if (count >= MIN_RUN && table.sizeBytes() > newerBytes) {
+                break;
+            }
+            newerBytes += table.sizeBytes();
+            count++;
+        }
+        return List.copyOf(tablesNewestFirst.subList(0, count));
+    }
+}
