@@ -18,7 +18,8 @@ class OutOfMemoryExitTest {
         int port = Ports.free(1).get(0);
         String url = "http://localhost:" + port;
         ProcessNode node = new ProcessNode(port, url, List.of(url), dir.resolve("node"), dir.resolve("node.log"),
-                HeapExhaustingFactory.class.getName(), "32m", JavaCommand.quickStartFlags());
+                HeapExhaustingFactory.class.getName(), "32m", JavaCommand.quickStartFlags(),
+                course.contract.ServiceConfig.newSecret());
         try {
             node.start();
             IOException e = assertThrows(IOException.class, node::stop);
