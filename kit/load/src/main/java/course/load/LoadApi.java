@@ -42,7 +42,7 @@ public final class LoadApi {
         }
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(o, progress)) {
             RunFiles files = o.out() == null ? null : RunFiles.of(o);
-            return new LoadRunner(quiet(), o.progress() ? progress : quiet()).measure(o, stabilizer.active(), files).run();
+            return new LoadRunner(quiet(), o.progress() ? progress : quiet()).measure(o, stabilizer, files).run();
         } catch (TargetUnreachableException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -82,8 +82,16 @@ public final class LoadApi {
                 }
                 LoadOptions step = s.load.withRate(rate).withCommandLine(List.of("-R", RunFiles.rateName(rate),
                         "-d", RunFiles.rateName(s.stepSeconds) + "s"));
-                LoadRun run = runner.measure(step, stabilizer.active(), null).run();
+                ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(attempt -> {
+                    if (attempt > 0) {
+                        progress.printf(java.util.Locale.ROOT, "  step %d: %s requests/s run again: the CPU was"
+                                + " contended%n", steps.size() + 1, RunFiles.rateName(rate));
+                    }
+                    return runner.measure(step, stabilizer, null);
+                });
+                LoadRun run = outcome.measurement().run();
                 Saturation.Step row = SaturateCommand.row(run, rate, s, null);
+                row.repeatedForContention = outcome.repeats() == 0 ? null : outcome.repeats();
                 doc.steps.add(row);
                 steps.add(run);
                 runs.put(rate, run);

@@ -1,6 +1,5 @@
 package course.load;
 
-import course.results.Environment;
 import course.results.LoadRun;
 import course.results.Results;
 import java.io.IOException;
@@ -34,7 +33,7 @@ public final class LoadCommand {
                   --seed N            seed of every random choice (printed; give it to replay)         random
                   --out PATH          a .json file or a directory                         results/load/<time>-<workload>-<rate>.json
                   --label TEXT, --student NAME, --stage N     recorded in the results JSON
-                  --stabilize | --no-stabilize   keep vCPUs from halting (cuts hypervisor steal)  on under a hypervisor
+                  --stabilize | --no-stabilize   keep vCPUs from halting (cuts hypervisor steal)  if a 1 s probe sees steal > 2%
                   --tool course-load|wrk2        run the real wrk2 instead (must be on PATH)      course-load
                   --profile cpu,alloc,lock       profile the server JVM during the run (async-profiler)
                   --server-pid PID        the server JVM to profile (else found by the target's port)
@@ -90,7 +89,7 @@ public final class LoadCommand {
         RunFiles files = RunFiles.of(o);
         try (ServerProfiling profiling = ServerProfiling.start(o, files, err);
              Stabilizer stabilizer = startStabilizer(o, err)) {
-            new LoadRunner(out, err).measure(o, stabilizer.active(), files);
+            new LoadRunner(out, err).measure(o, stabilizer, files);
             recordProfiles(files, profiling.finish(out));
             return 0;
         }
@@ -107,9 +106,11 @@ public final class LoadCommand {
         Results.write(files.json(), run);
     }
 
-    /** Starts the busy loops when asked, or by default under a hypervisor; an inactive one otherwise. */
-    static Stabilizer startStabilizer(LoadOptions o, PrintStream err) {
-        boolean wanted = o.stabilize() != null ? o.stabilize() : Environment.underHypervisor();
-        return wanted ? Stabilizer.start(err) : Stabilizer.inactive();
+    /**
+     * Starts the busy loops when asked, or by default when a steal probe says they help (StabilizeDecision); an
+     * inactive one otherwise. The stabilizer keeps the decision and its evidence for the run's JSON.
+     */
+    static Stabilizer startStabilizer(LoadOptions o, PrintStream err) throws InterruptedException {
+        return Stabilizer.forDecision(StabilizeDecision.decide(o.stabilize()), err);
     }
 }

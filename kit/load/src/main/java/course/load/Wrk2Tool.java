@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -54,12 +56,14 @@ final class Wrk2Tool {
             Path script = extractScript(o.workload(), scripts);
             List<String> command = command(binary, o, script);
             try (Stabilizer stabilizer = LoadCommand.startStabilizer(o, err)) {
-                CpuSteal.Sample before = CpuSteal.sample();
+                ContentionProbe probe = ContentionProbe.start(o.targets());
                 String text = runAndEcho(command, out, o.durationSeconds());
-                Double steal = CpuSteal.percent(before, CpuSteal.sample());
-                LoadRun run = toLoadRun(text, o, String.join(" ", command), steal, stabilizer.active());
-                for (String flag : run.flags) {
-                    out.println("WARNING: " + flag);
+                LoadRun.Contention contention = probe.finish();
+                contention.stabilize = stabilizer.decision();
+                LoadRun run = toLoadRun(text, o, String.join(" ", command), contention, stabilizer.active());
+                out.println(LoadRunner.contentionLine(contention));
+                for (LoadRun.Flag flag : run.flags) {
+                    out.println("WARNING (" + flag.kind + "): " + flag.message);
                 }
                 Results.writeAtomically(files.text(), text);
                 Results.write(files.json(), run);
@@ -77,7 +81,8 @@ final class Wrk2Tool {
     }
 
     /** The results document of one wrk2 output, with what the output does not say filled in from the options. */
-    static LoadRun toLoadRun(String text, LoadOptions o, String command, Double steal, boolean stabilized)
+    static LoadRun toLoadRun(String text, LoadOptions o, String command, LoadRun.Contention contention,
+                             boolean stabilized)
             throws IOException {
         ParseResult parsed = Wrk2Parser.parse(text, "wrk2-output.txt");
         if (parsed.runs().isEmpty()) {
@@ -101,13 +106,18 @@ final class Wrk2Tool {
         run.environment = Environment.probe();
         run.environment.heap = o.serverHeap();
         run.environment.stabilized = stabilized;
-        run.steal = LoadRun.Steal.of(steal == null ? null : LoadRunDocument.round(steal, 2));
-        List<String> flags = new ArrayList<>(run.flags == null ? List.of() : run.flags);
+        run.steal = LoadRun.Steal.of(contention == null ? null : contention.stealPercent);
+        run.contention = contention;
+        List<LoadRun.Flag> flags = new ArrayList<>(run.flags == null ? List.of() : run.flags);
         double achieved = run.achievedRate == null ? 0 : run.achievedRate;
-        // wrk2 does not report its own lag; the achieved rate and steal are what we can check.
-        for (String f : LoadRunDocument.flags(o.rate(), achieved, 0, run.steal)) {
-            if (!flags.contains(f)) {
-                flags.add(f);
+        // wrk2 does not report its own lag; the achieved rate and contention are what we can check.
+        flags.addAll(LoadRunDocument.flags(o.rate(), achieved, 0, contention));
+        if (run.errors != null) {
+            Map<Integer, Long> byStatus = new TreeMap<>();
+            run.errors.byStatus.forEach((code, n) -> byStatus.put(Integer.parseInt(code), n));
+            String answers = AnswerCheck.judge(o.workload(), byStatus, run.errors.timeout, run.errors.read);
+            if (answers != null) {
+                flags.add(new LoadRun.Flag(LoadRun.Flag.UNEXPECTED_STATUS, answers));
             }
         }
         run.flags = flags;

@@ -106,7 +106,7 @@ public final class ImportCommand {
             }
             written++;
             out.println(describe(file, run) + " -> " + target);
-            for (String flag : run.flags) {
+            for (String flag : run.flagMessages()) {
                 out.println("    note: " + flag);
             }
         }
