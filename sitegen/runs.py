@@ -24,7 +24,7 @@ class Run:
     steal_flagged: bool
     max_ms: float | None
     command: str | None
-    flags: list
+    flags: list  # [{"kind": ..., "message": ...}], as in results.schema.json
     percentiles: dict = field(default_factory=dict)  # p (0..100) -> ms
     spectrum: list = field(default_factory=list)  # [(fraction 0..1, ms)]
 
@@ -42,6 +42,9 @@ class Run:
         """(fraction, ms) points from 50% to 99.999%: the spectrum when there is one, else the summary."""
         points = self.spectrum if len(self.spectrum) >= 2 else sorted((p / 100, ms) for p, ms in self.percentiles.items())
         return [(f, ms) for f, ms in points if 0.5 <= f <= CURVE_MAX_FRACTION + 1e-12]
+
+    def flagged(self, kind: str) -> bool:
+        return any(flag.get("kind") == kind for flag in self.flags)
 
     def steal_text(self) -> str:
         if self.steal_percent is None:
@@ -75,7 +78,7 @@ def run_from_doc(path: Path, doc: dict) -> Run:
         steal_flagged=bool(steal.get("flagged")) or (steal_percent is not None and steal_percent > STEAL_LIMIT_PERCENT),
         max_ms=max_ms,
         command=(doc.get("source") or {}).get("command"),
-        flags=list(doc.get("flags") or []),
+        flags=[{"kind": f["kind"], "message": f["message"]} for f in doc.get("flags") or []],
         percentiles=percentiles,
         spectrum=spectrum,
     )

@@ -34,5 +34,6 @@ def runs_chart(runs: list, caption: str) -> str:
 
 
 def run_flags(runs: list) -> str:
-    lines = [f"- **{fmt.esc(run.label)}**: {fmt.esc(flag)}" for run in runs for flag in run.flags]
+    lines = [f"- **{fmt.esc(run.label)}** ({fmt.esc(flag['kind'])}): {fmt.esc(flag['message'])}"
+             for run in runs for flag in run.flags]
     return "\n".join(lines)

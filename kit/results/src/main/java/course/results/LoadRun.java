@@ -187,9 +187,10 @@ public class LoadRun extends ResultDocument {
 
     /**
      * Who else used the CPUs during the run: the "some" share of /proc/pressure/cpu, steal, and the CPU time of
-     * processes other than the generator and the target JVM(s); {@code null} where this machine cannot tell.
+     * processes other than the generator and the target JVM(s); {@code null} (written out, so readers see "not
+     * measured") where this machine cannot tell.
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     public static class Contention {
         public Double psiCpuSomePercent;
         public Double stealPercent;
