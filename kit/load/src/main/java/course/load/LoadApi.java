@@ -113,6 +113,34 @@ public final class LoadApi {
         }
     }
 
+    /**
+     * The wrk2 command line that {@code ./course load --tool wrk2} runs for these arguments (its Lua script copied
+     * into {@code scriptDir}), for benchmarks that time wrk2 themselves; {@code null} when no wrk2 is found ($WRK2,
+     * or on PATH).
+     */
+    public static List<String> wrk2Command(List<String> loadArgs, java.nio.file.Path scriptDir) throws IOException {
+        String binary = Wrk2Tool.findBinary();
+        if (binary == null) {
+            return null;
+        }
+        LoadOptions o = parse(loadArgs);
+        return Wrk2Tool.command(binary, o, Wrk2Tool.extractScript(o.workload(), scriptDir));
+    }
+
+    /** wrk2's printed output as a results document, the options filling in what the output does not say. */
+    public static LoadRun wrk2Run(String output, List<String> loadArgs) throws IOException {
+        LoadOptions o = parse(loadArgs);
+        return Wrk2Tool.toLoadRun(output, o, "wrk2", null, false);
+    }
+
+    private static LoadOptions parse(List<String> loadArgs) {
+        try {
+            return LoadOptions.parse(loadArgs.toArray(String[]::new));
+        } catch (UsageException e) {
+            throw new IllegalArgumentException("course load: " + e.getMessage(), e);
+        }
+    }
+
     private static PrintStream quiet() {
         return new PrintStream(OutputStream.nullOutputStream());
     }

@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * none).
  */
 final class Wrk2Tool {
-    static final String HOW_TO_GET = "wrk2 is not on PATH (looked for 'wrk2', and for a 'wrk' that takes -R)."
+    static final String HOW_TO_GET = "wrk2 is not on PATH (looked for $WRK2, 'wrk2', and a 'wrk' that takes -R)."
             + " Build it from https://github.com/giltene/wrk2 (make, then copy the 'wrk' binary to a PATH directory"
             + " as 'wrk2'), or drop --tool to use the built-in generator, which follows the same model.";
 
@@ -172,8 +172,15 @@ final class Wrk2Tool {
         return captured.toString(StandardCharsets.UTF_8);
     }
 
-    /** wrk2 on PATH, or a wrk that is wrk2 (its usage lists -R); {@code null} when there is neither. */
+    /**
+     * The WRK2 environment variable (a path to wrk2's binary), else wrk2 on PATH, or a wrk that is wrk2 (its usage
+     * lists -R); {@code null} when there is none.
+     */
     static String findBinary() {
+        String fromEnv = System.getenv("WRK2");
+        if (fromEnv != null && !fromEnv.isBlank() && java.nio.file.Files.isExecutable(Path.of(fromEnv))) {
+            return fromEnv;
+        }
         String wrk2 = Executables.find("wrk2");
         if (wrk2 != null) {
             return wrk2;
