@@ -125,7 +125,13 @@ public final class LoadToolBench {
 
     private static Row wrk2(List<String> load, Path work, long rate, int r, long timeout) throws Exception {
         Path scripts = Files.createTempDirectory(work, "lua-");
-        ToolRun t = ToolRun.run(LoadApi.wrk2Command(load, scripts), timeout);
+        List<String> command = new ArrayList<>(LoadApi.wrk2Command(load, scripts));
+        // Line-buffered, so its "Running" and "Requests/sec:" lines arrive as they are printed and its CPU is read
+        // over the same span as ours (stdbuf execs wrk2 in place: the pid stays the tool's).
+        if (java.nio.file.Files.isExecutable(Path.of("/usr/bin/stdbuf"))) {
+            command.addAll(0, List.of("/usr/bin/stdbuf", "-oL"));
+        }
+        ToolRun t = ToolRun.run(command, timeout);
         return row("wrk2", LoadApi.wrk2Run(t.output, load), rate, r, t.cpuSeconds);
     }
 

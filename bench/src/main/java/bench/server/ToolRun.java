@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One load tool run as a child process, with the CPU time it took while it ran its load: from its "Running ..."
- * line (the run starts) to its "Requests/sec:" line (the run ended), read from /proc/[pid]/stat. Both tools print
- * these wrk2 lines, so neither is charged for starting up (a JVM's start would otherwise weigh on short runs).
+ * line (the run starts) to its "Requests/sec:" line (the run ended), read from /proc/[pid]/stat, so a JVM is not
+ * charged for starting up. A tool whose output arrives in one block at its exit (wrk2 writes to a pipe through C's
+ * buffered stdout) is charged its whole life instead, which for a native binary is the run itself.
  */
 final class ToolRun {
     /** USER_HZ, the unit of /proc/[pid]/stat's times. */
@@ -28,6 +29,7 @@ final class ToolRun {
     }
 
     static ToolRun run(List<String> command, long timeoutSeconds) throws IOException, InterruptedException {
+        long childrenBefore = reapedChildrenTicks();
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         StringBuilder out = new StringBuilder();
         long startTicks = -1;
@@ -51,8 +53,27 @@ final class ToolRun {
         if (p.exitValue() != 0) {
             throw new IOException("exit status " + p.exitValue() + " of " + String.join(" ", command) + ":\n" + out);
         }
-        double cpu = startTicks < 0 || endTicks < 0 ? Double.NaN : (endTicks - startTicks) / TICKS_PER_SECOND;
+        double cpu;
+        if (startTicks >= 0 && endTicks >= 0) {
+            cpu = (endTicks - startTicks) / TICKS_PER_SECOND;
+        } else {
+            // The tool's output came in one block at its exit (stdout to a pipe is block-buffered in C): count its
+            // whole life instead, from what the kernel added to our reaped children's time when it ended.
+            long after = reapedChildrenTicks();
+            cpu = childrenBefore < 0 || after < 0 ? Double.NaN : (after - childrenBefore) / TICKS_PER_SECOND;
+        }
         return new ToolRun(out.toString(), cpu);
+    }
+
+    /** cutime + cstime of this JVM: the CPU of its children that ended and were waited for; -1 when unreadable. */
+    static long reapedChildrenTicks() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            return Long.parseLong(f[16 - 3]) + Long.parseLong(f[17 - 3]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** utime + stime of a live process (all its threads), or -1 when it cannot be read. */
@@ -60,6 +81,9 @@ final class ToolRun {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            if (f[0].equals("Z") || f[0].equals("X")) {
+                return -1; // ended: a zombie's times read as zero
+            }
             return Long.parseLong(f[14 - 3]) + Long.parseLong(f[15 - 3]);
         } catch (IOException | RuntimeException e) {
             return -1;

@@ -109,6 +109,10 @@ final class Wrk2Tool {
         run.steal = LoadRun.Steal.of(contention == null ? null : contention.stealPercent);
         run.contention = contention;
         List<LoadRun.Flag> flags = new ArrayList<>(run.flags == null ? List.of() : run.flags);
+        // The parser reads wrk2's bare output, with no command line above it: what it could not infer (rate,
+        // workload) the options below fill in, so its "unknown" notes do not hold for this run.
+        flags.removeIf(f -> LoadRun.Flag.IMPORT.equals(f.kind)
+                && (f.message.startsWith("target rate unknown") || f.message.startsWith("workload unknown")));
         double achieved = run.achievedRate == null ? 0 : run.achievedRate;
         // wrk2 does not report its own lag; the achieved rate and contention are what we can check.
         flags.addAll(LoadRunDocument.flags(o.rate(), achieved, 0, contention));
