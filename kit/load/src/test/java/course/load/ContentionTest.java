@@ -89,6 +89,15 @@ class ContentionTest {
     }
 
     @Test
+    void lateSendsOnAContendedMachineAreTheMachinesNotTheGenerators() {
+        List<LoadRun.Flag> quiet = LoadRunDocument.flags(1000, 1000, 0.05, measured(3.0, 0.1, 0.4, 2.0));
+        assertEquals(List.of(LoadRun.Flag.GENERATOR_BEHIND), quiet.stream().map(f -> f.kind).toList());
+        List<LoadRun.Flag> busy = LoadRunDocument.flags(1000, 1000, 0.05, measured(90.0, 0.1, 3.7, 44.0));
+        assertEquals(List.of(LoadRun.Flag.CONTENTION), busy.stream().map(f -> f.kind).toList());
+        assertTrue(busy.get(0).message.contains("5.0% of requests went out over 1 ms late"), busy.get(0).message);
+    }
+
+    @Test
     void processTimesAreReadPastACommandWithSpacesAndParentheses() {
         ProcessCpu.Entry e = ProcessCpu.parse("4242 (my (odd) cmd) S 1 4242 4242 0 -1 4194560 100 0 0 0 "
                 + "250 50 0 0 20 0 1 0 777 1000 10 18446744073709551615 0 0 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0");
