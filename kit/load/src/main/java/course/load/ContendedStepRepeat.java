@@ -8,7 +8,7 @@ import course.results.LoadRun;
  * to {@link #MAX_REPEATS} times; the last run is kept, with how many were thrown away.
  */
 final class ContendedStepRepeat {
-    static final int MAX_REPEATS = 2;
+    static final int MAX_REPEATS = 1;
 
     /** Runs the step once; {@code attempt} is 0 for the first run, 1.. for repeats. */
     interface Attempt {
