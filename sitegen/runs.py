@@ -63,6 +63,9 @@ class Run:
         points = self.spectrum if len(self.spectrum) >= 2 else sorted((p / 100, ms) for p, ms in self.percentiles.items())
         return [(f, ms) for f, ms in points if 0.5 <= f <= CURVE_MAX_FRACTION + 1e-12]
 
+    def flagged(self, kind: str) -> bool:
+        return any(flag.kind == kind for flag in self.flags)
+
     def steal_text(self) -> str:
         if self.steal_percent is None:
             return "flagged" if self.steal_flagged else "n/a"

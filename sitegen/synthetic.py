@@ -39,7 +39,7 @@ def load_run(*, student, stage, workload, rate, base, tail, seed=0, steal=0.4, c
         "environment": {"cpuModel": "Intel(R) Xeon(R) CPU @ 2.20GHz", "cores": 4, "memoryBytes": 8 * 2 ** 30,
                         "os": "Linux 6.1", "jdk": "21.0.5", "heap": "-Xmx128m", "stabilized": False},
         "steal": {"percent": steal, "flagged": steal > 5},
-        "flags": ["CPU steal above 5%: the numbers are noisy"] if steal > 5 else [],
+        "flags": [{"kind": "steal", "message": "CPU steal above 5%: the numbers are noisy"}] if steal > 5 else [],
     }
     return doc
 

@@ -92,7 +92,7 @@ public final class ServerBench {
         return new Row(name, sustained, p99, s.steps.size());
     }
 
-    private static void fill(Path dir, BenchKeys keys) throws IOException {
+    static void fill(Path dir, BenchKeys keys) throws IOException {
         Files.createDirectories(dir);
         try (LsmStorage storage = LsmStorage.open(new StorageConfig(dir, 4L << 20))) {
             for (long i = 0; i < keys.count(); i++) {

@@ -92,9 +92,20 @@ final class Performance {
     private static String steps(Saturation search) {
         return "steps: " + search.steps.stream().map(st -> String.format(Locale.ROOT, "%s/s p99 %.1f ms%s%s",
                 RateText.of(st.rate), st.p99Ms, st.achievedRate < st.rate * 0.99
-                        ? " achieved " + RateText.of(st.achievedRate) : "", st.passed ? "" : " (missed)")).collect(Collectors.joining(", "))
+                        ? " achieved " + RateText.of(st.achievedRate) : "", st.passed ? "" : " (missed)")
+                + contended(st)).collect(Collectors.joining(", "))
                 + (search.environment != null && search.environment.stabilized != null
                         ? (search.environment.stabilized ? ", vCPUs kept busy" : ", vCPUs not kept busy") : "");
+    }
+
+    /**
+     * A step whose run was flagged for CPU contention was run again by the search (not trusted); say so, and say
+     * when even the last run was contended, so a grade that stands on a noisy step is visibly marked.
+     */
+    private static String contended(Saturation.Step st) {
+        boolean still = st.flags != null && st.flags.stream().anyMatch(f -> LoadRun.Flag.CONTENTION.equals(f.kind));
+        String again = st.repeatedForContention == null ? "" : " run " + (st.repeatedForContention + 1) + " times";
+        return again.isEmpty() && !still ? "" : " (CPU contended:" + again + (still ? " still contended" : "") + ")";
     }
 
     private static String steal(LoadRun run) {

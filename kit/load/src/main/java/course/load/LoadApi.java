@@ -37,7 +37,7 @@ public final class LoadApi {
         }
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(o, progress)) {
             RunFiles files = o.out() == null ? null : RunFiles.of(o);
-            return new LoadRunner(quiet(), o.progress() ? progress : quiet()).measure(o, stabilizer.active(), files).run();
+            return new LoadRunner(quiet(), o.progress() ? progress : quiet()).measure(o, stabilizer, files).run();
         } catch (TargetUnreachableException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -67,8 +67,16 @@ public final class LoadApi {
                 }
                 LoadOptions step = s.load.withRate(rate).withCommandLine(List.of("-R", RunFiles.rateName(rate),
                         "-d", RunFiles.rateName(s.stepSeconds) + "s"));
-                LoadRun run = runner.measure(step, stabilizer.active(), null).run();
+                ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(attempt -> {
+                    if (attempt > 0) {
+                        progress.printf(java.util.Locale.ROOT, "  step %d: %s requests/s run again: the CPU was"
+                                + " contended%n", steps.size() + 1, RunFiles.rateName(rate));
+                    }
+                    return runner.measure(step, stabilizer, null);
+                });
+                LoadRun run = outcome.measurement().run();
                 Saturation.Step row = SaturateCommand.row(run, rate, s, null);
+                row.repeatedForContention = outcome.repeats() == 0 ? null : outcome.repeats();
                 doc.steps.add(row);
                 steps.add(run);
                 runs.put(rate, run);
@@ -87,6 +95,34 @@ public final class LoadApi {
             throw e;
         } catch (Exception e) {
             throw new IOException("saturation search failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The wrk2 command line that {@code ./course load --tool wrk2} runs for these arguments (its Lua script copied
+     * into {@code scriptDir}), for benchmarks that time wrk2 themselves; {@code null} when no wrk2 is found ($WRK2,
+     * or on PATH).
+     */
+    public static List<String> wrk2Command(List<String> loadArgs, java.nio.file.Path scriptDir) throws IOException {
+        String binary = Wrk2Tool.findBinary();
+        if (binary == null) {
+            return null;
+        }
+        LoadOptions o = parse(loadArgs);
+        return Wrk2Tool.command(binary, o, Wrk2Tool.extractScript(o.workload(), scriptDir));
+    }
+
+    /** wrk2's printed output as a results document, the options filling in what the output does not say. */
+    public static LoadRun wrk2Run(String output, List<String> loadArgs) throws IOException {
+        LoadOptions o = parse(loadArgs);
+        return Wrk2Tool.toLoadRun(output, o, "wrk2", null, false);
+    }
+
+    private static LoadOptions parse(List<String> loadArgs) {
+        try {
+            return LoadOptions.parse(loadArgs.toArray(String[]::new));
+        } catch (UsageException e) {
+            throw new IllegalArgumentException("course load: " + e.getMessage(), e);
         }
     }
 

@@ -1,6 +1,5 @@
 package course.load;
 
-import course.results.Environment;
 import course.results.LoadRun;
 import course.results.Results;
 import java.io.IOException;
@@ -144,7 +143,7 @@ public final class LoadCommand implements Callable<Integer> {
         RunFiles files = RunFiles.of(o);
         try (ServerProfiling profiling = ServerProfiling.start(o, files, err);
              Stabilizer stabilizer = startStabilizer(o, err)) {
-            new LoadRunner(out, err).measure(o, stabilizer.active(), files);
+            new LoadRunner(out, err).measure(o, stabilizer, files);
             recordProfiles(files, profiling.finish(out));
             return 0;
         }
@@ -161,9 +160,11 @@ public final class LoadCommand implements Callable<Integer> {
         Results.write(files.json(), run);
     }
 
-    /** Starts the busy loops when asked, or by default under a hypervisor; an inactive one otherwise. */
-    static Stabilizer startStabilizer(LoadOptions o, PrintStream err) {
-        boolean wanted = o.stabilize() != null ? o.stabilize() : Environment.underHypervisor();
-        return wanted ? Stabilizer.start(err) : Stabilizer.inactive();
+    /**
+     * Starts the busy loops when asked, or by default when a steal probe says they help (StabilizeDecision); an
+     * inactive one otherwise. The stabilizer keeps the decision and its evidence for the run's JSON.
+     */
+    static Stabilizer startStabilizer(LoadOptions o, PrintStream err) throws InterruptedException {
+        return Stabilizer.forDecision(StabilizeDecision.decide(o.stabilize()), err);
     }
 }

@@ -210,7 +210,8 @@ public final class LoadOptions {
     }
 
     @Option(names = "--stabilize", negatable = true, order = 24,
-            description = "Keep vCPUs from halting (cuts hypervisor steal). Default: on under a hypervisor.")
+            description = "Keep vCPUs from halting (cuts hypervisor steal). Default: decided per run by a 1 s steal"
+                    + " probe (on only if it sees steal above 2%).")
     void stabilize(boolean on) {
         stabilize = on;
     }
@@ -370,7 +371,7 @@ public final class LoadOptions {
     public String label() { return label; }
     public String student() { return student; }
     public Integer stage() { return stage; }
-    /** --stabilize / --no-stabilize, or {@code null} when the user said neither (then: on under a hypervisor). */
+    /** --stabilize / --no-stabilize, or {@code null} when the user said neither (then a steal probe decides). */
     public Boolean stabilize() { return stabilize; }
     public String tool() { return tool; }
     public List<String> profile() { return profile; }

@@ -18,7 +18,7 @@ final class LoadRunDocument {
     private LoadRunDocument() {
     }
 
-    static LoadRun build(LoadOptions o, RunResult r, Double stealPercent, boolean stabilized) {
+    static LoadRun build(LoadOptions o, RunResult r, LoadRun.Contention contention, boolean stabilized) {
         LoadRun run = new LoadRun();
         run.student = o.student();
         run.stage = o.stage();
@@ -46,8 +46,13 @@ final class LoadRunDocument {
         run.environment = Environment.probe();
         run.environment.heap = o.serverHeap();
         run.environment.stabilized = stabilized;
-        run.steal = LoadRun.Steal.of(stealPercent == null ? null : round(stealPercent, 2));
-        run.flags = flags(o.rate(), r.achievedRate(), r.lateSendFraction(), run.steal);
+        run.steal = LoadRun.Steal.of(contention.stealPercent);
+        run.contention = contention;
+        run.flags = flags(o.rate(), r.achievedRate(), r.lateSendFraction(), contention);
+        String answers = AnswerCheck.judge(o.workload(), r.byStatus(), r.timeouts(), r.readErrors());
+        if (answers != null) {
+            run.flag(LoadRun.Flag.UNEXPECTED_STATUS, answers);
+        }
         return run;
     }
 
@@ -76,22 +81,32 @@ final class LoadRunDocument {
         }
     }
 
-    /** The warnings of a run: rate not met, generator behind, CPU steal. */
-    static List<String> flags(double target, double achieved, double lateSendFraction, LoadRun.Steal steal) {
-        List<String> flags = new ArrayList<>();
+    /**
+     * The warnings of a run: rate not met, generator behind, CPU contention (steal is one of its measures).
+     * {@code contention} may be {@code null} (nothing measured).
+     */
+    static List<LoadRun.Flag> flags(double target, double achieved, double lateSendFraction,
+                                    LoadRun.Contention contention) {
+        List<LoadRun.Flag> flags = new ArrayList<>();
         if (achieved < MIN_ACHIEVED_FRACTION * target) {
-            flags.add(String.format(Locale.ROOT, "target rate not met: achieved %.1f of %.1f requests/s (%.1f%%)",
-                    achieved, target, 100 * achieved / target));
+            flags.add(new LoadRun.Flag(LoadRun.Flag.RATE_NOT_MET, String.format(Locale.ROOT,
+                    "target rate not met: achieved %.1f of %.1f requests/s (%.1f%%)",
+                    achieved, target, 100 * achieved / target)));
         }
-        if (lateSendFraction > MAX_LATE_SEND_FRACTION) {
-            flags.add(String.format(Locale.ROOT, "generator fell behind: %.1f%% of requests went out more than 1 ms"
-                    + " after they were due while their connection was free; add threads (-t) or free up the CPU",
-                    100 * lateSendFraction));
+        String contended = contention == null ? null : ContentionRule.judge(contention);
+        boolean late = lateSendFraction > MAX_LATE_SEND_FRACTION;
+        if (late && contended == null) {
+            flags.add(new LoadRun.Flag(LoadRun.Flag.GENERATOR_BEHIND, String.format(Locale.ROOT,
+                    "generator fell behind: %.1f%% of requests went out more than 1 ms after they were due while"
+                    + " their connection was free and the generator's thread was awake and busy; add threads (-t)",
+                    100 * lateSendFraction)));
         }
-        if (steal != null && steal.flagged) {
-            flags.add(String.format(Locale.ROOT, "CPU steal %.1f%% during the run (above %.0f%%): the hypervisor took"
-                    + " CPU time away, latencies are inflated; try --stabilize", steal.percent,
-                    LoadRun.Steal.FLAG_ABOVE_PERCENT));
+        if (contended != null) {
+            // On a contended CPU the generator's thread is preempted like everyone else's: its late sends are the
+            // machine's, and saying "add threads" would teach the wrong fix.
+            flags.add(new LoadRun.Flag(LoadRun.Flag.CONTENTION, !late ? contended : contended + String.format(
+                    Locale.ROOT, " The generator was held up too: %.1f%% of requests went out over 1 ms late.",
+                    100 * lateSendFraction)));
         }
         return flags;
     }

@@ -19,7 +19,7 @@ final class LoadRunner {
     }
 
     /** {@code files} is where to write, or {@code null} to write nothing. */
-    Measurement measure(LoadOptions o, boolean stabilized, RunFiles files)
+    Measurement measure(LoadOptions o, Stabilizer stabilizer, RunFiles files)
             throws TargetUnreachableException, InterruptedException, IOException {
         String problem = Reachability.problem(o.targets());
         if (problem != null) {
@@ -28,12 +28,13 @@ final class LoadRunner {
         String header = Wrk2Report.header(o);
         out.print(header);
         out.flush();
-        CpuSteal.Sample before = CpuSteal.sample();
+        ContentionProbe probe = ContentionProbe.start(o.targets());
         RunResult result = new LoadGenerator(o, o.progress() ? err : null).run();
-        Double steal = CpuSteal.percent(before, CpuSteal.sample());
+        LoadRun.Contention contention = probe.finish();
+        contention.stabilize = stabilizer.decision();
         String body = Wrk2Report.body(result);
         out.print(body);
-        LoadRun run = LoadRunDocument.build(o, result, steal, stabilized);
+        LoadRun run = LoadRunDocument.build(o, result, contention, stabilizer.active());
         printSummary(o, run);
         if (files != null) {
             files.write(run, result.intervals(), result.startEpochMs(), header + body);
@@ -45,12 +46,25 @@ final class LoadRunner {
     }
 
     private void printSummary(LoadOptions o, LoadRun run) {
-        String steal = run.steal.percent == null ? "not measurable here (no /proc/stat)"
-                : String.format(Locale.ROOT, "%.1f%%", run.steal.percent);
-        out.printf(Locale.ROOT, "Seed: %d   CPU steal: %s   stabilized: %s%n", o.seed(), steal,
-                run.environment.stabilized ? "yes" : "no");
-        for (String flag : run.flags) {
-            out.println("WARNING: " + flag);
+        out.printf(Locale.ROOT, "Seed: %d   stabilized: %s (%s)%n", o.seed(),
+                run.environment.stabilized ? "yes" : "no", run.contention.stabilize.evidence);
+        out.println(contentionLine(run.contention));
+        for (LoadRun.Flag flag : run.flags) {
+            out.println("WARNING (" + flag.kind + "): " + flag.message);
         }
+    }
+
+    /** One line with every contention measure, and what could not be measured. */
+    static String contentionLine(LoadRun.Contention c) {
+        String line = String.format(Locale.ROOT, "Contention: other processes %s CPU-s (%s of all CPUs), CPU pressure"
+                        + " %s, steal %s; %s",
+                num(c.otherProcessesCpuSeconds, ""), num(c.otherProcessesCpuPercent, "%"),
+                num(c.psiCpuSomePercent, "%"), num(c.stealPercent, "%"),
+                ContentionRule.judge(c) == null ? "below the thresholds" : "ABOVE the thresholds (see the warning)");
+        return c.notes.isEmpty() ? line : line + "\n  (" + String.join("; ", c.notes) + ")";
+    }
+
+    private static String num(Double v, String unit) {
+        return v == null ? "n/a" : String.format(Locale.ROOT, "%.1f%s", v, unit);
     }
 }

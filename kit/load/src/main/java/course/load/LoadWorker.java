@@ -37,6 +37,12 @@ final class LoadWorker implements Runnable {
     private volatile Throwable failure;
     private volatile long tickAtNs = Long.MAX_VALUE;
     private volatile boolean stopped;
+    /**
+     * When this thread last came back from a blocking select. A request that fell due while the thread slept and
+     * went out late was held up by the OS waking the thread late (a busy machine, shown by the contention
+     * measures), not by the generator: only lateness after this moment is the generator's own.
+     */
+    private long awakeSinceNs = System.nanoTime();
 
     LoadWorker(List<Connection> connections, RequestFactory requests, long endNs, long timeoutNs) {
         this.connections = connections;
@@ -101,6 +107,7 @@ final class LoadWorker implements Runnable {
                 }
                 // The ticker ends this select on time; the timeout only guards against a lost wake-up.
                 selector.select(this::onReady, waitNs / 1_000_000 + 2);
+                awakeSinceNs = System.nanoTime();
             }
         } finally {
             stopped = true;
@@ -205,7 +212,7 @@ final class LoadWorker implements Runnable {
     private void send(Connection c, long now) {
         c.inFlightDueNs = c.nextDueNs;
         c.nextDueNs += c.intervalNs;
-        if (now - Math.max(c.inFlightDueNs, c.idleSinceNs) > LATE_SEND_NS) {
+        if (generatorLateNs(c.inFlightDueNs, c.idleSinceNs, awakeSinceNs, now) > LATE_SEND_NS) {
             stats.lateSends++;
         }
         stats.sends++;
@@ -224,6 +231,14 @@ final class LoadWorker implements Runnable {
             c.pendingWrite = request;
             c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
         }
+    }
+
+    /**
+     * How late a send was through the generator's own fault: counted from the latest of when the request fell due,
+     * when its connection became free (the server's answer came late) and when the thread woke (the OS woke it late).
+     */
+    static long generatorLateNs(long dueNs, long connectionFreeNs, long awakeSinceNs, long sentNs) {
+        return sentNs - Math.max(dueNs, Math.max(connectionFreeNs, awakeSinceNs));
     }
 
     private void onReady(SelectionKey key) {

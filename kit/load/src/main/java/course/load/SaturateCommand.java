@@ -150,11 +150,23 @@ public final class SaturateCommand implements Callable<Integer> {
                 String name = String.format(Locale.ROOT, "step-%02d-%s.json", n, RunFiles.rateName(rate));
                 LoadOptions step = s.load.withRate(rate)
                         .withCommandLine(stepCommand(args, rate, s.stepSeconds));
-                Measurement m = runner.measure(step, stabilizer.active(), new RunFiles(dir.resolve(name)));
-                Saturation.Step row = row(m.run(), rate, s, name);
+                ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(attempt -> {
+                    if (attempt > 0) {
+                        out.printf(Locale.ROOT, "%4d %10s   run again: the CPU was contended (%s)%n", n,
+                                RunFiles.rateName(rate), "see the step's flags");
+                        out.flush();
+                    }
+                    return runner.measure(step, stabilizer, new RunFiles(dir.resolve(attempt == 0 ? name
+                            : name.replace(".json", "-again-" + attempt + ".json"))));
+                });
+                Measurement m = outcome.measurement();
+                String file = outcome.repeats() == 0 ? name : name.replace(".json", "-again-" + outcome.repeats() + ".json");
+                Saturation.Step row = row(m.run(), rate, s, file);
+                row.repeatedForContention = outcome.repeats() == 0 ? null : outcome.repeats();
                 doc.steps.add(row);
                 out.printf(Locale.ROOT, "%4d %10s %10.1f %10.3f %8s  %s%n", n, RunFiles.rateName(rate),
-                        row.achievedRate, row.p99Ms, row.passed ? "pass" : "FAIL", String.join("; ", m.run().flags));
+                        row.achievedRate, row.p99Ms, row.passed ? "pass" : "FAIL",
+                        String.join("; ", m.run().flagMessages()));
                 out.flush();
                 return row.passed;
             });
@@ -183,6 +195,7 @@ public final class SaturateCommand implements Callable<Integer> {
         row.p99Ms = p99 == null ? 0 : p99;
         row.passed = p99 != null && run.achievedRate >= s.minAchieved * rate && p99 <= s.p99Ms;
         row.file = file;
+        row.flags = run.flags.isEmpty() ? null : run.flags;
         return row;
     }
 

@@ -1,5 +1,6 @@
 package course.load;
 
+import course.results.LoadRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -16,6 +17,8 @@ final class Stabilizer implements AutoCloseable {
     private final List<Process> spinners = new ArrayList<>();
     private final Thread shutdownHook = new Thread(this::stopAll, "stabilizer-stop");
     private boolean active;
+    /** Why it runs or not, for the run's JSON (contention.stabilize). */
+    private LoadRun.Stabilize decision = new LoadRun.Stabilize("off", "plain", "not asked for");
 
     private Stabilizer() {
     }
@@ -23,6 +26,21 @@ final class Stabilizer implements AutoCloseable {
     /** A stabilizer that runs nothing, for runs without --stabilize. */
     static Stabilizer inactive() {
         return new Stabilizer();
+    }
+
+    /** Starts the busy loops when {@code decision} says so; an inactive one otherwise. Either way it keeps why. */
+    static Stabilizer forDecision(LoadRun.Stabilize decision, PrintStream notes) {
+        Stabilizer s = decision.decision.equals("stabilized") ? start(notes) : inactive();
+        if (decision.decision.equals("stabilized") && !s.active) {
+            decision = new LoadRun.Stabilize(decision.mode, "plain", decision.evidence
+                    + "; but the busy loops could not start (see the note above)");
+        }
+        s.decision = decision;
+        return s;
+    }
+
+    LoadRun.Stabilize decision() {
+        return decision;
     }
 
     /** Whether chrt and taskset are on PATH; stabilizing needs both. */

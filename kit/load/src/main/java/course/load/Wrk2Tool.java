@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -23,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * none).
  */
 final class Wrk2Tool {
-    static final String HOW_TO_GET = "wrk2 is not on PATH (looked for 'wrk2', and for a 'wrk' that takes -R)."
+    static final String HOW_TO_GET = "wrk2 is not on PATH (looked for $WRK2, 'wrk2', and a 'wrk' that takes -R)."
             + " Build it from https://github.com/giltene/wrk2 (make, then copy the 'wrk' binary to a PATH directory"
             + " as 'wrk2'), or drop --tool to use the built-in generator, which follows the same model.";
 
@@ -54,12 +56,14 @@ final class Wrk2Tool {
             Path script = extractScript(o.workload(), scripts);
             List<String> command = command(binary, o, script);
             try (Stabilizer stabilizer = LoadCommand.startStabilizer(o, err)) {
-                CpuSteal.Sample before = CpuSteal.sample();
+                ContentionProbe probe = ContentionProbe.start(o.targets());
                 String text = runAndEcho(command, out, o.durationSeconds());
-                Double steal = CpuSteal.percent(before, CpuSteal.sample());
-                LoadRun run = toLoadRun(text, o, String.join(" ", command), steal, stabilizer.active());
-                for (String flag : run.flags) {
-                    out.println("WARNING: " + flag);
+                LoadRun.Contention contention = probe.finish();
+                contention.stabilize = stabilizer.decision();
+                LoadRun run = toLoadRun(text, o, String.join(" ", command), contention, stabilizer.active());
+                out.println(LoadRunner.contentionLine(contention));
+                for (LoadRun.Flag flag : run.flags) {
+                    out.println("WARNING (" + flag.kind + "): " + flag.message);
                 }
                 Results.writeAtomically(files.text(), text);
                 Results.write(files.json(), run);
@@ -77,7 +81,8 @@ final class Wrk2Tool {
     }
 
     /** The results document of one wrk2 output, with what the output does not say filled in from the options. */
-    static LoadRun toLoadRun(String text, LoadOptions o, String command, Double steal, boolean stabilized)
+    static LoadRun toLoadRun(String text, LoadOptions o, String command, LoadRun.Contention contention,
+                             boolean stabilized)
             throws IOException {
         ParseResult parsed = Wrk2Parser.parse(text, "wrk2-output.txt");
         if (parsed.runs().isEmpty()) {
@@ -101,13 +106,22 @@ final class Wrk2Tool {
         run.environment = Environment.probe();
         run.environment.heap = o.serverHeap();
         run.environment.stabilized = stabilized;
-        run.steal = LoadRun.Steal.of(steal == null ? null : LoadRunDocument.round(steal, 2));
-        List<String> flags = new ArrayList<>(run.flags == null ? List.of() : run.flags);
+        run.steal = LoadRun.Steal.of(contention == null ? null : contention.stealPercent);
+        run.contention = contention;
+        List<LoadRun.Flag> flags = new ArrayList<>(run.flags == null ? List.of() : run.flags);
+        // The parser reads wrk2's bare output, with no command line above it: what it could not infer (rate,
+        // workload) the options below fill in, so its "unknown" notes do not hold for this run.
+        flags.removeIf(f -> LoadRun.Flag.IMPORT.equals(f.kind)
+                && (f.message.startsWith("target rate unknown") || f.message.startsWith("workload unknown")));
         double achieved = run.achievedRate == null ? 0 : run.achievedRate;
-        // wrk2 does not report its own lag; the achieved rate and steal are what we can check.
-        for (String f : LoadRunDocument.flags(o.rate(), achieved, 0, run.steal)) {
-            if (!flags.contains(f)) {
-                flags.add(f);
+        // wrk2 does not report its own lag; the achieved rate and contention are what we can check.
+        flags.addAll(LoadRunDocument.flags(o.rate(), achieved, 0, contention));
+        if (run.errors != null) {
+            Map<Integer, Long> byStatus = new TreeMap<>();
+            run.errors.byStatus.forEach((code, n) -> byStatus.put(Integer.parseInt(code), n));
+            String answers = AnswerCheck.judge(o.workload(), byStatus, run.errors.timeout, run.errors.read);
+            if (answers != null) {
+                flags.add(new LoadRun.Flag(LoadRun.Flag.UNEXPECTED_STATUS, answers));
             }
         }
         run.flags = flags;
@@ -168,8 +182,15 @@ final class Wrk2Tool {
         return captured.toString(StandardCharsets.UTF_8);
     }
 
-    /** wrk2 on PATH, or a wrk that is wrk2 (its usage lists -R); {@code null} when there is neither. */
+    /**
+     * The WRK2 environment variable (a path to wrk2's binary), else wrk2 on PATH, or a wrk that is wrk2 (its usage
+     * lists -R); {@code null} when there is none.
+     */
     static String findBinary() {
+        String fromEnv = System.getenv("WRK2");
+        if (fromEnv != null && !fromEnv.isBlank() && java.nio.file.Files.isExecutable(Path.of(fromEnv))) {
+            return fromEnv;
+        }
         String wrk2 = Executables.find("wrk2");
         if (wrk2 != null) {
             return wrk2;

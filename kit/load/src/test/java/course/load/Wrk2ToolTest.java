@@ -51,7 +51,10 @@ class Wrk2ToolTest {
         }
         LoadOptions o = LoadOptions.parse("--url", "http://localhost:8080", "-R", "500", "-c", "2", "-t", "1",
                 "-d", "1s", "--tool", "wrk2", "--student", "bob");
-        LoadRun run = Wrk2Tool.toLoadRun(text, o, "wrk2 -R 500 ...", 1.5, false);
+        LoadRun.Contention contention = new LoadRun.Contention();
+        contention.stealPercent = 1.5;
+        contention.stabilize = new LoadRun.Stabilize("off", "plain", "asked for with --no-stabilize");
+        LoadRun run = Wrk2Tool.toLoadRun(text, o, "wrk2 -R 500 ...", contention, false);
         assertEquals("wrk2", run.source.tool);
         assertEquals("bob", run.student);
         assertEquals(500.0, run.rate);

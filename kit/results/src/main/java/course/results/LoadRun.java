@@ -29,11 +29,28 @@ public class LoadRun extends ResultDocument {
     public List<String> profiles;
     public Environment environment;
     public Steal steal;
-    /** Warnings about this result that readers must see, e.g. "target rate not met". */
-    public List<String> flags = new ArrayList<>();
+    /** What else ran on the CPUs during the run, and whether the vCPUs were kept busy; absent for imported runs. */
+    public Contention contention;
+    /** Warnings about this result that readers must see, e.g. "target rate not met", each with its kind. */
+    public List<Flag> flags = new ArrayList<>();
 
     public LoadRun() {
         super("load-run");
+    }
+
+    /** Adds a warning of this kind (see {@link Flag}). */
+    public void flag(String kind, String message) {
+        flags.add(new Flag(kind, message));
+    }
+
+    /** The warnings' sentences, in order. */
+    public List<String> flagMessages() {
+        return flags.stream().map(f -> f.message).toList();
+    }
+
+    /** Whether a warning of this kind was raised. */
+    public boolean flagged(String kind) {
+        return flags.stream().anyMatch(f -> kind.equals(f.kind));
     }
 
     /** The latency at percentile {@code p} (e.g. 99.9), or {@code null} when the run does not have it. */
@@ -132,6 +149,85 @@ public class LoadRun extends ResultDocument {
             s.percent = percent;
             s.flagged = percent != null && percent > FLAG_ABOVE_PERCENT;
             return s;
+        }
+    }
+
+    /**
+     * One warning: its kind, so programs can act on it (the saturation search repeats a {@code contention} step),
+     * and one human sentence with the numbers.
+     */
+    public static class Flag {
+        /** The CPU was taken by others during the run (pressure, steal or other processes past a threshold). */
+        public static final String CONTENTION = "contention";
+        /** Mostly answers the workload does not expect (404 on a GET of filled keys, 5xx, timeouts). */
+        public static final String UNEXPECTED_STATUS = "unexpected-status";
+        /** The generator itself sent requests late while their connection was free. */
+        public static final String GENERATOR_BEHIND = "generator-behind";
+        public static final String RATE_NOT_MET = "rate-not-met";
+        public static final String STEAL = "steal";
+        /** Something the wrk2 importer had to infer or could not read. */
+        public static final String IMPORT = "import";
+
+        public String kind;
+        public String message;
+
+        public Flag() {
+        }
+
+        public Flag(String kind, String message) {
+            this.kind = kind;
+            this.message = message;
+        }
+
+        @Override
+        public String toString() {
+            return kind + ": " + message;
+        }
+    }
+
+    /**
+     * Who else used the CPUs during the run: the "some" share of /proc/pressure/cpu, steal, and the CPU time of
+     * processes other than the generator and the target JVM(s); {@code null} (written out, so readers see "not
+     * measured") where this machine cannot tell.
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public static class Contention {
+        public Double psiCpuSomePercent;
+        public Double stealPercent;
+        public Double otherProcessesCpuSeconds;
+        /** Of all CPUs over the run's wall time: 100 means every CPU was busy with other processes. */
+        public Double otherProcessesCpuPercent;
+        /** Above these the run is flagged (percent). */
+        public Thresholds thresholds = new Thresholds();
+        public Stabilize stabilize;
+        /** What could not be measured here, and why. */
+        public List<String> notes = new ArrayList<>();
+        /** The pids counted as the target (not as other processes). */
+        public List<Long> targetPids = new ArrayList<>();
+    }
+
+    public static class Thresholds {
+        public double psiCpuSomePercent;
+        public double stealPercent;
+        public double otherProcessesCpuPercent;
+    }
+
+    /** Whether the vCPUs were kept from halting during the run, and why. */
+    public static class Stabilize {
+        /** auto (decided by a steal probe), on (--stabilize) or off (--no-stabilize). */
+        public String mode;
+        /** stabilized or plain. */
+        public String decision;
+        /** The measurement the decision stands on, in one sentence. */
+        public String evidence;
+
+        public Stabilize() {
+        }
+
+        public Stabilize(String mode, String decision, String evidence) {
+            this.mode = mode;
+            this.decision = decision;
+            this.evidence = evidence;
         }
     }
 }

@@ -30,6 +30,10 @@ public class Saturation extends ResultDocument {
         public boolean passed;
         /** The step's own load-run JSON, relative to this file. */
         public String file;
+        /** The warnings of the run this row stands for. */
+        public List<LoadRun.Flag> flags;
+        /** How many runs of this rate before it were thrown away because the CPU was contended. */
+        public Integer repeatedForContention;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

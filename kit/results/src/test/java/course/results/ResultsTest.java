@@ -68,4 +68,37 @@ class ResultsTest {
         grade.performance.ratio = 1.0;
         assertEquals(java.util.List.of(), Results.violations(grade));
     }
+
+    @Test
+    void flagsCarryAKindAndContentionRoundTrips() throws Exception {
+        LoadRun run = sampleRun();
+        run.flag(LoadRun.Flag.CONTENTION, "CPU contention during the run: other processes took 5.2 CPU-seconds");
+        run.contention = new LoadRun.Contention();
+        run.contention.otherProcessesCpuSeconds = 5.2;
+        run.contention.otherProcessesCpuPercent = 87.0;
+        run.contention.notes.add("no CPU pressure: this kernel has no /proc/pressure/cpu");
+        run.contention.stabilize = new LoadRun.Stabilize("auto", "plain", "CPU steal 0.10% over a 1.0 s probe");
+        Path file = dir.resolve("flagged.json");
+        Results.write(file, run);
+        String json = Files.readString(file);
+        assertTrue(json.contains("\"kind\" : \"contention\"") || json.contains("\"kind\":\"contention\""), json);
+        assertTrue(json.replaceAll("\\s", "").contains("\"psiCpuSomePercent\":null"), "unmeasured is written as null");
+        LoadRun back = Results.read(file, LoadRun.class);
+        assertTrue(back.flagged(LoadRun.Flag.CONTENTION));
+        assertEquals(87.0, back.contention.otherProcessesCpuPercent);
+        assertEquals("plain", back.contention.stabilize.decision);
+    }
+
+    @Test
+    void aBareStringFlagIsRefused() throws Exception {
+        Path good = dir.resolve("good.json");
+        Results.write(good, sampleRun());
+        String text = Files.readString(good).replaceFirst("\"flags\"\\s*:\\s*\\[\\s*\\]",
+                "\"flags\": [\"target rate not met\"]");
+        assertTrue(text.contains("target rate not met"), text);
+        Path bad = dir.resolve("bad-flag.json");
+        Files.writeString(bad, text);
+        var e = assertThrows(java.io.IOException.class, () -> Results.read(bad, LoadRun.class));
+        assertTrue(e.getMessage().contains("flags"), e.getMessage());
+    }
 }

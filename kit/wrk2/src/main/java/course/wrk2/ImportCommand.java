@@ -123,7 +123,7 @@ public final class ImportCommand implements Callable<Integer> {
             }
             written++;
             out.println(describe(file, run) + " -> " + target);
-            for (String flag : run.flags) {
+            for (String flag : run.flagMessages()) {
                 out.println("    note: " + flag);
             }
         }

@@ -63,11 +63,11 @@ final class RunBuilder {
         try {
             command = WrkCommand.parse(line.value(0));
         } catch (IllegalArgumentException e) {
-            run.flags.add("command line at line " + line.number() + " ignored: " + e.getMessage());
+            run.flag(LoadRun.Flag.IMPORT, "command line at line " + line.number() + " ignored: " + e.getMessage());
             return null;
         }
         if (!block.commandDirectlyAbove() || block.commandSharedWith() > 0) {
-            run.flags.add("command line taken from line " + line.number()
+            run.flag(LoadRun.Flag.IMPORT, "command line taken from line " + line.number()
                     + (block.commandDirectlyAbove() ? "" : ", which is not directly above this run")
                     + (block.commandSharedWith() > 0 ? ", and also used for run " + block.commandSharedWith() : ""));
         }
@@ -83,12 +83,12 @@ final class RunBuilder {
             run.rate = cmdRate;
         } else if (proseRate != null && proseRate.value() != null) {
             run.rate = proseRate.value();
-            run.flags.add("target rate " + plain(run.rate) + " inferred from " + proseRate.explanation());
+            run.flag(LoadRun.Flag.IMPORT, "target rate " + plain(run.rate) + " inferred from " + proseRate.explanation());
         } else if (nameRate.isPresent()) {
             run.rate = nameRate.get();
-            run.flags.add("target rate " + plain(run.rate) + " inferred from the file name");
+            run.flag(LoadRun.Flag.IMPORT, "target rate " + plain(run.rate) + " inferred from the file name");
         } else {
-            run.flags.add("target rate unknown: no command line with -R above the run and no rate in the file name"
+            run.flag(LoadRun.Flag.IMPORT, "target rate unknown: no command line with -R above the run and no rate in the file name"
                     + (proseRate == null ? "" : "; " + proseRate.explanation()));
         }
         run.threads = agree("threads", out.threads, command == null ? null : command.threads());
@@ -116,14 +116,14 @@ final class RunBuilder {
         Optional<String> fromName = FileNameHints.workload(fileName);
         if (fromProse != null && fromProse.value() != null) {
             run.workload.name = fromProse.value();
-            run.flags.add("workload '" + fromProse.value() + "' inferred from " + fromProse.explanation());
+            run.flag(LoadRun.Flag.IMPORT, "workload '" + fromProse.value() + "' inferred from " + fromProse.explanation());
         } else if (fromName.isPresent()) {
             run.workload.name = fromName.get();
-            run.flags.add("workload '" + fromName.get() + "' inferred from the file name");
+            run.flag(LoadRun.Flag.IMPORT, "workload '" + fromName.get() + "' inferred from the file name");
         } else {
             run.workload.name = "unknown";
             if (fromProse != null) {
-                run.flags.add("workload unknown: no script on a command line above the run and none in the file name; "
+                run.flag(LoadRun.Flag.IMPORT, "workload unknown: no script on a command line above the run and none in the file name; "
                         + fromProse.explanation());
             }
         }
@@ -137,7 +137,7 @@ final class RunBuilder {
         if (run.requests == null && block.bareSpectrum()) {
             run.requests = out.spectrum.getLast().count;
         } else if (out.requestsPerSec == null) {
-            run.flags.add("no summary ('Requests/sec:') in the output: requests and achieved rate unknown");
+            run.flag(LoadRun.Flag.IMPORT, "no summary ('Requests/sec:') in the output: requests and achieved rate unknown");
         }
     }
 
@@ -154,10 +154,10 @@ final class RunBuilder {
             for (double p : STANDARD_PERCENTILES) {
                 run.latency.percentiles.add(new LoadRun.Percentile(p, spectrumValueAt(p)));
             }
-            run.flags.add("percentiles read from the detailed spectrum (no 'Latency Distribution' block):"
+            run.flag(LoadRun.Flag.IMPORT, "percentiles read from the detailed spectrum (no 'Latency Distribution' block):"
                     + " each is the spectrum's first value at or above that percentile");
         } else {
-            run.flags.add("no latency percentiles in the output (run without -L?)");
+            run.flag(LoadRun.Flag.IMPORT, "no latency percentiles in the output (run without -L?)");
         }
     }
 
@@ -175,7 +175,7 @@ final class RunBuilder {
         }
         String last = missing.removeLast();
         String without = missing.isEmpty() ? last : String.join(", ", missing) + " and " + last;
-        run.flags.add("read from a bare spectrum: rows pasted without " + without
+        run.flag(LoadRun.Flag.IMPORT, "read from a bare spectrum: rows pasted without " + without
                 + (out.requests == null ? "; requests are the spectrum's last total count" : "")
                 + (out.requestsPerSec == null ? ", achieved rate unknown" : ""));
     }
@@ -198,7 +198,7 @@ final class RunBuilder {
 
     private <T> T agree(String what, T fromOutput, T fromCommand) {
         if (fromOutput != null && fromCommand != null && !Objects.equals(fromOutput, fromCommand)) {
-            run.flags.add("the output says " + what + " " + plain(fromOutput) + " but the command line says "
+            run.flag(LoadRun.Flag.IMPORT, "the output says " + what + " " + plain(fromOutput) + " but the command line says "
                     + plain(fromCommand) + "; kept the output's");
         }
         return fromOutput != null ? fromOutput : fromCommand;

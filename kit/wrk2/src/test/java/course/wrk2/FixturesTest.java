@@ -169,7 +169,7 @@ class FixturesTest {
         LoadRun run = parse("wrk2/student01__wrk__results__stage2__executor_threads_1__t4_c12_R22000_put.txt").runs()
                 .getFirst();
         assertEquals(22000.0, run.rate);
-        assertTrue(run.flags.contains("target rate 22000 inferred from the file name"), run.flags.toString());
+        assertTrue(run.flagMessages().contains("target rate 22000 inferred from the file name"), run.flagMessages().toString());
         assertEquals("put", run.workload.name);
         assertEquals(4, run.threads);
         assertEquals(12, run.connections);
@@ -196,7 +196,7 @@ class FixturesTest {
         assertEquals(931.547, last.latency.mean);
         assertEquals(1252.352, last.latency.max);
         assertEquals(964712, last.spectrum.getLast().count);
-        assertTrue(last.flags.stream().anyMatch(f -> f.startsWith("no summary")), last.flags.toString());
+        assertTrue(last.flagMessages().stream().anyMatch(f -> f.startsWith("no summary")), last.flagMessages().toString());
     }
 
     @Test
@@ -243,8 +243,8 @@ class FixturesTest {
         assertEquals(76.74, syncPut.percentile(99));
         assertEquals(148.22, syncPut.percentile(99.9));
         assertNull(syncPut.achievedRate);
-        assertTrue(syncPut.flags.contains("command line taken from line 32, which is not directly above this run"),
-                syncPut.flags.toString());
+        assertTrue(syncPut.flagMessages().contains("command line taken from line 32, which is not directly above this run"),
+                syncPut.flagMessages().toString());
         LoadRun asyncPut = runs.get(1);
         assertEquals(14998.97, asyncPut.achievedRate);
         assertEquals(31.04, asyncPut.percentile(99));
@@ -293,10 +293,10 @@ class FixturesTest {
         assertNull(first.achievedRate);
         assertNull(first.threads);
         assertNull(first.durationSeconds);
-        assertTrue(first.flags.contains("workload 'put' inferred from the heading '### *PUT*' at line 11"),
-                first.flags.toString());
-        assertTrue(first.flags.contains("target rate 15000 inferred from the text at line 7"), first.flags.toString());
-        assertTrue(first.flags.stream().anyMatch(f -> f.startsWith("read from a bare spectrum")), first.flags.toString());
+        assertTrue(first.flagMessages().contains("workload 'put' inferred from the heading '### *PUT*' at line 11"),
+                first.flagMessages().toString());
+        assertTrue(first.flagMessages().contains("target rate 15000 inferred from the text at line 7"), first.flagMessages().toString());
+        assertTrue(first.flagMessages().stream().anyMatch(f -> f.startsWith("read from a bare spectrum")), first.flagMessages().toString());
 
         LoadRun last = runs.get(3);
         assertEquals(0.993, last.percentile(50), "line 329");

@@ -23,7 +23,7 @@ class Wrk2ParserTest {
         assertEquals(TestFiles.SOCKET_ERRORS, run.source.file);
         assertEquals(1, run.source.block);
         assertEquals(22000.0, run.rate);
-        assertTrue(run.flags.contains("target rate 22000 inferred from the file name"), run.flags.toString());
+        assertTrue(run.flagMessages().contains("target rate 22000 inferred from the file name"), run.flagMessages().toString());
         assertEquals("put", run.workload.name);
         assertEquals(4, run.threads);
         assertEquals(170, run.connections);
@@ -66,7 +66,7 @@ class Wrk2ParserTest {
         assertEquals(0.628, run.percentile(50), "the row at 0.500000");
         assertEquals(1.106, run.percentile(90), "the row at 0.900000");
         assertEquals(3.943, run.percentile(100), "the last row");
-        assertTrue(run.flags.stream().anyMatch(f -> f.startsWith("percentiles read from the detailed spectrum")));
+        assertTrue(run.flagMessages().stream().anyMatch(f -> f.startsWith("percentiles read from the detailed spectrum")));
     }
 
     @Test
@@ -88,7 +88,7 @@ class Wrk2ParserTest {
         assertEquals(209.41, first.latency.max);
         assertEquals(420, first.errors.timeout);
         assertEquals(22521.34, first.achievedRate);
-        assertTrue(first.flags.contains("no latency percentiles in the output (run without -L?)"));
+        assertTrue(first.flagMessages().contains("no latency percentiles in the output (run without -L?)"));
 
         LoadRun second = result.runs().get(1);
         assertEquals(500, second.errors.timeout);
@@ -121,19 +121,19 @@ class Wrk2ParserTest {
         assertEquals(80, first.connections);
         assertEquals(49814.69, first.achievedRate);
         assertEquals(173.57, first.percentile(99));
-        assertEquals(List.of(), first.flags);
+        assertEquals(List.of(), first.flagMessages());
 
         LoadRun second = result.runs().get(1);
         assertEquals(60000.0, second.rate);
         assertEquals(1160.0, second.percentile(90), "'1.16s ' with a trailing space");
         assertEquals(2360.0, second.percentile(100));
         assertNull(second.achievedRate);
-        assertTrue(second.flags.stream().anyMatch(f -> f.startsWith("no summary")), second.flags.toString());
+        assertTrue(second.flagMessages().stream().anyMatch(f -> f.startsWith("no summary")), second.flagMessages().toString());
 
         LoadRun fifth = result.runs().get(4);
         assertEquals(8, fifth.threads, "the output's '8 threads' wins over the command's -t4");
-        assertTrue(fifth.flags.contains("the output says threads 8 but the command line says 4; kept the output's"),
-                fifth.flags.toString());
+        assertTrue(fifth.flagMessages().contains("the output says threads 8 but the command line says 4; kept the output's"),
+                fifth.flagMessages().toString());
         assertEquals(10.85, fifth.percentile(99), "an unindented '99.000%   10.85ms'");
         assertEquals("put", result.runs().get(5).workload.name);
     }
@@ -263,7 +263,7 @@ class Wrk2ParserTest {
         assertEquals(List.of(0.00123, 0.85, 2.5, 1020.0, 90000.0, 90000.0, 90000.0, 90000.0),
                 run.latency.percentiles.stream().map(p -> p.ms).toList());
         assertEquals(2, run.errors.non2xx);
-        assertEquals(List.of(), run.flags);
+        assertEquals(List.of(), run.flagMessages());
     }
 
     @Test
@@ -391,7 +391,7 @@ class Wrk2ParserTest {
                         + " first value at or above that percentile",
                 "read from a bare spectrum: rows pasted without wrk2's 'Detailed Percentile spectrum' header, its"
                         + " '#[Mean = ...]' footer, the summary ('Requests/sec:') and a command line; requests are the"
-                        + " spectrum's last total count, achieved rate unknown"), run.flags);
+                        + " spectrum's last total count, achieved rate unknown"), run.flagMessages());
     }
 
     @Test
@@ -425,12 +425,12 @@ class Wrk2ParserTest {
         LoadRun run = valid(Wrk2Parser.parse(text, "reports/both.md").runs().getFirst());
         assertEquals("unknown", run.workload.name);
         assertNull(run.rate);
-        assertTrue(run.flags.contains("workload unknown: no script on a command line above the run and none in the"
+        assertTrue(run.flagMessages().contains("workload unknown: no script on a command line above the run and none in the"
                 + " file name; the text above the run names more than one workload: put (line 2), get (line 2)"),
-                run.flags.toString());
-        assertTrue(run.flags.contains("target rate unknown: no command line with -R above the run and no rate in the"
+                run.flagMessages().toString());
+        assertTrue(run.flagMessages().contains("target rate unknown: no command line with -R above the run and no rate in the"
                 + " file name; the text above the run names more than one rate: 10000 (line 1), 20000 (line 1)"),
-                run.flags.toString());
+                run.flagMessages().toString());
     }
 
     @Test
@@ -450,9 +450,9 @@ class Wrk2ParserTest {
         LoadRun withFooter = result.runs().get(1);
         assertEquals(0.812, withFooter.latency.mean);
         assertEquals(8.999, withFooter.latency.max);
-        assertTrue(withFooter.flags.contains("read from a bare spectrum: rows pasted without wrk2's 'Detailed Percentile"
+        assertTrue(withFooter.flagMessages().contains("read from a bare spectrum: rows pasted without wrk2's 'Detailed Percentile"
                 + " spectrum' header, the summary ('Requests/sec:') and a command line; requests are the spectrum's"
-                + " last total count, achieved rate unknown"), withFooter.flags.toString());
+                + " last total count, achieved rate unknown"), withFooter.flagMessages().toString());
         assertTrue(result.runs().stream().allMatch(r -> "delete".equals(r.workload.name)));
     }
 
@@ -464,8 +464,8 @@ class Wrk2ParserTest {
         assertEquals(3000.0, run.rate);
         assertEquals("put", run.workload.name, "the script wins over the heading");
         assertEquals(30.0, run.durationSeconds);
-        assertTrue(run.flags.stream().anyMatch(f -> f.startsWith("read from a bare spectrum")
-                && f.contains("and the summary ('Requests/sec:');")), run.flags.toString());
+        assertTrue(run.flagMessages().stream().anyMatch(f -> f.startsWith("read from a bare spectrum")
+                && f.contains("and the summary ('Requests/sec:');")), run.flagMessages().toString());
     }
 
     private static LoadRun valid(LoadRun run) {

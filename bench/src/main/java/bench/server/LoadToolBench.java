@@ -1,0 +1,180 @@
+package bench.server;
+
+import course.harness.JavaCommand;
+import course.load.LoadApi;
+import course.results.LoadRun;
+import course.results.Results;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code bench load}: the course's generator next to the real wrk2 against the same filled stage-1 reference, at the
+ * same rates, runs alternating: latency (p50/p99/p99.9), achieved rate and the CPU each tool took per 100k requests.
+ * On a 2-core machine the generator's CPU is taken from the server, so a costlier generator makes the server look
+ * slower; the goal is a CPU ratio (ours / wrk2) of at most 1.0. Without wrk2 ($WRK2 or on PATH) it reports ours.
+ */
+public final class LoadToolBench {
+    static final String USAGE = """
+            usage: ./course bench load [--rates R,R] [--duration T] [--repeats N] [-c N] [-t N] [--keys N] [--out FILE]
+              --rates     target rates, requests/s, GET of uniform keys             (default 10000,25000)
+              --duration  length of each run                                        (default 15s)
+              --repeats   runs of each tool at each rate (the order alternates)      (default 3)
+              -c, -t      connections and threads, the same for both tools           (default 64, 2)
+              --keys      keys filled in the reference's database                    (default 75000)
+              --out       where the JSON summary goes                       (default results/bench-load.json)
+            wrk2 is found through $WRK2 or PATH ('wrk2', or a 'wrk' that takes -R). Both tools run as child processes;
+            the course's generator with --no-stabilize (wrk2 has no such mode).
+            """;
+
+    private LoadToolBench() {
+    }
+
+    record Row(String tool, long rate, int repetition, double p50Ms, double p99Ms, double p999Ms, double achieved,
+               long requests, double cpuSeconds, double cpuPer100k, List<String> flags) {
+    }
+
+    public static int run(String[] args) throws Exception {
+        BenchArgs a;
+        List<Long> rates;
+        try {
+            a = BenchArgs.parse(args, Set.of("--rates", "--duration", "--repeats", "-c", "-t", "--keys", "--out"));
+            if (a == null) {
+                System.out.print(USAGE);
+                return 0;
+            }
+            rates = a.rates("--rates", "10000,25000");
+            a.duration("--duration", "15s");
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench load: " + e.getMessage() + "; see 'bench load --help'");
+            return 2;
+        }
+        long repeats = a.positive("--repeats", 3);
+        long keys = a.positive("--keys", 75_000);
+        String duration = a.get("--duration", "15s");
+        long timeout = 120 + Long.parseLong(duration.replaceAll("\\D", "")) * (duration.endsWith("m") ? 60 : 1);
+        Path work = Files.createTempDirectory("course-bench-load-");
+        List<Row> rows = new ArrayList<>();
+        boolean haveWrk2;
+        try (FilledReference server = FilledReference.start("load", keys, 100)) {
+            haveWrk2 = LoadApi.wrk2Command(args(server.url(), 1000, keys, a, duration), work) != null;
+            if (!haveWrk2) {
+                System.out.println("wrk2 not found ($WRK2, or 'wrk2' / a 'wrk' taking -R on PATH): reporting the"
+                        + " course's generator only");
+            }
+            int n = 0;
+            for (long rate : rates) {
+                for (int r = 1; r <= repeats; r++) {
+                    List<String> tools = new ArrayList<>(List.of("course-load"));
+                    if (haveWrk2) {
+                        tools.add(r % 2 == 1 ? 1 : 0, "wrk2");
+                    }
+                    for (String tool : tools) {
+                        List<String> load = args(server.url(), rate, keys, a, duration);
+                        Row row = tool.equals("wrk2") ? wrk2(load, work, rate, r, timeout)
+                                : ours(load, work.resolve("run-" + (++n) + ".json"), rate, r, timeout);
+                        rows.add(row);
+                        System.out.printf(Locale.ROOT, "  %-11s %6d/s #%d: p50 %7.3f  p99 %8.3f  p99.9 %8.3f ms,"
+                                        + " achieved %8.1f, CPU %.2f s (%.3f s per 100k)%s%n", row.tool(), rate, r,
+                                row.p50Ms(), row.p99Ms(), row.p999Ms(), row.achieved(), row.cpuSeconds(),
+                                row.cpuPer100k(), row.flags().isEmpty() ? "" : "  flags: " + String.join(",", row.flags()));
+                    }
+                }
+            }
+        } finally {
+            try (var paths = Files.walk(work)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        String table = table(rows, rates);
+        System.out.println();
+        System.out.print(table);
+        Path out = Path.of(a.get("--out", "results/bench-load.json"));
+        var mapper = Results.mapper();
+        var doc = mapper.createObjectNode();
+        doc.put("benchmark", "load");
+        doc.put("keys", keys);
+        doc.put("duration", duration);
+        doc.set("environment", mapper.valueToTree(course.results.Environment.probe()));
+        doc.set("runs", mapper.valueToTree(rows));
+        doc.put("table", table);
+        Results.writeAtomically(out, mapper.writeValueAsString(doc) + "\n");
+        System.out.println("saved " + out.toAbsolutePath());
+        return 0;
+    }
+
+    private static List<String> args(String url, long rate, long keys, BenchArgs a, String duration) {
+        return List.of("--url", url, "-R", String.valueOf(rate), "-c", a.get("-c", "64"), "-t", a.get("-t", "2"),
+                "-d", duration, "--workload", "get", "--keys", String.valueOf(keys), "--key-order", "uniform",
+                "--no-stabilize", "--no-progress", "--seed", "1");
+    }
+
+    private static Row ours(List<String> load, Path json, long rate, int r, long timeout) throws Exception {
+        List<String> command = new ArrayList<>(List.of(JavaCommand.javaBinary()));
+        command.addAll(JavaCommand.standardFlags());
+        command.addAll(List.of("-cp", JavaCommand.classpath(), "course.load.LoadCommand"));
+        command.addAll(load);
+        command.addAll(List.of("--out", json.toString()));
+        ToolRun t = ToolRun.run(command, timeout);
+        return row("course-load", Results.read(json, LoadRun.class), rate, r, t.cpuSeconds);
+    }
+
+    private static Row wrk2(List<String> load, Path work, long rate, int r, long timeout) throws Exception {
+        Path scripts = Files.createTempDirectory(work, "lua-");
+        List<String> command = new ArrayList<>(LoadApi.wrk2Command(load, scripts));
+        // Line-buffered, so its "Running" and "Requests/sec:" lines arrive as they are printed and its CPU is read
+        // over the same span as ours (stdbuf execs wrk2 in place: the pid stays the tool's).
+        if (java.nio.file.Files.isExecutable(Path.of("/usr/bin/stdbuf"))) {
+            command.addAll(0, List.of("/usr/bin/stdbuf", "-oL"));
+        }
+        ToolRun t = ToolRun.run(command, timeout);
+        return row("wrk2", LoadApi.wrk2Run(t.output, load), rate, r, t.cpuSeconds);
+    }
+
+    private static Row row(String tool, LoadRun run, long rate, int r, double cpu) {
+        long requests = run.requests == null ? 0 : run.requests;
+        return new Row(tool, rate, r, orNaN(run.percentile(50.0)), orNaN(run.percentile(99.0)),
+                orNaN(run.percentile(99.9)), run.achievedRate == null ? Double.NaN : run.achievedRate, requests, cpu,
+                requests == 0 ? Double.NaN : cpu / requests * 100_000, run.flags.stream().map(f -> f.kind).toList());
+    }
+
+    private static double orNaN(Double v) {
+        return v == null ? Double.NaN : v;
+    }
+
+    /** Medians per tool and rate, and ours / wrk2 for CPU per request and p99. */
+    static String table(List<Row> rows, List<Long> rates) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-11s %7s %9s %9s %9s %10s %14s %5s%n",
+                "tool", "rate", "p50 ms", "p99 ms", "p99.9 ms", "achieved", "CPU s/100k req", "runs"));
+        for (long rate : rates) {
+            double[] cpu = new double[2];
+            double[] p99 = new double[2];
+            int i = 0;
+            for (String tool : List.of("course-load", "wrk2")) {
+                List<Row> mine = rows.stream().filter(x -> x.tool().equals(tool) && x.rate() == rate).toList();
+                if (mine.isEmpty()) {
+                    cpu[i] = p99[i] = Double.NaN;
+                    i++;
+                    continue;
+                }
+                cpu[i] = BenchArgs.median(mine.stream().map(Row::cpuPer100k).toList());
+                p99[i] = BenchArgs.median(mine.stream().map(Row::p99Ms).toList());
+                sb.append(String.format(Locale.ROOT, "%-11s %7d %9.3f %9.3f %9.3f %10.1f %14.3f %5d%n", tool, rate,
+                        BenchArgs.median(mine.stream().map(Row::p50Ms).toList()), p99[i],
+                        BenchArgs.median(mine.stream().map(Row::p999Ms).toList()),
+                        BenchArgs.median(mine.stream().map(Row::achieved).toList()), cpu[i], mine.size()));
+                i++;
+            }
+            if (!Double.isNaN(cpu[1])) {
+                sb.append(String.format(Locale.ROOT, "  at %d/s, course-load / wrk2: CPU per request %.2f (goal <= 1.0),"
+                        + " p99 %.2f (goal at 10k: <= 1.5)%n", rate, cpu[0] / cpu[1], p99[0] / p99[1]));
+            }
+        }
+        sb.append("(medians over the runs; CPU counted from each tool's 'Running' line to its 'Requests/sec:' line)\n");
+        return sb.toString();
+    }
+}

@@ -1,0 +1,109 @@
+package bench.server;
+
+import course.load.LoadApi;
+import course.results.LoadRun;
+import course.results.Results;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code bench stabilize}: does keeping the vCPUs busy (--stabilize) help or hurt on this machine? Alternating runs
+ * of the plain and the stabilized mode against the filled stage-1 reference, several repetitions, medians of p99.
+ * The load kit's default decides per run from a steal probe; this is the evidence that decision must agree with.
+ */
+public final class StabilizeBench {
+    static final String USAGE = """
+            usage: ./course bench stabilize [--repeats N] [--rate R] [--duration T] [-c N] [-t N] [--keys N] [--out FILE]
+              --repeats   pairs of runs (plain, stabilized; the order alternates)   (default 5)
+              --rate      requests/s, GET of uniform keys                          (default 1000)
+              --duration  length of each run                                       (default 15s)
+              -c, -t      connections and threads of the generator                 (default 8, 1)
+              --keys      keys filled in the reference's database                  (default 75000)
+              --out       where the JSON summary goes                  (default results/bench-stabilize.json)
+            """;
+
+    private StabilizeBench() {
+    }
+
+    record Row(int repetition, String mode, double p50Ms, double p99Ms, double achieved, List<String> flags) {
+    }
+
+    public static int run(String[] args) throws Exception {
+        BenchArgs a;
+        try {
+            a = BenchArgs.parse(args, Set.of("--repeats", "--rate", "--duration", "-c", "-t", "--keys", "--out"));
+            if (a == null) {
+                System.out.print(USAGE);
+                return 0;
+            }
+            a.duration("--duration", "15s");
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench stabilize: " + e.getMessage() + "; see 'bench stabilize --help'");
+            return 2;
+        }
+        long repeats = a.positive("--repeats", 5);
+        long rate = a.positive("--rate", 1000);
+        long keys = a.positive("--keys", 75_000);
+        List<Row> rows = new ArrayList<>();
+        try (FilledReference server = FilledReference.start("stabilize", keys, 100)) {
+            PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+            for (int r = 1; r <= repeats; r++) {
+                List<String> order = r % 2 == 1 ? List.of("plain", "stabilized") : List.of("stabilized", "plain");
+                for (String mode : order) {
+                    List<String> load = List.of("--url", server.url(), "-R", String.valueOf(rate),
+                            "-c", a.get("-c", "8"), "-t", a.get("-t", "1"), "-d", a.get("--duration", "15s"),
+                            "--workload", "get", "--keys", String.valueOf(keys), "--key-order", "uniform",
+                            "--no-progress", mode.equals("plain") ? "--no-stabilize" : "--stabilize");
+                    LoadRun run = LoadApi.run(load, quiet);
+                    Row row = new Row(r, mode, run.percentile(50.0), run.percentile(99.0), run.achievedRate,
+                            run.flags.stream().map(f -> f.kind).toList());
+                    rows.add(row);
+                    System.out.printf(Locale.ROOT, "  repetition %d %-10s p50 %8.3f ms  p99 %9.3f ms  achieved %.1f%s%n",
+                            r, mode, row.p50Ms(), row.p99Ms(), row.achieved(),
+                            row.flags().isEmpty() ? "" : "  flags: " + String.join(",", row.flags()));
+                }
+            }
+        }
+        double plain = BenchArgs.median(p99s(rows, "plain"));
+        double stabilized = BenchArgs.median(p99s(rows, "stabilized"));
+        System.out.println();
+        System.out.print(table(rows, plain, stabilized));
+        Path out = Path.of(a.get("--out", "results/bench-stabilize.json"));
+        var mapper = Results.mapper();
+        var doc = mapper.createObjectNode();
+        doc.put("benchmark", "stabilize");
+        doc.put("rate", rate);
+        doc.put("keys", keys);
+        doc.set("environment", mapper.valueToTree(course.results.Environment.probe()));
+        doc.set("runs", mapper.valueToTree(rows));
+        doc.put("medianP99PlainMs", plain);
+        doc.put("medianP99StabilizedMs", stabilized);
+        doc.put("ratio", stabilized / plain);
+        Results.writeAtomically(out, mapper.writeValueAsString(doc) + "\n");
+        System.out.println("saved " + out.toAbsolutePath());
+        return 0;
+    }
+
+    private static List<Double> p99s(List<Row> rows, String mode) {
+        return rows.stream().filter(r -> r.mode().equals(mode)).map(Row::p99Ms).toList();
+    }
+
+    static String table(List<Row> rows, double plain, double stabilized) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-12s %14s %14s %14s%n", "mode", "median p50 ms",
+                "median p99 ms", "runs flagged"));
+        for (String mode : List.of("plain", "stabilized")) {
+            List<Row> mine = rows.stream().filter(r -> r.mode().equals(mode)).toList();
+            sb.append(String.format(Locale.ROOT, "%-12s %14.3f %14.3f %14s%n", mode,
+                    BenchArgs.median(mine.stream().map(Row::p50Ms).toList()), mode.equals("plain") ? plain : stabilized,
+                    mine.stream().filter(r -> !r.flags().isEmpty()).count() + " of " + mine.size()));
+        }
+        sb.append(String.format(Locale.ROOT, "stabilized / plain, median p99: %.2f (above 1: stabilizing makes the"
+                + " tail worse here; the default must then stay plain)%n", stabilized / plain));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,57 @@
+package bench.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** bench load and bench stabilize: their arguments, and the tables they print from measured rows. */
+class LoadBenchesTest {
+    @Test
+    void badArgumentsSayWhatWasWrong() {
+        Set<String> known = Set.of("--rates", "--duration");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchArgs.parse(new String[] {"-R", "5"}, known))
+                .getMessage().contains("unknown option -R"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> BenchArgs.parse(new String[] {"--rates", "10k"}, known).rates("--rates", "1")).getMessage()
+                .contains("--rates takes positive rates separated by commas"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> BenchArgs.parse(new String[] {"--duration", "15"}, known).duration("--duration", "15s"))
+                .getMessage().contains("--duration takes e.g. 10s"));
+        assertNull(BenchArgs.parse(new String[] {"--help"}, known));
+        assertEquals(List.of(10000L, 25000L), BenchArgs.parse(new String[0], known).rates("--rates", "10000,25000"));
+    }
+
+    @Test
+    void theLoadTableGivesMediansAndTheRatioToWrk2() {
+        List<LoadToolBench.Row> rows = List.of(
+                new LoadToolBench.Row("course-load", 10000, 1, 0.1, 2.0, 4.0, 10000, 150000, 6.0, 4.0, List.of()),
+                new LoadToolBench.Row("course-load", 10000, 2, 0.1, 4.0, 4.0, 10000, 150000, 3.0, 2.0, List.of()),
+                new LoadToolBench.Row("wrk2", 10000, 1, 1.0, 3.0, 5.0, 9990, 150000, 1.5, 1.0, List.of()),
+                new LoadToolBench.Row("wrk2", 10000, 2, 1.0, 3.0, 5.0, 9990, 150000, 1.5, 1.0, List.of()));
+        String table = LoadToolBench.table(rows, List.of(10000L));
+        assertTrue(table.contains("course-load / wrk2: CPU per request 3.00"), table);
+        assertTrue(table.contains("p99 1.00"), table);
+        String oursOnly = LoadToolBench.table(rows.subList(0, 2), List.of(10000L));
+        assertTrue(!oursOnly.contains("wrk2:"), oursOnly);
+    }
+
+    @Test
+    void theStabilizeTableSaysWhetherStabilizingHurts() {
+        String table = StabilizeBench.table(List.of(
+                new StabilizeBench.Row(1, "plain", 0.2, 1.0, 1000, List.of()),
+                new StabilizeBench.Row(1, "stabilized", 0.1, 50.0, 1000, List.of("contention"))), 1.0, 50.0);
+        assertTrue(table.contains("stabilized / plain, median p99: 50.00"), table);
+        assertTrue(table.contains("1 of 1"), table);
+    }
+
+    @Test
+    void aMedianSkipsWhatWasNotMeasured() {
+        assertEquals(2.0, BenchArgs.median(List.of(3.0, 1.0, Double.NaN, 2.0)));
+        assertTrue(Double.isNaN(BenchArgs.median(List.of(Double.NaN))));
+    }
+}

@@ -1,0 +1,143 @@
+package course.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.results.LoadRun;
+import course.results.Results;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Contention is measured and flagged: busy processes beside a run flag it (end to end, real processes); the rule is
+ * checked with measured values as inputs, because on a shared machine "not flagged" cannot be asserted of a real run.
+ */
+class ContentionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void twoBusyLoopsBesideARunFlagIt() throws Exception {
+        List<Process> loops = new ArrayList<>();
+        try (TestHttpServer server = new TestHttpServer()) {
+            for (int i = 0; i < 2; i++) {
+                loops.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+            }
+            Path json = dir.resolve("run.json");
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int code = LoadCommand.run(new String[] {"--url", server.url(), "-R", "500", "-c", "4", "-t", "1",
+                    "-d", "3s", "--no-stabilize", "--no-progress", "--out", json.toString()},
+                    new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+            String text = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, code, text);
+            LoadRun run = Results.read(json, LoadRun.class);
+            assertNotNull(run.contention, "every run records contention");
+            assertNotNull(run.contention.otherProcessesCpuSeconds, "/proc is readable on the test machine");
+            // Two loops over 3 s take up to 6 CPU-seconds; on 2 shared cores they get at least a good part of that.
+            assertTrue(run.contention.otherProcessesCpuSeconds >= 1.5,
+                    "the two busy loops' CPU was counted: " + run.contention.otherProcessesCpuSeconds + "\n" + text);
+            assertTrue(run.flagged(LoadRun.Flag.CONTENTION), "flags: " + run.flags + "\n" + text);
+            assertTrue(text.contains("WARNING (contention): CPU contention during the run"), text);
+            assertTrue(text.contains("Contention: other processes "), text);
+            assertEquals("off", run.contention.stabilize.mode);
+            assertTrue(Results.violations(run).isEmpty(), Results.violations(run).toString());
+        } finally {
+            loops.forEach(Process::destroyForcibly);
+            for (Process p : loops) {
+                p.waitFor();
+            }
+        }
+    }
+
+    private static LoadRun.Contention measured(Double psi, Double steal, Double otherSeconds, Double otherPercent) {
+        LoadRun.Contention c = new LoadRun.Contention();
+        c.psiCpuSomePercent = psi;
+        c.stealPercent = steal;
+        c.otherProcessesCpuSeconds = otherSeconds;
+        c.otherProcessesCpuPercent = otherPercent;
+        return c;
+    }
+
+    @Test
+    void aQuietRunIsNotFlaggedAndEachMeasurePastItsThresholdIs() {
+        assertNull(ContentionRule.judge(measured(3.0, 0.1, 0.4, 2.0)), "a quiet run");
+        assertNull(ContentionRule.judge(measured(null, null, null, null)), "nothing measurable is not contention");
+        assertNull(ContentionRule.judge(measured(20.0, 5.0, 5.0, 25.0)), "at the thresholds is still fine");
+        String others = ContentionRule.judge(measured(3.0, 0.1, 18.4, 46.0));
+        assertTrue(others.contains("other processes took 18.4 CPU-seconds (46% of all CPUs, above 25%)"), others);
+        String psi = ContentionRule.judge(measured(35.0, 0.1, 0.4, 2.0));
+        assertTrue(psi.contains("waited for a CPU 35% of the time"), psi);
+        String steal = ContentionRule.judge(measured(null, 12.5, null, null));
+        assertTrue(steal.contains("CPU steal 12.5% (above 5%)"), steal);
+    }
+
+    @Test
+    void aFlaggedRunCarriesAContentionFlagNextToTheOthers() {
+        List<LoadRun.Flag> flags = LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 18.4, 46.0));
+        assertEquals(List.of(LoadRun.Flag.CONTENTION), flags.stream().map(f -> f.kind).toList());
+        assertEquals(List.of(), LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 0.4, 2.0)));
+    }
+
+    @Test
+    void lateSendsOnAContendedMachineAreTheMachinesNotTheGenerators() {
+        List<LoadRun.Flag> quiet = LoadRunDocument.flags(1000, 1000, 0.05, measured(3.0, 0.1, 0.4, 2.0));
+        assertEquals(List.of(LoadRun.Flag.GENERATOR_BEHIND), quiet.stream().map(f -> f.kind).toList());
+        List<LoadRun.Flag> busy = LoadRunDocument.flags(1000, 1000, 0.05, measured(90.0, 0.1, 3.7, 44.0));
+        assertEquals(List.of(LoadRun.Flag.CONTENTION), busy.stream().map(f -> f.kind).toList());
+        assertTrue(busy.get(0).message.contains("5.0% of requests went out over 1 ms late"), busy.get(0).message);
+    }
+
+    @Test
+    void processTimesAreReadPastACommandWithSpacesAndParentheses() {
+        ProcessCpu.Entry e = ProcessCpu.parse("4242 (my (odd) cmd) S 1 4242 4242 0 -1 4194560 100 0 0 0 "
+                + "250 50 0 0 20 0 1 0 777 1000 10 18446744073709551615 0 0 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0");
+        assertEquals(new ProcessCpu.Entry(4242, 777, 300), e);
+    }
+
+    @Test
+    void otherProcessesCountFromTheirStartAndNotTheExcludedOnes() {
+        ProcessCpu me = ProcessCpu.snapshot();
+        assertNotNull(me);
+        long self = ProcessHandle.current().pid();
+        double others = ProcessCpu.snapshot().otherSecondsSince(me, Set.of(self));
+        assertTrue(others >= 0, "never negative: " + others);
+    }
+
+    @Test
+    void pressureIsTheShareOfWallTimeWithATaskWaiting() {
+        assertEquals(123456L, CpuPressure.parseTotal("some avg10=1.00 avg60=0.50 avg300=0.10 total=123456"));
+        assertEquals(25.0, CpuPressure.percent(1_000_000L, 1_500_000L, 2_000_000_000L), 1e-9);
+        assertNull(CpuPressure.percent(null, 5L, 1_000_000_000L), "no PSI on this kernel");
+        assertNull(CpuPressure.someTotalUs(Path.of("/no/such/pressure")));
+    }
+
+    @Test
+    void theDefaultStabilizesOnlyWhenTheProbeSawSteal() {
+        LoadRun.Stabilize quiet = StabilizeDecision.fromProbe(true, 0.1, 1.0);
+        assertEquals("auto", quiet.mode);
+        assertEquals("plain", quiet.decision);
+        assertTrue(quiet.evidence.contains("CPU steal 0.10% over a 1.0 s probe"), quiet.evidence);
+        assertEquals("stabilized", StabilizeDecision.fromProbe(true, 12.0, 1.0).decision);
+        assertEquals("plain", StabilizeDecision.fromProbe(false, null, 0).decision);
+        assertEquals("plain", StabilizeDecision.fromProbe(true, null, 1.0).decision);
+    }
+
+    @Test
+    void anExplicitChoiceIsKeptAndSaidSo() throws Exception {
+        assertEquals("on", StabilizeDecision.decide(true).mode);
+        assertEquals("stabilized", StabilizeDecision.decide(true).decision);
+        LoadRun.Stabilize off = StabilizeDecision.decide(false);
+        assertEquals("plain", off.decision);
+        assertFalse(off.evidence.isEmpty());
+    }
+}
