@@ -132,8 +132,9 @@ final class GradeBuilder {
         return m.find() ? Integer.parseInt(m.group(1)) : 1;
     }
 
+    /** A message fit for the grade: at most {@link #MAX_MESSAGE} code points, no raw control characters. */
     static String cut(String s) {
-        return s == null || s.length() <= MAX_MESSAGE ? s : s.substring(0, MAX_MESSAGE) + "\n... (cut)";
+        return Messages.clean(s, MAX_MESSAGE);
     }
 
     static double round(double v) {

@@ -113,6 +113,8 @@ public final class GradeCommand {
             grade.notes.add("performance: not measured, since the tests could not run");
         }
         grade.durationSeconds = GradeBuilder.round((System.nanoTime() - start) / 1e9);
+        // Notes quote compiler errors, file names and the test JVM's output: the submission's text, kept writable.
+        grade.notes.replaceAll(n -> Messages.clean(n, 4 * GradeBuilder.MAX_MESSAGE));
         Results.write(o.out(), grade);
         if (o.gradescope()) {
             Path results = o.out().toAbsolutePath().resolveSibling("results.json");

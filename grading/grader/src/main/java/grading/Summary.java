@@ -22,13 +22,15 @@ final class Summary {
         if (!failing.isEmpty()) {
             s.append("not passed:\n");
             for (TestResult t : failing) {
+                // The whole message: got / expected, the seed and the replay line, the nodes' last log lines.
                 s.append(String.format("  [%s] %s %s: %s%n", t.visibility, t.name, t.outcome,
-                        t.message == null ? "" : Diagnosis.firstLines(t.message, 1)));
+                        t.message == null ? "" : Messages.clean(t.message, GradeBuilder.MAX_MESSAGE)
+                                .strip().replace("\n", "\n      ")));
             }
         }
         if (!g.notes.isEmpty()) {
             s.append("notes:\n");
-            g.notes.forEach(n -> s.append("  - ").append(Diagnosis.firstLines(n, 12).replace("\n", "\n    ")).append('\n'));
+            g.notes.forEach(n -> s.append("  - ").append(Messages.clean(Diagnosis.firstLines(n, 12), GradeBuilder.MAX_MESSAGE).replace("\n", "\n    ")).append('\n'));
         }
         s.append("written: ").append(out.toAbsolutePath()).append('\n');
         return s.toString();
