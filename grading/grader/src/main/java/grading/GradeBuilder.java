@@ -47,7 +47,7 @@ final class GradeBuilder {
             }
             Report report = run.results().get(id);
             TestResult t = new TestResult();
-            t.name = simpleName(testClass) + "." + id.substring(id.indexOf('#') + 1);
+            t.name = testName(id);
             t.stage = stageOf(testClass);
             t.category = w.category();
             t.visibility = planned.getValue().contains(NEVER_TAG) ? "never"
@@ -116,6 +116,11 @@ final class GradeBuilder {
         g.score.breakdown.addAll(parts.values());
         g.score.earned = 0;
         g.score.max = round(parts.values().stream().mapToDouble(p -> p.max).sum());
+    }
+
+    /** The name a grade shows for a test id (CLASS#METHOD): the class's simple name, a dot, the method. */
+    static String testName(String id) {
+        return simpleName(className(id)) + "." + id.substring(id.indexOf('#') + 1);
     }
 
     static String className(String id) {

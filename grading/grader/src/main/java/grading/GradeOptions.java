@@ -5,9 +5,10 @@ import java.time.Duration;
 
 /** The command line of {@code ./course grade}. */
 record GradeOptions(int stage, Path submission, String factory, String student, Path out, boolean gradescope,
-                    boolean perf, String only, Limits limits, boolean mutantMatrix, boolean isolated, boolean help) {
+                    boolean perf, String only, Limits limits, boolean mutantMatrix, boolean isolated, boolean help,
+                    Long seed) {
     static final String USAGE = """
-            usage: ./course grade --stage N --submission DIR [--student NAME] [--out FILE] [--export gradescope] [--no-perf]
+            usage: ./course grade --stage N --submission DIR [--student NAME] [--out FILE] [--export gradescope] [--no-perf] [--seed N]
                    ./course grade --stage N --factory CLASS ...     grade the course's own code (a reference or a mutant)
                    ./course grade --mutant-matrix [--out docs/grading/mutants.md]
                    ./course grade --mutant-matrix --isolated    each mutant graded like a submission (sandbox, JVM per node)
@@ -18,6 +19,8 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
               --out         the grade document (default: grades/<student>-stage<N>.json)
               --export gradescope   also write Gradescope's results.json next to --out
               --no-perf     skip the performance run next to the reference
+              --seed N      the seed of every random choice of the tests (default: a new one, printed and kept in
+                            the grade); the same seed replays a grade
               --only SUFFIX run only test classes whose name ends with SUFFIX (a quick look; the score is partial)
               --time-limit SECONDS       the whole test run (default 900)
               --test-time-limit SECONDS  each test (default 150)
@@ -38,11 +41,12 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
         boolean matrix = false;
         boolean isolated = false;
         Limits limits = Limits.standard();
+        Long seed = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "-h", "--help" -> {
-                    return new GradeOptions(0, null, null, null, null, false, false, null, limits, false, false, true);
+                    return new GradeOptions(0, null, null, null, null, false, false, null, limits, false, false, true, null);
                 }
                 case "--no-perf" -> perf = false;
                 case "--mutant-matrix" -> matrix = true;
@@ -59,6 +63,7 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
                         case "--student" -> student = v;
                         case "--out" -> out = Path.of(v);
                         case "--only" -> only = v;
+                        case "--seed" -> seed = seed(v);
                         case "--export" -> {
                             if (!v.equals("gradescope")) {
                                 throw new GradeException("--export knows only 'gradescope', got '" + v + "'");
@@ -77,7 +82,7 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
         }
         if (matrix) {
             return new GradeOptions(0, null, null, null, out == null ? Path.of("docs/grading/mutants.md") : out,
-                    false, false, null, limits, true, isolated, false);
+                    false, false, null, limits, true, isolated, false, null);
         }
         if (stage == null) {
             throw new GradeException("--stage is required");
@@ -93,7 +98,15 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
             out = Path.of("grades", student + "-stage" + stage + ".json");
         }
         return new GradeOptions(stage, submission, factory, student, out, gradescope, perf, only, limits, false, false,
-                false);
+                false, seed);
+    }
+
+    private static long seed(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new GradeException("--seed takes a whole number (a grade prints its seed), got '" + value + "'");
+        }
     }
 
     private static int number(String option, String value, int min, int max) {

@@ -15,6 +15,9 @@ final class Summary {
                 g.stage, g.student, g.score.earned, g.score.max, GradeCommand.count(g, "passed"),
                 GradeCommand.count(g, "failed"), GradeCommand.count(g, "error"), GradeCommand.count(g, "skipped"),
                 g.durationSeconds == null ? 0 : g.durationSeconds));
+        if (g.seed != null) {
+            s.append(String.format("  seed %d: --seed %d grades again with the same random choices%n", g.seed, g.seed));
+        }
         for (Grade.Part p : g.score.breakdown) {
             s.append(String.format("  %-14s %7.2f / %.2f%n", p.category, p.earned, p.max));
         }
@@ -23,7 +26,8 @@ final class Summary {
             s.append("not passed:\n");
             for (TestResult t : failing) {
                 // The whole message: got / expected, the seed and the replay line, the nodes' last log lines.
-                s.append(String.format("  [%s] %s %s: %s%n", t.visibility, t.name, t.outcome,
+                s.append(String.format("  [%s] %s %s%s: %s%n", t.visibility, t.name, t.outcome,
+                        t.firstRun == null ? "" : " (twice, with the same seed)",
                         t.message == null ? "" : Messages.clean(t.message, GradeBuilder.MAX_MESSAGE)
                                 .strip().replace("\n", "\n      ")));
             }

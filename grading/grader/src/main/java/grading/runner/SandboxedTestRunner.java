@@ -1,5 +1,6 @@
 package grading.runner;
 
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
 import java.io.BufferedReader;
@@ -28,7 +29,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * as one line that begins with a secret the grader passed on stdin, so lines that the submission prints cannot pass
  * for results. Progress goes to stderr.
  *
- * <p>Usage: {@code SandboxedTestRunner [--only CLASS_SUFFIX] PACKAGE...}; per-test timeouts come from JUnit's
+ * <p>Usage: {@code SandboxedTestRunner [--only CLASS_SUFFIX] PACKAGE... | --test CLASS#METHOD...}; per-test timeouts come from JUnit's
  * {@code junit.jupiter.execution.timeout.default} (a system property the grader sets).
  */
 public final class SandboxedTestRunner {
@@ -50,6 +51,9 @@ public final class SandboxedTestRunner {
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--only") && i + 1 < args.length) {
                 only = args[++i];
+            } else if (args[i].equals("--test") && i + 1 < args.length) {
+                // one test method, CLASS#METHOD: the grader re-runs a failed test this way
+                selectors.add(selectMethod(args[++i]));
             } else {
                 selectors.add(selectPackage(args[i]));
             }

@@ -66,12 +66,18 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
         Cluster cluster = store.get("cluster", Cluster.class);
         StringBuilder extra = new StringBuilder();
         if (seed != null) {
-            extra.append("\n[seed ").append(seed.value()).append("] replay with: ./mvnw test -Dcourse.seed=")
-                    .append(seed.value()).append(" -Dtest=").append(context.getRequiredTestClass().getSimpleName())
-                    .append('#').append(context.getRequiredTestMethod().getName());
+            // In a grade, the grader names its own command (course.replay), which takes the same seed.
+            String graded = System.getProperty("course.replay", "");
+            extra.append("\n[seed ").append(seed.value()).append("] replay with: ").append(graded.isBlank()
+                    ? "./mvnw test -Dcourse.seed=" + seed.value() + " -Dtest="
+                    + context.getRequiredTestClass().getSimpleName() + '#' + context.getRequiredTestMethod().getName()
+                    : graded + " --only " + context.getRequiredTestClass().getSimpleName());
         }
         if (cluster != null) {
-            extra.append("\n[data and logs kept in ").append(cluster.baseDir()).append(']');
+            // The folder is deleted when the cluster closes unless -Dcourse.keepData=true: name it only if it stays.
+            extra.append(Boolean.getBoolean("course.keepData")
+                    ? "\n[data and logs kept in " + cluster.baseDir() + "]"
+                    : "\n[the nodes' last log lines follow; -Dcourse.keepData=true keeps their data and logs]");
             String logs = cluster.logs();
             if (!logs.isEmpty()) {
                 extra.append("\n").append(logs);

@@ -116,7 +116,7 @@ final class ProcessNode implements Node {
         command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
                 "--port", String.valueOf(port), "--url", url, "--dir", workingDir.toString(),
                 "--cluster", String.join(",", cluster), "--factory", factoryClass, "--control", "stdin"));
-        Files.writeString(log, "$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8,
+        Files.writeString(log, "$ " + shortCommand(command) + "\n", StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         process = new ProcessBuilder(command)
                 .redirectErrorStream(false)
@@ -267,6 +267,20 @@ final class ProcessNode implements Node {
         } catch (IOException e) {
             return "(no log at " + log + ")";
         }
+    }
+
+    /**
+     * The command as the log's first line: the main class, its arguments and the flags that differ between nodes.
+     * The whole line (the JDK's path, a classpath of dozens of jars, every course.* property) once filled most of a
+     * failure message, so the node's own log lines after it were cut off.
+     */
+    private String shortCommand(List<String> command) {
+        List<String> shown = new ArrayList<>(List.of("java", "-Xmx" + heap));
+        shown.addAll(jvmFlags);
+        int main = command.indexOf(Launcher.class.getName());
+        shown.add(Launcher.class.getSimpleName());
+        shown.addAll(command.subList(main + 1, command.size()));
+        return String.join(" ", shown);
     }
 
     /** The exit code, or Integer.MIN_VALUE when the process is still running after the timeout. */
