@@ -63,6 +63,10 @@ final class Rerun {
             t.firstRun.durationMs = before.millis();
             ("passed".equals(t.outcome) ? flaky : twice).add(t.name);
         }
+        if (flaky.isEmpty() && twice.isEmpty()) {
+            g.notes.add("the tests that did not pass were to run again with the same seed, but that run reported "
+                    + "nothing (exit code " + second.exitCode() + "); its last output:\n" + GradeBuilder.cut(second.stderrTail()));
+        }
         if (!flaky.isEmpty()) {
             g.notes.add("flaky: " + String.join(", ", flaky) + " failed, then passed when run again with the same seed;"
                     + " counted as passed (each test's firstRun holds the failure)");
