@@ -17,7 +17,7 @@ while [ $# -gt 0 ]; do
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --stages) stages=${2:?--stages needs a list such as \"1 2\"}; shift 2 ;;
     --no-busy) busy=no; shift ;;
-    -h|--help) sed -n 2,8p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n 2,9p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "busy-grades: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

@@ -15,13 +15,17 @@ import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PutAnswers200;
+import grading.mutants.stage1.SignedKeyOrder;
 import grading.mutants.stage1.StartReturnsBeforeListening;
 import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
+import grading.mutants.stage1.TableSearchOneShort;
 import grading.mutants.stage1.UnknownPathIs404;
 import grading.mutants.stage1.UrlNotDecoded;
 import grading.mutants.stage1.ValuesAsText;
+import grading.mutants.stage1.WalReplayedInReverse;
 import grading.mutants.stage1.WholeDatabaseInHeap;
+import grading.mutants.stage2.LifoIsFifo;
 import grading.mutants.stage2.NoDeadline;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage3.NoForwarding;
@@ -50,8 +54,9 @@ public final class Mutants {
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
+            WalReplayedInReverse.class, SignedKeyOrder.class, TableSearchOneShort.class,
             // stage 2: the executor
-            UnboundedQueue.class, NoDeadline.class,
+            UnboundedQueue.class, NoDeadline.class, LifoIsFifo.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class,
             // stage 4: replication
