@@ -38,6 +38,7 @@ import grading.mutants.stage4.WriteAcksCountedOneShort;
 import grading.mutants.stage5.WaitsForAllReplicas;
 import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
+import grading.mutants.stage6.RangeInSignedOrder;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -65,7 +66,8 @@ public final class Mutants {
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class,
             // stage 6: ranges
-            RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class);
+            RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
+            RangeInSignedOrder.class);
 
     private Mutants() {
     }
