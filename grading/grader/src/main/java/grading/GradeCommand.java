@@ -146,8 +146,14 @@ public final class GradeCommand {
     /** The command that grades the same code with the same seed, for failure messages and the summary. */
     static String replayCommand(GradeOptions o, long seed) {
         return "./course grade --stage " + o.stage()
-                + (o.submission() != null ? " --submission " + o.submission() : " --factory " + o.factory())
+                + (o.submission() != null ? " --submission " + shellWord(o.submission().toString())
+                        : " --factory " + o.factory())
                 + (o.perf() ? "" : " --no-perf") + " --seed " + seed;
+    }
+
+    /** A word a shell reads back as itself: quoted when it holds anything but plain path characters. */
+    static String shellWord(String s) {
+        return s.matches("[A-Za-z0-9_./+:=@-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 
     /** The checkout's root, for stages/: -Dcourse.root (set by ./course and Maven), else the working directory. */

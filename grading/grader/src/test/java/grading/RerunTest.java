@@ -81,6 +81,9 @@ class RerunTest {
         GradeOptions o = GradeOptions.parse(new String[] {"--stage", "2", "--factory", "a.B", "--no-perf", "--seed", "-17"});
         assertEquals(-17L, o.seed());
         assertEquals("./course grade --stage 2 --factory a.B --no-perf --seed -17", GradeCommand.replayCommand(o, o.seed()));
+        GradeOptions spaced = GradeOptions.parse(new String[] {"--stage", "1", "--submission", "/tmp/alice's repo"});
+        assertEquals("./course grade --stage 1 --submission '/tmp/alice'\\''s repo' --seed 5",
+                GradeCommand.replayCommand(spaced, 5));
         GradeException e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "2", "--factory", "a.B", "--seed", "abc"}));
         assertTrue(e.getMessage().contains("--seed takes a whole number"), e.getMessage());
