@@ -279,7 +279,9 @@ final class ProcessNode implements Node {
         shown.addAll(jvmFlags);
         int main = command.indexOf(Launcher.class.getName());
         shown.add(Launcher.class.getSimpleName());
-        shown.addAll(command.subList(main + 1, command.size()));
+        // the node's folder by its own name: the temp folder around it is gone once the test (or the grade) ends
+        command.subList(main + 1, command.size()).forEach(a -> shown.add(a.equals(workingDir.toString())
+                ? "<cluster dir>/" + workingDir.getFileName() : a));
         return String.join(" ", shown);
     }
 
