@@ -59,7 +59,7 @@ public final class StabilizeBench {
                             "-c", a.get("-c", "8"), "-t", a.get("-t", "1"), "-d", a.get("--duration", "15s"),
                             "--workload", "get", "--keys", String.valueOf(keys), "--key-order", "uniform",
                             "--no-progress", mode.equals("plain") ? "--no-stabilize" : "--stabilize");
-                    LoadRun run = LoadApi.run(load, quiet);
+                    LoadRun run = LoadApi.run(course.load.LoadOptions.parse(load.toArray(String[]::new)), quiet);
                     Row row = new Row(r, mode, run.percentile(50.0), run.percentile(99.0), run.achievedRate,
                             run.flags.stream().map(f -> f.kind).toList());
                     rows.add(row);

@@ -36,6 +36,7 @@ final class GradeArgs {
     private boolean matrix;
     private boolean isolated;
     private Limits limits = Limits.standard();
+    private Long seed;
 
     @Option(names = "--submission", paramLabel = "DIR", description = "A student repository, or a copy of its"
             + " starter/student folder; only src/main/java and src/main/resources are taken, built in a fresh"
@@ -88,6 +89,16 @@ final class GradeArgs {
         only = suffix;
     }
 
+    @Option(names = "--seed", paramLabel = "N", description = "The seed of every random choice of the tests"
+            + " (default: a new one, printed and kept in the grade); the same seed replays a grade.")
+    void seed(String value) {
+        try {
+            seed = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new GradeException("--seed takes a whole number (a grade prints its seed), got '" + value + "'");
+        }
+    }
+
     @Option(names = "--time-limit", paramLabel = "SECONDS", description = "The whole test run (default 900).")
     void timeLimit(String seconds) {
         limits = limits.withWholeRun(Duration.ofSeconds(OptionValues.between("--time-limit", seconds, 10, 86400)));
@@ -127,7 +138,8 @@ final class GradeArgs {
                     ? new GradeException(r.getMessage()) : new GradeException(e.getMessage());
         }
         if (line.isUsageHelpRequested()) {
-            return new GradeOptions(0, null, null, null, null, false, false, null, a.limits, false, false, true);
+            return new GradeOptions(0, null, null, null, null, false, false, null, a.limits, false, false, true,
+                    null);
         }
         return a.checked();
     }
@@ -138,7 +150,7 @@ final class GradeArgs {
         }
         if (matrix) {
             return new GradeOptions(0, null, null, null, out == null ? Path.of("docs/grading/mutants.md") : out,
-                    false, false, null, limits, true, isolated, false);
+                    false, false, null, limits, true, isolated, false, null);
         }
         if (stage == null) {
             throw new GradeException("--stage is required");
@@ -153,6 +165,6 @@ final class GradeArgs {
         }
         Path document = out != null ? out : Path.of("grades", name + "-stage" + stage + ".json");
         return new GradeOptions(stage, submission, factory, name, document, gradescope, perf, only, limits, false,
-                false, false);
+                false, false, seed);
     }
 }

@@ -47,7 +47,7 @@ final class GradeBuilder {
             }
             Report report = run.results().get(id);
             TestResult t = new TestResult();
-            t.name = simpleName(testClass) + "." + id.substring(id.indexOf('#') + 1);
+            t.name = testName(id);
             t.stage = stageOf(testClass);
             t.category = w.category();
             t.visibility = planned.getValue().contains(NEVER_TAG) ? "never"
@@ -118,6 +118,11 @@ final class GradeBuilder {
         g.score.max = round(parts.values().stream().mapToDouble(p -> p.max).sum());
     }
 
+    /** The name a grade shows for a test id (CLASS#METHOD): the class's simple name, a dot, the method. */
+    static String testName(String id) {
+        return simpleName(className(id)) + "." + id.substring(id.indexOf('#') + 1);
+    }
+
     static String className(String id) {
         int hash = id.indexOf('#');
         return hash < 0 ? id : id.substring(0, hash);
@@ -132,8 +137,9 @@ final class GradeBuilder {
         return m.find() ? Integer.parseInt(m.group(1)) : 1;
     }
 
+    /** A message fit for the grade: at most {@link #MAX_MESSAGE} code points, no raw control characters. */
     static String cut(String s) {
-        return s == null || s.length() <= MAX_MESSAGE ? s : s.substring(0, MAX_MESSAGE) + "\n... (cut)";
+        return Messages.clean(s, MAX_MESSAGE);
     }
 
     static double round(double v) {

@@ -59,6 +59,8 @@ public final class GradeCommand {
         long start = System.nanoTime();
         Weights weights = Weights.load();
         Grade grade = GradeBuilder.empty(o.stage(), o.student());
+        long seed = o.seed() != null ? o.seed() : new java.security.SecureRandom().nextLong();
+        grade.seed = seed;
         Map<String, Double> worth = Map.of();
         try (Workspace ws = new Workspace()) {
             String factory = o.factory();
@@ -92,9 +94,26 @@ public final class GradeCommand {
                 ws.openForSandbox();
                 progress.println("grade: running the public and hidden tests of stages 1.." + o.stage() + " against "
                         + factory + (sandbox.isolated() ? " in a bubblewrap sandbox" : " WITHOUT a sandbox"));
+                String replay = replayCommand(o, seed);
+                progress.println("grade: seed " + seed + " (replay: " + replay + ")");
                 TestJvm.Outcome run = TestJvm.run(ws, sandbox, o.limits(), factory, o.stage(),
-                        GradeBuilder.packages(o.stage()), o.only(), progress);
-                worth = GradeBuilder.fill(grade, run, weights);
+                        new TestJvm.Selection(GradeBuilder.packages(o.stage()), o.only(), List.of(), seed, replay),
+                        progress);
+                List<String> again = Rerun.candidates(run);
+                TestJvm.Outcome second = null;
+                if (!again.isEmpty() && again.size() <= Rerun.MAX_TESTS) {
+                    progress.println("grade: running the " + again.size() + " test(s) that did not pass once more, "
+                            + "with the same seed");
+                    second = TestJvm.run(ws, sandbox, o.limits(), factory, o.stage(),
+                            new TestJvm.Selection(List.of(), null, again, seed, replay), progress);
+                } else if (again.size() > Rerun.MAX_TESTS) {
+                    grade.notes.add(again.size() + " tests did not pass; none was run again (a second run is for a "
+                            + "busy machine, which fails a test or two, not more than " + Rerun.MAX_TESTS + ")");
+                }
+                worth = GradeBuilder.fill(grade, second == null ? run : Rerun.merge(run, second), weights);
+                if (second != null) {
+                    Rerun.record(grade, run, again, second);
+                }
                 Diagnosis.explain(grade, run).ifPresent(grade.notes::add);
                 if (o.only() != null) {
                     grade.notes.add("only test classes ending in '" + o.only() + "' ran: the score is partial");
@@ -112,6 +131,8 @@ public final class GradeCommand {
             grade.notes.add("performance: not measured, since the tests could not run");
         }
         grade.durationSeconds = GradeBuilder.round((System.nanoTime() - start) / 1e9);
+        // Notes quote compiler errors, file names and the test JVM's output: the submission's text, kept writable.
+        grade.notes.replaceAll(n -> Messages.clean(n, 4 * GradeBuilder.MAX_MESSAGE));
         Results.write(o.out(), grade);
         if (o.gradescope()) {
             Path results = o.out().toAbsolutePath().resolveSibling("results.json");
@@ -119,6 +140,19 @@ public final class GradeCommand {
             progress.println("grade: Gradescope results written to " + results);
         }
         return grade;
+    }
+
+    /** The command that grades the same code with the same seed, for failure messages and the summary. */
+    static String replayCommand(GradeOptions o, long seed) {
+        return "./course grade --stage " + o.stage()
+                + (o.submission() != null ? " --submission " + shellWord(o.submission().toString())
+                        : " --factory " + o.factory())
+                + (o.perf() ? "" : " --no-perf") + " --seed " + seed;
+    }
+
+    /** A word a shell reads back as itself: quoted when it holds anything but plain path characters. */
+    static String shellWord(String s) {
+        return s.matches("[A-Za-z0-9_./+:=@-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 
     /** The checkout's root, for stages/: -Dcourse.root (set by ./course and Maven), else the working directory. */

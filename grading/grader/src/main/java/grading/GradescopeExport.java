@@ -27,7 +27,9 @@ final class GradescopeExport {
             n.put("name", t.name);
             n.put("score", "passed".equals(t.outcome) ? max : 0);
             n.put("max_score", max);
-            n.put("output", t.outcome + (t.message == null || t.message.isEmpty() ? "" : ": " + t.message));
+            n.put("output", t.outcome + (t.message == null || t.message.isEmpty() ? "" : ": " + t.message)
+                    + (t.firstRun == null ? "" : "\n(run twice with the same seed; the first run: " + t.firstRun.outcome
+                    + (t.firstRun.message == null ? "" : ": " + t.firstRun.message) + ")"));
             n.put("visibility", switch (t.visibility) {
                 case "hidden-until-due" -> "after_due_date";
                 case "never" -> "hidden";

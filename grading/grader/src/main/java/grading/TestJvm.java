@@ -34,8 +34,16 @@ final class TestJvm {
     private TestJvm() {
     }
 
-    static Outcome run(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage, List<String> packages,
-                       String only, PrintStream progress) throws IOException, InterruptedException {
+    /**
+     * What to run: the packages (narrowed to classes ending in {@code only} when not null), or, when {@code tests} is
+     * not empty, just those test methods (CLASS#METHOD). Every random choice of every test comes from {@code seed};
+     * {@code replay} is the command that grades again with it, for failure messages.
+     */
+    record Selection(List<String> packages, String only, List<String> tests, long seed, String replay) {
+    }
+
+    static Outcome run(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage, Selection selection,
+                       PrintStream progress) throws IOException, InterruptedException {
         String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -48,15 +56,21 @@ final class TestJvm {
                 "-Dcourse.factory=" + factory,
                 "-Dcourse.stage=" + stage,
                 "-Dcourse.nodeMode=PROCESS",
+                "-Dcourse.seed=" + selection.seed(),
+                "-Dcourse.replay=" + selection.replay(),
                 "-Djunit.jupiter.execution.timeout.default=" + limits.perTest().toSeconds() + " s",
                 "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
                 "-cp", String.join(":", ws.runtimeClasspath().stream()
                         .map(p -> sandbox.inside(ws.root, p).toString()).toList()),
                 "grading.runner.SandboxedTestRunner"));
-        if (only != null) {
-            java.addAll(List.of("--only", only));
+        if (!selection.tests().isEmpty()) {
+            selection.tests().forEach(t -> java.addAll(List.of("--test", t)));
+        } else {
+            if (selection.only() != null) {
+                java.addAll(List.of("--only", selection.only()));
+            }
+            java.addAll(selection.packages());
         }
-        java.addAll(packages);
         List<String> command = sandbox.wrap(java, ws.root, ws.tmp, limits);
         long start = System.nanoTime();
         ContainedProcess contained = ContainedProcess.start(new ProcessBuilder(command).directory(ws.tmp.toFile()));

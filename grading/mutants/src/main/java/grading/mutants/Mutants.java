@@ -24,14 +24,18 @@ import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PutAnswers200;
 import grading.mutants.stage1.RefusalsNotLogged;
 import grading.mutants.stage1.SharesItsPort;
+import grading.mutants.stage1.SignedKeyOrder;
 import grading.mutants.stage1.StartReturnsBeforeListening;
 import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
+import grading.mutants.stage1.TableSearchOneShort;
 import grading.mutants.stage1.UnknownMethodIs400;
 import grading.mutants.stage1.UnknownPathIs404;
 import grading.mutants.stage1.UrlNotDecoded;
 import grading.mutants.stage1.ValuesAsText;
+import grading.mutants.stage1.WalReplayedInReverse;
 import grading.mutants.stage1.WholeDatabaseInHeap;
+import grading.mutants.stage2.LifoIsFifo;
 import grading.mutants.stage2.NoDeadline;
 import grading.mutants.stage2.PipelineClosedAt256;
 import grading.mutants.stage2.UnboundedQueue;
@@ -48,6 +52,7 @@ import grading.mutants.stage4.WriteAcksCountedOneShort;
 import grading.mutants.stage5.WaitsForAllReplicas;
 import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
+import grading.mutants.stage6.RangeInSignedOrder;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,9 +73,10 @@ public final class Mutants {
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
-            SharesItsPort.class, NoBodyBudget.class,
+            SharesItsPort.class, NoBodyBudget.class, WalReplayedInReverse.class, SignedKeyOrder.class,
+            TableSearchOneShort.class,
             // stage 2: the executor
-            UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class,
+            UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class,
             // stage 4: replication
@@ -80,7 +86,8 @@ public final class Mutants {
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class,
             // stage 6: ranges
-            RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class);
+            RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
+            RangeInSignedOrder.class);
 
     private Mutants() {
     }

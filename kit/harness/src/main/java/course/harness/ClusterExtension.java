@@ -100,13 +100,24 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
         Cluster cluster = store.get("cluster", Cluster.class);
         StringBuilder extra = new StringBuilder();
         if (seed != null) {
-            extra.append("\n[seed ").append(seed.value()).append("] replay with: ./mvnw test -Dcourse.seed=")
-                    .append(seed.value()).append(" -Dtest=").append(context.getRequiredTestClass().getSimpleName())
-                    .append('#').append(context.getRequiredTestMethod().getName());
+            // In a grade, the grader names its own command (course.replay), which takes the same seed.
+            String graded = System.getProperty("course.replay", "");
+            extra.append("\n[seed ").append(seed.value()).append("] replay with: ").append(graded.isBlank()
+                    ? "./mvnw test -Dcourse.seed=" + seed.value() + " -Dtest="
+                    + context.getRequiredTestClass().getSimpleName() + '#' + context.getRequiredTestMethod().getName()
+                    : graded + " --only " + context.getRequiredTestClass().getSimpleName());
         }
         if (cluster != null) {
-            extra.append("\n[data and logs kept in ").append(cluster.baseDir()).append(']');
-            String logs = cluster.logs();
+            // The folder is deleted when the cluster closes unless -Dcourse.keepData=true: name it only if it stays
+            // (in a grade the whole sandbox goes, so the hint would mislead there).
+            if (Boolean.getBoolean("course.keepData")) {
+                extra.append("\n[data and logs kept in ").append(cluster.baseDir()).append(']');
+            } else if (System.getProperty("course.replay", "").isBlank()) {
+                extra.append("\n[-Dcourse.keepData=true keeps the nodes' data and logs]");
+            }
+            // A node that failed to start or stop already put its log into the message: not twice.
+            String message = String.valueOf(throwable.getMessage());
+            String logs = message.contains("; its log:\n") ? "" : cluster.logs();
             if (!logs.isEmpty()) {
                 extra.append("\n").append(logs);
             }

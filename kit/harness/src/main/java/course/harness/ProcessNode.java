@@ -145,7 +145,7 @@ final class ProcessNode implements Node {
         command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
                 "--port", String.valueOf(port), "--url", url, "--dir", workingDir.toString(),
                 "--cluster", String.join(",", cluster), "--factory", factoryClass, "--control", "stdin"));
-        Files.writeString(log, "$ " + shown(command) + "\n", StandardCharsets.UTF_8,
+        Files.writeString(log, "$ " + shortCommand(command, heap, jvmFlags, workingDir) + "\n", StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(false)
@@ -341,17 +341,19 @@ final class ProcessNode implements Node {
     }
 
     /**
-     * The command as the log shows it: the classpath (the test JVM's, some 2 KB) is named, not listed, because the
-     * log ends up in failure messages.
+     * The command as the log's first line: the main class, its arguments and the flags that differ between nodes.
+     * The whole line (the JDK's path, a classpath of dozens of jars, every course.* property) once filled most of a
+     * failure message, so the node's own log lines after it were cut off.
      */
-    static String shown(List<String> command) {
-        List<String> out = new ArrayList<>(command);
-        int cp = out.indexOf("-cp");
-        if (cp >= 0 && cp + 1 < out.size()) {
-            int entries = out.get(cp + 1).split(java.io.File.pathSeparator).length;
-            out.set(cp + 1, "<the test JVM's classpath, " + entries + " entries>");
-        }
-        return String.join(" ", out);
+    static String shortCommand(List<String> command, String heap, List<String> jvmFlags, Path workingDir) {
+        List<String> shown = new ArrayList<>(List.of("java", "-Xmx" + heap));
+        shown.addAll(jvmFlags);
+        int main = command.indexOf(Launcher.class.getName());
+        shown.add(Launcher.class.getSimpleName());
+        // the node's folder by its own name: the temp folder around it is gone once the test (or the grade) ends
+        command.subList(main + 1, command.size()).forEach(a -> shown.add(a.equals(workingDir.toString())
+                ? "<cluster dir>/" + workingDir.getFileName() : a));
+        return String.join(" ", shown);
     }
 
     /** The exit code, or Integer.MIN_VALUE when the process is still running after the timeout. */

@@ -78,18 +78,32 @@ public record Reply(String request, int status, byte[] body, String error) {
                 expected, actual);
     }
 
+    /**
+     * A body as a person reads it: text (valid UTF-8 without control bytes) in quotes, with up to 200 characters,
+     * so an error's explanation such as "only 1 of ack=2 replicas answered" is read, not decoded from hex; anything
+     * else as the hex of its first 48 bytes.
+     */
     static String preview(byte[] bytes) {
-        int n = Math.min(bytes.length, 48);
-        boolean printable = true;
-        for (int i = 0; i < n; i++) {
-            if (bytes[i] < 0x20 || bytes[i] > 0x7e) {
-                printable = false;
-                break;
-            }
+        String text = asText(bytes);
+        if (text != null) {
+            int n = text.offsetByCodePoints(0, Math.min(200, text.codePointCount(0, text.length())));
+            return "'" + text.substring(0, n).replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t") + "'"
+                    + (n < text.length() ? "..." : "");
         }
-        String shown = printable
-                ? "'" + new String(bytes, 0, n, StandardCharsets.US_ASCII) + "'"
-                : "0x" + HexFormat.of().formatHex(bytes, 0, n);
-        return shown + (bytes.length > n ? "..." : "");
+        int n = Math.min(bytes.length, 48);
+        return "0x" + HexFormat.of().formatHex(bytes, 0, n) + (bytes.length > n ? "..." : "");
+    }
+
+    /** The bytes as text, or null when they are not valid UTF-8 or hold control bytes other than line breaks and tabs. */
+    private static String asText(byte[] bytes) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return null;
+        }
+        boolean control = text.codePoints().anyMatch(c -> (c < 0x20 && c != '\n' && c != '\r' && c != '\t')
+                || (c >= 0x7f && c < 0xa0));
+        return control ? null : text;
     }
 }

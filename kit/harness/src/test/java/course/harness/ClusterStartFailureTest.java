@@ -49,10 +49,12 @@ class ClusterStartFailureTest {
     }
 
     @Test
-    void theNodeLogNamesTheClasspathInsteadOfListingIt() {
+    void theNodeLogShowsAShortCommandWithoutTheClasspath() {
         String classpath = String.join(File.pathSeparator, List.of("/a/one.jar", "/b/two.jar", "/c/classes"));
-        String shown = ProcessNode.shown(List.of("java", "-Xmx128m", "-cp", classpath, "course.contract.Launcher",
-                "--port", "1"));
-        assertEquals("java -Xmx128m -cp <the test JVM's classpath, 3 entries> course.contract.Launcher --port 1", shown);
+        Path dir = Path.of("/tmp/course-cluster-1/node-0");
+        String shown = ProcessNode.shortCommand(List.of("/usr/lib/jvm/x/bin/java", "-Xmx128m", "-Dcourse.a=b", "-cp",
+                classpath, "course.contract.Launcher", "--port", "1", "--dir", dir.toString()), "128m",
+                List.of("-XX:+UseSerialGC"), dir);
+        assertEquals("java -Xmx128m -XX:+UseSerialGC Launcher --port 1 --dir <cluster dir>/node-0", shown);
     }
 }

@@ -13,6 +13,8 @@ public class Grade extends ResultDocument {
     public List<String> notes = new ArrayList<>();
     public Environment environment;
     public Double durationSeconds;
+    /** The seed of every random choice of the tests: {@code ./course grade --seed} with it replays the grade. */
+    public Long seed;
 
     public Grade() {
         super("grade");

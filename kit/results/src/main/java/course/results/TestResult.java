@@ -14,4 +14,17 @@ public class TestResult {
     /** visible, hidden-until-due or never. */
     public String visibility = "visible";
     public Double durationMs;
+    /**
+     * Set when the test did not pass and was run once more with the same seed: how that first run went. Outcome and
+     * message above are then the second run's; a test that passed the second time was flaky.
+     */
+    public Attempt firstRun;
+
+    /** One run of a test. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class Attempt {
+        public String outcome;
+        public String message;
+        public Double durationMs;
+    }
 }

@@ -40,6 +40,27 @@ class CrashRecoveryTest {
         check(c, model);
     }
 
+    /**
+     * Recovery order: one key written many times, then kill -9 before any flush. Replaying the log in any order but
+     * the one it was written in brings an older value back.
+     */
+    @Test
+    void theLastOfManyOverwritesSurvivesKill9(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client();
+        Random random = seed.random();
+        byte[] last = null;
+        for (int i = 0; i < 20; i++) {
+            last = Values.of(seed.value(), 5000 + i, 1 + random.nextInt(200));
+            c.put(0, "again", last).assertStatus(201);
+            c.put(0, "other" + (i % 3), last).assertStatus(201);
+        }
+        c.delete(0, "other0").assertStatus(202);
+        cluster.kill(0);
+        cluster.start(0);
+        c.get(0, "again").assertBody(200, last);
+        c.get(0, "other0").assertStatus(404);
+    }
+
     @Test
     void recoversTwiceInARow(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();

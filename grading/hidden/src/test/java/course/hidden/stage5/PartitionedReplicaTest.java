@@ -2,6 +2,7 @@ package course.hidden.stage5;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Baseline;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
@@ -24,18 +25,20 @@ class PartitionedReplicaTest {
     @Test
     void quorumsAnswerWithOneReplicaPartitioned(Cluster cluster, Seed seed) {
         int cut = seed.random().nextInt(3);
+        Duration deadline = deadline(cluster);
         cluster.proxy(cut).partition();
-        check(cluster, seed.random(), cut, "partitioned");
+        check(cluster, seed.random(), cut, "partitioned", deadline);
     }
 
     @Test
     void quorumsAnswerPromptlyWithOneReplicaTwoSecondsSlow(Cluster cluster, Seed seed) {
         int slow = seed.random().nextInt(3);
+        Duration deadline = deadline(cluster);
         cluster.proxy(slow).delay(Duration.ofSeconds(2));
-        check(cluster, seed.random(), slow, "two seconds slow");
+        check(cluster, seed.random(), slow, "two seconds slow", deadline);
     }
 
-    private static void check(Cluster cluster, Random random, int faulty, String fault) {
+    private static void check(Cluster cluster, Random random, int faulty, String fault, Duration deadline) {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(8));
         for (int i = 0; i < 30; i++) {
             int node = (faulty + 1 + random.nextInt(2)) % 3;
@@ -44,8 +47,29 @@ class PartitionedReplicaTest {
             c.put(node, key, "v" + i).assertStatus(201);
             Reply read = c.get((faulty + 1 + random.nextInt(2)) % 3, key).assertBody(200, "v" + i);
             long ms = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(ms < 2 * PROMPT_MS, "with node " + faulty + " " + fault + ", a PUT and a GET through the "
-                    + "other nodes took " + ms + " ms (" + read.request() + "): answer once ack replicas did");
+            assertTrue(ms < deadline.toMillis(), "with node " + faulty + " " + fault + ", a PUT and a GET through the "
+                    + "other nodes took " + ms + " ms (over " + deadline.toMillis() + " ms; " + read.request()
+                    + "): answer once ack replicas did");
         }
+    }
+
+    /**
+     * How long a PUT and a GET may take: 10 times what they take before the fault (a busy machine gets more time,
+     * measured on this run), at least 2 s, and never 4 s, which a coordinator that waits for the two-seconds-slow
+     * replica needs for the pair.
+     */
+    private static Duration deadline(Cluster cluster) {
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(8));
+        // Warm-up and measure only: what the nodes answer here is not checked (the first requests between freshly
+        // started nodes can miss a replica timeout on a busy machine; that is the machine, not the fault).
+        for (int node = 0; node < 3; node++) {
+            c.put(node, "baseline", "b");
+            c.get(node, "baseline");
+        }
+        Duration usual = Baseline.median(5, () -> {
+            c.put(0, "baseline", "b");
+            c.get(1, "baseline");
+        });
+        return Baseline.scaled(usual, 10, Duration.ofMillis(2 * PROMPT_MS), Duration.ofMillis(3500));
     }
 }

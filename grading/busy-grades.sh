@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Grades each reference stage several times with --no-perf while two busy processes per core run beside it, and
+# prints the points of every run: a correct node must get full marks on a busy machine too. Each grade is kept in
+# grades/busy-<time>/ (its seed replays it; its notes name the tests that were flaky).
+#
+#   grading/busy-grades.sh [--runs N] [--stages "1 2 3 4 5 6"] [--no-busy]
+#
+# Not part of ./course test: one stage-1 grade took 298 s beside the busy processes on a shared 2-vCPU VM (27 s
+# idle), so 20 runs of all six stages take many hours; start with --runs 1 --stages 1.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+runs=20
+stages="1 2 3 4 5 6"
+busy=yes
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs=${2:?--runs needs a number}; shift 2 ;;
+    --stages) stages=${2:?--stages needs a list such as \"1 2\"}; shift 2 ;;
+    --no-busy) busy=no; shift ;;
+    -h|--help) sed -n 2,9p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "busy-grades: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+case "$runs" in ''|*[!0-9]*) echo "busy-grades: --runs takes a whole number, got '$runs'" >&2; exit 2 ;; esac
+for s in $stages; do
+  case "$s" in [1-6]) ;; *) echo "busy-grades: stages are 1 to 6, got '$s'" >&2; exit 2 ;; esac
+done
+
+out="$root/grades/busy-$(date -u +%Y%m%dT%H%M%SZ)"
+mkdir -p "$out"
+spinners=()
+stop_spinners() {
+  # only the processes this script started, by their ids
+  for pid in "${spinners[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+}
+trap stop_spinners EXIT
+if [ "$busy" = yes ]; then
+  cores=$(nproc)
+  for _ in $(seq 1 $((2 * cores))); do
+    sh -c 'while :; do :; done' &
+    spinners+=($!)
+  done
+  echo "busy-grades: ${#spinners[@]} busy processes beside the grades ($cores cores)"
+fi
+
+status=0
+for s in $stages; do
+  for r in $(seq 1 "$runs"); do
+    file="$out/stage$s-run$r.json"
+    start=$(date +%s)
+    if ! "$root/course" grade --stage "$s" --factory "solutions.stage$s.Stage${s}Factory" --no-perf \
+        --student "reference-stage$s-run$r" --out "$file" >"$out/stage$s-run$r.txt" 2>&1; then
+      echo "stage $s run $r: the grade did not finish (see $out/stage$s-run$r.txt)"
+      status=1
+      continue
+    fi
+    python3 - "$file" "$(( $(date +%s) - start ))" "$s" "$r" <<'PY' || status=1
+import json, sys
+g = json.load(open(sys.argv[1]))
+flaky = [t["name"] for t in g["tests"] if t.get("firstRun") and t["outcome"] == "passed"]
+lost = [t["name"] for t in g["tests"] if t["outcome"] != "passed" and t["outcome"] != "skipped"]
+print(f"stage {sys.argv[3]} run {sys.argv[4]}: {g['score']['earned']:g} / {g['score']['max']:g} points, "
+      f"{sys.argv[2]} s, seed {g.get('seed')}"
+      + (f"; flaky (failed, then passed): {', '.join(flaky)}" if flaky else "")
+      + (f"; NOT PASSED: {', '.join(lost)}" if lost else ""))
+sys.exit(0 if g["score"]["earned"] == g["score"]["max"] else 1)
+PY
+  done
+done
+echo "busy-grades: grades in $out"
+exit $status

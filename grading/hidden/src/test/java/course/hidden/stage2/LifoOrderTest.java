@@ -1,0 +1,61 @@
+package course.hidden.stage2;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.NodeMode;
+import course.harness.Stage;
+import course.harness.SystemProperties;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code -Dcourse.queue=lifo}: with one worker busy, requests that queue up behind it run newest first. One request
+ * holds the worker; four more arrive one after another while it does; the last of them must be answered before the
+ * first of them (a FIFO queue answers them the other way round, a second apart).
+ */
+@Stage(2)
+class LifoOrderTest {
+    private static final long HOLD_MS = 1000;
+    private static final int QUEUED = 4;
+
+    @Test
+    void theNewestQueuedRequestRunsFirst() throws Exception {
+        Cluster cluster;
+        try (SystemProperties ignored = SystemProperties.set(Map.of("course.workers", "1", "course.queue", "lifo",
+                "course.queueCapacity", "16", "course.handlerDelayMillis", String.valueOf(HOLD_MS),
+                "course.deadlineMillis", "60000"))) {
+            cluster = Cluster.started(1, NodeMode.IN_PROCESS);
+        }
+        try (cluster; ExecutorService pool = Executors.newFixedThreadPool(QUEUED + 1)) {
+            KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
+            c.put(0, "warm", "up").assertStatus(201);
+            long start = System.nanoTime();
+            List<CompletableFuture<Long>> done = new ArrayList<>();
+            for (int i = 0; i <= QUEUED; i++) {
+                String key = "order" + i;
+                done.add(CompletableFuture.supplyAsync(() -> {
+                    c.put(0, key, "v").assertStatus(201);
+                    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                }, pool));
+                // request 0 takes the worker; 1..4 arrive in this order while it holds it
+                Thread.sleep(i == 0 ? 150 : 100);
+            }
+            List<Long> at = new ArrayList<>();
+            for (CompletableFuture<Long> f : done) {
+                at.add(f.get(60, TimeUnit.SECONDS));
+            }
+            assertTrue(at.get(QUEUED) < at.get(1), "with -Dcourse.queue=lifo and one busy worker, the request that "
+                    + "queued last must run before the one that queued first; answered at (ms from the first request, "
+                    + "in the order they were sent): " + at + ". Use the deque as a stack: the newest request first");
+        }
+    }
+}
