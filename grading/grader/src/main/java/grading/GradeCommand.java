@@ -95,9 +95,11 @@ public final class GradeCommand {
                 progress.println("grade: running the public and hidden tests of stages 1.." + o.stage() + " against "
                         + factory + (sandbox.isolated() ? " in a bubblewrap sandbox" : " WITHOUT a sandbox"));
                 String replay = replayCommand(o, seed);
+                Path artifactsDir = GradeArtifacts.folderFor(o.out());
                 progress.println("grade: seed " + seed + " (replay: " + replay + ")");
                 TestJvm.Outcome run = TestJvm.run(ws, sandbox, o.limits(), factory, o.stage(),
-                        new TestJvm.Selection(GradeBuilder.packages(o.stage()), o.only(), List.of(), seed, replay),
+                        new TestJvm.Selection(GradeBuilder.packages(o.stage()), o.only(), List.of(), seed, replay,
+                                artifactsDir),
                         progress);
                 List<String> again = Rerun.candidates(run);
                 TestJvm.Outcome second = null;
@@ -105,12 +107,14 @@ public final class GradeCommand {
                     progress.println("grade: running the " + again.size() + " test(s) that did not pass once more, "
                             + "with the same seed");
                     second = TestJvm.run(ws, sandbox, o.limits(), factory, o.stage(),
-                            new TestJvm.Selection(List.of(), null, again, seed, replay), progress);
+                            new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir), progress);
                 } else if (again.size() > Rerun.MAX_TESTS) {
                     grade.notes.add(again.size() + " tests did not pass; none was run again (a second run is for a "
                             + "busy machine, which fails a test or two, not more than " + Rerun.MAX_TESTS + ")");
                 }
-                worth = GradeBuilder.fill(grade, second == null ? run : Rerun.merge(run, second), weights);
+                TestJvm.Outcome merged = second == null ? run : Rerun.merge(run, second);
+                worth = GradeBuilder.fill(grade, merged, weights);
+                GradeArtifacts.save(artifactsDir, merged.artifacts(), grade.notes);
                 if (second != null) {
                     Rerun.record(grade, run, again, second);
                 }

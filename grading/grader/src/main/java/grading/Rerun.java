@@ -42,8 +42,11 @@ final class Rerun {
     static TestJvm.Outcome merge(TestJvm.Outcome first, TestJvm.Outcome second) {
         Map<String, Report> results = new LinkedHashMap<>(first.results());
         second.results().forEach((id, r) -> results.computeIfPresent(id, (k, old) -> r));
+        Map<String, byte[]> artifacts = new LinkedHashMap<>(first.artifacts());
+        artifacts.putAll(second.artifacts());
         return new TestJvm.Outcome(first.planned(), results, first.finished(), first.timedOut(), first.exitCode(),
-                first.stderrTail(), first.seconds() + second.seconds(), first.leftRunning() + second.leftRunning());
+                first.stderrTail(), first.seconds() + second.seconds(), first.leftRunning() + second.leftRunning(),
+                artifacts);
     }
 
     /** Records each re-run test's first run and says in the notes which tests were flaky and which failed twice. */

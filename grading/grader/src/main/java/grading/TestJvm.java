@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
 final class TestJvm {
     /** What came back: every planned test and the reports of those that finished. */
     record Outcome(Map<String, String> planned, Map<String, Report> results, boolean finished, boolean timedOut,
-                   int exitCode, String stderrTail, double seconds, int leftRunning) {
+                   int exitCode, String stderrTail, double seconds, int leftRunning, Map<String, byte[]> artifacts) {
     }
 
     /** How long the end of a run may take to kill what the submission left behind (a fork bomb: ~1000). */
@@ -39,7 +39,8 @@ final class TestJvm {
      * not empty, just those test methods (CLASS#METHOD). Every random choice of every test comes from {@code seed};
      * {@code replay} is the command that grades again with it, for failure messages.
      */
-    record Selection(List<String> packages, String only, List<String> tests, long seed, String replay) {
+    record Selection(List<String> packages, String only, List<String> tests, long seed, String replay,
+                     Path artifactsShownAs) {
     }
 
     static Outcome run(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage, Selection selection,
@@ -58,6 +59,8 @@ final class TestJvm {
                 "-Dcourse.nodeMode=PROCESS",
                 "-Dcourse.seed=" + selection.seed(),
                 "-Dcourse.replay=" + selection.replay(),
+                "-D" + grading.runner.Artifacts.DIR_PROPERTY + "=" + sandbox.tmpInside(ws.tmp).resolve("artifacts"),
+                "-D" + grading.runner.Artifacts.SHOWN_AS_PROPERTY + "=" + selection.artifactsShownAs(),
                 "-Djunit.jupiter.execution.timeout.default=" + limits.perTest().toSeconds() + " s",
                 "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
                 "-cp", String.join(":", ws.runtimeClasspath().stream()
@@ -77,9 +80,10 @@ final class TestJvm {
         Process process = contained.process();
         Map<String, String> planned = new LinkedHashMap<>();
         Map<String, Report> results = new LinkedHashMap<>();
+        Map<String, byte[]> artifacts = new LinkedHashMap<>();
         Deque<String> stderrTail = new ArrayDeque<>();
         boolean[] done = {false};
-        Thread out = new Thread(() -> readReports(process, secret, planned, results, done), "grade-reports");
+        Thread out = new Thread(() -> readReports(process, secret, planned, results, artifacts, done), "grade-reports");
         Thread err = new Thread(() -> forwardProgress(process, stderrTail, progress), "grade-progress");
         out.setDaemon(true);
         err.setDaemon(true);
@@ -98,7 +102,7 @@ final class TestJvm {
             synchronized (stderrTail) {
                 return new Outcome(new LinkedHashMap<>(planned), new LinkedHashMap<>(results), done[0], !exited,
                         exited ? process.exitValue() : -1, String.join("\n", stderrTail),
-                        (System.nanoTime() - start) / 1e9, leftRunning);
+                        (System.nanoTime() - start) / 1e9, leftRunning, new LinkedHashMap<>(artifacts));
             }
         }
     }
@@ -115,7 +119,7 @@ final class TestJvm {
     }
 
     private static void readReports(Process p, String secret, Map<String, String> planned, Map<String, Report> results,
-                                    boolean[] done) {
+                                    Map<String, byte[]> artifacts, boolean[] done) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 Report report = Report.parse(secret, line);
@@ -127,6 +131,12 @@ final class TestJvm {
                         case "PLAN" -> planned.put(report.test(), report.tags());
                         case "RESULT" -> results.merge(report.test(), report, TestJvm::worse);
                         case "DONE" -> done[0] = true;
+                        case "ARTIFACT" -> {
+                            byte[] bytes = grading.runner.Artifacts.decode(report);
+                            if (bytes != null) {
+                                artifacts.put(report.test(), bytes);
+                            }
+                        }
                         default -> { }
                     }
                 }

@@ -28,7 +28,7 @@ class RerunTest {
             planned.put(id, "");
             results.put(id, new Report("RESULT", id, "", o, 5, o.equals("passed") ? "" : "expected 200, got 504"));
         });
-        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0);
+        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, java.util.Map.of());
     }
 
     @Test
@@ -72,7 +72,8 @@ class RerunTest {
     @Test
     void aRunStoppedAtItsTimeLimitIsNotRunAgain() {
         TestJvm.Outcome first = outcome(Map.of(BROKEN, "error"));
-        TestJvm.Outcome stopped = new TestJvm.Outcome(first.planned(), first.results(), false, true, -1, "", 900, 0);
+        TestJvm.Outcome stopped = new TestJvm.Outcome(first.planned(), first.results(), false, true, -1, "", 900, 0,
+                java.util.Map.of());
         assertEquals(List.of(), Rerun.candidates(stopped));
     }
 

@@ -129,6 +129,7 @@ public final class SandboxedTestRunner {
                 }
             }
         });
+        Artifacts.send(reports, secret);
         reports.println(Report.line(secret, "DONE", "", "", "", (System.nanoTime() - begin) / 1e6, ""));
         reports.flush();
         // Node JVMs are gone (the harness stops them); do not wait for non-daemon threads a submission left behind.

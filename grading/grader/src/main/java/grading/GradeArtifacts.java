@@ -1,0 +1,36 @@
+package grading;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** The files that explain a grade's failures (e.g. a history's timeline), kept in a folder next to the grade. */
+final class GradeArtifacts {
+    private GradeArtifacts() {
+    }
+
+    /** {@code grades/alice-stage4.json} keeps its files in {@code grades/alice-stage4-files/}. */
+    static Path folderFor(Path gradeDocument) {
+        Path absolute = gradeDocument.toAbsolutePath().normalize();
+        String name = absolute.getFileName().toString().replaceFirst("\\.json$", "");
+        return absolute.resolveSibling(name + "-files");
+    }
+
+    static void save(Path folder, Map<String, byte[]> files, List<String> notes) throws IOException {
+        if (files.isEmpty()) {
+            return;
+        }
+        Files.createDirectories(folder);
+        for (Map.Entry<String, byte[]> f : files.entrySet()) {
+            Path temp = Files.createTempFile(folder, ".artifact", ".tmp");
+            Files.write(temp, f.getValue());
+            // readable like the grade document next to it (a temp file is private)
+            Files.setPosixFilePermissions(temp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            Files.move(temp, folder.resolve(f.getKey()), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        notes.add("files that explain failures, kept in " + folder + ": " + String.join(", ", files.keySet()));
+    }
+}
