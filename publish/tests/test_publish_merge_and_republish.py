@@ -39,7 +39,7 @@ def test_merging_each_next_stage_into_student_work_has_no_conflicts(extended, tm
         folder = next((work / "stages").glob(f"{n}-*"))
         assert (folder / "README.md").is_file()
         assert f"// stage {n - 1} work" in service.read_text(), "the merge kept the student's code"
-        assert f"You are on branch `stage-{n}`" in (work / "README.md").read_text()
+        assert f"This README comes with stage {n}," in (work / "README.md").read_text()
     assert (work / f"starter/student/src/test/java/course/tests/stage{stages[-1]}/ProbeTest.java").is_file()
 
 

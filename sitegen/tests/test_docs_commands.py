@@ -8,8 +8,10 @@ STUDENT_PAGES = ["index.md", "start.md", "guides/load-testing.md", "guides/profi
 
 
 def student_commands() -> set:
-    usage = (REPO_ROOT / "publish/student/course").read_text(encoding="utf-8").split("TXT")[1]
-    return {m.group(1) for m in re.finditer(r"^  ([a-z-]+)\s", usage, re.MULTILINE)}
+    """The commands of the student repository's ./course: the student rows of the one command list."""
+    rows = (REPO_ROOT / "cli/src/main/resources/course/cli/commands.txt").read_text(encoding="utf-8").splitlines()
+    fields = [[f.strip() for f in row.split("|")] for row in rows if row.strip() and not row.startswith("#")]
+    return {f[0] for f in fields if f[1] in ("student", "both")}
 
 
 def test_student_pages_name_only_commands_students_have():

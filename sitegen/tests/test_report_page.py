@@ -95,7 +95,7 @@ def test_flagged_runs_are_marked_and_repeated_labels_told_apart(tmp_path):
     write_report(reports, "ann", 1, {
         "runs/a.json": load_run("ann", 1, "put", 15000, STAGE1, label="put 15000 rps"),
         "runs/b.json": load_run("ann", 1, "get", 15000, STAGE1, label="put 15000 rps", flags=flags),
-        "runs/c.json": load_run("ann", 1, "get", 1000, STAGE1, flags=["target rate not met"]),  # the older shape
+        "runs/c.json": load_run("ann", 1, "get", 1000, STAGE1, flags=[{"kind": "rate-not-met", "message": "target rate not met"}]),
     })
     catalog = load_catalog(Sources(reports=reports))
     assert catalog.problems.items == []

@@ -129,7 +129,8 @@ final class GradeArgs {
     /** The checked options; a bad command line is a {@link GradeException} saying what was wrong. */
     static GradeOptions parse(String[] args) {
         GradeArgs a = new GradeArgs();
-        CommandLine line = new CommandLine(a);
+        // The last of a repeated option wins, as scripts that add their own --time-limit to a default line expect.
+        CommandLine line = new CommandLine(a).setOverwrittenOptionsAllowed(true);
         try {
             line.parseArgs(args);
         } catch (CommandLine.PicocliException e) {

@@ -2,6 +2,7 @@ package grading.mutants;
 
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
+import grading.mutants.stage1.ChunkedBodiesOutsideBudget;
 import grading.mutants.stage1.ChunkedBodyLimit64KiB;
 import grading.mutants.stage1.ChunkedBodyStoredEmpty;
 import grading.mutants.stage1.DataOutsideWorkingDir;
@@ -73,8 +74,9 @@ public final class Mutants {
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
-            SharesItsPort.class, NoBodyBudget.class, WalReplayedInReverse.class, SignedKeyOrder.class,
-            TableSearchOneShort.class,
+            SharesItsPort.class, WalReplayedInReverse.class, SignedKeyOrder.class, TableSearchOneShort.class,
+            // stage 1: memory for request bodies
+            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             // stage 3: sharding

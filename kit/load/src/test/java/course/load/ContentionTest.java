@@ -28,10 +28,10 @@ class ContentionTest {
 
     @Test
     void twoBusyLoopsBesideARunFlagIt() throws Exception {
-        List<Process> loops = new ArrayList<>();
+        List<ProcessHandle> loops = new ArrayList<>();
         try (TestHttpServer server = new TestHttpServer()) {
             for (int i = 0; i < 2; i++) {
-                loops.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+                loops.add(orphanBusyLoop());
             }
             Path json = dir.resolve("run.json");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -52,11 +52,23 @@ class ContentionTest {
             assertEquals("off", run.contention.stabilize.mode);
             assertTrue(Results.violations(run).isEmpty(), Results.violations(run).toString());
         } finally {
-            loops.forEach(Process::destroyForcibly);
-            for (Process p : loops) {
-                p.waitFor();
+            loops.forEach(ProcessHandle::destroyForcibly);
+            for (ProcessHandle p : loops) {
+                p.onExit().get();
             }
         }
+    }
+
+    /**
+     * A busy loop that is not this JVM's child: here the test JVM is both the generator and the target, and their
+     * children count as theirs (a generator may run wrk2, a target its nodes), so a child would not be "another
+     * process". The shell that starts it exits at once and the loop is left to init, like a process of its own.
+     */
+    private static ProcessHandle orphanBusyLoop() throws Exception {
+        Process starter = new ProcessBuilder("sh", "-c", "(while :; do :; done) >/dev/null 2>&1 & echo $!").start();
+        String pid = new String(starter.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+        starter.waitFor();
+        return ProcessHandle.of(Long.parseLong(pid)).orElseThrow(() -> new AssertionError("busy loop " + pid + " gone"));
     }
 
     private static LoadRun.Contention measured(Double psi, Double steal, Double otherSeconds, Double otherPercent) {

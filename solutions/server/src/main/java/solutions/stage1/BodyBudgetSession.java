@@ -53,6 +53,32 @@ public class BodyBudgetSession extends StrictHttpSession {
         return super.startParsingRequestBody(contentLengthHeader, buffer, offset, remaining);
     }
 
+    /**
+     * A chunked body's size is known one chunk at a time, so each chunk is reserved as its size line arrives. Twice
+     * its size: the decoder's buffer grows by doubling and the finished body is one more copy.
+     */
+    @Override
+    protected String reserveChunk(long bytes) {
+        long needed = 2 * bytes;
+        if (!budget.tryReserve(needed)) {
+            // Give back this body's earlier chunks at once, not when its last byte was dropped: streams that each
+            // hold part of the budget while waiting for more would otherwise all fail together.
+            release(parsing);
+            return budget.couldEverFit(needed) ? budget.busyReason(needed) : budget.tooLargeReason(needed);
+        }
+        synchronized (this) {
+            reserved.merge(parsing, (int) needed, Integer::sum);
+        }
+        return null;
+    }
+
+    @Override
+    protected void refuseChunked(Request request, String reason) {
+        Response answer = Responses.text(Response.SERVICE_UNAVAILABLE, reason);
+        answer.addHeader("Retry-After: 1");
+        refuse(request, answer); // what its chunks reserved was given back when the first one did not fit
+    }
+
     private Response busy(long length) {
         Response answer = Responses.text(Response.SERVICE_UNAVAILABLE, budget.busyReason(length));
         answer.addHeader("Retry-After: 1");

@@ -6,21 +6,38 @@ import one.nio.http.Response;
 /**
  * Decodes a chunked request body (RFC 9112 7.1) from the bytes as they arrive, in pieces of any size: a byte at a
  * time state machine, so a chunk-size line may be split across reads. Chunk extensions and trailer fields are read
- * and ignored. The decoded body may not grow past the limit the session sets for any body.
+ * and ignored. The decoded body may not grow past the limit the session sets for any body, and each chunk is
+ * reserved in the node's memory for bodies before it is kept; a chunk that does not fit is read and dropped, and
+ * the request is answered in its turn with the reason (so the connection stays usable, as for a Content-Length body).
  */
 final class ChunkedBodyDecoder {
+    /** Reserves memory for the next chunk: null when reserved, else the reason it could not be. */
+    @FunctionalInterface
+    interface Reservations {
+        String reserve(long bytes);
+    }
+
     private enum State { SIZE, EXTENSION, SIZE_LF, DATA, DATA_CR, DATA_LF, TRAILER_START, TRAILER_LINE, TRAILER_LF, DONE }
 
     private static final int MAX_SIZE_DIGITS = 8;
 
     private final int maxBodyBytes;
-    private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+    private final Reservations reservations;
+    private ByteArrayOutputStream body = new ByteArrayOutputStream();
+    /** Why the body was dropped (the memory for bodies ran out), or null while it is kept. */
+    private String refusal;
     private State state = State.SIZE;
     private long chunkLeft;
     private int sizeDigits;
 
-    ChunkedBodyDecoder(int maxBodyBytes) {
+    ChunkedBodyDecoder(int maxBodyBytes, Reservations reservations) {
         this.maxBodyBytes = maxBodyBytes;
+        this.reservations = reservations;
+    }
+
+    /** Why the body was dropped instead of kept, or null: the request must then be refused with it, not handled. */
+    String refusal() {
+        return refusal;
     }
 
     boolean done() {
@@ -37,7 +54,9 @@ final class ChunkedBodyDecoder {
         while (i < to && state != State.DONE) {
             if (state == State.DATA) {
                 int n = (int) Math.min(chunkLeft, to - i);
-                body.write(buffer, i, n);
+                if (refusal == null) {
+                    body.write(buffer, i, n);
+                }
                 i += n;
                 chunkLeft -= n;
                 if (chunkLeft == 0) {
@@ -75,6 +94,12 @@ final class ChunkedBodyDecoder {
                 if (body.size() + chunkLeft > maxBodyBytes) {
                     throw new Refusal(Response.REQUEST_ENTITY_TOO_LARGE, "the chunked body grows past the limit of "
                             + maxBodyBytes + " bytes");
+                }
+                if (chunkLeft > 0 && refusal == null) {
+                    refusal = reservations.reserve(chunkLeft);
+                    if (refusal != null) {
+                        body = new ByteArrayOutputStream(0); // what was kept is of no use now: let the heap have it
+                    }
                 }
                 sizeDigits = 0;
                 state = chunkLeft == 0 ? State.TRAILER_START : State.DATA;

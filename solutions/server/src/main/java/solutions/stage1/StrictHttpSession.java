@@ -85,7 +85,7 @@ public class StrictHttpSession extends PausingPipelineSession {
                     continueIfExpected();
                 }
                 if (framing.chunked()) {
-                    chunked = new ChunkedBodyDecoder(getMaxRequestBodyLength());
+                    chunked = new ChunkedBodyDecoder(getMaxRequestBodyLength(), this::reserveChunk);
                     next = chunked.feed(buffer, next, length);
                     if (!chunked.done()) {
                         return length;
@@ -138,12 +138,28 @@ public class StrictHttpSession extends PausingPipelineSession {
     /** Hands the request with its decoded body on; false when the session is closing and nothing more is read. */
     private boolean finishChunked() throws IOException {
         parsing.setBody(chunked.body());
+        if (chunked.refusal() != null) {
+            refuseChunked(parsing, chunked.refusal());
+        }
         chunked = null;
         if (closing) {
             return false;
         }
         handleParsedRequest();
         return true;
+    }
+
+    /**
+     * Reserves memory for one chunk of a chunked body before it is kept: null when reserved, else why not. Bodies are
+     * not budgeted here; {@link BodyBudgetSession} does that.
+     */
+    protected String reserveChunk(long bytes) {
+        return null;
+    }
+
+    /** A chunked body was dropped for {@code reason}: the request must be answered with it, not handled. */
+    protected void refuseChunked(Request request, String reason) {
+        throw new IllegalStateException("a chunk was refused without a budget: " + reason);
     }
 
     /** Every refusal, one-nio's too (413 for a body over the limit, "Line too long"), is logged with its reason. */

@@ -60,6 +60,30 @@ final class KeepAliveConnection implements Closeable {
         return answer;
     }
 
+    /** The same PUT with {@code Transfer-Encoding: chunked}, in chunks of 64 KiB, as streaming clients send it. */
+    Answer putChunked(String pathAndQuery, byte[] value) throws IOException {
+        if (socket == null || socket.isClosed()) {
+            open();
+        }
+        String head = "PUT " + pathAndQuery + " HTTP/1.1\r\nHost: " + host + ":" + port
+                + "\r\nTransfer-Encoding: chunked\r\n\r\n";
+        out.write(head.getBytes(StandardCharsets.US_ASCII));
+        int chunk = 64 << 10;
+        for (int from = 0; from < value.length; from += chunk) {
+            int n = Math.min(chunk, value.length - from);
+            out.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(value, from, n);
+            out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        Answer answer = readAnswer();
+        if (answer.closed()) {
+            close();
+        }
+        return answer;
+    }
+
     private Answer readAnswer() throws IOException {
         String statusLine = readLine();
         if (statusLine == null) {

@@ -43,6 +43,17 @@ class LargeValueBurstTest {
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m")
     void burstOfLargePutsIsAnsweredAndTheNodeSurvives(Cluster cluster, Seed seed) throws Exception {
+        burst(cluster, seed, false);
+    }
+
+    /** The same burst with chunked bodies (curl -T -, HttpClient's streamed bodies): their size is not known ahead. */
+    @Test
+    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m")
+    void burstOfChunkedPutsIsAnsweredAndTheNodeSurvives(Cluster cluster, Seed seed) throws Exception {
+        burst(cluster, seed, true);
+    }
+
+    private static void burst(Cluster cluster, Seed seed, boolean chunked) throws Exception {
         URI node = URI.create(cluster.url(0));
         byte[][] values = new byte[DISTINCT_VALUES][];
         for (int v = 0; v < DISTINCT_VALUES; v++) {
@@ -58,7 +69,7 @@ class LargeValueBurstTest {
         ExecutorService pool = Executors.newFixedThreadPool(CONNECTIONS);
         for (int c = 0; c < CONNECTIONS; c++) {
             int id = c;
-            pool.execute(() -> putInALoop(connections.get(id), id, values, statuses, problems, stored));
+            pool.execute(() -> putInALoop(connections.get(id), id, values, chunked, statuses, problems, stored));
         }
         pool.shutdown();
         boolean finished = pool.awaitTermination(BURST_LIMIT.toSeconds(), TimeUnit.SECONDS);
@@ -66,8 +77,8 @@ class LargeValueBurstTest {
         pool.shutdownNow();
         pool.awaitTermination(10, TimeUnit.SECONDS);
 
-        String summary = CONNECTIONS + " connections x " + PUTS_PER_CONNECTION + " PUTs of " + (VALUE_BYTES >> 20)
-                + " MiB at -Xmx128m; answers by status " + statuses;
+        String summary = CONNECTIONS + " connections x " + PUTS_PER_CONNECTION + (chunked ? " chunked" : "")
+                + " PUTs of " + (VALUE_BYTES >> 20) + " MiB at -Xmx128m; answers by status " + statuses;
         System.out.println(summary);
         assertTrue(cluster.isRunning(0), "the node is no longer running after the burst (" + summary
                 + "): it must refuse what does not fit in memory (503) instead of dying; its log:\n" + cluster.logs());
@@ -92,14 +103,15 @@ class LargeValueBurstTest {
         c.get(0, key).assertBody(200, values[valueIndex]);
     }
 
-    private static void putInALoop(KeepAliveConnection connection, int id, byte[][] values,
+    private static void putInALoop(KeepAliveConnection connection, int id, byte[][] values, boolean chunked,
                                    Map<Integer, Integer> statuses, List<String> problems, List<String> stored) {
         for (int i = 0; i < PUTS_PER_CONNECTION && !Thread.currentThread().isInterrupted(); i++) {
             int valueIndex = (id + i) % DISTINCT_VALUES;
             String key = "burst-" + id + "-" + i + "-" + valueIndex;
             KeepAliveConnection.Answer answer;
             try {
-                answer = connection.put(KvClient.entity(key, null), values[valueIndex]);
+                answer = chunked ? connection.putChunked(KvClient.entity(key, null), values[valueIndex])
+                        : connection.put(KvClient.entity(key, null), values[valueIndex]);
             } catch (Exception e) {
                 problems.add("connection " + id + ", PUT " + i + ": no answer (" + e + ")");
                 return;
