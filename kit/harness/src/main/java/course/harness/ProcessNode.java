@@ -171,6 +171,7 @@ final class ProcessNode implements Node {
         if (!started) {
             int exit = waitFor(process, Duration.ofSeconds(5));
             if (ranOutOfMemory) {
+                reportOutOfMemory();
                 throw new IOException(outOfMemory() + " while starting; its log:\n" + logTail());
             }
             if (exit == Launcher.EXIT_BIND_FAILED) {
