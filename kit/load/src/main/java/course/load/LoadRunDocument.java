@@ -94,8 +94,14 @@ final class LoadRunDocument {
                     achieved, target, 100 * achieved / target)));
         }
         String contended = contention == null ? null : ContentionRule.judge(contention);
+        String saturated = contention == null ? null : ContentionRule.saturated(contention);
         boolean late = lateSendFraction > MAX_LATE_SEND_FRACTION;
-        if (late && contended == null) {
+        if (saturated != null) {
+            flags.add(new LoadRun.Flag(LoadRun.Flag.CPU_SATURATED, !late ? saturated : saturated + String.format(
+                    Locale.ROOT, " The generator was held up too: %.1f%% of requests went out over 1 ms late.",
+                    100 * lateSendFraction)));
+        }
+        if (late && contended == null && saturated == null) {
             flags.add(new LoadRun.Flag(LoadRun.Flag.GENERATOR_BEHIND, String.format(Locale.ROOT,
                     "generator fell behind: %.1f%% of requests went out more than 1 ms after they were due while"
                     + " their connection was free and the generator's thread was awake and busy; add threads (-t)",

@@ -60,7 +60,9 @@ final class LoadRunner {
                         + " %s, steal %s; %s",
                 num(c.otherProcessesCpuSeconds, ""), num(c.otherProcessesCpuPercent, "%"),
                 num(c.psiCpuSomePercent, "%"), num(c.stealPercent, "%"),
-                ContentionRule.judge(c) == null ? "below the thresholds" : "ABOVE the thresholds (see the warning)");
+                ContentionRule.judge(c) != null ? "ABOVE the thresholds (see the warning)"
+                        : ContentionRule.saturated(c) != null ? "no one else, but the run itself saturated the CPUs"
+                        : "below the thresholds");
         return c.notes.isEmpty() ? line : line + "\n  (" + String.join("; ", c.notes) + ")";
     }
 

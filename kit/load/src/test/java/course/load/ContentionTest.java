@@ -87,8 +87,15 @@ class ContentionTest {
         assertNull(ContentionRule.judge(measured(20.0, 5.0, 5.0, 25.0)), "at the thresholds is still fine");
         String others = ContentionRule.judge(measured(3.0, 0.1, 18.4, 46.0));
         assertTrue(others.contains("other processes took 18.4 CPU-seconds (46% of all CPUs, above 25%)"), others);
-        String psi = ContentionRule.judge(measured(35.0, 0.1, 0.4, 2.0));
+        String psi = ContentionRule.judge(measured(35.0, 0.1, 2.0, 8.0));
         assertTrue(psi.contains("waited for a CPU 35% of the time"), psi);
+        assertNull(ContentionRule.judge(measured(52.0, 0.1, 0.05, 0.4)),
+                "pressure with no one else around is the run's own (measured: 52% at 25k PUT/s on 2 vCPUs)");
+        String own = ContentionRule.saturated(measured(52.0, 0.1, 0.05, 0.4));
+        assertTrue(own != null && own.contains("saturated by the run itself"), own);
+        assertNull(ContentionRule.saturated(measured(35.0, 0.1, 2.0, 8.0)), "others' share makes it contention");
+        assertTrue(ContentionRule.judge(measured(35.0, 0.1, null, null)) != null,
+                "with other processes unmeasurable, pressure counts as contention");
         String steal = ContentionRule.judge(measured(null, 12.5, null, null));
         assertTrue(steal.contains("CPU steal 12.5% (above 5%)"), steal);
     }
@@ -98,6 +105,9 @@ class ContentionTest {
         List<LoadRun.Flag> flags = LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 18.4, 46.0));
         assertEquals(List.of(LoadRun.Flag.CONTENTION), flags.stream().map(f -> f.kind).toList());
         assertEquals(List.of(), LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 0.4, 2.0)));
+        List<LoadRun.Flag> own = LoadRunDocument.flags(25000, 25000, 0.05, measured(52.0, 0.1, 0.05, 0.4));
+        assertEquals(List.of(LoadRun.Flag.CPU_SATURATED), own.stream().map(f -> f.kind).toList(),
+                "a run that saturates the CPUs itself is neither contention nor a generator to give threads to");
     }
 
     @Test

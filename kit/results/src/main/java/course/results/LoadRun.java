@@ -159,6 +159,8 @@ public class LoadRun extends ResultDocument {
     public static class Flag {
         /** The CPU was taken by others during the run (pressure, steal or other processes past a threshold). */
         public static final String CONTENTION = "contention";
+        /** The run's own generator and server kept the CPUs busy: latencies include waiting for a CPU. */
+        public static final String CPU_SATURATED = "cpu-saturated";
         /** Mostly answers the workload does not expect (404 on a GET of filled keys, 5xx, timeouts). */
         public static final String UNEXPECTED_STATUS = "unexpected-status";
         /** The generator itself sent requests late while their connection was free. */
