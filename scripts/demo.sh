@@ -78,15 +78,17 @@ trap 'stop_server; rm -rf "$work"' EXIT
 
 # Starts the reference of a stage on `nodes` JVMs; sets node_pids and urls. Returns 3 when a port was taken.
 launch_nodes() { # stage nodes
-  local stage=$1 nodes=$2 factory ports cluster i log code
+  local stage=$1 nodes=$2 factory ports cluster i log code secret
+  # The nodes of a cluster share a secret that proves a request came from one of them (see stages/3-sharding).
+  secret=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
   factory=$(sed -n "s/^$stage=//p" "$references")
   [ -n "$factory" ] || { echo "demo: no reference of stage $stage in $references" >&2; exit 1; }
   read -r -a ports <<<"$("$JAVA_HOME/bin/java" -cp "$cp" course.harness.Ports "$nodes")"
   cluster=$(printf 'http://localhost:%s,' "${ports[@]}"); cluster=${cluster%,}
   for i in $(seq 0 $((nodes - 1))); do
     log="$work/stage-$stage-node-$i.log"
-    "${node_cmd[@]}" --port "${ports[$i]}" --dir "$work/data-$stage/node-$i" --cluster "$cluster" \
-      --factory "$factory" >"$log" 2>&1 &
+    COURSE_CLUSTER_SECRET="$secret" "${node_cmd[@]}" --port "${ports[$i]}" --dir "$work/data-$stage/node-$i" \
+      --cluster "$cluster" --factory "$factory" >"$log" 2>&1 &
     node_pids+=($!)
   done
   for i in $(seq 0 $((nodes - 1))); do
