@@ -104,11 +104,20 @@ def recorded_saturations(results: Path, stage: int, problems: Problems) -> list:
     return sorted(found, key=lambda r: (r[1].get("createdAt", ""), str(r[0])))
 
 
-# A folder of ./course profile output names its stage in this file (one number), so its graphs join that stage.
+# ./course profile names the stage of its output folder in profile.properties ("stage=N", Java properties), so its
+# graphs join that stage; a stage.txt holding one number (written by hand) is read too.
+PROFILE_METADATA_FILE = "profile.properties"
 PROFILE_STAGE_FILE = "stage.txt"
 
 
 def profile_folder_stage(folder: Path):
+    try:
+        for line in (folder / PROFILE_METADATA_FILE).read_text(encoding="utf-8").splitlines():
+            key, _, value = line.partition("=")
+            if key.strip() == "stage" and value.strip().isdigit():
+                return int(value.strip())
+    except OSError:
+        pass
     try:
         text = (folder / PROFILE_STAGE_FILE).read_text(encoding="utf-8").strip()
     except OSError:
@@ -120,7 +129,7 @@ def recorded_flamegraphs(results: Path, stage: int, runs: list) -> tuple:
     """([(name in the report, file)] of this stage's flame graphs, profile folders that do not say their stage).
 
     A run's own profiles (./course load --profile) belong to the run's stage; a folder of ./course profile output
-    belongs to the stage its stage.txt names."""
+    belongs to the stage its profile.properties (or stage.txt) names."""
     graphs, stageless = [], []
     for path, doc in runs:
         for entry in doc.get("profiles") or []:

@@ -52,6 +52,11 @@ def test_report_holds_only_its_stage_runs_saturation_and_flame_graphs(tmp_path, 
         (results / "profiles" / name / "alloc.html").write_text("<html></html>", encoding="utf-8")
         if stage:
             (results / "profiles" / name / "stage.txt").write_text(stage, encoding="utf-8")
+    # what ./course profile writes next to its graphs (Java properties, with a comment and a date line)
+    (results / "profiles/p3").mkdir(parents=True)
+    (results / "profiles/p3/cpu.html").write_text("<html></html>", encoding="utf-8")
+    (results / "profiles/p3/profile.properties").write_text("#written by ./course profile\n#Mon Nov 23 10:00:00 UTC"
+                                                            " 2026\nstage=1\n", encoding="utf-8")
 
     done = scaffold(REPO_ROOT, 1, "ann", False, results, reports)
 
@@ -59,7 +64,8 @@ def test_report_holds_only_its_stage_runs_saturation_and_flame_graphs(tmp_path, 
     assert body.lstrip().startswith("<!-- ./course report left out:\n  - skipped 1 run(s) that do not say their stage")
     assert meta["runs"] == ["runs/one.json"]
     assert meta["saturation"] == ["saturation/20250301-130000.json"]
-    assert meta["flamegraphs"] == ["flamegraphs/one-cpu.html", "flamegraphs/p1-alloc.html"]
+    assert meta["flamegraphs"] == ["flamegraphs/one-cpu.html", "flamegraphs/p1-alloc.html",
+                                   "flamegraphs/p3-cpu.html"]
     assert [p.name for p in done["stageless_runs"]] == ["old.json"]
     assert [p.name for p in done["stageless_profiles"]] == ["p-unknown"]
     lines = skipped_lines(done, 1)
