@@ -1,5 +1,7 @@
 package grading.mutants.stage1;
 
+import course.contract.Service;
+import course.contract.ServiceConfig;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
@@ -16,7 +18,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToIntBiFunction;
 import java.util.stream.Stream;
+import solutions.stage1.EntityHandler;
+import solutions.stage1.RequestHandler;
+import solutions.stage1.Stage1Node;
 
 /**
  * A small storage as a student writes one, for the key-order mutants: a sorted memtable, written on flush as a
@@ -29,6 +35,33 @@ abstract class SortedTables extends ForwardingStorage {
     private final TreeMap<byte[], byte[]> memtable;
     private final List<Entry[]> tablesNewestFirst = new ArrayList<>();
     private static final byte[] TOMBSTONE = new byte[0];
+
+    /**
+     * The stage-1 node over these tables, with the memtable's order and the table search a mutant chooses; the
+     * tables are flushed when the node stops, so a restart reads them back.
+     */
+    static Service node(ServiceConfig config, Comparator<byte[]> memtableOrder,
+                        ToIntBiFunction<Entry[], byte[]> search) {
+        return new Stage1Node(config) {
+            private SortedTables tables;
+
+            @Override
+            protected RequestHandler createHandler(Storage storage) throws IOException {
+                tables = new SortedTables(storage, config.workingDir(), memtableOrder) {
+                    @Override
+                    int search(Entry[] table, byte[] key) {
+                        return search.applyAsInt(table, key);
+                    }
+                };
+                return new EntityHandler(tables);
+            }
+
+            @Override
+            protected void onStop() throws IOException {
+                tables.flush();
+            }
+        };
+    }
 
     SortedTables(Storage unused, Path dir, Comparator<byte[]> memtableOrder) throws IOException {
         super(unused);

@@ -3,14 +3,8 @@ package grading.mutants.stage1;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Entry;
-import course.contract.storage.Storage;
 import grading.mutants.Mutant;
-import java.io.IOException;
 import java.util.Arrays;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "a table's binary search stops one short of its end (hi = length - 2): the largest key "
         + "of every flushed table is not found",
@@ -18,24 +12,7 @@ import solutions.stage1.Stage1Node;
 public final class TableSearchOneShort implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            private SortedTables tables;
-
-            @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                tables = new SortedTables(storage, config.workingDir(), Arrays::compareUnsigned) {
-                    @Override
-                    int search(Entry[] table, byte[] key) {
-                        return binarySearch(table, key, 0, table.length - 2);
-                    }
-                };
-                return new EntityHandler(tables);
-            }
-
-            @Override
-            protected void onStop() throws IOException {
-                tables.flush();
-            }
-        };
+        return SortedTables.node(config, Arrays::compareUnsigned,
+                (table, key) -> SortedTables.binarySearch(table, key, 0, table.length - 2));
     }
 }
