@@ -3,6 +3,7 @@ package bench.server;
 import course.contract.Launcher;
 import course.contract.storage.Entry;
 import solutions.stage1.EntityHandler;
+import solutions.stage1.Routes;
 import solutions.stage1.SyncHttpServer;
 
 /**
@@ -21,7 +22,7 @@ public final class InMemoryServerMain {
         for (long i = 0; i < keys.count(); i++) {
             storage.upsert(new Entry(keys.key(i), keys.value(i)));
         }
-        SyncHttpServer server = new SyncHttpServer(port, new EntityHandler(storage));
+        SyncHttpServer server = new SyncHttpServer(port, Routes.of(EntityHandler.PATH, new EntityHandler(storage)));
         server.start();
         System.out.println(Launcher.READY + "http://localhost:" + port);
         System.out.flush();

@@ -54,7 +54,12 @@ public final class ClientQuery {
             uri.append(sep).append(p.getKey()).append('=').append(p.getValue());
             sep = '&';
         }
-        Request copy = new Request(original.getMethod(), uri.toString(), original.isHttp11());
+        return withUri(original, uri.toString());
+    }
+
+    /** A copy of the request with another target: the same method, headers and body. */
+    public static Request withUri(Request original, String uri) {
+        Request copy = new Request(original.getMethod(), uri, original.isHttp11());
         String[] headers = original.getHeaders();
         for (int i = 0; i < original.getHeaderCount(); i++) {
             copy.addHeader(headers[i]);

@@ -10,8 +10,9 @@ import solutions.lsm.LsmStorage;
 
 /**
  * The stage-1 node: storage opened from the working directory, a synchronous one-nio server in front of it.
- * Later stages subclass it and replace one piece each: the server (stage 2) or the handler (stages 3 and 4).
- * One object can start and stop any number of times; each start opens storage and a new server.
+ * Later stages subclass it and each adds one concern by replacing one piece: the server (stages 2, 3, 5, 6), the
+ * handler of {@value EntityHandler#PATH} (stages 3, 4), how a client gets the coordinator's answer (stage 5), the
+ * routes (stage 6). One object can start and stop any number of times; each start opens storage and a new server.
  */
 public class Stage1Node implements Service {
     /** Memtable size before a flush; small enough that a -Xmx128m node keeps its heap for requests. */
@@ -32,7 +33,7 @@ public class Stage1Node implements Service {
         }
         storage = LsmStorage.open(new StorageConfig(config.workingDir(), FLUSH_THRESHOLD_BYTES));
         try {
-            server = createServer(admitting(createHandler(storage)));
+            server = createServer(routes(storage).map(this::admitting));
             server.start();
         } catch (IOException | RuntimeException e) {
             storage.close();
@@ -58,17 +59,23 @@ public class Stage1Node implements Service {
         }
     }
 
+    /** The node's API: each path with the handler that serves it. Stage 6 adds its range endpoint here. */
+    protected Routes routes(Storage storage) throws IOException {
+        return Routes.of(EntityHandler.PATH, createHandler(storage));
+    }
+
+    /** The handler of {@value EntityHandler#PATH}: local storage here, sharded in stage 3, replicated in stage 4. */
     protected RequestHandler createHandler(Storage storage) throws IOException {
         return new EntityHandler(storage);
     }
 
-    protected HttpServer createServer(RequestHandler handler) throws IOException {
-        return new SyncHttpServer(config.selfPort(), handler);
+    protected HttpServer createServer(Routes routes) throws IOException {
+        return new SyncHttpServer(config.selfPort(), routes);
     }
 
     /**
-     * The handler the server calls, in front of {@link #createHandler}'s: stage 1 has nothing to screen; from stage
-     * 3 on, requests marked as another node's must prove it (see {@code solutions.stage3.InternalRequestGuard}).
+     * The handler the server calls for each path, in front of the route's own: stage 1 has nothing to screen; from
+     * stage 3 on, requests marked as another node's must prove it (see {@code solutions.stage3.InternalRequestGuard}).
      */
     protected RequestHandler admitting(RequestHandler handler) {
         return handler;

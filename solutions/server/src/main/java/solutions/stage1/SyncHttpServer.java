@@ -11,19 +11,19 @@ import one.nio.server.AcceptorConfig;
 
 /**
  * One-nio's HTTP server calling the handler right on the selector thread: the simplest server there is, and the
- * baseline every later stage measures itself against. Unknown paths get 400.
+ * baseline every later stage measures itself against. A path that the {@link Routes} do not serve gets 400 at once.
  */
 public class SyncHttpServer extends HttpServer {
-    private final RequestHandler handler;
+    private final Routes routes;
 
-    public SyncHttpServer(int port, RequestHandler handler) throws IOException {
-        this(config(port), handler);
+    public SyncHttpServer(int port, Routes routes) throws IOException {
+        this(config(port), routes);
     }
 
     /** A server with another configuration than {@link #config}'s (the course's mutants use it). */
-    public SyncHttpServer(HttpServerConfig config, RequestHandler handler) throws IOException {
+    public SyncHttpServer(HttpServerConfig config, Routes routes) throws IOException {
         super(config);
-        this.handler = handler;
+        this.routes = routes;
     }
 
     /** The configuration of a node's server on {@code port}: one acceptor on every address, exclusively. */
@@ -49,15 +49,14 @@ public class SyncHttpServer extends HttpServer {
         if (session instanceof BodyBudgetSession budgeted && budgeted.answerIfRefused(request)) {
             return; // its body did not fit in the memory budget and was never read into memory
         }
-        if (!EntityHandler.PATH.equals(request.getPath())) {
-            session.sendResponse(Responses.text(Response.BAD_REQUEST, "unknown path " + request.getPath()
-                    + ": the API is " + EntityHandler.PATH + "?id=<key>"));
+        if (!routes.serves(request.getPath())) {
+            session.sendResponse(routes.unknownPath(request)); // answered here: it needs no storage and no worker
             return;
         }
         process(request, session);
     }
 
-    /** Runs the handler for a request on a known path; stage 2 overrides this to move the work off the selector. */
+    /** Runs the handler for a request on a served path; stage 2 overrides this to move the work off the selector. */
     protected void process(Request request, HttpSession session) throws IOException {
         session.sendResponse(respond(request));
     }
@@ -65,7 +64,7 @@ public class SyncHttpServer extends HttpServer {
     /** The handler's response, or 500 with the reason: a failing request must never take the server down. */
     protected final Response respond(Request request) {
         try {
-            return handler.handle(request);
+            return routes.handle(request);
         } catch (Exception e) {
             return Responses.text(Response.INTERNAL_ERROR, "internal error: " + e);
         }

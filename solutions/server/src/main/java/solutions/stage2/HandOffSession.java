@@ -2,6 +2,8 @@ package solutions.stage2;
 
 import java.io.IOException;
 import one.nio.http.HttpServer;
+import one.nio.http.HttpSession;
+import one.nio.http.Response;
 import one.nio.net.Socket;
 import solutions.stage1.LargeBodySession;
 
@@ -16,6 +18,18 @@ import solutions.stage1.LargeBodySession;
 public class HandOffSession extends LargeBodySession {
     public HandOffSession(Socket socket, HttpServer server) {
         super(socket, server);
+    }
+
+    /**
+     * Sends an answer from a thread that is not the session's selector (a worker, a peer's reply): a client that went
+     * away costs its own session, never the thread that answers, which has other sessions to serve.
+     */
+    public static void sendOrClose(HttpSession session, Response response) {
+        try {
+            session.sendResponse(response);
+        } catch (IOException | RuntimeException e) {
+            session.close();
+        }
     }
 
     @Override

@@ -3,7 +3,7 @@ package solutions.stage2;
 import course.contract.ServiceConfig;
 import java.io.IOException;
 import one.nio.http.HttpServer;
-import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage1.Stage1Node;
 
 /**
@@ -17,7 +17,7 @@ public class Stage2Node extends Stage1Node {
     }
 
     @Override
-    protected HttpServer createServer(RequestHandler handler) throws IOException {
-        return new ExecutorHttpServer(config.selfPort(), handler, WorkerSettings.fromSystemProperties());
+    protected HttpServer createServer(Routes routes) throws IOException {
+        return new ExecutorHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties());
     }
 }

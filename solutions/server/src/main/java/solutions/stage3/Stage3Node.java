@@ -6,6 +6,7 @@ import java.io.IOException;
 import one.nio.http.HttpServer;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage2.Stage2Node;
 import solutions.stage2.WorkerSettings;
 
@@ -28,8 +29,8 @@ public class Stage3Node extends Stage2Node {
     }
 
     @Override
-    protected HttpServer createServer(RequestHandler handler) throws IOException {
-        return new PeerLaneHttpServer(config.selfPort(), handler, WorkerSettings.fromSystemProperties());
+    protected HttpServer createServer(Routes routes) throws IOException {
+        return new PeerLaneHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties());
     }
 
     /** Only the cluster's nodes may send requests marked as internal. */

@@ -7,7 +7,7 @@ import solutions.stage1.Responses;
 
 /**
  * A client's request as a coordinator sees it: which key, which method, how many replicas, and the record a write
- * stores ({@code null} for GET). Both coordinators (stage 4 waiting, stage 5 asynchronous) start from it.
+ * stores ({@code null} for GET): what the {@link Coordinator} starts a quorum from.
  */
 public record ClientRequest(int method, byte[] key, ReplicaCount count, Record write) {
     /** A request the coordinator answers itself, with 400 or 405, before asking any replica. */

@@ -3,17 +3,24 @@ package solutions.stage4;
 import course.contract.ServiceConfig;
 import course.contract.storage.Storage;
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import one.nio.http.Response;
 import solutions.stage1.RequestHandler;
+import solutions.stage1.Responses;
+import solutions.stage3.PeerClient;
 import solutions.stage3.Rendezvous;
 import solutions.stage3.Stage3Node;
 
 /**
- * The stage-4 node: the stage-3 node with one piece replaced, the handler. Each key is stored on the first
- * {@code from} nodes of its rendezvous ranking; a request succeeds once {@code ack} of them answered.
+ * The stage-4 node: the stage-3 node with one piece replaced, the handler of the entity path. Each key is stored on
+ * the first {@code from} nodes of its rendezvous ranking; a client's request starts a quorum ({@link Coordinator})
+ * and succeeds once {@code ack} of them answered. Another node's replica request is served by
+ * {@link ReplicaEndpoint} from this node's {@link LocalReplica}, which the coordinator uses for its own copy.
  */
 public class Stage4Node extends Stage3Node {
-    /** This node's write timestamps; one clock per node, whichever coordinator (stage 5's too) uses it. */
-    protected final Timestamps timestamps = new Timestamps();
+    /** This node's write timestamps; one clock per node, for every start. */
+    private final Timestamps timestamps = new Timestamps();
 
     public Stage4Node(ServiceConfig config) {
         super(config);
@@ -21,7 +28,26 @@ public class Stage4Node extends Stage3Node {
 
     @Override
     protected RequestHandler createHandler(Storage storage) throws IOException {
-        return new ReplicatingHandler(config.selfUrl(), new Rendezvous(config.clusterUrls()),
-                new LocalReplica(storage), openPeers(), timestamps);
+        LocalReplica replica = new LocalReplica(storage);
+        ReplicaEndpoint endpoint = new ReplicaEndpoint(replica);
+        Coordinator coordinator = new Coordinator(config.selfUrl(), new Rendezvous(config.clusterUrls()), replica,
+                openPeers(), timestamps);
+        return request -> request.getHeaderValue(PeerClient.INTERNAL_HEADER) != null
+                ? endpoint.handle(request) : answer(coordinator.start(request));
+    }
+
+    /**
+     * The client's answer from the coordinator's decision: here the worker waits for it (the decision always comes,
+     * within the coordinator's guard). Stage 5 answers when it comes instead, and frees the worker at once.
+     */
+    protected Response answer(CompletableFuture<Response> decision) {
+        try {
+            return decision.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Responses.text(Response.SERVICE_UNAVAILABLE, "the node is stopping");
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the coordinator failed", e.getCause());
+        }
     }
 }

@@ -3,7 +3,7 @@ package solutions.stage5;
 import java.io.IOException;
 import one.nio.http.HttpSession;
 import one.nio.net.Socket;
-import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.WorkerSettings;
 
@@ -13,8 +13,8 @@ import solutions.stage2.WorkerSettings;
  * other nodes are sent.
  */
 public class AsyncHttpServer extends ExecutorHttpServer {
-    public AsyncHttpServer(int port, RequestHandler handler, WorkerSettings settings) throws IOException {
-        super(port, handler, settings);
+    public AsyncHttpServer(int port, Routes routes, WorkerSettings settings) throws IOException {
+        super(port, routes, settings);
     }
 
     @Override

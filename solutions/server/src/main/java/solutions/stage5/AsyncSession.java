@@ -21,16 +21,7 @@ public class AsyncSession extends HandOffSession {
             super.sendResponse(response);
             return;
         }
-        pending.future().whenComplete((done, error) -> sendLater(done != null ? done
+        pending.future().whenComplete((done, error) -> sendOrClose(this, done != null ? done
                 : Responses.text(one.nio.http.Response.INTERNAL_ERROR, "internal error: " + error)));
-    }
-
-    /** Sends from the completing thread; a client that went away costs its own session only. */
-    private void sendLater(one.nio.http.Response response) {
-        try {
-            super.sendResponse(response);
-        } catch (IOException | RuntimeException e) {
-            close();
-        }
     }
 }

@@ -1,47 +1,32 @@
 package solutions.stage5;
 
 import course.contract.ServiceConfig;
-import course.contract.storage.Storage;
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 import one.nio.http.HttpServer;
-import solutions.stage1.RequestHandler;
+import one.nio.http.Response;
+import solutions.stage1.Routes;
 import solutions.stage2.WorkerSettings;
-import solutions.stage3.PeerClient;
-import solutions.stage3.Rendezvous;
 import solutions.stage4.Stage4Node;
 
 /**
- * The stage-5 node: the stage-4 node with two pieces replaced, the coordinator and the server's sessions. A worker
- * sends the replica requests, serves the local replica and is free again; the answer goes to the client from the
- * thread on which the ack-th replica's reply arrived. Stage 4's handler stays as the replica endpoint.
+ * The stage-5 node: the stage-4 node whose workers never wait for other nodes. A worker starts the quorum (sends the
+ * replica requests, serves the local replica) and is free again; the answer goes to the client from the thread on
+ * which the deciding replica's reply arrived. Two pieces change: how a client gets the coordinator's answer, and the
+ * server's sessions, which can send it later.
  */
 public class Stage5Node extends Stage4Node {
-    private PeerClient coordinatorPeers;
-
     public Stage5Node(ServiceConfig config) {
         super(config);
     }
 
     @Override
-    protected RequestHandler createHandler(Storage storage) throws IOException {
-        RequestHandler replica = super.createHandler(storage);
-        coordinatorPeers = new PeerClient(config.selfUrl(), config.clusterSecret(),
-                PeerClient.timeoutFromSystemProperties());
-        return new AsyncReplicatingHandler(config.selfUrl(), new Rendezvous(config.clusterUrls()), replica,
-                coordinatorPeers, timestamps);
+    protected Response answer(CompletableFuture<Response> decision) {
+        return new PendingResponse(decision);
     }
 
     @Override
-    protected HttpServer createServer(RequestHandler handler) throws IOException {
-        return new AsyncHttpServer(config.selfPort(), handler, WorkerSettings.fromSystemProperties());
-    }
-
-    @Override
-    protected void onStop() throws IOException {
-        if (coordinatorPeers != null) {
-            coordinatorPeers.close();
-            coordinatorPeers = null;
-        }
-        super.onStop();
+    protected HttpServer createServer(Routes routes) throws IOException {
+        return new AsyncHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties());
     }
 }

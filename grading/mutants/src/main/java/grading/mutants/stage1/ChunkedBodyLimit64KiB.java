@@ -12,7 +12,7 @@ import one.nio.net.Socket;
 import solutions.stage1.BodyFraming;
 import solutions.stage1.LargeBodySession;
 import solutions.stage1.Refusal;
-import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
@@ -23,8 +23,8 @@ public final class ChunkedBodyLimit64KiB implements ServiceFactory {
     public Service create(ServiceConfig config) {
         return new Stage1Node(config) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new SyncHttpServer(config.selfPort(), handler) {
+            protected HttpServer createServer(Routes routes) throws IOException {
+                return new SyncHttpServer(config.selfPort(), routes) {
                     @Override
                     public HttpSession createSession(Socket socket) {
                         return new LargeBodySession(socket, this) {

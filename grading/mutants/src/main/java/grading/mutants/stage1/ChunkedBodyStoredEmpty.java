@@ -8,7 +8,7 @@ import java.io.IOException;
 import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.net.Socket;
-import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
@@ -19,8 +19,8 @@ public final class ChunkedBodyStoredEmpty implements ServiceFactory {
     public Service create(ServiceConfig config) {
         return new Stage1Node(config) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new SyncHttpServer(config.selfPort(), handler) {
+            protected HttpServer createServer(Routes routes) throws IOException {
+                return new SyncHttpServer(config.selfPort(), routes) {
                     @Override
                     public HttpSession createSession(Socket socket) {
                         return new HttpSession(socket, this) {

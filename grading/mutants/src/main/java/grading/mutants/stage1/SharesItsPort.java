@@ -7,7 +7,7 @@ import grading.mutants.Mutant;
 import java.io.IOException;
 import one.nio.http.HttpServer;
 import one.nio.http.HttpServerConfig;
-import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
@@ -19,10 +19,10 @@ public final class SharesItsPort implements ServiceFactory {
     public Service create(ServiceConfig config) {
         return new Stage1Node(config) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
+            protected HttpServer createServer(Routes routes) throws IOException {
                 HttpServerConfig shared = SyncHttpServer.config(config.selfPort());
                 shared.acceptors[0].reusePort = true;
-                return new SyncHttpServer(shared, handler);
+                return new SyncHttpServer(shared, routes);
             }
         };
     }

@@ -10,7 +10,7 @@ import one.nio.http.HttpSession;
 import one.nio.http.Request;
 import one.nio.http.Response;
 import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
@@ -21,8 +21,8 @@ public final class UnknownPathIs404 implements ServiceFactory {
     public Service create(ServiceConfig config) {
         return new Stage1Node(config) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new SyncHttpServer(config.selfPort(), handler) {
+            protected HttpServer createServer(Routes routes) throws IOException {
+                return new SyncHttpServer(config.selfPort(), routes) {
                     @Override
                     public void handleRequest(Request request, HttpSession session) throws IOException {
                         if (!EntityHandler.PATH.equals(request.getPath())) {

@@ -8,7 +8,7 @@ import java.io.IOException;
 import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.net.Socket;
-import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.HandOffSession;
 import solutions.stage2.Stage2Node;
@@ -22,8 +22,8 @@ public final class PipelineClosedAt256 implements ServiceFactory {
     public Service create(ServiceConfig config) {
         return new Stage2Node(config) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new ExecutorHttpServer(config.selfPort(), handler, WorkerSettings.fromSystemProperties()) {
+            protected HttpServer createServer(Routes routes) throws IOException {
+                return new ExecutorHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties()) {
                     @Override
                     public HttpSession createSession(Socket socket) {
                         return new HandOffSession(socket, this) {

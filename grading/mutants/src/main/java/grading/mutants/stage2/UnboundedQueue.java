@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.io.IOException;
 import one.nio.http.HttpServer;
-import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.QueueKind;
 import solutions.stage2.Stage2Node;
@@ -19,9 +19,9 @@ public final class UnboundedQueue implements ServiceFactory {
     public Service create(ServiceConfig config) {
         return new Stage2Node(config) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
+            protected HttpServer createServer(Routes routes) throws IOException {
                 WorkerSettings s = WorkerSettings.fromSystemProperties();
-                return new ExecutorHttpServer(config.selfPort(), handler, new WorkerSettings(s.workers(), Integer.MAX_VALUE,
+                return new ExecutorHttpServer(config.selfPort(), routes, new WorkerSettings(s.workers(), Integer.MAX_VALUE,
                         QueueKind.FIFO, s.virtualThreads(), s.deadlineMillis(), s.handlerDelayMillis()));
             }
         };

@@ -3,12 +3,9 @@ package grading.mutants.stage4;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.IOException;
-import solutions.stage1.RequestHandler;
-import solutions.stage4.Stage4Node;
 
 @Mutant(stage = 4, breaks = "a replica stores whatever write arrives last instead of the newest by timestamp: writes "
         + "of one key that reach a replica out of order leave it with an older value",
@@ -16,18 +13,13 @@ import solutions.stage4.Stage4Node;
 public final class LastArrivalWins implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage4Node(config) {
+        return ReplicaStorageSeenThrough.node(config, storage -> new ForwardingStorage(storage) {
+            /** The replica compares a write with what it has; seeing nothing, it always overwrites. */
             @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                return super.createHandler(new ForwardingStorage(storage) {
-                    /** The replica compares a write with what it has; seeing nothing, it always overwrites. */
-                    @Override
-                    public byte[] get(byte[] key) throws IOException {
-                        return calledFromReplicaWrite() ? null : delegate.get(key);
-                    }
-                });
+            public byte[] get(byte[] key) throws IOException {
+                return calledFromReplicaWrite() ? null : delegate.get(key);
             }
-        };
+        });
     }
 
     private static boolean calledFromReplicaWrite() {

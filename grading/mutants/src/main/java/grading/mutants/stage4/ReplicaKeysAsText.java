@@ -4,6 +4,7 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import course.contract.storage.Storage;
+import grading.mutants.ClientQuery;
 import grading.mutants.Mutant;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -36,14 +37,6 @@ public final class ReplicaKeysAsText implements ServiceFactory {
             return request;
         }
         byte[] text = new String(key, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
-        Request copy = new Request(request.getMethod(), EntityHandler.uriOf(text), request.isHttp11());
-        String[] headers = request.getHeaders();
-        for (int i = 0; i < request.getHeaderCount(); i++) {
-            copy.addHeader(headers[i]);
-        }
-        if (request.getBody() != null) {
-            copy.setBody(request.getBody());
-        }
-        return copy;
+        return ClientQuery.withUri(request, EntityHandler.uriOf(text));
     }
 }

@@ -4,12 +4,9 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
-import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.IOException;
-import solutions.stage1.RequestHandler;
-import solutions.stage4.Stage4Node;
 
 @Mutant(stage = 4, breaks = "a delete is stored as a plain storage tombstone without its timestamp: an older write "
         + "that a replica missed wins over it later",
@@ -20,18 +17,13 @@ public final class TombstonesWithoutTimestamps implements ServiceFactory {
 
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage4Node(config) {
+        return ReplicaStorageSeenThrough.node(config, storage -> new ForwardingStorage(storage) {
             @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                return super.createHandler(new ForwardingStorage(storage) {
-                    @Override
-                    public void upsert(Entry entry) throws IOException {
-                        byte[] v = entry.value();
-                        boolean tombstone = v != null && v.length > FLAG && v[FLAG] == 1;
-                        delegate.upsert(tombstone ? new Entry(entry.key(), null) : entry);
-                    }
-                });
+            public void upsert(Entry entry) throws IOException {
+                byte[] v = entry.value();
+                boolean tombstone = v != null && v.length > FLAG && v[FLAG] == 1;
+                delegate.upsert(tombstone ? new Entry(entry.key(), null) : entry);
             }
-        };
+        });
     }
 }

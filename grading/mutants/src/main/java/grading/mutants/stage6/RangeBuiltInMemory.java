@@ -3,16 +3,7 @@ package grading.mutants.stage6;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Entry;
-import course.contract.storage.Storage;
-import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
-import solutions.stage1.RequestHandler;
-import solutions.stage6.Stage6Node;
 
 @Mutant(stage = 6, breaks = "a range is read into memory before the first byte is sent: a range larger than the heap "
         + "runs out of memory",
@@ -20,18 +11,6 @@ import solutions.stage6.Stage6Node;
 public final class RangeBuiltInMemory implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage6Node(config) {
-            @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                return super.createHandler(new ForwardingStorage(storage) {
-                    @Override
-                    public Iterator<Entry> range(byte[] from, byte[] to) throws IOException {
-                        List<Entry> all = new ArrayList<>();
-                        delegate.range(from, to).forEachRemaining(all::add);
-                        return all.iterator();
-                    }
-                });
-            }
-        };
+        return RangeReadThrough.node(config, stored -> RangeReadThrough.readWhole(stored).iterator());
     }
 }

@@ -6,7 +6,6 @@ import course.contract.ServiceFactory;
 import course.contract.storage.Storage;
 import grading.mutants.ClientQuery;
 import grading.mutants.Mutant;
-import java.io.IOException;
 import solutions.stage1.RequestHandler;
 import solutions.stage6.Stage6Node;
 
@@ -17,8 +16,8 @@ public final class RangeEndInclusive implements ServiceFactory {
     public Service create(ServiceConfig config) {
         return new Stage6Node(config) {
             @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                return ClientQuery.rewriting(super.createHandler(storage), "/v0/entities",
+            protected RequestHandler createRangeHandler(Storage storage) {
+                return ClientQuery.rewriting(super.createRangeHandler(storage), "/v0/entities",
                         (method, params) -> params.computeIfPresent("end", (k, end) -> end.isEmpty() ? end : end + "%00"));
             }
         };

@@ -4,14 +4,9 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
-import course.contract.storage.Storage;
-import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.Iterator;
-import solutions.stage1.RequestHandler;
-import solutions.stage6.Stage6Node;
 
 @Mutant(stage = 6, breaks = "a range does not skip deletions: deleted keys come back with an empty value",
         caughtBy = "course.tests.stage6.RangeProtocolTest#deletedKeysAreSkippedAndOverwrittenOnesShowTheirLatestValue")
@@ -21,33 +16,22 @@ public final class RangeShowsDeletedKeys implements ServiceFactory {
 
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage6Node(config) {
+        return RangeReadThrough.node(config, records -> new Iterator<>() {
             @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                return super.createHandler(new ForwardingStorage(storage) {
-                    @Override
-                    public Iterator<Entry> range(byte[] from, byte[] to) throws IOException {
-                        Iterator<Entry> records = delegate.range(from, to);
-                        return new Iterator<>() {
-                            @Override
-                            public boolean hasNext() {
-                                return records.hasNext();
-                            }
-
-                            @Override
-                            public Entry next() {
-                                Entry e = records.next();
-                                byte[] v = e.value();
-                                if (v != null && v.length > FLAG && v[FLAG] == 1) {
-                                    v = Arrays.copyOf(v, FLAG + 1);
-                                    v[FLAG] = 0; // the deletion now reads as an empty value
-                                }
-                                return new Entry(e.key(), v);
-                            }
-                        };
-                    }
-                });
+            public boolean hasNext() {
+                return records.hasNext();
             }
-        };
+
+            @Override
+            public Entry next() {
+                Entry e = records.next();
+                byte[] v = e.value();
+                if (v != null && v.length > FLAG && v[FLAG] == 1) {
+                    v = Arrays.copyOf(v, FLAG + 1);
+                    v[FLAG] = 0; // the deletion now reads as an empty value
+                }
+                return new Entry(e.key(), v);
+            }
+        });
     }
 }

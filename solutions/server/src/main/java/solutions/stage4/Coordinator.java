@@ -1,0 +1,78 @@
+package solutions.stage4;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import one.nio.http.Request;
+import one.nio.http.Response;
+import solutions.stage1.EntityHandler;
+import solutions.stage3.PeerClient;
+import solutions.stage3.Rendezvous;
+
+/**
+ * The coordinator: a client's request goes to the first {@code from} nodes of the key's rendezvous ranking, all at
+ * once, and is answered as soon as {@code ack} of them answered (201/202, or for GET the newest record among the
+ * answers); 504 when that many cannot answer. Starting a quorum waits for no other node: the requests to them go out
+ * on the asynchronous client, and only this node's own replica is served on the calling thread (storage). What the
+ * caller does with the decision is its stage's concern: stage 4 waits for it, stage 5 answers when it comes.
+ */
+final class Coordinator {
+    private final String self;
+    private final Rendezvous rendezvous;
+    private final LocalReplica local;
+    private final PeerClient peers;
+    private final Timestamps timestamps;
+
+    Coordinator(String self, Rendezvous rendezvous, LocalReplica local, PeerClient peers, Timestamps timestamps) {
+        this.self = self;
+        this.rendezvous = rendezvous;
+        this.local = local;
+        this.peers = peers;
+        this.timestamps = timestamps;
+    }
+
+    /**
+     * Starts the quorum for a client's request. The future completes with the client's answer once the quorum is
+     * decided, on the thread that brought the deciding answer; a request the coordinator rejects (400, 405) comes
+     * back completed.
+     */
+    CompletableFuture<Response> start(Request request) {
+        ClientRequest client;
+        try {
+            client = ClientRequest.parse(request, rendezvous.size(), timestamps);
+        } catch (ClientRequest.Rejected e) {
+            return CompletableFuture.completedFuture(e.response());
+        }
+        List<String> replicas = rendezvous.ranking(client.key(), client.count().from());
+        Quorum quorum = new Quorum(client.count());
+        // Peers always answer within their timeout, so the quorum is always decided; the bound is only a guard.
+        CompletableFuture<Response> answer = quorum.decided().copy()
+                .completeOnTimeout(null, 3 * peers.timeout().toMillis(), TimeUnit.MILLISECONDS)
+                .thenApply(decided -> quorum.clientAnswer(client.method(), replicas));
+        Record write = client.write();
+        for (String node : replicas) {
+            if (!node.equals(self)) {
+                peers.send(node, request.getMethodName(), EntityHandler.uriOf(client.key()),
+                                ReplicaEndpoint.bodyFor(write), ReplicaEndpoint.headersFor(write))
+                        .thenAccept(response -> quorum.add(Quorum.Answer.of(node, write, response)));
+            }
+        }
+        if (replicas.contains(self)) {
+            quorum.add(askLocal(client.key(), write));
+        }
+        return answer;
+    }
+
+    private Quorum.Answer askLocal(byte[] key, Record write) {
+        try {
+            if (write == null) {
+                return Quorum.Answer.success(self, local.read(key));
+            }
+            local.write(key, write);
+            return Quorum.Answer.success(self, null);
+        } catch (IOException | RuntimeException e) {
+            return Quorum.Answer.failure(self, "local storage failed: " + e);
+        }
+    }
+}
