@@ -17,21 +17,7 @@ import solutions.stage3.Rendezvous;
  * on the asynchronous client, and only this node's own replica is served on the calling thread (storage). What the
  * caller does with the decision is its stage's concern: stage 4 waits for it, stage 5 answers when it comes.
  */
-final class Coordinator {
-    private final String self;
-    private final Rendezvous rendezvous;
-    private final LocalReplica local;
-    private final PeerClient peers;
-    private final Timestamps timestamps;
-
-    Coordinator(String self, Rendezvous rendezvous, LocalReplica local, PeerClient peers, Timestamps timestamps) {
-        this.self = self;
-        this.rendezvous = rendezvous;
-        this.local = local;
-        this.peers = peers;
-        this.timestamps = timestamps;
-    }
-
+record Coordinator(String self, Rendezvous rendezvous, LocalReplica local, PeerClient peers, Timestamps timestamps) {
     /**
      * Starts the quorum for a client's request. The future completes with the client's answer once the quorum is
      * decided, on the thread that brought the deciding answer; a request the coordinator rejects (400, 405) comes
