@@ -2,6 +2,9 @@
 skeleton with "not implemented" and pass once the course's reference server is dropped into the student's sources,
 on the storage engine the student repository provides.
 The slow part of the suite: one clone per branch, each build reused for both runs of its stage."""
+import os
+import tempfile
+
 import pytest
 
 import publish_support as support
@@ -18,10 +21,22 @@ def failure_report(result, cases):
     return f"exit {result.returncode}\n{result.stdout[-3000:]}{result.stderr[-3000:]}\n" + "\n".join(failing[:10])
 
 
+def assert_quiet_skeleton_run(output, cases, tmp_before):
+    """What a student reads first: each failing line starts with the node's own reason (not JUnit's "could not
+    resolve parameter"), no line is a dumped classpath, and no test leaves its cluster folder in the temp dir."""
+    assert "ParameterResolution" not in output, output[-3000:]
+    long_lines = [line[:200] for line in output.splitlines() if len(line) > 1000]
+    assert not long_lines, long_lines
+    left = [name for name in set(os.listdir(tempfile.gettempdir())) - tmp_before
+            if any(name.startswith(f"course-{c['name'].split('(')[0]}-") for c in cases)]
+    assert not left, f"failing tests left their folders behind: {left}"
+
+
 def test_stage_1_fails_on_the_skeleton_and_passes_with_the_reference_on_the_provided_storage(published, tmp_path):
     course, repo, _stages = published
     work = support.clone(repo, tmp_path / "stage-1", "stage-1")
 
+    before = set(os.listdir(tempfile.gettempdir()))
     skeleton = support.mvn(work, "test")
     cases = support.surefire_cases(work)
     stage1 = [c for c in cases if c["class"].startswith("course.tests.stage1.")]
@@ -30,6 +45,7 @@ def test_stage_1_fails_on_the_skeleton_and_passes_with_the_reference_on_the_prov
     for case in stage1:
         assert case["failure"] and "not implemented" in case["failure"].lower(), \
             f"{case['class']}.{case['name']} should fail with 'not implemented', got: {case['failure']}"
+    assert_quiet_skeleton_run(skeleton.stdout + skeleton.stderr, stage1, before)
 
     support.drop_reference_into(course, work, 1)
     reference = support.mvn(work, "test")
