@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -15,7 +17,7 @@ import java.util.stream.Stream;
 final class ProvidedStorageUse {
     static final String CATEGORY = "storage";
     /** How a class file names a class of the provided engine: its internal name, in the constant pool. */
-    private static final byte[] PACKAGE = "course/storage/lsm/".getBytes(StandardCharsets.US_ASCII);
+    private static final String PACKAGE = "course/storage/lsm/";
 
     private ProvidedStorageUse() {
     }
@@ -24,7 +26,8 @@ final class ProvidedStorageUse {
     static boolean in(Path classes) throws IOException {
         try (Stream<Path> files = Files.walk(classes)) {
             for (Path file : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".class"))::iterator) {
-                if (contains(Files.readAllBytes(file), PACKAGE)) {
+                // ISO-8859-1 maps each byte to one char, so the ASCII name is found wherever its bytes are
+                if (new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(PACKAGE)) {
                     return true;
                 }
             }
@@ -32,8 +35,11 @@ final class ProvidedStorageUse {
         return false;
     }
 
-    /** Sets the storage category's earned points to zero and says why in the grade's notes. */
-    static void withholdStoragePoints(Grade g) {
+    /**
+     * Sets the storage category's earned points to zero and says why in the grade's notes; returns the points each
+     * test is worth with the storage tests at zero (what the Gradescope export shows per test).
+     */
+    static Map<String, Double> withholdStoragePoints(Grade g, Map<String, Double> worth) {
         double withheld = 0;
         for (Grade.Part part : g.score.breakdown) {
             if (CATEGORY.equals(part.category)) {
@@ -45,18 +51,8 @@ final class ProvidedStorageUse {
         g.notes.add("the submission uses the provided storage engine (course.storage.lsm): the " + CATEGORY
                 + " tests ran and are shown, but their points (" + GradeBuilder.round(withheld) + " earned) go to an"
                 + " engine of your own; see the Storage section of the stage-1 statement");
-    }
-
-    private static boolean contains(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
+        Map<String, Double> left = new LinkedHashMap<>(worth);
+        g.tests.stream().filter(t -> CATEGORY.equals(t.category)).forEach(t -> left.put(t.name, 0.0));
+        return left;
     }
 }

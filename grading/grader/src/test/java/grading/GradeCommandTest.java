@@ -127,7 +127,7 @@ class GradeCommandTest {
         Submissions.write(starter, "src/main/resources/submission.properties",
                 "factory=student.StudentServiceFactory\nstage=1\n");
         Grade g = grade("--stage", "1", "--submission", starter.toString(), "--only", "KeyOrderTest", "--no-perf",
-                "--out", dir.resolve("g.json").toString());
+                "--out", dir.resolve("g.json").toString(), "--export", "gradescope");
         String notes = String.join("\n", g.notes);
         assertEquals(List.of(), GradeCommand.notPassed(g).stream().map(t -> t.name + ": " + t.message).toList(),
                 notes);
@@ -137,6 +137,9 @@ class GradeCommandTest {
         assertEquals(0, storage.earned, notes);
         assertEquals(0, g.score.earned, notes);
         assertTrue(notes.contains("uses the provided storage engine"), notes);
+        var gradescope = Results.mapper().readTree(Files.readString(dir.resolve("results.json")));
+        assertEquals(0, gradescope.get("score").asDouble(), 0.001);
+        gradescope.get("tests").forEach(t -> assertEquals(0, t.get("score").asDouble(), 0.001, t.toString()));
     }
 
     @Test
