@@ -239,6 +239,8 @@ for stage in $(seq "$range_from" "$range_to"); do
   stop_server
 done
 
+flames=""  # only stage 1's GET run is profiled
+if compgen -G "$results/*-profile" >/dev/null; then flames=", *-profile/*.html (flame graphs)"; fi
 cat <<TXT
 
 What to look at on the site:
@@ -246,7 +248,7 @@ What to look at on the site:
     curves overlaid
   - Results -> All reports: the sample reports, and free-form ones whose runs were imported from pasted wrk2 output
     (one of them links its outputs instead of pasting them: its page says so)
-  - results/demo/*.json (the results format), *.txt (wrk2-style output), *-profile/*.html (flame graphs)
+  - ${results#"$COURSE_ROOT"/}/*.json (the results format), *.txt (wrk2-style output)$flames
 TXT
 site_args=(--results "$results" --reports "$COURSE_ROOT/samples/reports"
            --free-form "$COURSE_ROOT/samples/free-form-reports" --out "$site_out")
