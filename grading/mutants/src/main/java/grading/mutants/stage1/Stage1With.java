@@ -15,7 +15,8 @@ import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
 /**
- * The stage-1 reference node with one part swapped: the handler, the storage under it, or the server's sessions.
+ * The stage-1 reference node with one part swapped: its start/stop, the handler, the storage under it, the server or
+ * its sessions.
  * Most stage-1 mutants change exactly one of these; with this they say only what they change.
  */
 final class Stage1With {
@@ -33,7 +34,34 @@ final class Stage1With {
         void nodeStopped() throws IOException;
     }
 
+    /** The reference node's own start() or stop(), for a mutant to call where it wants. */
+    @FunctionalInterface
+    interface Step {
+        void run() throws IOException;
+    }
+
+    /** What a mutant does in place of start() or stop(), given the reference's. */
+    @FunctionalInterface
+    interface Around {
+        void around(Step reference) throws IOException;
+    }
+
     private Stage1With() {
+    }
+
+    /** The reference node whose start() and stop() the mutant wraps (both still under the node's lock). */
+    static Service lifecycle(ServiceConfig config, Around start, Around stop) {
+        return new Stage1Node(config) {
+            @Override
+            public synchronized void start() throws IOException {
+                start.around(super::start);
+            }
+
+            @Override
+            public synchronized void stop() throws IOException {
+                stop.around(super::stop);
+            }
+        };
     }
 
     /** The reference handler wrapped: the mutant sees every request and the reference's response. */
