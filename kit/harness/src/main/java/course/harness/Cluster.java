@@ -41,16 +41,7 @@ public final class Cluster implements AutoCloseable {
      * (kept when {@code -Dcourse.keepData=true}). For tests that choose the size at run time, e.g. per parameter.
      */
     public static Cluster started(int size, NodeMode mode) throws IOException {
-        Cluster cluster = new Cluster(Submission.current(), size, NodeMode.effective(mode), "128m",
-                Files.createTempDirectory("course-cluster-"), false, true);
-        cluster.deleteOnClose = !Boolean.getBoolean("course.keepData");
-        try {
-            cluster.startAll();
-        } catch (IOException | RuntimeException e) {
-            cluster.close();
-            throw e;
-        }
-        return cluster;
+        return started(size, mode, false);
     }
 
     /**
