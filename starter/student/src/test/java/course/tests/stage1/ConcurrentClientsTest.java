@@ -1,20 +1,15 @@
 package course.tests.stage1;
 
 
+import course.harness.Clients;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,18 +26,9 @@ class ConcurrentClientsTest {
     @Test
     void concurrentMixedOperationsMatchTheModel(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
-        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
-        List<Future<Map<String, String>>> models = new ArrayList<>();
-        for (int client = 0; client < CLIENTS; client++) {
-            int id = client;
-            Random random = new Random(seed.value() + client);
-            models.add(pool.submit(() -> runClient(c, id, random)));
-        }
         Map<String, String> expected = new HashMap<>();
-        for (Future<Map<String, String>> model : models) {
-            expected.putAll(model.get(120, TimeUnit.SECONDS));
-        }
-        pool.shutdown();
+        Clients.concurrently(CLIENTS, seed.value(), 120, (id, random) -> runClient(c, id, random))
+                .forEach(expected::putAll);
         for (int client = 0; client < CLIENTS; client++) {
             for (int k = 0; k < KEYS_PER_CLIENT; k++) {
                 String key = key(client, k);
