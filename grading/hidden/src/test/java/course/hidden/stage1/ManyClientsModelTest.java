@@ -39,11 +39,7 @@ class ManyClientsModelTest {
             for (int k = 0; k < OWN_KEYS; k++) {
                 String key = own(client, k);
                 String value = expected.get(key);
-                if (value == null) {
-                    c.get(0, key).assertStatus(404);
-                } else {
-                    c.get(0, key).assertBody(200, value);
-                }
+                c.get(0, key).assertValue(value);
             }
         }
         for (int k = 0; k < SHARED_KEYS; k++) {
@@ -72,11 +68,7 @@ class ManyClientsModelTest {
                     model.remove(key);
                 } else {
                     String value = model.get(key);
-                    if (value == null) {
-                        c.get(0, key).assertStatus(404);
-                    } else {
-                        c.get(0, key).assertBody(200, value);
-                    }
+                    c.get(0, key).assertValue(value);
                 }
             }
         }

@@ -33,11 +33,7 @@ class ConcurrentClientsTest {
             for (int k = 0; k < KEYS_PER_CLIENT; k++) {
                 String key = key(client, k);
                 String value = expected.get(key);
-                if (value == null) {
-                    c.get(0, key).assertStatus(404);
-                } else {
-                    c.get(0, key).assertBody(200, value);
-                }
+                c.get(0, key).assertValue(value);
             }
         }
     }
@@ -57,11 +53,7 @@ class ConcurrentClientsTest {
                 model.remove(key);
             } else if (dice < 9) {
                 String value = model.get(key);
-                if (value == null) {
-                    c.get(0, key).assertStatus(404);
-                } else {
-                    c.get(0, key).assertBody(200, value);
-                }
+                c.get(0, key).assertValue(value);
             } else {
                 // A read of another client's key: any answer but an error is allowed while it is being written.
                 c.get(0, key(random.nextInt(CLIENTS), random.nextInt(KEYS_PER_CLIENT))).assertStatusIn(200, 404);
