@@ -38,8 +38,7 @@ class ManyClientsModelTest {
         for (int client = 0; client < CLIENTS; client++) {
             for (int k = 0; k < OWN_KEYS; k++) {
                 String key = own(client, k);
-                String value = expected.get(key);
-                c.get(0, key).assertValue(value);
+                c.get(0, key).assertValue(expected.get(key));
             }
         }
         for (int k = 0; k < SHARED_KEYS; k++) {

@@ -32,8 +32,7 @@ class ConcurrentClientsTest {
         for (int client = 0; client < CLIENTS; client++) {
             for (int k = 0; k < KEYS_PER_CLIENT; k++) {
                 String key = key(client, k);
-                String value = expected.get(key);
-                c.get(0, key).assertValue(value);
+                c.get(0, key).assertValue(expected.get(key));
             }
         }
     }

@@ -32,8 +32,7 @@ class ManyClientsTest {
             Map<String, byte[]> expected = finals.get(client);
             for (int k = 0; k < KEYS_PER_CLIENT; k++) {
                 String key = key(client, k);
-                byte[] value = expected.get(key);
-                c.get(0, key).assertValue(value);
+                c.get(0, key).assertValue(expected.get(key));
             }
         }
     }
