@@ -97,11 +97,20 @@ public final class RunCommand {
             }
             System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir + ")");
         }
-        String first = urls.get(0);
-        // The statement's default ack/from, spelled out in the examples so a student sees the parameters.
-        String params = target.stage.defaultReplication()
-                .map(r -> "&ack=" + r.ack(o.nodes) + "&from=" + r.from(o.nodes)).orElse("");
-        System.out.printf("""
+        System.out.print(tryIt(target.stage, target.description, urls.get(0), o.nodes));
+        for (Process p : processes) {
+            p.waitFor();
+        }
+    }
+
+    /**
+     * What to try once the nodes run, from the stage's facts: its default ack/from spelled out in the examples so
+     * a student sees the parameters, and a range request when the stage serves ranges.
+     */
+    static String tryIt(Stage stage, String description, String first, int nodes) {
+        String params = stage.defaultReplication()
+                .map(r -> "&ack=" + r.ack(nodes) + "&from=" + r.from(nodes)).orElse("");
+        String text = """
 
                 %s is running. Try:
                   curl -i -X PUT --data-binary 'hello' '%s/v0/entity?id=k1%s'
@@ -109,15 +118,13 @@ public final class RunCommand {
                   curl -i -X DELETE '%s/v0/entity?id=k1%s'
                 Load-test it:  ./course load --url %s -R 2000 -d 10s --workload put
                 Ctrl-C stops %s.
-                """, target.description, first, params, first, params, first, params, first,
-                o.nodes == 1 ? "the node" : "all nodes");
-        if (target.stage.serves(Stage.RANGE_ENDPOINT)) {
-            System.out.printf("Range of node 0's own keys (--raw shows the chunks):  curl --raw '%s/v0/entities?start=k'%n",
-                    first);
+                """.formatted(description, first, params, first, params, first, params, first,
+                nodes == 1 ? "the node" : "all nodes");
+        if (stage.serves(Stage.RANGE_ENDPOINT)) {
+            text += "Range of node 0's own keys (--raw shows the chunks):  curl --raw '%s/v0/entities?start=k'%n"
+                    .formatted(first);
         }
-        for (Process p : processes) {
-            p.waitFor();
-        }
+        return text;
     }
 
     /** What run says when a node's port is taken: which port, the likely reason, and the option that moves it. */
