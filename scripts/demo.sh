@@ -4,20 +4,22 @@
 # and serves it. Says at each step what it is doing.
 set -euo pipefail
 COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+export COURSE_ROOT
 . "$COURSE_ROOT/scripts/lib.sh"
 
 usage() {
   cat <<'TXT'
 usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T] [--stages A-B] [--results DIR] [--site-out DIR]
   1. finds a JDK >= 21 and builds every module;
-  2. starts the stage-1 reference and talks to it with curl (PUT, GET, DELETE, bad requests);
-  3. runs the reference of every stage through a constant-rate load, PUT then GET (3 nodes at a quarter of
-     the rate from stage 3 on), with async-profiler on the stage-1 GET run; a short unrecorded PUT first warms
-     the nodes up and checks that this machine keeps up with the rate, and lowers the rate when it does not;
+  2. starts the first stage's reference and talks to it with curl (PUT, GET, DELETE, bad requests);
+  3. runs the reference of every stage through a constant-rate load, PUT then GET, on the nodes its stage.yml
+     names (a cluster at a quarter of the rate), with async-profiler on the first stage's GET run; a short
+     unrecorded PUT first warms the nodes up and checks that this machine keeps up with the rate, and lowers
+     the rate when it does not;
   4. builds the course site with those results and the sample reports, and serves it on 127.0.0.1.
   --no-serve     build the site but do not serve it (the default when not run from a terminal)
   --port P       port for the site (default 8000)
-  --rate R       requests/s of each single-node load run (default 2000; 3-node stages get R/4)
+  --rate R       requests/s of each single-node load run (default 2000; stages of several nodes get R/4)
   --duration Ns  length of each load run in seconds (default 10s)
   --stages A-B   only these stages (default: every stage with a reference)
   --results DIR  where the runs go (default results/demo; emptied first)
@@ -68,7 +70,18 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/course-demo-XXXXXX")
 # shellcheck disable=SC2207
 node_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -Xmx128m -cp "$cp" course.contract.Launcher)
 
-references="$COURSE_ROOT/solutions/server/src/main/resources/course/references.properties"
+# Every fact of a stage (its nodes, default ack/from, reference factory, what its runs show) comes from the stage
+# registry, stages/N-slug/stage.yml, through ./course stages: this script keeps no stage numbers of its own.
+declare -A stage_nodes stage_ack stage_from stage_reference stage_note
+stage_numbers=()
+registry=$(course stages --tsv) || { echo "demo: ./course stages could not read the stage registry (message above)" >&2; exit 1; }
+while IFS=$'\t' read -r number _folder nodes ack from reference note; do
+  [ "$number" = stage ] && continue  # the header line
+  stage_numbers+=("$number")
+  stage_nodes[$number]=$nodes stage_ack[$number]=$ack stage_from[$number]=$from
+  stage_reference[$number]=$reference stage_note[$number]=$note
+done <<<"$registry"
+first_stage=${stage_numbers[0]}
 # One JVM per node through the Launcher, the same path as ./course run, the tests and the grader: each prints
 # "READY <url>" (course.contract.Launcher.READY) once it accepts requests, and exits with code 3 when its port was
 # taken between the moment course.harness.Ports found it free and the moment the node bound it.
@@ -88,8 +101,8 @@ launch_nodes() { # stage nodes
   local stage=$1 nodes=$2 factory ports cluster i log code secret
   # The nodes of a cluster share a secret that proves a request came from one of them (see stages/3-sharding).
   secret=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
-  factory=$(sed -n "s/^$stage=//p" "$references")
-  [ -n "$factory" ] || { echo "demo: no reference of stage $stage in $references" >&2; exit 1; }
+  factory=${stage_reference[$stage]}
+  [ "$factory" != - ] || { echo "demo: stage $stage has no reference in this checkout (see ./course stages)" >&2; exit 1; }
   read -r -a ports <<<"$("$JAVA_HOME/bin/java" -cp "$cp" course.harness.Ports "$nodes")"
   cluster=$(printf 'http://localhost:%s,' "${ports[@]}"); cluster=${cluster%,}
   for i in $(seq 0 $((nodes - 1))); do
@@ -124,8 +137,8 @@ start_reference() { # stage nodes
   echo "demo: the stage-$1 reference could not bind free ports three times in a row" >&2; exit 1
 }
 
-step "2. Starting the stage-1 reference and talking to it with curl"
-start_reference 1 1
+step "2. Starting the stage-$first_stage reference and talking to it with curl"
+start_reference "$first_stage" "${stage_nodes[$first_stage]}"
 url=${urls%%,*}
 show() { # method, path, [body]
   local code body
@@ -168,32 +181,27 @@ show_run() { # the wrk2-style summary lines a student reads first
   grep -E "^Flame graph" "$work/load.txt" | sed 's/^/    /' || true
 }
 
-# What each stage's numbers show, one line each (the statements in stages/ say why).
+# What each stage's numbers show: its stage.yml's demo-note (the statements in stages/ say why).
 explain() {
-  case $1 in
-    1) echo "  What it shows: one node answering every request on its selector threads: the baseline the later stages are compared with." ;;
-    2) echo "  What it shows: the same node handing requests to a bounded executor; compare its percentiles with stage 1's at the same rate (what the executor buys, surviving many connections, this load does not test)." ;;
-    3) echo "  What it shows: three nodes owning a third of the keys each, so about two requests in three take one more HTTP hop to the key's owner; the rate is a quarter of stages 1-2's, so compare it with stages 4-6, not with stage 2." ;;
-    4) echo "  What it shows: each request waits for 2 of 3 replicas (ack=2 from=3), more work per request than stage 3; compare with stage 3 at the same rate." ;;
-    5) echo "  What it shows: the same replication as stage 4 with the replicas called asynchronously; compare with stage 4 at the same rate." ;;
-    6) echo "  What it shows: the stage-5 protocol under the same load with range streaming added, so a slower entity path would show here next to stage 5 (range reads are measured in the report's own runs)." ;;
-  esac
+  [ "${stage_note[$1]}" = - ] || echo "  What it shows: ${stage_note[$1]}"
   if [ "$2" != "$3" ]; then
     echo "  (this stage ran at $2/s instead of $3/s on this machine: compare it only with runs at $2/s)"
   fi
 }
 
-range_from=1 range_to=$(ls -d "$COURSE_ROOT"/stages/[0-9]*-*/ | sed 's#.*/stages/\([0-9]*\)-.*#\1#' | sort -n | tail -1)
+range_from=$first_stage range_to=${stage_numbers[-1]}
 if [ -n "$stages" ]; then range_from=${stages%-*} range_to=${stages#*-}; fi
 seconds=${duration%s}
-for stage in $(seq "$range_from" "$range_to"); do
-  [ -f "$COURSE_ROOT/solutions/server/src/main/java/solutions/stage$stage/Stage${stage}Factory.java" ] || continue
-  nodes=1; extra=(); stage_rate=$rate
-  # Three node JVMs and the load generator share this machine's cores: a quarter of the rate keeps the cluster
+for stage in "${stage_numbers[@]}"; do
+  [ "$stage" -ge "$range_from" ] && [ "$stage" -le "$range_to" ] || continue
+  [ "${stage_reference[$stage]}" != - ] || continue
+  nodes=${stage_nodes[$stage]}; extra=(); stage_rate=$rate
+  # Several node JVMs and the load generator share this machine's cores: a quarter of the rate keeps a cluster
   # below saturation, so its runs show latency rather than a queue (./course saturate finds the real limit).
-  if [ "$stage" -ge 3 ]; then nodes=3; stage_rate=$(( (rate + 3) / 4 )); fi
+  if [ "$nodes" -gt 1 ]; then stage_rate=$(( (rate + 3) / 4 )); fi
   nominal_rate=$stage_rate
-  [ "$stage" -ge 4 ] && extra=(--ack 2 --from 3)
+  # The stage's default ack/from, said on the command line so the results record them.
+  [ "${stage_ack[$stage]}" = - ] || extra=(--ack "${stage_ack[$stage]}" --from "${stage_from[$stage]}")
   step "3.$stage Stage $stage reference under load: PUT, then GET, for $duration each"
   start_reference "$stage" "$nodes"
   # An unrecorded PUT first: it warms the JVMs up (the first seconds run interpreted code) and shows whether this
@@ -227,7 +235,7 @@ for stage in $(seq "$range_from" "$range_to"); do
   if [ "$errors" -gt 0 ]; then
     echo "  note: $errors PUT request(s) failed (timeouts or non-2xx answers above): the GET run answers 404 for a key whose PUT was lost"
   fi
-  if [ "$stage" = 1 ]; then
+  if [ "$stage" = "$first_stage" ]; then
     echo "  GET at $stage_rate/s of the keys just written (with async-profiler: cpu, alloc, lock):"
     load "$stage" "$stage_rate" get "$keys" "$results/reference-stage-$stage-get.json" --profile cpu,alloc,lock
   else

@@ -8,6 +8,8 @@ import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import yaml
+
 COURSE = Path(__file__).resolve().parents[2]
 SNAPSHOT_SKIP = {".git", "target", ".venv", "__pycache__", ".pytest_cache", "node_modules"}
 SNAPSHOT_SKIP_AT_TOP = {"site", "results", "runs", "build"}  # outputs of ./course at the root (kit/results stays)
@@ -106,20 +108,39 @@ def surefire_cases(clone_dir: Path) -> list[dict]:
     return cases
 
 
+REFERENCE_SOURCES = Path("solutions/server/src/main/java")
+
+
+def reference_factory(course: Path, stage: int) -> str | None:
+    """The reference factory the stage registry names (`reference:` in stages/N-slug/stage.yml), or None."""
+    folder = next(e for e in (course / "stages").iterdir()
+                  if (m := STAGE_FOLDER.match(e.name)) and int(m.group(1)) == stage)
+    return (yaml.safe_load((folder / "stage.yml").read_text(encoding="utf-8")) or {}).get("reference")
+
+
+def reference_source(course: Path, stage: int) -> Path | None:
+    """The source file of the stage's reference factory in this checkout, or None when there is none."""
+    factory = reference_factory(course, stage)
+    source = course / REFERENCE_SOURCES / (factory.replace(".", "/") + ".java") if factory else None
+    return source if source and source.is_file() else None
+
+
 def drop_reference_into(course: Path, clone_dir: Path, stage: int) -> None:
-    """The reference server of stages 1..stage, copied into the student's source folder under its own packages as
-    a student's finished work would be, on the storage engine the student repository provides (its imports of the
-    course's engine moved to course.storage.lsm, the package students get); submission.properties points at it."""
+    """The reference server of stages 1..stage (the packages of the factories the stage registry names), copied
+    into the student's source folder under their own packages as a student's finished work would be, on the storage
+    engine the student repository provides (its imports of the course's engine moved to course.storage.lsm, the
+    package students get); submission.properties points at it."""
     target = clone_dir / "starter/student/src/main/java"
     for n in range(1, stage + 1):
-        source = course / f"solutions/server/src/main/java/solutions/stage{n}"
+        source = reference_source(course, n).parent
+        package = source.relative_to(source.parents[1])
         for file in source.glob("*.java"):
-            copied = target / "solutions" / f"stage{n}" / file.name
+            copied = target / package / file.name
             copied.parent.mkdir(parents=True, exist_ok=True)
             copied.write_text(file.read_text(encoding="utf-8").replace("solutions.lsm.", PROVIDED_STORAGE_PACKAGE),
                               encoding="utf-8")
     (clone_dir / "starter/student/src/main/resources/submission.properties").write_text(
-        f"factory=solutions.stage{stage}.Stage{stage}Factory\nstage={stage}\n")
+        f"factory={reference_factory(course, stage)}\nstage={stage}\n")
 
 
 PROVIDED_STORAGE_PACKAGE = "course.storage.lsm."
@@ -141,6 +162,9 @@ def add_probe_stage(course: Path, number: int) -> None:
     folder.mkdir()
     (folder / "README.md").write_text(f"# Stage {number}: merge probe\n\nA stage made by the publish tests.\n")
     (folder / "report-template.md").write_text("## Results\n")
+    # Every stage folder has its stage.yml: the stage registry (course.command.Stages) refuses one without.
+    (folder / "stage.yml").write_text(f"stage: {number}\ntitle: \"Stage {number}: merge probe\"\nslug: merge-probe\n"
+                                      "nodes: 1\nendpoints: [/v0/entity]\n")
     tests = course / f"starter/student/src/test/java/course/tests/stage{number}"
     tests.mkdir(parents=True, exist_ok=True)
     (tests / "ProbeTest.java").write_text(

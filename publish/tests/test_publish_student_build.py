@@ -11,9 +11,8 @@ import publish_support as support
 
 
 def reference_stages(course):
-    """Stages whose reference factory exists (solutions/server/.../stageN/StageNFactory.java)."""
-    root = course / "solutions/server/src/main/java/solutions"
-    return {n for n in support.stage_numbers(course) if (root / f"stage{n}" / f"Stage{n}Factory.java").is_file()}
+    """Stages whose reference factory (the one its stage.yml names) has its source in this checkout."""
+    return {n for n in support.stage_numbers(course) if support.reference_source(course, n)}
 
 
 def failure_report(result, cases):

@@ -24,11 +24,12 @@ def comparison_page(stage: int, catalog) -> str:
     out = [WIDE_PAGE + f"# Stage {stage} results", ""]
     if st:
         out += [f"Statement: [{st.title}](../{st.page}).", ""]
+        out += _standard_runs(st)
     problems = [p for r in reports for p in r.problems] + catalog.results_problems
     if problems:
         out += [problems_box(problems, "Problems with inputs of this stage (the page is built without those files)"), ""]
     out += _leaderboard(stage, catalog, src, reports)
-    out += _runs_section(entries, reports, catalog, src)
+    out += _runs_section(entries, reports, catalog, src, st.standard_runs if st else [])
     out += _curves(entries)
     out += _saturation(stage, catalog, src, reports)
     out += _matrix(stage, catalog, src, reports)
@@ -54,12 +55,26 @@ def _entries(stage: int, reports: list, catalog) -> list:
     return entries
 
 
-def _runs_section(entries: list, reports: list, catalog, src: str) -> list:
+def _standard_runs(stage) -> list:
+    """The stage's standard runs (its stage.yml): the workloads and rates whose runs compare with each other."""
+    if not stage.standard_runs:
+        return []
+    return ["Standard runs of this stage (its `stage.yml`): "
+            + "; ".join(fmt.esc(w.describe()) for w in stage.standard_runs)
+            + ". The *standard* column marks runs at a standard workload and rate.", ""]
+
+
+def _standard_cell(run, standard: list):
+    return ("standard", "standard") if any(w.matches(run) for w in standard) else ("", "")
+
+
+def _runs_section(entries: list, reports: list, catalog, src: str, standard: list) -> list:
     out = ["## All runs", "", "Click a column header to sort. Latencies in ms, rates in requests per second.", ""]
     headers = [("student", "text"), ("run", "text"), ("workload", "text")] + run_headers(COMPARISON_PERCENTILES)
+    headers.append(("standard", "text"))
     labels = _labels(entries)
     rows = [[_student_cell(name, report, src), run_name_cell(run, labels[id(run)]), run.workload]
-            + run_cells(run, COMPARISON_PERCENTILES) for name, report, run in entries]
+            + run_cells(run, COMPARISON_PERCENTILES) + [_standard_cell(run, standard)] for name, report, run in entries]
     with_runs = {name for name, _, _ in entries}
     # A student whose report has no valid run still gets a row, so nobody silently disappears.
     for report in reports:

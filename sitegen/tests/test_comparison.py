@@ -104,3 +104,36 @@ def test_saturation_steps_are_points_of_the_chart_not_rows_of_the_runs_table(tmp
     runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
     assert column(runs, "run") == ["get 1500 rps"]
     assert "## Saturation points" in page
+
+
+def test_runs_at_a_standard_workload_and_rate_of_the_stage_yml_are_marked(tmp_path):
+    import shutil
+    from sitegen.paths import REPO_ROOT
+    stages = tmp_path / "stages"
+    shutil.copytree(REPO_ROOT / "stages" / "1-sync-server", stages / "1-sync-server")
+    seven = stages / "7-something"
+    seven.mkdir()
+    (seven / "README.md").write_text("# Stage 7: something\n", encoding="utf-8")
+    (seven / "stage.yml").write_text(
+        "stage: 7\ntitle: Stage 7, from the registry\nslug: something\nnodes: 5\nendpoints: [/v0/entity]\n"
+        "standard-workloads:\n"
+        "  - {name: get, rate: 900, connections: 9, threads: 3, duration: 2m, keys: 9000, value-size: 70}\n"
+        "  - {name: put, rate: fast, connections: 9, threads: 3, duration: 2m, keys: 9000, value-size: 70}\n",
+        encoding="utf-8")
+    reports = tmp_path / "reports"
+    write_report(reports, "anna", 7, {"runs/get.json": load_run("anna", 7, "get", 900, {50: 1.0, 99: 5.0}),
+                                      "runs/get2.json": load_run("anna", 7, "get", 1800, {50: 1.0, 99: 5.0})})
+    write_report(reports, "anna", 1, {"runs/put.json": load_run("anna", 1, "put", 5000, {50: 1.0, 99: 5.0})})
+    catalog = load_catalog(Sources(stages=stages, reports=reports))
+    seventh = catalog.stage(7)
+    assert (seventh.title, seventh.nodes, [w.rate for w in seventh.standard_runs]) == ("Stage 7, from the registry", 5, [900])
+    assert any("stage.yml" in str(p) and "standard-workloads[1]" in str(p) for p in catalog.problems.items), \
+        catalog.problems.items
+    page = comparison_page(7, catalog)
+    assert "Standard runs of this stage (its `stage.yml`): get at 900 requests/s for 120 s, 9 connections" in page
+    runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
+    assert sorted(column(runs, "standard")) == ["", "standard"]
+    stage1 = comparison_page(1, catalog)
+    assert "put at 5000 requests/s for 30 s, 64 connections, 2 threads, 1000000 keys of 100 B" in stage1
+    assert column(next(t for t in Tables(stage1).tables if t[0][:3] == ["student", "run", "workload"]),
+                  "standard") == ["standard"]

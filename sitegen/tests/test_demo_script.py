@@ -44,3 +44,20 @@ def test_closing_hint_serves_the_site_the_demo_built():
     assert hint == "./course site --no-build --serve"
     assert 'site_out="$COURSE_ROOT/build/site"' in DEMO  # where ./course site --no-build serves from by default
     assert 'out="$COURSE_ROOT/build/site"' in (REPO_ROOT / "scripts/site.sh").read_text(encoding="utf-8")
+
+
+def test_stage_facts_come_from_the_stage_registry_not_from_numbers_in_the_script():
+    # Adding a stage is its folder and its packages: the demo must learn it from ./course stages (stage.yml).
+    assert not re.search(r'"\$stage" -(ge|gt|le|lt|eq) [0-9]', DEMO)
+    assert "references.properties" not in DEMO and "Factory.java" not in DEMO and "--ack 2" not in DEMO
+    block = DEMO[DEMO.index("declare -A stage_nodes"):DEMO.index("first_stage=")]
+    tsv = ("stage\tfolder\tnodes\tack\tfrom\treference\tdemo-note\n"
+           "1\t1-sync-server\t1\t-\t-\tsolutions.stage1.Stage1Factory\tthe baseline\n"
+           "7\t7-something\t5\t3\t3\t-\twhat stage 7 shows, with spaces\n")
+    script = ('course() { [ "$*" = "stages --tsv" ] && printf "%s" "$TSV"; }\n' + block
+              + 'echo "${stage_numbers[*]}|${stage_nodes[7]}|${stage_ack[7]}/${stage_from[7]}|${stage_reference[7]}'
+                '|${stage_note[7]}|${stage_reference[1]}"\n')
+    out = subprocess.run(["bash", "-c", script], env={"TSV": tsv, "PATH": "/usr/bin:/bin"}, capture_output=True,
+                         text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "1 7|5|3/3|-|what stage 7 shows, with spaces|solutions.stage1.Stage1Factory"

@@ -2,6 +2,8 @@ package grading;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import course.command.Stage;
+import course.command.Stages;
 import course.results.Grade;
 import course.results.LoadRun;
 import course.results.Saturation;
@@ -51,16 +53,21 @@ final class Performance {
      */
     static void measure(Grade grade, Workspace submission, String factory, int stage, Sandbox sandbox, Limits limits,
                         Path courseRoot, PrintStream progress) throws IOException, InterruptedException {
-        StandardWorkload w = StandardWorkload.of(stage, courseRoot, grade.notes);
-        String reference = "solutions.stage" + stage + ".Stage" + stage + "Factory";
+        Stage facts = Stages.at(courseRoot).stage(stage);
+        StandardWorkload w = StandardWorkload.of(facts, grade.notes);
+        String reference = facts.referenceFactory().orElse(null);
         long start = System.nanoTime();
         progress.println("grade: performance: " + String.join(" ", w.describe()) + ", GET saturation search against "
-                + factory + ", then " + reference);
+                + factory + (reference == null ? "" : ", then " + reference));
         Side mine = side(submission, sandbox, limits, factory, stage, w, progress);
         Side ref;
-        try (Workspace refWs = new Workspace()) {
-            refWs.addCourseCode();
-            ref = side(refWs, sandbox, limits, reference, stage, w, progress);
+        if (reference == null) {
+            ref = new Side(null, null, "stages/" + facts.folder() + "/stage.yml names no reference solution");
+        } else {
+            try (Workspace refWs = new Workspace()) {
+                refWs.addCourseCode();
+                ref = side(refWs, sandbox, limits, reference, stage, w, progress);
+            }
         }
         Grade.Performance p = new Grade.Performance();
         p.submission = mine.sustained;
@@ -76,6 +83,22 @@ final class Performance {
                 w.nodes(), w.connections(), w.threads(), w.keys(), w.valueSize(), w.source(), STEP_SECONDS, MAX_STEPS,
                 describe(mine), describe(ref), p.ratio == null ? "" : ", ratio " + p.ratio,
                 (System.nanoTime() - start) / 1e9, sandbox.isolated() ? "in the sandbox" : "WITHOUT a sandbox"));
+        if (w.standardRate() != null) {
+            grade.notes.add(standardRate(w.standardRate(), mine, ref));
+        }
+    }
+
+    /** Whether each side sustained the stage's standard GET rate (the rate of its reports' standard run). */
+    static String standardRate(int rate, Side mine, Side ref) {
+        return "performance: the stage's standard GET run is " + RateText.of(rate) + " requests/s; submission "
+                + sustains(rate, mine) + ", reference " + sustains(rate, ref);
+    }
+
+    private static String sustains(int rate, Side s) {
+        if (s.sustained == null) {
+            return "not measured";
+        }
+        return s.sustained.rate >= rate ? "sustains it" : "sustains " + RateText.of(s.sustained.rate) + " only";
     }
 
     private static String describe(Side s) {

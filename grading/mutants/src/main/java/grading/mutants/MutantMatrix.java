@@ -4,7 +4,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
-import grading.mutants.InProcessSuite.Outcome;
+import course.harness.InProcessSuite;
+import course.harness.InProcessSuite.Outcome;
 import grading.mutants.stage1.DataOutsideWorkingDir;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -72,7 +73,8 @@ public final class MutantMatrix {
                 selectPackage("course.hidden.stage" + stage));
         List<Outcome> outcomes = InProcessSuite.run(selectors, References.factory(stage), stage);
         if (outcomes.isEmpty()) {
-            return List.of(new Outcome("(no tests)", InProcessSuite.Status.FAILED, "no tests found for stage " + stage));
+            return List.of(new Outcome("(no tests)", InProcessSuite.Status.FAILED, "no tests found for stage " + stage,
+                    null));
         }
         return outcomes.stream().filter(o -> o.status() != InProcessSuite.Status.PASSED).toList();
     }

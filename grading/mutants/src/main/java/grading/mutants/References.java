@@ -1,33 +1,32 @@
 package grading.mutants;
 
-import java.util.ArrayList;
+import course.command.Stage;
+import course.command.Stages;
 import java.util.List;
 
-/** The reference factories that exist in this checkout (solutions.stageN.StageNFactory), stage by stage. */
+/**
+ * The reference factories of this checkout, stage by stage, as the stage registry names them ({@code reference:} in
+ * each {@code stages/N-slug/stage.yml}): a stage counts when its reference class is on the classpath.
+ */
 public final class References {
-    public static final int MAX_STAGE = 6;
-
     private References() {
     }
 
+    /** The reference factory of {@code stage}; an {@link IllegalArgumentException} if the stage names none. */
     public static String factory(int stage) {
-        return "solutions.stage" + stage + ".Stage" + stage + "Factory";
+        return Stages.ofThisRepository().stage(stage).referenceFactory().orElseThrow(() ->
+                new IllegalArgumentException("stage " + stage + " names no reference in its stage.yml"));
     }
 
     public static boolean exists(int stage) {
-        try {
-            Class.forName(factory(stage), false, References.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException e) {
-            return false;
-        }
+        return Stages.ofThisRepository().list().stream().anyMatch(s -> s.number() == stage && present(s));
     }
 
     public static List<Integer> stages() {
-        List<Integer> stages = new ArrayList<>();
-        for (int s = 1; s <= MAX_STAGE && exists(s); s++) {
-            stages.add(s);
-        }
-        return stages;
+        return Stages.ofThisRepository().list().stream().filter(References::present).map(Stage::number).toList();
+    }
+
+    private static boolean present(Stage s) {
+        return s.referenceOn(References.class.getClassLoader()).isPresent();
     }
 }

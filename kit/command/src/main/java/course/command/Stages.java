@@ -14,19 +14,16 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The stages of the course, read from the folders {@code stages/N-slug/} under the course (or student) repository,
- * and the stage a command's results belong to: {@code --stage}, else the {@code stage=} the submission declares in
- * {@code starter/student/src/main/resources/submission.properties}, else unknown (the command then says so).
- * Kept in this one class so a later stage registry replaces it in one place.
+ * The stage registry: every stage of the course, one per folder {@code stages/N-slug/}, with the facts of its
+ * {@code stage.yml} ({@link Stage}); and the stage a command's results belong to: {@code --stage}, else the
+ * {@code stage=} the submission declares in {@code starter/student/src/main/resources/submission.properties}, else
+ * unknown (the command then says so). Tools ask this class what a stage is (its nodes, its default ack/from, its
+ * reference, its endpoints, its standard runs) instead of comparing stage numbers; {@code ./course stages} prints it.
  */
 public final class Stages {
     /** Where the submission declares its stage, relative to the repository root (the same in the student's). */
     public static final String SUBMISSION = "starter/student/src/main/resources/submission.properties";
-    private static final Pattern FOLDER = Pattern.compile("(\\d+)-[\\w.-]+");
-
-    /** One stage folder. */
-    public record Stage(int number, String folder) {
-    }
+    private static final Pattern FOLDER = Pattern.compile("(\\d+)-([\\w.-]+)");
 
     /** The stage a command resolved, and where it came from (said in the output). */
     public record Resolved(Integer number, String source) {
@@ -43,23 +40,32 @@ public final class Stages {
         this.stages = stages;
     }
 
-    /** The stages of the repository at {@code root}. */
+    /**
+     * The stages of the repository at {@code root}. A stage folder whose stage.yml is missing or wrong is a
+     * {@link StageFileException} naming the file and the field; two folders of one number are refused too.
+     */
     public static Stages at(Path root) {
         List<Stage> found = new ArrayList<>();
         Path dir = root.resolve("stages");
         if (Files.isDirectory(dir)) {
             try (Stream<Path> children = Files.list(dir)) {
-                children.filter(Files::isDirectory).forEach(p -> {
+                for (Path p : children.filter(Files::isDirectory).sorted().toList()) {
                     Matcher m = FOLDER.matcher(p.getFileName().toString());
                     if (m.matches()) {
-                        found.add(new Stage(Integer.parseInt(m.group(1)), p.getFileName().toString()));
+                        found.add(StageFile.read(p, Integer.parseInt(m.group(1)), m.group(2)));
                     }
-                });
+                }
             } catch (IOException e) {
                 throw new IllegalStateException("cannot list " + dir + ": " + e.getMessage(), e);
             }
         }
         found.sort(Comparator.comparingInt(Stage::number));
+        for (int i = 1; i < found.size(); i++) {
+            if (found.get(i).number() == found.get(i - 1).number()) {
+                throw new IllegalStateException("two folders for stage " + found.get(i).number() + " under " + dir
+                        + ": " + found.get(i - 1).folder() + " and " + found.get(i).folder() + "; rename one");
+            }
+        }
         return new Stages(root, List.copyOf(found));
     }
 
@@ -89,6 +95,12 @@ public final class Stages {
         return stages;
     }
 
+    /** Every fact of stage {@code number}; an {@link IllegalArgumentException} naming the stages if there is none. */
+    public Stage stage(int number) {
+        return stages.stream().filter(s -> s.number() == number).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("there is no stage " + number + "; the stages are " + describe()));
+    }
+
     /** The last stage of the course (or of the stages published so far), or null when no stage folder was found. */
     public Integer latest() {
         return stages.isEmpty() ? null : stages.get(stages.size() - 1).number();
@@ -104,10 +116,7 @@ public final class Stages {
 
     /** The given stage if it is one of the course's; an {@link IllegalArgumentException} naming the stages if not. */
     public int check(int stage) {
-        if (stages.stream().noneMatch(s -> s.number() == stage)) {
-            throw new IllegalArgumentException("there is no stage " + stage + "; the stages are " + describe());
-        }
-        return stage;
+        return stage(stage).number();
     }
 
     /**

@@ -16,8 +16,8 @@ class StagesTest {
     Path root;
 
     private Stages twoStages() throws Exception {
-        Files.createDirectories(root.resolve("stages/1-sync-server"));
-        Files.createDirectories(root.resolve("stages/2-executor"));
+        StageFolders.write(root, 1, "sync-server", "nodes: 1");
+        StageFolders.write(root, 2, "executor", "nodes: 1");
         Files.createDirectories(root.resolve("stages/notes"));
         return Stages.at(root);
     }

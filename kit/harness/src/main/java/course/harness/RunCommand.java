@@ -1,6 +1,7 @@
 package course.harness;
 
 import course.command.CourseCommandLine;
+import course.command.Stage;
 import course.command.Stages;
 import course.contract.Launcher;
 import course.contract.PortCheck;
@@ -38,7 +39,11 @@ public final class RunCommand {
                 System.out.print(CourseCommandLine.usage(new RunOptions()));
                 return;
             }
-            target = Target.of(o.checked());
+            target = Target.of(o);
+            if (o.nodes == null) {
+                o.nodes = target.stage.nodes();
+            }
+            o.checked();
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("course run: " + e.getMessage() + " (see ./course run --help)");
             System.exit(2);
@@ -55,7 +60,7 @@ public final class RunCommand {
                 return;
             }
         }
-        Path dir = o.dir != null ? o.dir : Files.createTempDirectory("course-run-stage" + target.stage + "-");
+        Path dir = o.dir != null ? o.dir : Files.createTempDirectory("course-run-stage" + target.stage.number() + "-");
         List<String> urls = new ArrayList<>();
         for (int i = 0; i < o.nodes; i++) {
             urls.add("http://localhost:" + (o.port + i));
@@ -92,10 +97,20 @@ public final class RunCommand {
             }
             System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir + ")");
         }
-        String first = urls.get(0);
-        int from = Math.min(3, o.nodes);
-        String params = target.stage >= 4 ? "&ack=" + (from / 2 + 1) + "&from=" + from : "";
-        System.out.printf("""
+        System.out.print(tryIt(target.stage, target.description, urls.get(0), o.nodes));
+        for (Process p : processes) {
+            p.waitFor();
+        }
+    }
+
+    /**
+     * What to try once the nodes run, from the stage's facts: its default ack/from spelled out in the examples so
+     * a student sees the parameters, and a range request when the stage serves ranges.
+     */
+    static String tryIt(Stage stage, String description, String first, int nodes) {
+        String params = stage.defaultReplication()
+                .map(r -> "&ack=" + r.ack(nodes) + "&from=" + r.from(nodes)).orElse("");
+        String text = """
 
                 %s is running. Try:
                   curl -i -X PUT --data-binary 'hello' '%s/v0/entity?id=k1%s'
@@ -103,15 +118,13 @@ public final class RunCommand {
                   curl -i -X DELETE '%s/v0/entity?id=k1%s'
                 Load-test it:  ./course load --url %s -R 2000 -d 10s --workload put
                 Ctrl-C stops %s.
-                """, target.description, first, params, first, params, first, params, first,
-                o.nodes == 1 ? "the node" : "all nodes");
-        if (target.stage >= 6) {
-            System.out.printf("Range of node 0's own keys (--raw shows the chunks):  curl --raw '%s/v0/entities?start=k'%n",
-                    first);
+                """.formatted(description, first, params, first, params, first, params, first,
+                nodes == 1 ? "the node" : "all nodes");
+        if (stage.serves(Stage.RANGE_ENDPOINT)) {
+            text += "Range of node 0's own keys (--raw shows the chunks):  curl --raw '%s/v0/entities?start=k'%n"
+                    .formatted(first);
         }
-        for (Process p : processes) {
-            p.waitFor();
-        }
+        return text;
     }
 
     /** What run says when a node's port is taken: which port, the likely reason, and the option that moves it. */
@@ -165,45 +178,27 @@ public final class RunCommand {
     }
 
     /** What runs on the nodes: a factory class, the stage it implements, and how to call it in messages. */
-    private record Target(String factory, int stage, String description) {
+    private record Target(String factory, Stage stage, String description) {
         static Target of(RunOptions o) {
+            Stages registry = Stages.ofThisRepository();
             if (o.factory != null) {
-                Integer stage = o.stage != null ? o.stage : Stages.ofThisRepository().latest();
+                Integer stage = o.stage != null ? o.stage : registry.latest();
                 if (stage == null) {
                     throw new IllegalStateException("say which stage " + o.factory + " implements: --stage N");
                 }
-                return new Target(o.factory, stage, o.factory);
+                return new Target(o.factory, registry.stage(stage), o.factory);
             }
             if (o.stage != null) {
-                String reference = references().getProperty(String.valueOf(o.stage));
-                if (reference == null) {
-                    throw new IllegalStateException("there is no reference solution of stage " + o.stage
-                            + " in this checkout; run your own nodes with ./course run (the factory and stage of "
-                            + "submission.properties) or ./course run --factory CLASS");
-                }
-                return new Target(reference, o.stage, "Stage " + o.stage + " reference");
+                Stage stage = registry.stage(o.stage);
+                String reference = stage.referenceOn(RunCommand.class.getClassLoader()).orElseThrow(() ->
+                        new IllegalStateException("there is no reference solution of stage " + o.stage
+                                + " in this checkout; run your own nodes with ./course run (the factory and stage of "
+                                + "submission.properties) or ./course run --factory CLASS"));
+                return new Target(reference, stage, "Stage " + o.stage + " reference");
             }
             Submission declared = Submission.current();
-            return new Target(declared.factoryClass(), declared.stage(),
+            return new Target(declared.factoryClass(), registry.stage(declared.stage()),
                     "Your stage-" + declared.stage() + " node (" + declared.factoryClass() + ")");
         }
-    }
-
-    /** The course's reference factories by stage, from {@value #REFERENCES} files on the classpath (none for students). */
-    static final String REFERENCES = "course/references.properties";
-
-    static java.util.Properties references() {
-        java.util.Properties all = new java.util.Properties();
-        try {
-            var resources = RunCommand.class.getClassLoader().getResources(REFERENCES);
-            while (resources.hasMoreElements()) {
-                try (var in = resources.nextElement().openStream()) {
-                    all.load(in);
-                }
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + REFERENCES + ": " + e.getMessage(), e);
-        }
-        return all;
     }
 }

@@ -18,7 +18,8 @@ final class RunOptions {
     private HelpOption help;
     Integer stage;
     String factory;
-    int nodes = 1;
+    /** Null until given: then the stage's own cluster size (its stage.yml's nodes). */
+    Integer nodes;
     int port = 8080;
     Path dir;
     String heap = "128m";
@@ -34,8 +35,8 @@ final class RunOptions {
         factory = className;
     }
 
-    @Option(names = "--nodes", paramLabel = "K", description = "Cluster size (default 1; stages 3+ shard/replicate"
-            + " across nodes).")
+    @Option(names = "--nodes", paramLabel = "K", description = "Cluster size (default: the stage's nodes in its"
+            + " stage.yml, e.g. 1 for stage 1, 3 from the sharding stage on).")
     void nodes(String v) {
         nodes = OptionValues.intBetween("--nodes", v, 1, 16);
     }
@@ -62,8 +63,9 @@ final class RunOptions {
 
     /** Rules between options. */
     RunOptions checked() {
-        if (port + nodes - 1 > 65535) {
-            throw new IllegalArgumentException("ports " + port + ".." + (port + nodes - 1) + " do not all exist");
+        int count = nodes == null ? 1 : nodes;
+        if (port + count - 1 > 65535) {
+            throw new IllegalArgumentException("ports " + port + ".." + (port + count - 1) + " do not all exist");
         }
         return this;
     }

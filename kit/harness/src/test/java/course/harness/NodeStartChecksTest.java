@@ -61,6 +61,20 @@ class NodeStartChecksTest {
     }
 
     @Test
+    void runOfANewStageChecksThePortOfEachOfItsNodes(@TempDir Path root) throws Exception {
+        RunStageFactsTest.writeStages(root);
+        try (ServerSocketChannel other = listen()) {
+            int port = port(other);
+            // Stage 7 has 4 nodes in its stage.yml: the taken port is that of node 0 of 4, said with PORT+i.
+            Result r = run(List.of("-Dcourse.root=" + root, RunCommand.class.getName(), "--stage", "7",
+                    "--port", String.valueOf(port)), null);
+            assertEquals(RunCommand.EXIT_PORT_TAKEN, r.exit, r.toString());
+            assertTrue(r.stderr.contains("port " + port + " is taken") && r.stderr.contains("(node i listens on PORT+i)")
+                    && r.stderr.contains("--port " + (port + 4)), r.toString());
+        }
+    }
+
+    @Test
     void theInProcessHarnessRefusesANodeThatSharesItsPort(@TempDir Path dir) {
         Cluster cluster = new Cluster(new Submission(SocketOnlyService.SharesPort.class.getName(), 1), 1,
                 NodeMode.IN_PROCESS, "128m", dir);

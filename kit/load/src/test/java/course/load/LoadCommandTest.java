@@ -136,8 +136,12 @@ class LoadCommandTest {
     @Test
     void withoutStageTheRunTakesTheSubmissionsOrSaysItCouldNotTell() throws Exception {
         Path repo = dir.resolve("repo");
-        Files.createDirectories(repo.resolve("stages/1-sync-server"));
-        Files.createDirectories(repo.resolve("stages/2-executor"));
+        for (String stage : new String[] {"1-sync-server", "2-executor"}) {
+            // A stage is its folder with its stage.yml (the registry refuses a folder without one).
+            Path folder = Files.createDirectories(repo.resolve("stages/" + stage));
+            Files.copy(Path.of(System.getProperty("course.root")).resolve("stages/" + stage + "/stage.yml"),
+                    folder.resolve("stage.yml"));
+        }
         String before = System.getProperty("course.root");
         System.setProperty("course.root", repo.toString());
         try (TestHttpServer server = new TestHttpServer()) {

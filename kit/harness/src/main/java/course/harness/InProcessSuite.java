@@ -1,10 +1,10 @@
-package grading.mutants;
+package course.harness;
 
-import course.harness.SystemProperties;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import org.junit.platform.engine.DiscoveryFilter;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.MethodSource;
@@ -16,15 +16,18 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Runs tests in this JVM against one factory at one stage (the system properties the tests read are set for the
- * run and restored after it) and collects what happened to each test. In-process nodes keep the mutant check fast;
- * tests that ask for process nodes still get them.
+ * run and restored after it) and collects what happened to each test. In-process nodes keep the mutant check and
+ * the references' public-test run fast; tests that ask for process nodes still get them.
  */
 public final class InProcessSuite {
     private InProcessSuite() {
     }
 
-    /** One test's result; {@code test} is {@code Class#method}, or the container's name when it failed as a whole. */
-    public record Outcome(String test, Status status, String message) {
+    /**
+     * One test's result; {@code test} is {@code Class#method}, or the container's name when it failed as a whole;
+     * {@code cause} is what the test threw (null when it passed), for callers that report it whole.
+     */
+    public record Outcome(String test, Status status, String message, Throwable cause) {
         public boolean failed() {
             return status == Status.FAILED;
         }
@@ -32,11 +35,18 @@ public final class InProcessSuite {
 
     public enum Status { PASSED, FAILED, SKIPPED }
 
-    public static synchronized List<Outcome> run(List<? extends DiscoverySelector> selectors, String factory, int stage) {
+    public static List<Outcome> run(List<? extends DiscoverySelector> selectors, String factory, int stage) {
+        return run(selectors, List.of(), factory, stage);
+    }
+
+    /** As {@link #run(List, String, int)}, keeping only what {@code filters} (e.g. class name patterns) accept. */
+    public static synchronized List<Outcome> run(List<? extends DiscoverySelector> selectors,
+                                                 List<? extends DiscoveryFilter<?>> filters, String factory, int stage) {
         try (SystemProperties forTheTests = SystemProperties.set(
                 Map.of("course.factory", factory, "course.stage", String.valueOf(stage)))) {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(List.copyOf(selectors))
+                    .filters(filters.toArray(DiscoveryFilter[]::new))
                     .configurationParameter("junit.jupiter.execution.timeout.default", "180 s")
                     .build();
             ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
@@ -44,7 +54,7 @@ public final class InProcessSuite {
                 @Override
                 public void executionSkipped(TestIdentifier id, String reason) {
                     if (id.isTest()) {
-                        outcomes.add(new Outcome(name(id), Status.SKIPPED, reason));
+                        outcomes.add(new Outcome(name(id), Status.SKIPPED, reason, null));
                     }
                 }
 
@@ -52,7 +62,8 @@ public final class InProcessSuite {
                 public void executionFinished(TestIdentifier id, TestExecutionResult result) {
                     boolean ok = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
                     if (id.isTest() || !ok) {
-                        outcomes.add(new Outcome(name(id), ok ? Status.PASSED : Status.FAILED, message(result)));
+                        outcomes.add(new Outcome(name(id), ok ? Status.PASSED : Status.FAILED, message(result),
+                                result.getThrowable().orElse(null)));
                     }
                 }
             });
