@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes docs/grading/pit.md from PIT's mutations.xml of each package and the reviewed list of survivors.
 
-usage: pit_report.py REPORTS_DIR REVIEWED_TSV OUT_MD [PACKAGE=SECONDS ...]
+usage: pit_report.py REPORTS_DIR REVIEWED_TSV OUT_MD
 
-REPORTS_DIR holds one folder per package (lsm, stage1, stage2), each with PIT's mutations.xml. REVIEWED_TSV is the
+REPORTS_DIR holds one folder per PIT run, named after its package and chunk (lsm-store, stage1-body, ...), each with
+PIT's mutations.xml and seconds.txt (the run's wall time, written by scripts/pit.sh). REVIEWED_TSV is the
 hand-kept review: one surviving mutant a line, `class<TAB>method<TAB>line<TAB>mutator description<TAB>verdict<TAB>why`, where
 verdict is `equivalent` (no test can tell it from the original: same observable behaviour) or `open` (a real gap, kept
 visible). A reviewed line that matches no survivor any more is listed as stale, so the review cannot silently rot.
@@ -19,7 +20,7 @@ PACKAGES = [
     ("stage2", "solutions.stage2",
      "public course.tests.stage1/stage2 + hidden course.hidden.stage1/stage2, against Stage2Factory"),
 ]
-KILLED = {"KILLED", "TIMED_OUT", "MEMORY_ERROR"}  # PIT counts a hang or a blown heap as detected
+KILLED = {"KILLED", "TIMED_OUT", "MEMORY_ERROR", "RUN_ERROR"}  # what PIT counts as detected: a hang, a blown heap, a crashed test JVM
 
 
 def mutants(xml_path):
@@ -45,16 +46,19 @@ def reviewed(tsv):
 
 def main(argv):
     reports, tsv, out = Path(argv[1]), Path(argv[2]), Path(argv[3])
-    seconds = dict(a.split("=", 1) for a in argv[4:])
     review = reviewed(tsv)
     used = set()
     summary, details = [], []
     for name, package, suite in PACKAGES:
-        xml = reports / name / "mutations.xml"
-        if not xml.exists():
-            summary.append(f"| `{package}` | not run | | | | | | |")
+        runs = sorted(d for d in reports.glob(name + "*") if d.is_dir())
+        try:
+            ms = [m for d in runs for m in mutants(d / "mutations.xml")]
+            seconds = sum(int((d / "seconds.txt").read_text()) for d in runs)
+        except (OSError, ET.ParseError, ValueError):
+            ms = []
+        if not runs or not ms:
+            summary.append(f"| `{package}` | no complete PIT report (not run, or still running) | | | | | | |")
             continue
-        ms = list(mutants(xml))
         status = Counter(m["status"] for m in ms)
         killed = sum(status[s] for s in KILLED)
         not_killed = [m for m in ms if m["status"] not in KILLED]
@@ -68,7 +72,7 @@ def main(argv):
             (equivalent if verdict and verdict[0] == "equivalent" else open_).append((m, verdict))
         real = len(ms) - len(equivalent)
         score = 100.0 * killed / real if real else 0.0
-        took = f"{int(seconds[name]) // 60} min {int(seconds[name]) % 60} s" if name in seconds else "?"
+        took = f"{seconds // 60} min {seconds % 60} s in {len(runs)} run{'s' if len(runs) > 1 else ''}"
         summary.append(f"| `{package}` | {len(ms)} | {killed} | {status['SURVIVED']} | {status['NO_COVERAGE']}"
                        f" | {len(equivalent)} | **{score:.1f}%** | {took} |")
         details.append(f"\n### `{package}`\n\nSuite: {suite}. PIT statuses: "
@@ -92,7 +96,8 @@ def main(argv):
         "IN_PROCESS`): a mutant exists only there, so tests that need a node in a JVM of its own (kill -9, a heap",
         "limit) are left out of the suite (listed in `scripts/pit.sh`). Calls into loggers are not mutated.",
         "",
-        "Score = killed (including timed out) / (all mutants - reviewed equivalent ones). Goal: at least 80% per package.",
+        "Score = killed (as PIT counts it: failed a test, timed out, blew the heap or crashed the test JVM) / (all mutants -",
+        "reviewed equivalent ones). Goal: at least 80% per package.",
         "",
         "| package | mutants | killed | survived | no coverage | equivalent | score | PIT run time |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
