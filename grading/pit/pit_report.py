@@ -44,6 +44,13 @@ def reviewed(tsv):
     return verdicts
 
 
+def notes(path):
+    """The hand-kept notes on the last runs (what changed since, what is missing), shown under the table."""
+    if not path.exists():
+        return []
+    return ["## Notes on these runs", "", path.read_text(encoding="utf-8").strip(), ""]
+
+
 def main(argv):
     reports, tsv, out = Path(argv[1]), Path(argv[2]), Path(argv[3])
     review = reviewed(tsv)
@@ -72,7 +79,7 @@ def main(argv):
             (equivalent if verdict and verdict[0] == "equivalent" else open_).append((m, verdict))
         real = len(ms) - len(equivalent)
         score = 100.0 * killed / real if real else 0.0
-        took = f"{seconds // 60} min {seconds % 60} s in {len(runs)} run{'s' if len(runs) > 1 else ''}"
+        took = f"{seconds // 60} min {seconds % 60} s ({', '.join(d.name for d in runs)})"
         summary.append(f"| `{package}` | {len(ms)} | {killed} | {status['SURVIVED']} | {status['NO_COVERAGE']}"
                        f" | {len(equivalent)} | **{score:.1f}%** | {took} |")
         details.append(f"\n### `{package}`\n\nSuite: {suite}. PIT statuses: "
@@ -99,10 +106,11 @@ def main(argv):
         "Score = killed (as PIT counts it: failed a test, timed out, blew the heap or crashed the test JVM) / (all mutants -",
         "reviewed equivalent ones). Goal: at least 80% per package.",
         "",
-        "| package | mutants | killed | survived | no coverage | equivalent | score | PIT run time |",
+        "| package | mutants | killed | survived | no coverage | equivalent | score | PIT run time (runs) |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         *summary,
         "",
+        *notes(tsv.parent / "notes.md"),
         "## Survivors and mutants without coverage, reviewed",
         "",
         "`equivalent`: no test can tell the mutant from the original (the same observable behaviour); why is said.",
