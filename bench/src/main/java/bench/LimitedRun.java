@@ -53,11 +53,20 @@ final class LimitedRun {
             ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
             builder.environment().put(CGROUP_ENV, group.toString());
             Process limited = builder.start();
+            // Stopped from outside (Ctrl-C, a timeout), this JVM takes the limited one with it: left alone it would
+            // run on, and its cgroup could not be removed.
+            Thread stopLimited = new Thread(limited::destroyForcibly, "stop limited bench");
+            Runtime.getRuntime().addShutdownHook(stopLimited);
             try {
                 return limited.waitFor();
             } finally {
                 limited.destroyForcibly();
                 limited.waitFor();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stopLimited);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is what stopped it
+                }
             }
         } finally {
             group.delete();
