@@ -43,7 +43,8 @@ final class ResultTable {
     }
 
     /** Writes to a temporary file beside the target and renames it, so a reader never sees half a document. */
-    static void writeJson(StorageBenchOptions options, List<Measurement> results) throws IOException {
+    static void writeJson(StorageBenchOptions options, List<Measurement> results, MemoryUse memory)
+            throws IOException {
         Environment env = Environment.probe();
         StringBuilder json = new StringBuilder("{\n");
         json.append("  \"kind\": \"bench-storage\",\n");
@@ -51,6 +52,11 @@ final class ResultTable {
         json.append(String.format(Locale.ROOT, "  \"config\": {\"keys\": %d, \"valueSize\": %d, \"reads\": %d,"
                         + " \"flushThresholdBytes\": %d},%n", options.keys(), options.valueSize(), options.reads(),
                 StorageBench.FLUSH_THRESHOLD_BYTES));
+        if (memory != null) {
+            json.append(String.format(Locale.ROOT, "  \"memory\": {\"limitBytes\": %d, \"heapBytes\": %d,"
+                    + " \"peakBytes\": %d, \"limitHits\": %d},%n", memory.limitBytes(), memory.limitBytes() / 4,
+                    memory.peakBytes(), memory.limitHits()));
+        }
         json.append("  \"environment\": {\"cpu\": ").append(quote(env.cpuModel)).append(", \"cores\": ")
                 .append(env.cores).append(", \"os\": ").append(quote(env.os)).append(", \"jdk\": ")
                 .append(quote(env.jdk)).append("},\n");

@@ -40,6 +40,9 @@ final class StorageBench {
             System.out.print(StorageBenchOptions.usage());
             return 0;
         }
+        if (options.memoryLimitBytes() > 0 && LimitedRun.current() == null) {
+            return LimitedRun.run(options, args);
+        }
         String problem = checkDirectory(options);
         if (problem != null) {
             System.err.println("bench storage: " + problem);
@@ -48,7 +51,13 @@ final class StorageBench {
         List<Measurement> results = new StorageBench(options).measure();
         System.out.println();
         System.out.print(ResultTable.text(results));
-        ResultTable.writeJson(options, results);
+        MemoryCgroup group = LimitedRun.current();
+        MemoryUse memory = group == null ? null : new MemoryUse(options.memoryLimitBytes(), group.peakBytes(),
+                group.limitHits());
+        if (memory != null) {
+            System.out.println(memory.sentence());
+        }
+        ResultTable.writeJson(options, results, memory);
         System.out.println("saved " + options.out().toAbsolutePath());
         return 0;
     }

@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 /** The options of {@code bench storage}; {@link #parse} rejects anything it does not understand. */
 @Command(name = "storage", synopsisHeading = "",
         customSynopsis = "usage: ./course bench storage [--keys N] [--value-size B] [--reads N] [--out FILE]"
-                + " [--dir DIR]%n",
+                + " [--dir DIR]"
+                + " [--memory-limit MIB]%n",
         description = {
                 "Fills the reference LSM engine (solutions.lsm.LsmStorage) and RocksDB with the same data in one run,"
                         + " then measures uniform random point reads and one full range scan of each, and prints"
@@ -29,6 +30,7 @@ final class StorageBenchOptions {
     private Long reads;
     private Path out = Path.of("results", "bench-storage.json");
     private Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+    private Long memoryLimitMiB;
 
     private StorageBenchOptions() {
     }
@@ -69,6 +71,19 @@ final class StorageBenchOptions {
             + " system temp directory); they are created in a fresh subdirectory and deleted at the end.")
     void dir(Path parent) {
         dir = parent;
+    }
+
+    @Option(names = "--memory-limit", paramLabel = "MIB", description = "Run the benchmark in a memory cgroup of"
+            + " this many MiB (64..1048576), which holds the JVM's heap (a quarter of it), both engines' native memory"
+            + " and the page cache of their files: with more data than that, reads go to the disk. Needs a writable"
+            + " cgroup (v1 memory controller or v2); default: no limit.")
+    void memoryLimit(String value) {
+        memoryLimitMiB = OptionValues.between("--memory-limit", value, 64, 1 << 20);
+    }
+
+    /** The cgroup limit in bytes, or 0 for none. */
+    long memoryLimitBytes() {
+        return memoryLimitMiB == null ? 0 : memoryLimitMiB << 20;
     }
 
     long keys() {

@@ -27,6 +27,8 @@ class StorageBenchOptionsTest {
         assertEquals(10, o.reads());
         assertEquals(Path.of("x.json"), o.out());
         assertEquals(Path.of("d"), o.dir());
+        assertEquals(0, o.memoryLimitBytes(), "no limit unless asked");
+        assertEquals(512L << 20, StorageBenchOptions.parse(List.of("--memory-limit", "512")).memoryLimitBytes());
     }
 
     @Test
@@ -39,5 +41,7 @@ class StorageBenchOptionsTest {
                 () -> StorageBenchOptions.parse(List.of("--value-size", "4"))).getMessage().contains("between 8"));
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> StorageBenchOptions.parse(List.of("--keys", "ten"))).getMessage().contains("whole number"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> StorageBenchOptions.parse(List.of("--memory-limit", "8"))).getMessage().contains("between 64"));
     }
 }

@@ -1,5 +1,6 @@
 package bench;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,21 @@ class StorageBenchRunTest {
         try (Stream<Path> left = Files.list(data)) {
             assertEquals(0, left.count(), "the databases are deleted after the run");
         }
+    }
+
+    /** The run moves to a JVM in a memory cgroup of its own and records the limit and what it used. */
+    @Test
+    void aRunUnderAMemoryLimitRecordsItsCgroup() throws Exception {
+        Path out = dir.resolve("limited.json");
+        Path data = Files.createDirectory(dir.resolve("limited-data"));
+        String[] args = {"--keys", "3000", "--value-size", "100", "--reads", "2000", "--out", out.toString(),
+                "--dir", data.toString(), "--memory-limit", "256"};
+        int code = StorageBench.run(args);
+        Assumptions.assumeTrue(code != 2, "no writable memory cgroup on this machine");
+        assertEquals(0, code);
+        String json = Files.readString(out);
+        assertTrue(json.contains("\"memory\": {\"limitBytes\": 268435456, \"heapBytes\": 67108864, \"peakBytes\": "),
+                json);
     }
 
     @Test

@@ -35,6 +35,8 @@ class PersistenceAndCompactionTest {
         storage.close();
         storage.close();
         assertThrows(IllegalStateException.class, () -> storage.upsert(new Entry(b("c"), b("3"))));
+        assertThrows(IllegalStateException.class, storage::flush, "a closed storage writes no table");
+        assertThrows(IllegalStateException.class, storage::compact, "a closed storage merges no tables");
         try (LsmStorage reopened = LsmStorage.open(config(1 << 20))) {
             assertNull(reopened.get(b("a")));
             assertEquals("2", s(reopened.get(b("b"))));

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Writes docs/grading/pit.md from PIT's mutations.xml of each package and the reviewed list of survivors.
+
+usage: pit_report.py REPORTS_DIR REVIEWED_TSV OUT_MD
+
+REPORTS_DIR holds one folder per PIT run, named after its package and chunk (lsm-store, stage1-body, ...), each with
+PIT's mutations.xml and seconds.txt (the run's wall time, written by scripts/pit.sh). REVIEWED_TSV is the
+hand-kept review: one surviving mutant a line, `class<TAB>method<TAB>line<TAB>mutator description<TAB>verdict<TAB>why`, where
+verdict is `equivalent` (no test can tell it from the original: same observable behaviour) or `open` (a real gap, kept
+visible). A reviewed line that matches no survivor any more is listed as stale, so the review cannot silently rot.
+"""
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+PACKAGES = [
+    ("lsm", "solutions.lsm", "the LSM engine's own unit tests (solutions/lsm/src/test)"),
+    ("stage1", "solutions.stage1", "public course.tests.stage1 + hidden course.hidden.stage1, against Stage1Factory"),
+    ("stage2", "solutions.stage2",
+     "public course.tests.stage1/stage2 + hidden course.hidden.stage1/stage2, against Stage2Factory"),
+]
+KILLED = {"KILLED", "TIMED_OUT", "MEMORY_ERROR", "RUN_ERROR"}  # what PIT counts as detected: a hang, a blown heap, a crashed test JVM
+
+
+def mutants(xml_path):
+    for m in ET.parse(xml_path).getroot():
+        yield {
+            "status": m.get("status"),
+            "class": m.findtext("mutatedClass").rsplit(".", 1)[-1],
+            "method": m.findtext("mutatedMethod"),
+            "line": m.findtext("lineNumber"),
+            "description": m.findtext("description"),
+        }
+
+
+def reviewed(tsv):
+    verdicts = {}
+    for raw in tsv.read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cls, method, line, description, verdict, why = raw.split("\t")
+        verdicts[(cls, method, line, description)] = (verdict, why)
+    return verdicts
+
+
+def notes(path):
+    """The hand-kept notes on the last runs (what changed since, what is missing), shown under the table."""
+    if not path.exists():
+        return []
+    return ["## Notes on these runs", "", path.read_text(encoding="utf-8").strip(), ""]
+
+
+def main(argv):
+    reports, tsv, out = Path(argv[1]), Path(argv[2]), Path(argv[3])
+    review = reviewed(tsv)
+    used = set()
+    summary, details = [], []
+    for name, package, suite in PACKAGES:
+        runs = sorted(d for d in reports.glob(name + "*") if d.is_dir())
+        try:
+            ms = [m for d in runs for m in mutants(d / "mutations.xml")]
+            seconds = sum(int((d / "seconds.txt").read_text()) for d in runs)
+        except (OSError, ET.ParseError, ValueError):
+            ms = []
+        if not runs or not ms:
+            summary.append(f"| `{package}` | no complete PIT report (not run, or still running) | | | | | | |")
+            continue
+        status = Counter(m["status"] for m in ms)
+        killed = sum(status[s] for s in KILLED)
+        not_killed = [m for m in ms if m["status"] not in KILLED]
+        equivalent = []
+        open_ = []
+        for m in not_killed:
+            key = (m["class"], m["method"], m["line"], m["description"])
+            verdict = review.get(key)
+            if verdict:
+                used.add(key)
+            (equivalent if verdict and verdict[0] == "equivalent" else open_).append((m, verdict))
+        real = len(ms) - len(equivalent)
+        score = 100.0 * killed / real if real else 0.0
+        took = f"{seconds // 60} min {seconds % 60} s ({', '.join(d.name for d in runs)})"
+        summary.append(f"| `{package}` | {len(ms)} | {killed} | {status['SURVIVED']} | {status['NO_COVERAGE']}"
+                       f" | {len(equivalent)} | **{score:.1f}%** | {took} |")
+        details.append(f"\n### `{package}`\n\nSuite: {suite}. PIT statuses: "
+                       + ", ".join(f"{k} {v}" for k, v in sorted(status.items())) + ".\n")
+        details.append("| class | method | line | mutant | status | review |\n| --- | --- | ---: | --- | --- | --- |")
+        for m, verdict in sorted(equivalent + open_, key=lambda e: (e[0]["class"], int(e[0]["line"]))):
+            note = f"**{verdict[0]}**: {verdict[1]}" if verdict else "not reviewed yet"
+            details.append(f"| {m['class']} | `{m['method']}` | {m['line']} | {m['description']} | {m['status']}"
+                           f" | {note} |")
+    stale = [k for k in review if k not in used]
+    text = [
+        "# Mutation testing with PIT: how much of the references the tests pin down",
+        "",
+        "The mutants in `grading/mutants` are our own list of bugs. PIT (pitest 1.30.0 with pitest-junit5-plugin 1.2.3)",
+        "is a measure that is not: it changes the compiled references one operator at a time (a `<` into `<=`, a call",
+        "removed, a return value replaced) and runs the suites; a mutant that no test fails on *survived*.",
+        "",
+        "Reproduce with `./course pit` (one PIT run per package under the shared heavy-work lock; this page is",
+        "generated from PIT's `mutations.xml` by `grading/pit/pit_report.py` with the review in",
+        "`grading/pit/reviewed.tsv`). Not part of `./course test`. The nodes run in PIT's JVM (`course.nodeMode=",
+        "IN_PROCESS`): a mutant exists only there, so tests that need a node in a JVM of its own (kill -9, a heap",
+        "limit) are left out of the suite (listed in `scripts/pit.sh`). Calls into loggers are not mutated.",
+        "",
+        "Score = killed (as PIT counts it: failed a test, timed out, blew the heap or crashed the test JVM) / (all mutants -",
+        "reviewed equivalent ones). Goal: at least 80% per package.",
+        "",
+        "| package | mutants | killed | survived | no coverage | equivalent | score | PIT run time (runs) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        *summary,
+        "",
+        *notes(tsv.parent / "notes.md"),
+        "## Survivors and mutants without coverage, reviewed",
+        "",
+        "`equivalent`: no test can tell the mutant from the original (the same observable behaviour); why is said.",
+        "`open`: a real gap in the suites, kept visible. Mutants of durability calls (`force`, directory sync) are open:",
+        "only a power cut tells them apart, and no test here cuts the power.",
+        *details,
+    ]
+    if stale:
+        text += ["", "## Reviewed lines that match no mutant any more", ""]
+        text += [f"- {c}.{m} line {n}: {d}" for c, m, n, d in stale]
+    out.write_text("\n".join(text) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# ./course pit: PIT mutation testing of the LSM engine and the stage-1/2 references, with the course's own suites
+# (the engine's unit tests, the public and the hidden tests), then docs/grading/pit.md from PIT's XML. Slow (about
+# an hour on 2 vCPUs), so never part of ./course test; each package is one PIT run under the shared heavy lock.
+set -uo pipefail
+COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$COURSE_ROOT/scripts/lib.sh"
+
+usage() {
+  cat <<'TXT'
+usage: ./course pit [--report-only] [lsm] [stage1] [stage2]
+  Runs PIT (pitest 1.30.0, JUnit 5 plugin 1.2.3) over solutions.lsm, solutions.stage1 and solutions.stage2 (or only
+  the packages named), each with its suites, and writes docs/grading/pit.md: killed / survived / no coverage per
+  package, the score against the goal of 80%, and every survivor with its review from grading/pit/reviewed.tsv.
+  When COURSE_HEAVY_LOCK names a file, each PIT run holds it (flock), so that two heavy jobs never overlap.
+  --report-only   write docs/grading/pit.md from the last runs' reports without running PIT
+TXT
+}
+
+packages=()
+report_only=no
+for a in "$@"; do
+  case "$a" in
+    -h|--help) usage; exit 0 ;;
+    --report-only) report_only=yes ;;
+    lsm|stage1|stage2) packages+=("$a") ;;
+    *) echo "course pit: unknown argument '$a'; packages are lsm, stage1, stage2 (see ./course pit --help)" >&2; exit 2 ;;
+  esac
+done
+[ ${#packages[@]} -gt 0 ] || packages=(lsm stage1 stage2)
+reports="$COURSE_ROOT/grading/pit/target/pit-reports"
+
+# Tests that need a node in a JVM of its own (kill -9, a heap limit): in PIT's JVM they cannot run, and a mutant
+# exists only there.
+stage1_process_tests="course.tests.stage1.KillDuringWritesTest,course.hidden.stage1.CrashRecoveryTest,course.hidden.stage1.LargerThanHeapTest,course.hidden.stage1.LargeValueBurstTest"
+
+run_pit() {
+  local name=$1 factory=$2 stage=$3 classes=$4 tests=$5 excluded=$6 not_mutated=${7:-none.None}
+  local lock=() log
+  [ -n "${COURSE_HEAVY_LOCK:-}" ] && lock=(flock "$COURSE_HEAVY_LOCK")
+  mkdir -p "$reports/$name"
+  log="$reports/$name/pit.log"
+  echo "== PIT over $classes (tests: $tests); log: $log"
+  # -am builds the modules the PIT module needs; -Dtest=none keeps their own tests from running.
+  local mvn=("$COURSE_ROOT/mvnw" -f "$COURSE_ROOT/pom.xml" -B -ntp -Ppit -pl grading/pit -am verify
+      -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dpit.package="$name" -Dpit.factory="$factory"
+      -Dpit.stage="$stage" -DtargetClasses="$classes" -DtargetTests="$tests" -DexcludedTestClasses="$excluded"
+      -DexcludedClasses="$not_mutated")
+  # The run's time is measured once the lock is held: waiting for others is not PIT's time.
+  "${lock[@]}" bash -c 's=$(date +%s); "${@:2}" >"$1" 2>&1; rc=$?; echo $(( $(date +%s) - s )) > "${1%/*}/seconds.txt"; exit $rc' \
+      bash "$log" "${mvn[@]}"
+  local rc=$?
+  tr '\r' '\n' < "$log" | grep -E '^>> (Generated|Mutations with no)' | tail -2
+  [ $rc -eq 0 ] || { echo "course pit: PIT over $classes failed (exit $rc); see $log" >&2; exit 1; }
+}
+
+# PIT writes its report only when a run ends, and a run of a whole package takes 15-25 minutes here: each package
+# is split into chunks of its classes, one PIT run each (about 10 minutes), with the lock released in between.
+s1='solutions.stage1'
+# A chunk is name|classes to mutate[|classes not to mutate].
+chunks_lsm=("lsm-store|solutions.lsm.LsmStorage*" "lsm-files|solutions.lsm.*|solutions.lsm.LsmStorage*")
+chunks_stage1=("stage1-session|$s1.StrictHttpSession*,$s1.PausingPipelineSession*,$s1.LargeBodySession*,$s1.ConnectionLog*,$s1.Refusal*"
+  "stage1-body|$s1.BodyBudget*,$s1.ChunkedBodyDecoder*"
+  "stage1-request|$s1.RequestLine*,$s1.PercentEncoding*,$s1.Query*,$s1.BodyFraming*,$s1.EntityHandler*,$s1.Stage1*,$s1.SyncHttpServer*,$s1.Responses*,$s1.RequestHandler*")
+chunks_stage2=("stage2|solutions.stage2.*")
+
+if [ $report_only = no ]; then
+  course_find_jdk
+  for p in "${packages[@]}"; do
+    case "$p" in
+      lsm) for c in "${chunks_lsm[@]}"; do
+             IFS='|' read -r name classes not_mutated <<<"$c"
+             run_pit "$name" solutions.stage1.Stage1Factory 1 "$classes" 'solutions.lsm.*Test' 'none.None' "$not_mutated"
+           done ;;
+      stage1) for c in "${chunks_stage1[@]}"; do
+             run_pit "${c%%|*}" solutions.stage1.Stage1Factory 1 "${c#*|}" \
+                 'course.tests.stage1.*,course.hidden.stage1.*' "$stage1_process_tests"
+           done ;;
+      stage2) for c in "${chunks_stage2[@]}"; do
+             run_pit "${c%%|*}" solutions.stage2.Stage2Factory 2 "${c#*|}" \
+                 'course.tests.stage1.*,course.tests.stage2.*,course.hidden.stage1.*,course.hidden.stage2.*' \
+                 "$stage1_process_tests"
+           done ;;
+    esac
+  done
+fi
+
+python3 "$COURSE_ROOT/grading/pit/pit_report.py" "$reports" "$COURSE_ROOT/grading/pit/reviewed.tsv" \
+    "$COURSE_ROOT/docs/grading/pit.md" && echo "wrote docs/grading/pit.md"
