@@ -25,8 +25,7 @@ public class Stage5Node extends Stage4Node {
     @Override
     protected RequestHandler createHandler(Storage storage) throws IOException {
         RequestHandler replica = super.createHandler(storage);
-        coordinatorPeers = new PeerClient(config.selfUrl(), config.clusterSecret(),
-                PeerClient.timeoutFromSystemProperties());
+        coordinatorPeers = new PeerClient(config.selfUrl(), config.clusterSecret(), peerTimeout());
         return new AsyncReplicatingHandler(config.selfUrl(), new Rendezvous(config.clusterUrls()), replica,
                 coordinatorPeers, timestamps);
     }
