@@ -35,7 +35,7 @@ class GradescopeAutograderTest {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/unzip")), "unzip is not installed");
         Path zip = dir.resolve("autograder.zip");
         GradescopeAutograder.write(GradeCommand.courseRoot(), 1, List.of("--no-perf"), zip);
-        Path root = dir.resolve("autograder");
+        Path root = Files.createDirectories(dir.resolve("autograder"));
         run(List.of("unzip", "-q", zip.toString(), "-d", root.resolve("source").toString()), dir, null);
         assertTrue(Files.isExecutable(root.resolve("source/setup.sh")), "setup.sh must be at the zip's root");
         Files.copy(root.resolve("source/run_autograder"), root.resolve("run_autograder"));
