@@ -27,21 +27,21 @@ class VirtualWorkersTest {
 
     @Test
     void theWorkersAreVirtualThreadsWhenAskedFor() throws Exception {
-        List<String> sleeping = sleepingWorkers(true);
-        assertFalse(sleeping.isEmpty(), "no thread of your code was found sleeping in the handler delay "
-                + "(-Dcourse.handlerDelayMillis=" + HOLD_MS + ") while a request was held in it");
-        assertTrue(sleeping.stream().allMatch(VirtualWorkersTest::isVirtual), "with -Dcourse.virtualThreads=true the "
-                + "worker that sleeps in the handler delay must be a virtual thread; the threads of your code that "
-                + "slept were:\n" + String.join("\n", sleeping));
+        assertWorkersAre(true);
     }
 
     @Test
     void theWorkersArePlatformThreadsByDefault() throws Exception {
-        List<String> sleeping = sleepingWorkers(false);
+        assertWorkersAre(false);
+    }
+
+    private static void assertWorkersAre(boolean virtual) throws Exception {
+        List<String> sleeping = sleepingWorkers(virtual);
         assertFalse(sleeping.isEmpty(), "no thread of your code was found sleeping in the handler delay "
                 + "(-Dcourse.handlerDelayMillis=" + HOLD_MS + ") while a request was held in it");
-        assertTrue(sleeping.stream().noneMatch(VirtualWorkersTest::isVirtual), "with -Dcourse.virtualThreads=false "
-                + "the workers are platform threads; the threads of your code that slept were:\n"
+        assertTrue(sleeping.stream().allMatch(header -> isVirtual(header) == virtual), "with "
+                + "-Dcourse.virtualThreads=" + virtual + " the worker that sleeps in the handler delay must be a "
+                + (virtual ? "virtual" : "platform") + " thread; the threads of your code that slept were:\n"
                 + String.join("\n", sleeping));
     }
 

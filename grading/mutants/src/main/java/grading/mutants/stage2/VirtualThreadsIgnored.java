@@ -19,10 +19,14 @@ public final class VirtualThreadsIgnored implements ServiceFactory {
         return new Stage2Node(config) {
             @Override
             protected HttpServer createServer(RequestHandler handler) throws IOException {
-                WorkerSettings s = WorkerSettings.fromSystemProperties();
-                return new ExecutorHttpServer(config.selfPort(), handler, new WorkerSettings(s.workers(),
-                        s.queueCapacity(), s.queue(), false, s.deadlineMillis(), s.handlerDelayMillis()));
+                return new ExecutorHttpServer(config.selfPort(), handler, platform(WorkerSettings.fromSystemProperties()));
             }
         };
+    }
+
+    /** The settings as read, but platform threads whatever course.virtualThreads says. */
+    private static WorkerSettings platform(WorkerSettings s) {
+        return new WorkerSettings(s.workers(), s.queueCapacity(), s.queue(), false, s.deadlineMillis(),
+                s.handlerDelayMillis());
     }
 }
