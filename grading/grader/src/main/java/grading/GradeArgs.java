@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
                         + " [--no-perf]",
                 "       ./course grade --stage N --factory CLASS ...     grade the course's own code (a reference or"
                         + " a mutant)",
+                "       ./course grade --stage N --gradescope-zip FILE [--no-perf]    Gradescope's autograder zip",
                 "       ./course grade --mutant-matrix [--out docs/grading/mutants.md]",
                 "       ./course grade --mutant-matrix --isolated    each mutant graded like a submission (sandbox, JVM"
                         + " per node)",
@@ -30,6 +31,7 @@ final class GradeArgs {
     private boolean perf = true;
     private Limits limits = Limits.standard();
     private Long seed;
+    private Path gradescopeZip;
 
     @Option(names = "--submission", paramLabel = "DIR", description = "A student repository, or a copy of its"
             + " starter/student folder; only src/main/java and src/main/resources are taken, built in a fresh"
@@ -61,6 +63,13 @@ final class GradeArgs {
             throw new GradeException("--export knows only 'gradescope', got '" + format + "'");
         }
         gradescope = true;
+    }
+
+    @Option(names = "--gradescope-zip", paramLabel = "FILE", description = "Write Gradescope's autograder zip"
+            + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
+            + " grading; --no-perf, --time-limit and --test-time-limit given with it apply to every submission.")
+    void gradescopeZip(Path file) {
+        gradescopeZip = file;
     }
 
     @Option(names = "--no-perf", description = "Skip the performance run next to the reference.")
@@ -119,7 +128,7 @@ final class GradeArgs {
         }
         if (line.isUsageHelpRequested()) {
             return new GradeOptions(0, null, null, null, null, false, false, null, a.limits, false, false, true,
-                    null);
+                    null, null);
         }
         return a.checked();
     }
@@ -130,10 +139,18 @@ final class GradeArgs {
         }
         if (matrix) {
             return new GradeOptions(0, null, null, null, out == null ? Path.of("docs/grading/mutants.md") : out,
-                    false, false, null, limits, true, isolated, false, null);
+                    false, false, null, limits, true, isolated, false, null, null);
         }
         if (stage == null) {
             throw new GradeException("--stage is required");
+        }
+        if (gradescopeZip != null) {
+            if (submission != null || factory != null || only != null) {
+                throw new GradeException("--gradescope-zip builds the autograder that grades every submission: "
+                        + "give it no --submission, --factory or --only");
+            }
+            return new GradeOptions(stage, null, null, null, null, true, perf, null, limits, false, false, false,
+                    seed, gradescopeZip);
         }
         if ((submission == null) == (factory == null)) {
             throw new GradeException("give exactly one of --submission DIR or --factory CLASS");
@@ -145,6 +162,6 @@ final class GradeArgs {
         }
         Path document = out != null ? out : Path.of("grades", name + "-stage" + stage + ".json");
         return new GradeOptions(stage, submission, factory, name, document, gradescope, perf, only, limits, false,
-                false, false, seed);
+                false, false, seed, null);
     }
 }

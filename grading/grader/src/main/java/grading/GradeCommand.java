@@ -37,6 +37,13 @@ public final class GradeCommand {
                 System.exit((o.isolated() ? IsolatedMutantMatrix.run(System.out)
                         : MutantMatrixCommand.run(o.out(), System.out)) ? 0 : 1);
             }
+            if (o.gradescopeZip() != null) {
+                GradescopeAutograder.write(courseRoot(), o.stage(), o.gradeOptionsForEverySubmission(),
+                        o.gradescopeZip());
+                System.out.println("grade: Gradescope's autograder for stage " + o.stage() + " written to "
+                        + o.gradescopeZip() + " (upload it as the assignment's autograder zip)");
+                System.exit(0);
+            }
             Grade grade = grade(o, System.err);
             System.out.print(Summary.of(grade, o.out()));
             System.out.flush();

@@ -3,11 +3,23 @@ package grading;
 import java.nio.file.Path;
 
 /** The command line of {@code ./course grade}. */
+/** @param gradescopeZip when set, write Gradescope's autograder zip there for {@code stage} instead of grading */
 record GradeOptions(int stage, Path submission, String factory, String student, Path out, boolean gradescope,
                     boolean perf, String only, Limits limits, boolean mutantMatrix, boolean isolated, boolean help,
-                    Long seed) {
+                    Long seed, Path gradescopeZip) {
     /** Parses {@code ./course grade}'s command line (picocli, in {@link GradeArgs}); bad input is a GradeException. */
     static GradeOptions parse(String[] args) {
         return GradeArgs.parse(args);
+    }
+
+    /** The options {@code --gradescope-zip} fixes for every submission it grades. */
+    java.util.List<String> gradeOptionsForEverySubmission() {
+        java.util.List<String> options = new java.util.ArrayList<>(java.util.List.of(
+                "--time-limit", String.valueOf(limits.wholeRun().toSeconds()),
+                "--test-time-limit", String.valueOf(limits.perTest().toSeconds())));
+        if (!perf) {
+            options.add("--no-perf");
+        }
+        return options;
     }
 }

@@ -40,7 +40,10 @@ import grading.mutants.stage2.LifoIsFifo;
 import grading.mutants.stage2.NoDeadline;
 import grading.mutants.stage2.PipelineClosedAt256;
 import grading.mutants.stage2.UnboundedQueue;
+import grading.mutants.stage2.VirtualThreadsIgnored;
+import grading.mutants.stage3.ForwardsInTheClientLane;
 import grading.mutants.stage3.NoForwarding;
+import grading.mutants.stage3.PeerCallsWithoutTimeout;
 import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckDefaultIsOne;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
@@ -50,7 +53,9 @@ import grading.mutants.stage4.ReplicaKeysAsText;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
 import grading.mutants.stage4.WriteAcksCountedOneShort;
+import grading.mutants.stage5.ReplicaCallsWithoutTimeout;
 import grading.mutants.stage5.WaitsForAllReplicas;
+import grading.mutants.stage5.WorkerWaitsForTheQuorum;
 import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
 import grading.mutants.stage6.RangeInSignedOrder;
@@ -79,14 +84,15 @@ public final class Mutants {
             NoBodyBudget.class, ChunkedBodiesOutsideBudget.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
+            VirtualThreadsIgnored.class,
             // stage 3: sharding
-            NoForwarding.class, WritesLocallyToo.class,
+            NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
             // stage 4: replication
             AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
             GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, InternalRequestsWithoutSecret.class,
             ReplicaKeysAsText.class, LastArrivalWins.class,
             // stage 5: asynchronous coordination
-            WaitsForAllReplicas.class,
+            WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
             // stage 6: ranges
             RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
             RangeInSignedOrder.class);

@@ -295,6 +295,14 @@ public final class Cluster implements AutoCloseable {
         return client;
     }
 
+    /**
+     * A plain-text dump of every thread of the JVM that runs the node, virtual ones included: the node's own JVM when
+     * nodes run in JVMs of their own (as in a grade), else the test's JVM, which holds every in-process node.
+     */
+    public String threadDump(int node) throws IOException {
+        return node(node).threadDump();
+    }
+
     /** The last lines each process node printed, for failure messages. */
     public String logs() {
         StringBuilder sb = new StringBuilder();
@@ -310,6 +318,9 @@ public final class Cluster implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        // Proxies go first: a node waiting for a black-holed or delayed peer is released at once (a reset), so its
+        // stop never waits on a fault the test made.
+        proxies.forEach(NodeProxy::close);
         IOException first = null;
         for (Node node : nodes) {
             try {
@@ -325,7 +336,6 @@ public final class Cluster implements AutoCloseable {
                 }
             }
         }
-        proxies.forEach(NodeProxy::close);
         if (deleteOnClose) {
             TempDirs.deleteRecursively(baseDir);
         }

@@ -1,5 +1,6 @@
 package course.harness;
 
+import course.contract.Launcher;
 import course.contract.PortCheck;
 import course.contract.Service;
 import course.contract.ServiceConfig;
@@ -82,6 +83,19 @@ final class InProcessNode implements Node {
     @Override
     public String logTail() {
         return "";
+    }
+
+    @Override
+    public String threadDump() throws IOException {
+        Path dir = java.nio.file.Files.createTempDirectory("course-threads-");
+        Path file = dir.resolve("threads.txt");
+        try {
+            Launcher.dumpThreads(file);
+            return java.nio.file.Files.readString(file);
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+            java.nio.file.Files.deleteIfExists(dir);
+        }
     }
 
     static boolean isBindFailure(Throwable e) {

@@ -25,6 +25,12 @@ interface Node {
     /** Abrupt end of the node: kill -9 of its JVM. */
     void kill() throws IOException;
 
+    /**
+     * A plain-text dump of every thread of the JVM that runs this node, virtual ones included (the test's own JVM for
+     * an in-process node, so other in-process nodes' threads are in it too).
+     */
+    String threadDump() throws IOException;
+
     /** What the node printed, for failure messages; empty for in-process nodes. */
     String logTail();
 

@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A TCP forwarder on 127.0.0.1 in front of one node, controlled by the test: it delays bytes, drops connections or
- * partitions the node away. In a proxied {@link Cluster} the other nodes reach node j only through its proxy (the
+ * A TCP forwarder on 127.0.0.1 in front of one node, controlled by the test: it delays bytes, drops connections,
+ * partitions the node away or turns it into a black hole. In a proxied {@link Cluster} the other nodes reach node j only through its proxy (the
  * proxy's URL is node j's URL in the cluster list), so faults here are faults between nodes; the test's
  * {@link KvClient} talks to node j directly.
  *
@@ -43,6 +43,9 @@ public final class NodeProxy implements AutoCloseable {
     private volatile int targetPort;
     private final AtomicLong[] delayNanos = {new AtomicLong(), new AtomicLong()};
     private volatile boolean partitioned;
+    private volatile boolean blackHoled;
+    /** Connections a black hole accepted: read from and never answered, closed only by heal or close. */
+    private final Set<Socket> swallowed = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
     private final Set<Link> links = ConcurrentHashMap.newKeySet();
     private final AtomicLong accepted = new AtomicLong();
@@ -115,9 +118,32 @@ public final class NodeProxy implements AutoCloseable {
         return drop();
     }
 
-    /** Back to plain forwarding: no partition, no delay. */
+    /**
+     * A node that is there and silent: connections are accepted and read, and nothing is ever answered or closed,
+     * on open connections as on new ones. A partition looks like a stopped node (the sender sees a reset at once);
+     * this is the hung node, the half-open connection, the lost packets, which the sender notices only by a timeout
+     * of its own.
+     */
+    public NodeProxy blackHole() {
+        blackHoled = true;
+        return this;
+    }
+
+    public boolean isBlackHoled() {
+        return blackHoled;
+    }
+
+    /**
+     * Back to plain forwarding: no partition, no black hole, no delay. Connections that were open during a black
+     * hole lost bytes in the middle of their HTTP exchanges, so they are dropped.
+     */
     public NodeProxy heal() {
         partitioned = false;
+        if (blackHoled) {
+            blackHoled = false;
+            drop();
+            closeSwallowed();
+        }
         return delay(Duration.ZERO);
     }
 
@@ -139,6 +165,29 @@ public final class NodeProxy implements AutoCloseable {
             // closing the listener cannot lose data
         }
         drop();
+        closeSwallowed();
+    }
+
+    private void closeSwallowed() {
+        for (Socket socket : swallowed) {
+            swallowed.remove(socket);
+            reset(socket);
+        }
+    }
+
+    /** Reads and forgets whatever the connection brings, until the other end or a heal closes it. */
+    private void swallow(Socket client) {
+        swallowed.add(client);
+        byte[] buffer = new byte[CHUNK_BYTES];
+        try (InputStream in = client.getInputStream()) {
+            while (in.read(buffer) >= 0) {
+                // nothing is forwarded and nothing is answered
+            }
+        } catch (IOException ignored) {
+            // healed or closed
+        } finally {
+            swallowed.remove(client);
+        }
     }
 
     private void acceptLoop() {
@@ -155,6 +204,10 @@ public final class NodeProxy implements AutoCloseable {
             accepted.incrementAndGet();
             if (partitioned) {
                 reset(client);
+                continue;
+            }
+            if (blackHoled) {
+                Thread.ofVirtual().name("node-proxy-black-hole-" + port()).start(() -> swallow(client));
                 continue;
             }
             Thread.ofVirtual().name("node-proxy-connect-" + port()).start(() -> connect(client));
@@ -205,10 +258,15 @@ public final class NodeProxy implements AutoCloseable {
                 InputStream in = from.getInputStream();
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
+                    if (blackHoled) {
+                        continue; // an open connection goes silent too, both ways
+                    }
                     long due = System.nanoTime() + delayNanos[direction.ordinal()].get();
                     queue.add(new Chunk(Arrays.copyOf(buffer, n), due));
                 }
-                queue.add(Chunk.end(System.nanoTime() + delayNanos[direction.ordinal()].get()));
+                if (!blackHoled) { // a black hole does not pass an end of stream on either
+                    queue.add(Chunk.end(System.nanoTime() + delayNanos[direction.ordinal()].get()));
+                }
             } catch (IOException e) {
                 close();
             }

@@ -238,7 +238,7 @@ final class ProcessNode implements Node {
                 append(line);
                 noteOutOfMemory(line);
                 if (line.startsWith(Launcher.READY) || line.equals(Launcher.STOPPED)
-                        || line.startsWith(Launcher.FAILED)) {
+                        || line.startsWith(Launcher.FAILED) || line.startsWith(Launcher.DUMPED)) {
                     answers.add(line);
                 }
             }
@@ -280,6 +280,24 @@ final class ProcessNode implements Node {
         serviceStopped = true;
         if (!answer.equals(Launcher.STOPPED)) {
             throw new IOException("node " + url + " failed to stop: " + reason(answer) + "; its log:\n" + logTail());
+        }
+    }
+
+    /** Asks the node's JVM for a dump of its own threads (the launcher's {@code threads FILE}) and reads it. */
+    @Override
+    public String threadDump() throws IOException {
+        if (process == null || !process.isAlive()) {
+            throw new IOException("node " + url + " has no running JVM to take a thread dump of");
+        }
+        Path file = log.resolveSibling(log.getFileName() + ".threads-" + System.nanoTime() + ".txt");
+        try {
+            String answer = command("threads " + file.toAbsolutePath(), STOP_TIMEOUT);
+            if (!answer.startsWith(Launcher.DUMPED)) {
+                throw new IOException("node " + url + " did not dump its threads: " + reason(answer));
+            }
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(file);
         }
     }
 

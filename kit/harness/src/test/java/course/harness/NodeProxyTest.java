@@ -94,6 +94,24 @@ class NodeProxyTest {
     }
 
     @Test
+    void aBlackHoleAcceptsReadsAndNeverAnswersNorClosesUntilHealed() throws IOException {
+        Socket open = connect();
+        roundTrip(open, bytes("x"));
+        proxy.blackHole();
+        assertTrue(isSilent(open), "an open connection still answered in a black hole");
+        try (Socket s = connect()) {
+            assertTrue(isSilent(s), "a new connection to a black hole was answered or closed");
+            assertTrue(isSilent(s), "a black hole answered the second write");
+        }
+        proxy.heal();
+        assertTrue(isCut(open), "a connection that lost bytes in a black hole was kept after the heal");
+        open.close();
+        try (Socket s = connect()) {
+            assertArrayEquals(bytes("healed"), roundTrip(s, bytes("healed")));
+        }
+    }
+
+    @Test
     void aTargetThatIsDownClosesTheClientsConnection() throws IOException {
         echo.close();
         try (Socket s = connect()) {
@@ -131,6 +149,26 @@ class NodeProxyTest {
             return s.getInputStream().read() < 0;
         } catch (IOException e) {
             return true;
+        }
+    }
+
+    /** Whether a write is taken and nothing comes back, neither a byte nor an end, for half a second. */
+    private static boolean isSilent(Socket s) {
+        try {
+            s.setSoTimeout(500);
+            s.getOutputStream().write(bytes("anyone?"));
+            s.getInputStream().read();
+            return false;
+        } catch (java.net.SocketTimeoutException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        } finally {
+            try {
+                s.setSoTimeout(5000);
+            } catch (IOException ignored) {
+                // the socket is gone; the caller's next step says so
+            }
         }
     }
 

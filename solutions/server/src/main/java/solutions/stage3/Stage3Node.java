@@ -3,6 +3,7 @@ package solutions.stage3;
 import course.contract.ServiceConfig;
 import course.contract.storage.Storage;
 import java.io.IOException;
+import java.time.Duration;
 import one.nio.http.HttpServer;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
@@ -41,8 +42,13 @@ public class Stage3Node extends Stage2Node {
 
     /** A client for the other nodes, opened at every start and closed by {@link #onStop}. */
     protected final PeerClient openPeers() {
-        peers = new PeerClient(config.selfUrl(), config.clusterSecret(), PeerClient.timeoutFromSystemProperties());
+        peers = new PeerClient(config.selfUrl(), config.clusterSecret(), peerTimeout());
         return peers;
+    }
+
+    /** How long another node has to answer before its silence becomes a 504. */
+    protected Duration peerTimeout() {
+        return PeerClient.timeoutFromSystemProperties();
     }
 
     @Override

@@ -33,6 +33,8 @@ public final class Launcher {
     public static final String STOPPED = "STOPPED";
     /** Printed instead of {@link #READY} or {@link #STOPPED} when the command failed; the reason follows. */
     public static final String FAILED = "FAILED ";
+    /** Printed after {@code threads FILE} under {@code --control stdin}, once FILE holds the thread dump; FILE follows. */
+    public static final String DUMPED = "DUMPED ";
     /** The environment variable that holds the cluster's secret; every node of one cluster needs the same value. */
     public static final String SECRET_ENV = "COURSE_CLUSTER_SECRET";
 
@@ -47,6 +49,8 @@ public final class Launcher {
               --control stdin  take 'stop' and 'start' lines on stdin and apply them to the SAME service object
                          (answering STOPPED, or READY as at start); end when stdin ends. Test harnesses use it so
                          that a node in a JVM of its own is restarted exactly like one in the test's JVM.
+                         'threads FILE' writes a dump of every thread of this JVM (virtual ones too) to FILE, a
+                         path that does not exist yet, and answers DUMPED FILE: tests look at the node's threads.
             environment:
               COURSE_CLUSTER_SECRET  the secret all nodes of the cluster share (required with more than one node;
                          at least 16 printable characters); nodes accept requests between nodes only with it""";
@@ -148,6 +152,11 @@ public final class Launcher {
                             running.set(true);
                             System.out.println(READY + url);
                         }
+                        case String c when c.startsWith("threads ") -> {
+                            Path file = Path.of(c.substring("threads ".length()).trim());
+                            dumpThreads(file);
+                            System.out.println(DUMPED + file);
+                        }
                         default -> System.out.println(FAILED + "unknown command '" + line.trim() + "'");
                     }
                 } catch (Exception e) {
@@ -179,6 +188,16 @@ public final class Launcher {
             }
             throw e;
         }
+    }
+
+    /**
+     * Writes a plain-text dump of every thread of this JVM, virtual threads included, to {@code file}, which must not
+     * exist yet. A node in a JVM of its own is looked at this way: the test's JVM cannot see its threads.
+     */
+    public static void dumpThreads(Path file) throws IOException {
+        java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                .dumpThreads(file.toAbsolutePath().toString(),
+                        com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
     }
 
     static boolean causedByBind(Throwable e) {

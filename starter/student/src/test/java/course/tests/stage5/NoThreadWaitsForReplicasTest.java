@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The coordinator does not park a thread while it waits for replicas. Node 1 is made slow (every byte to and from
  * it is delayed by 1 s) and node 0 coordinates requests that must hear from node 1: while they are in flight, no
- * thread of the submission waits for a future, and requests that do not need node 1 are not held up by them.
+ * thread of node 0 (in its own JVM, when nodes run in JVMs of their own) waits for a future, and requests that do not
+ * need node 1 are not held up by them.
  */
 @Stage(5)
 @WithCluster(nodes = 3, proxied = true)
@@ -37,7 +38,7 @@ class NoThreadWaitsForReplicasTest {
                 inFlight.get(cluster.directUrl(0) + KvClient.entity("key-" + (i % 4), "ack=3&from=3"));
             }
             Thread.sleep(delay.toMillis() / 2);
-            ThreadDump dump = ThreadDump.take();
+            ThreadDump dump = ThreadDump.take(cluster, 0);
             List<String> waiting = dump.submissionThreadsWaitingForResults();
             assertEquals(List.of(), waiting, waiting.size() + " of " + dump.size() + " threads of your code wait "
                     + "for a result while " + inFlight.count() + " requests to a slow replica are in flight: send "

@@ -1,18 +1,15 @@
 package course.tests.stage5;
 
-import com.sun.management.HotSpotDiagnosticMXBean;
 import course.contract.Submission;
+import course.harness.Cluster;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A dump of every thread of this JVM, virtual threads included, and the question the stage asks of it: which
- * threads of the submission's code are parked waiting for another node's answer? In-process nodes only: their
- * threads live in the test's JVM.
+ * A dump of every thread of a node's JVM, virtual threads included, and the question the stage asks of it: which
+ * threads of the submission's code are parked waiting for another node's answer? The dump is the node's own JVM's
+ * when nodes run in JVMs of their own (as in a grade), else this JVM's, which runs every in-process node.
  */
 public final class ThreadDump {
     /** Frames that mean "this thread waits for a result that another thread produces". */
@@ -28,17 +25,9 @@ public final class ThreadDump {
         this.threads = threads;
     }
 
-    public static ThreadDump take() throws IOException {
-        Path dir = Files.createTempDirectory("course-threads-");
-        Path file = dir.resolve("threads.txt");
-        try {
-            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                    .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
-            return parse(Files.readAllLines(file));
-        } finally {
-            Files.deleteIfExists(file);
-            Files.deleteIfExists(dir);
-        }
+    /** The threads of the JVM that runs the cluster's node {@code node}. */
+    public static ThreadDump take(Cluster cluster, int node) throws IOException {
+        return parse(cluster.threadDump(node).lines().toList());
     }
 
     /** Blocks of lines, one per thread: a "#id name" line, then its frames. */

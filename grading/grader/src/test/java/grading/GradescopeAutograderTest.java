@@ -1,0 +1,144 @@
+package grading;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import course.results.Results;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The autograder zip as Gradescope uses it: unpacked into source/ of a fresh folder laid out like /autograder (with
+ * run_autograder copied beside it), then run_autograder on a correct and on a broken stage-1 submission, one after
+ * the other on the same image, as Gradescope does. Each run must leave results/results.json in Gradescope's
+ * documented format. The grade runs one test class and no performance run, to keep this test to a few minutes.
+ */
+class GradescopeAutograderTest {
+    private static final Set<String> VISIBILITIES = Set.of("hidden", "after_due_date", "after_published", "visible");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theZipGradesACorrectAndABrokenSubmissionIntoGradescopesResults() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/unzip")), "unzip is not installed");
+        Path zip = dir.resolve("autograder.zip");
+        GradescopeAutograder.write(GradeCommand.courseRoot(), 1, List.of("--no-perf"), zip);
+        Path root = Files.createDirectories(dir.resolve("autograder"));
+        run(List.of("unzip", "-q", zip.toString(), "-d", root.resolve("source").toString()), dir, null);
+        assertTrue(Files.isExecutable(root.resolve("source/setup.sh")), "setup.sh must be at the zip's root");
+        Files.copy(root.resolve("source/run_autograder"), root.resolve("run_autograder"));
+        assertTrue(Files.isExecutable(root.resolve("run_autograder")), "run_autograder lost its execute bit");
+
+        referenceAsSubmission(root.resolve("submission"), false);
+        JsonNode correct = runAutograder(root);
+        assertTrue(correct.get("tests").size() >= 5, correct.toPrettyString());
+        // Each test's points are rounded to two decimals, so their sum may differ from the score by that much each.
+        assertEquals(maxScore(correct), correct.get("score").asDouble(), 0.01 * correct.get("tests").size(),
+                correct.toPrettyString());
+
+        TempFiles.deleteTree(root.resolve("submission"));
+        TempFiles.deleteTree(root.resolve("results"));
+        referenceAsSubmission(root.resolve("submission"), true);
+        JsonNode broken = runAutograder(root);
+        assertTrue(broken.get("score").asDouble() < maxScore(broken) - 1, "a node that answers a PUT with 200 kept "
+                + "every point:\n" + broken.toPrettyString());
+        assertTrue(broken.get("tests").size() == correct.get("tests").size(), broken.toPrettyString());
+    }
+
+    /** Runs run_autograder as Gradescope would and checks results.json against Gradescope's format. */
+    private JsonNode runAutograder(Path root) throws Exception {
+        String out = run(List.of(root.resolve("run_autograder").toString()), root, root);
+        Path results = root.resolve("results/results.json");
+        assertTrue(Files.isRegularFile(results), "run_autograder wrote no results/results.json; its output:\n" + out);
+        JsonNode json = Results.mapper().readTree(Files.readString(results));
+        assertTrue(json.get("score").isNumber(), json.toPrettyString());
+        for (JsonNode test : json.get("tests")) {
+            assertTrue(test.get("name").isTextual() && test.get("score").isNumber()
+                    && test.get("max_score").isNumber(), test.toPrettyString());
+            assertTrue(VISIBILITIES.contains(test.get("visibility").asText()), test.toPrettyString());
+        }
+        JsonNode board = json.get("leaderboard");
+        assertTrue(board != null && board.isArray() && !board.isEmpty(), json.toPrettyString());
+        for (JsonNode entry : board) {
+            assertTrue(entry.get("name").isTextual() && entry.get("value").isNumber(), entry.toPrettyString());
+            assertTrue(Set.of("asc", "desc").contains(entry.path("order").asText("desc")), entry.toPrettyString());
+        }
+        return json;
+    }
+
+    private static double maxScore(JsonNode json) {
+        double max = 0;
+        for (JsonNode test : json.get("tests")) {
+            max += test.get("max_score").asDouble();
+        }
+        return max;
+    }
+
+    /**
+     * The stage-1 reference and its storage as a student would upload them (src/main/java and
+     * submission.properties); {@code broken} answers a PUT with 200 instead of 201.
+     */
+    private static void referenceAsSubmission(Path submission, boolean broken) throws IOException {
+        Path course = GradeCommand.courseRoot();
+        for (String pkg : List.of("solutions/server/src/main/java/solutions/stage1", "solutions/lsm/src/main/java/solutions/lsm")) {
+            Path from = course.resolve(pkg);
+            Path to = submission.resolve("src/main/java/solutions").resolve(from.getFileName().toString());
+            Files.createDirectories(to);
+            try (Stream<Path> files = Files.list(from)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    String text = Files.readString(f);
+                    if (broken && f.getFileName().toString().equals("EntityHandler.java")) {
+                        text = text.replace("Responses.empty(Response.CREATED)", "Responses.empty(Response.OK)");
+                    }
+                    Files.writeString(to.resolve(f.getFileName().toString()), text);
+                }
+            }
+        }
+        Submissions.write(submission, "src/main/resources/submission.properties",
+                "factory=solutions.stage1.Stage1Factory\nstage=1\n");
+    }
+
+    /** Runs a command to its end (at most 20 minutes) and gives its output; AUTOGRADER_ROOT is set when given. */
+    private static String run(List<String> command, Path workDir, Path autograderRoot) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
+        if (autograderRoot != null) {
+            builder.environment().put("AUTOGRADER_ROOT", autograderRoot.toString());
+            builder.environment().put("COURSE_GRADE_ARGS", "--only EntityProtocolTest");
+            builder.environment().put("MAVEN_ARGS", "-o"); // the machine has every dependency; the zip's copy builds offline
+        }
+        Process p = builder.start();
+        byte[] output = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(20, TimeUnit.MINUTES), "still running after 20 minutes: " + command);
+        String text = new String(output, StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), command + " failed:\n" + text);
+        return text;
+    }
+
+    /** Deletes a folder tree (results/ and submission/ between two submissions, as a fresh container has none). */
+    private static final class TempFiles {
+        static void deleteTree(Path root) throws IOException {
+            if (!Files.exists(root)) {
+                return;
+            }
+            try (Stream<Path> walk = Files.walk(root)) {
+                List<Path> all = new ArrayList<>(walk.toList());
+                java.util.Collections.reverse(all);
+                for (Path p : all) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+}

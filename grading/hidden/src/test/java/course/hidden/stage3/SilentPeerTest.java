@@ -1,0 +1,78 @@
+package course.hidden.stage3;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.contract.Submission;
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Reply;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Node 2 turns silent: its proxy accepts the other nodes' connections, reads their requests and never answers nor
+ * closes (a hung JVM, a half-open connection). Unlike a stopped node, nothing tells the sender: only a timeout of
+ * its own ends the wait. Every request that needs node 2 must still be answered, with an error that names it, well
+ * within the client's patience; requests that do not need it must not notice.
+ */
+@Stage(3)
+@WithCluster(nodes = 3, proxied = true)
+class SilentPeerTest {
+    private static final int KEYS = 15;
+    /** The client's patience: far above any reasonable peer timeout, far below "for good". */
+    private static final Duration CLIENT_WAIT = Duration.ofSeconds(10);
+
+    @Test
+    void aSilentPeerCostsATimeoutNeverAHungClient(Cluster cluster) {
+        KvClient c = cluster.client().withTimeout(CLIENT_WAIT);
+        for (int k = 0; k < KEYS; k++) {
+            c.put(k % 3, "s" + k, "v" + k).assertStatus(201);
+        }
+        cluster.proxy(2).blackHole();
+        List<String> failed = new ArrayList<>();
+        if (Submission.current().stage() == 3) {
+            for (int k = 0; k < KEYS; k++) {
+                Reply r = answeredInTime(c.get(0, "s" + k));
+                if (r.status() == 200) {
+                    r.assertBody(200, "v" + k);
+                } else {
+                    r.assertStatusIn(503, 504);
+                    assertTrue(r.bodyText().contains(cluster.url(2)), r.request() + " answered " + r.describeAnswer()
+                            + ", which does not name the silent owner " + cluster.url(2));
+                    failed.add("s" + k);
+                }
+            }
+            assertTrue(!failed.isEmpty() && failed.size() < KEYS, "node 2 owns about a third of the keys, but "
+                    + failed.size() + " of " + KEYS + " failed through node 0");
+        } else {
+            // From stage 4 on every key lives on all three nodes: nodes 0 and 1 are a majority without node 2, and a
+            // request that needs all three must end in 504, not wait for node 2 for good.
+            for (int k = 0; k < KEYS; k++) {
+                answeredInTime(c.get(0, "s" + k)).assertBody(200, "v" + k);
+            }
+            for (int k = 0; k < 3; k++) {
+                Reply r = answeredInTime(c.get(0, "s" + k, 3, 3));
+                r.assertStatus(504);
+            }
+            answeredInTime(c.put(0, "s0", "all".getBytes(java.nio.charset.StandardCharsets.UTF_8), 3, 3)).assertStatus(504);
+        }
+        cluster.proxy(2).heal();
+        for (int k = 0; k < KEYS; k++) {
+            answeredInTime(c.put(0, "s" + k, "w" + k)).assertStatus(201);
+            c.get(k % 3, "s" + k).assertBody(200, "w" + k);
+        }
+    }
+
+    /** The reply, when one came within the client's wait; a failure saying so when the client gave up first. */
+    private static Reply answeredInTime(Reply r) {
+        assertTrue(r.answered(), r.request() + " got no answer within " + CLIENT_WAIT.toSeconds() + " s while node 2 "
+                + "was silent (" + r.error() + "): a peer that accepts a connection and never answers must cost a "
+                + "request timeout of your own (then 504), not hang the client. Give every request to another node "
+                + "a timeout, not only a connect timeout");
+        return r;
+    }
+}

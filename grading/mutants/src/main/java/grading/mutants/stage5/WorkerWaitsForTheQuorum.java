@@ -1,0 +1,25 @@
+package grading.mutants.stage5;
+
+import course.contract.Service;
+import course.contract.ServiceConfig;
+import course.contract.ServiceFactory;
+import grading.mutants.Mutant;
+import java.util.concurrent.CompletableFuture;
+import one.nio.http.Response;
+import solutions.stage5.Stage5Node;
+
+@Mutant(stage = 5, breaks = "the coordinator's worker blocks on future.get() until the quorum is decided, instead of "
+        + "answering from the thread that completes it",
+        caughtBy = "course.tests.stage5.NoThreadWaitsForReplicasTest#noThreadIsParkedOnAReplicaWhileRequestsToASlowOneAreInFlight(course.harness.Cluster)")
+public final class WorkerWaitsForTheQuorum implements ServiceFactory {
+    @Override
+    public Service create(ServiceConfig config) {
+        return new Stage5Node(config) {
+            @Override
+            protected Response answer(CompletableFuture<Response> decision) {
+                // what stage 4 does: the worker parks until the quorum is decided
+                return decision.join();
+            }
+        };
+    }
+}
