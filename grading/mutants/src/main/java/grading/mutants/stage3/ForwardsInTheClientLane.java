@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.io.IOException;
 import one.nio.http.HttpServer;
-import solutions.stage1.RequestHandler;
+import solutions.stage1.Routes;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.WorkerSettings;
 import solutions.stage3.Stage3Node;
@@ -20,8 +20,8 @@ public final class ForwardsInTheClientLane implements ServiceFactory {
     public Service create(ServiceConfig config) {
         return new Stage3Node(config) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new ExecutorHttpServer(config.selfPort(), handler, WorkerSettings.fromSystemProperties());
+            protected HttpServer createServer(Routes routes) throws IOException {
+                return new ExecutorHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties());
             }
         };
     }
