@@ -23,10 +23,17 @@ final class LoadWorker implements Runnable {
 
     private static final long CONNECT_RETRY_NS = 10_000_000;
     private static final long MAX_DRAIN_NS = 2_000_000_000L;
+    /**
+     * The longest sleep that does not look at the sockets. Shorter naps read answers sooner but wake the thread
+     * more often; Linux adds up to 50 us of timer slack to any sleep, so much below this buys little.
+     */
+    static final long NAP_NS = 100_000;
 
     private final List<Connection> connections;
     private final RequestFactory requests;
     private final SingleWriterRecorder recorder;
+    /** Latency from when each request actually went out (wrk2's -U): blind to coordinated omission, shown apart. */
+    private final SingleWriterRecorder uncorrected;
     private final WorkerStats stats = new WorkerStats();
     private final long endNs;
     /** Requests due before the end get this long after it to complete, so short runs are not undercounted. */
@@ -35,8 +42,6 @@ final class LoadWorker implements Runnable {
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private Selector selector;
     private volatile Throwable failure;
-    private volatile long tickAtNs = Long.MAX_VALUE;
-    private volatile boolean stopped;
     /**
      * When this thread last came back from a blocking select. A request that fell due while the thread slept and
      * went out late was held up by the OS waking the thread late (a busy machine, shown by the contention
@@ -51,6 +56,7 @@ final class LoadWorker implements Runnable {
         this.timeoutNs = timeoutNs;
         this.drainEndNs = endNs + Math.min(timeoutNs, MAX_DRAIN_NS);
         this.recorder = new SingleWriterRecorder(1, HIGHEST_US, 3);
+        this.uncorrected = new SingleWriterRecorder(1, HIGHEST_US, 3);
     }
 
     WorkerStats stats() {
@@ -59,6 +65,10 @@ final class LoadWorker implements Runnable {
 
     SingleWriterRecorder recorder() {
         return recorder;
+    }
+
+    SingleWriterRecorder uncorrectedRecorder() {
+        return uncorrected;
     }
 
     Throwable failure() {
@@ -80,61 +90,41 @@ final class LoadWorker implements Runnable {
     }
 
     private void loop() throws IOException {
-        Thread ticker = new Thread(this::tick, Thread.currentThread().getName() + "-ticker");
-        ticker.setDaemon(true);
-        ticker.start();
-        try {
-            long lastWakeAt = Long.MIN_VALUE;
-            while (true) {
-                long now = System.nanoTime();
-                boolean sending = now < endNs;
-                if (!sending && (now >= drainEndNs || !anyInFlight())) {
-                    return;
-                }
-                long wakeAt = sending ? endNs : drainEndNs;
-                for (Connection c : connections) {
-                    wakeAt = Math.min(wakeAt, service(c, now, sending));
-                }
-                long waitNs = wakeAt - System.nanoTime();
-                if (waitNs <= 0) {
-                    selector.selectNow(this::onReady);
-                    continue;
-                }
-                if (wakeAt != lastWakeAt) {
-                    tickAtNs = wakeAt;
-                    lastWakeAt = wakeAt;
-                    LockSupport.unpark(ticker);
-                }
-                // The ticker ends this select on time; the timeout only guards against a lost wake-up.
-                selector.select(this::onReady, waitNs / 1_000_000 + 2);
-                awakeSinceNs = System.nanoTime();
+        while (true) {
+            long now = System.nanoTime();
+            boolean sending = now < endNs;
+            if (!sending && (now >= drainEndNs || !anyInFlight())) {
+                return;
             }
-        } finally {
-            stopped = true;
-            LockSupport.unpark(ticker);
+            long wakeAt = sending ? endNs : drainEndNs;
+            for (Connection c : connections) {
+                wakeAt = Math.min(wakeAt, service(c, now, sending));
+            }
+            waitUntil(wakeAt);
         }
     }
 
     /**
-     * Wakes the selector when the next request falls due. select() only takes whole milliseconds, and polling
-     * the sockets instead would burn the CPU the server under test needs; a parked thread wakes within tens of us.
+     * Waits for socket events until {@code wakeAt}, on this thread alone: no other thread wakes it, so a request
+     * costs no hand-over between threads. select() only takes whole milliseconds, so it sleeps until about
+     * {@link #NAP_NS} before the deadline and the rest is spent in short naps with a look at the sockets after each:
+     * an answer that arrives during a nap is read at most one nap late, and a request goes out at most one nap late
+     * (both far below wrk2's 1 ms timer).
      */
-    private void tick() {
-        long fired = Long.MIN_VALUE;
-        while (!stopped) {
-            long at = tickAtNs;
-            if (at == fired) {
-                LockSupport.park(this);
-                continue;
-            }
-            long waitNs = at - System.nanoTime();
-            if (waitNs > 0) {
-                LockSupport.parkNanos(this, waitNs);
-                continue;
-            }
-            fired = at;
-            selector.wakeup();
+    private void waitUntil(long wakeAt) throws IOException {
+        long waitNs = wakeAt - System.nanoTime();
+        if (waitNs <= 0) {
+            selector.selectNow(this::onReady);
+            return;
         }
+        long selectMs = (waitNs - NAP_NS) / 1_000_000;
+        if (selectMs >= 1) {
+            selector.select(this::onReady, selectMs);
+        } else if (selector.selectNow(this::onReady) == 0) {
+            LockSupport.parkNanos(this, Math.min(waitNs, NAP_NS));
+            selector.selectNow(this::onReady);
+        }
+        awakeSinceNs = System.nanoTime();
     }
 
     private boolean anyInFlight() {
@@ -219,7 +209,7 @@ final class LoadWorker implements Runnable {
         c.sentNs = now;
         c.parser.reset();
         c.state = Connection.State.IN_FLIGHT;
-        ByteBuffer request = ByteBuffer.wrap(requests.next(c.target));
+        ByteBuffer request = requests.nextInPlace(c.target);
         try {
             c.channel.write(request);
         } catch (IOException e) {
@@ -228,7 +218,8 @@ final class LoadWorker implements Runnable {
             return;
         }
         if (request.hasRemaining()) {
-            c.pendingWrite = request;
+            // The factory reuses its buffer for the next request: keep a copy of what the socket did not take.
+            c.pendingWrite = ByteBuffer.allocate(request.remaining()).put(request).flip();
             c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
         }
     }
@@ -319,6 +310,7 @@ final class LoadWorker implements Runnable {
     private void complete(Connection c, long now) {
         long latencyUs = Math.max(1, (now - c.inFlightDueNs) / 1000);
         recorder.recordValue(Math.min(latencyUs, HIGHEST_US));
+        uncorrected.recordValue(Math.min(Math.max(1, (now - c.sentNs) / 1000), HIGHEST_US));
         stats.completed++;
         int status = c.parser.status();
         if (status >= 100 && status < stats.byStatus.length) {
