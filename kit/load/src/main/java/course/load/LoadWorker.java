@@ -27,7 +27,16 @@ final class LoadWorker implements Runnable {
      * The longest sleep that does not look at the sockets. Shorter naps read answers sooner but wake the thread
      * more often; Linux adds up to 50 us of timer slack to any sleep, so much below this buys little.
      */
+    /** A turn of the loop longer than this, sleep aside, is time the thread was not running. */
+    static final long DESCHEDULED_NS = 500_000;
     static final long NAP_NS = 100_000;
+    /**
+     * Naps only where this thread's requests are at least this far apart (up to 2500 requests/s per thread). Each
+     * nap costs a sleep and a wake-up, several per request when requests are close; above this rate the thread
+     * waits in select() alone, like wrk2's 1 ms timer: a request goes out at the next socket event or within 1 ms
+     * of its due time, and the answers, which wake the thread, are read as they arrive.
+     */
+    static final long NAP_MIN_SPACING_NS = 400_000;
 
     private final List<Connection> connections;
     private final RequestFactory requests;
@@ -39,6 +48,8 @@ final class LoadWorker implements Runnable {
     /** Requests due before the end get this long after it to complete, so short runs are not undercounted. */
     private final long drainEndNs;
     private final long timeoutNs;
+    /** Whether this thread's requests are far enough apart to wait for each in short naps (see NAP_MIN_SPACING_NS). */
+    private final boolean naps;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private Selector selector;
     private volatile Throwable failure;
@@ -55,6 +66,7 @@ final class LoadWorker implements Runnable {
         this.endNs = endNs;
         this.timeoutNs = timeoutNs;
         this.drainEndNs = endNs + Math.min(timeoutNs, MAX_DRAIN_NS);
+        this.naps = connections.isEmpty() || connections.get(0).intervalNs / connections.size() >= NAP_MIN_SPACING_NS;
         this.recorder = new SingleWriterRecorder(1, HIGHEST_US, 3);
         this.uncorrected = new SingleWriterRecorder(1, HIGHEST_US, 3);
     }
@@ -90,8 +102,15 @@ final class LoadWorker implements Runnable {
     }
 
     private void loop() throws IOException {
+        long lastTurnNs = System.nanoTime();
         while (true) {
             long now = System.nanoTime();
+            if (now - lastTurnNs > DESCHEDULED_NS) {
+                // One turn of this loop is microseconds of work: a turn this long means the OS ran something else
+                // meanwhile (a busy machine, measured by the contention probes), like a late wake-up.
+                awakeSinceNs = now;
+            }
+            lastTurnNs = now;
             boolean sending = now < endNs;
             if (!sending && (now >= drainEndNs || !anyInFlight())) {
                 return;
@@ -109,7 +128,8 @@ final class LoadWorker implements Runnable {
      * costs no hand-over between threads. select() only takes whole milliseconds, so it sleeps until about
      * {@link #NAP_NS} before the deadline and the rest is spent in short naps with a look at the sockets after each:
      * an answer that arrives during a nap is read at most one nap late, and a request goes out at most one nap late
-     * (both far below wrk2's 1 ms timer).
+     * (both far below wrk2's 1 ms timer). Where requests are close together (see {@link #NAP_MIN_SPACING_NS}) it
+     * waits in select() alone.
      */
     private void waitUntil(long wakeAt) throws IOException {
         long waitNs = wakeAt - System.nanoTime();
@@ -118,13 +138,25 @@ final class LoadWorker implements Runnable {
             return;
         }
         long selectMs = (waitNs - NAP_NS) / 1_000_000;
-        if (selectMs >= 1) {
-            selector.select(this::onReady, selectMs);
+        if (selectMs >= 1 || !naps) {
+            selector.select(this::onReady, Math.max(1, selectMs));
         } else if (selector.selectNow(this::onReady) == 0) {
-            LockSupport.parkNanos(this, Math.min(waitNs, NAP_NS));
+            // With nothing to hear from the sockets, one nap to the deadline; else short ones, to read answers.
+            LockSupport.parkNanos(this, awaitingSockets() ? Math.min(waitNs, NAP_NS) : waitNs);
             selector.selectNow(this::onReady);
         }
         awakeSinceNs = System.nanoTime();
+    }
+
+    /** Whether a socket event may come: a connection waits for an answer, a connect, or room to write. */
+    private boolean awaitingSockets() {
+        for (Connection c : connections) {
+            if (c.state == Connection.State.IN_FLIGHT || c.state == Connection.State.CONNECTING
+                    || c.pendingWrite != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean anyInFlight() {

@@ -19,7 +19,7 @@ final class Warmups {
     static Warmup plan(LoadOptions o, double rate) {
         double seconds = o.warmupSeconds() != null ? o.warmupSeconds()
                 : Math.min(DEFAULT_SECONDS, o.durationSeconds());
-        return seconds == 0 ? new Warmup(0, null) : new Warmup(seconds, rate / 2);
+        return seconds == 0 ? Warmup.off() : Warmup.of(seconds, rate / 2);
     }
 
     /** Runs the warm-up (nothing when it is off), saying so on {@code out}. */

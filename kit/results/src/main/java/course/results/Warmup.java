@@ -12,11 +12,16 @@ public class Warmup {
     /** Requests per second during the warm-up; {@code null} when there was none. */
     public Double rate;
 
-    public Warmup() {
+    /** A warm-up of {@code seconds} at {@code rate}; {@code off()} when there was none. */
+    public static Warmup of(double seconds, double rate) {
+        Warmup w = new Warmup();
+        w.seconds = seconds;
+        w.rate = rate;
+        return w;
     }
 
-    public Warmup(double seconds, Double rate) {
-        this.seconds = seconds;
-        this.rate = rate;
+    /** The record of a run with its warm-up turned off (--warmup 0). */
+    public static Warmup off() {
+        return new Warmup();
     }
 }
