@@ -12,8 +12,9 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * One generator thread: a selector over its share of the connections. It sends each connection's requests when
- * they fall due and records, per response, the time from the request's due time to the response's last byte.
+ * One generator thread: a selector over its share of the connections and their schedule, in one loop that no other
+ * thread wakes. It sends each connection's requests when they fall due and records, per response, the time from the
+ * request's due time to the response's last byte (and, for wrk2's -U, from its actual send).
  */
 final class LoadWorker implements Runnable {
     /** A send this much later than it was due, with the connection free, means the generator itself fell behind. */
@@ -23,12 +24,12 @@ final class LoadWorker implements Runnable {
 
     private static final long CONNECT_RETRY_NS = 10_000_000;
     private static final long MAX_DRAIN_NS = 2_000_000_000L;
-    /**
-     * The longest sleep that does not look at the sockets. Shorter naps read answers sooner but wake the thread
-     * more often; Linux adds up to 50 us of timer slack to any sleep, so much below this buys little.
-     */
     /** A turn of the loop longer than this, sleep aside, is time the thread was not running. */
     static final long DESCHEDULED_NS = 500_000;
+    /**
+     * The longest sleep that does not look at the sockets while an answer is awaited. Shorter naps read answers
+     * sooner but wake the thread more often; Linux adds up to 50 us of timer slack to any sleep.
+     */
     static final long NAP_NS = 100_000;
     /**
      * Naps only where this thread's requests are at least this far apart (up to 2500 requests/s per thread). Each
