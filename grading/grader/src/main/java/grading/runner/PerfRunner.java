@@ -60,22 +60,18 @@ public final class PerfRunner {
             List<String> fill = List.of("--url", url, "--workload", "put", "--key-order", "sequential",
                     "--keys", String.valueOf(keys), "--value-size", valueSize, "-R", String.valueOf((int) fillRate),
                     "-d", Math.max(1, (long) Math.ceil(keys / fillRate)) + "s", "-c", c, "-t", t, "--timeout", "5s",
-                    "--seed", SEED, "--no-progress", "--stage", String.valueOf(stage));
+                    "--seed", SEED, "--no-progress", "--stage", String.valueOf(stage), "--warmup", "0");
             System.err.println("perf: filling " + keys + " keys through " + url);
             LoadRun filled = LoadApi.run(LoadOptions.parse(fill.toArray(String[]::new)), System.err);
             reports.println(Report.line(secret, "PERF", "fill", "", "", 0, json.writeValueAsString(filled)));
-            // JIT and caches warm up on a short GET run at the first step's rate, so the search's first step
-            // measures the server, not its warm-up (on a cold 2-core VM that alone can break a 10 ms p99).
-            List<String> warmup = List.of("--url", url, "--workload", "get", "--key-order", "uniform",
-                    "--keys", String.valueOf(keys), "--value-size", valueSize, "-R", "1000", "-d", "3s",
-                    "-c", c, "-t", t, "--timeout", "5s", "--seed", SEED, "--no-progress", "--stage",
-                    String.valueOf(stage));
-            System.err.println("perf: warming up with GETs through " + url);
-            LoadApi.run(LoadOptions.parse(warmup.toArray(String[]::new)), System.err);
             List<String> search = new ArrayList<>(List.of("--url", url, "--workload", "get", "--key-order", "uniform",
                     "--keys", String.valueOf(keys), "--value-size", valueSize, "-c", c, "-t", t,
                     "--start-rate", "1000", "--step-duration", step + "s", "--pause", "500ms",
                     "--max-steps", maxSteps, "--resolution", "10%", "--seed", SEED, "--no-progress",
+                    // JIT and caches warm up before the first step (the search's own warm-up, not recorded), so
+                    // that step measures the server, not its warm-up (on a cold 2-core VM that alone can break a
+                    // 10 ms p99).
+                    "--warmup", "3s",
                     "--stage", String.valueOf(stage)));
             System.err.println("perf: saturation search of GETs through " + url);
             LoadApi.Search s = LoadApi.saturate(SaturateOptions.parse(search.toArray(String[]::new)), System.err);

@@ -12,6 +12,7 @@ final class IntervalCollector {
     private final List<LoadWorker> workers;
     private final long startEpochMs;
     private final Histogram total = newHistogram();
+    private final Histogram uncorrectedTotal = newHistogram();
     private final List<Histogram> intervals = new ArrayList<>();
     private long lastEndMs;
 
@@ -29,6 +30,7 @@ final class IntervalCollector {
         Histogram interval = newHistogram();
         for (LoadWorker w : workers) {
             interval.add(w.recorder().getIntervalHistogram());
+            uncorrectedTotal.add(w.uncorrectedRecorder().getIntervalHistogram());
         }
         long now = Math.max(System.currentTimeMillis(), lastEndMs);
         interval.setStartTimeStamp(lastEndMs);
@@ -43,6 +45,11 @@ final class IntervalCollector {
 
     Histogram total() {
         return total;
+    }
+
+    /** The run's latency from each request's actual send (wrk2's -U), for printing only. */
+    Histogram uncorrectedTotal() {
+        return uncorrectedTotal;
     }
 
     List<Histogram> intervals() {

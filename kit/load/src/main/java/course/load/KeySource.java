@@ -36,4 +36,23 @@ final class KeySource {
         }
         return sb.append(digits).toString();
     }
+
+    /** Writes the same text as {@link #format} into {@code out}, without building a string. */
+    void formatInto(long index, java.nio.ByteBuffer out) {
+        int digits = 1;
+        for (long v = index; v >= 10; v /= 10) {
+            digits++;
+        }
+        out.put((byte) 'k');
+        for (int i = digits; i < width; i++) {
+            out.put((byte) '0');
+        }
+        int end = out.position() + digits;
+        long v = index;
+        for (int i = end - 1; i >= end - digits; i--) {
+            out.put(i, (byte) ('0' + v % 10));
+            v /= 10;
+        }
+        out.position(end);
+    }
 }

@@ -58,7 +58,9 @@ public final class LoadApi {
         Map<Double, LoadRun> runs = new TreeMap<>();
         List<LoadRun> steps = new ArrayList<>();
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, progress)) {
-            LoadRunner runner = new LoadRunner(quiet(), quiet());
+            LoadRunner runner = new LoadRunner(quiet(), quiet()).withoutWarmup();
+            doc.warmup = Warmups.plan(s.load.withDuration(s.stepSeconds), s.startRate);
+            Warmups.run(s.load, doc.warmup, progress);
             SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps,
                     s.confirmMisses);
             Double sustained = search.run(rate -> {

@@ -129,7 +129,7 @@ final class LoadGenerator {
             }
         }
         return new RunResult(collector.total(), collector.intervals(), startEpochMs, seconds, requests, bytes,
-                connect, read, write, timeout, non2xx, byStatus, reqPerSec, sends, late);
+                connect, read, write, timeout, non2xx, byStatus, reqPerSec, sends, late, collector.uncorrectedTotal());
     }
 
     private void printProgress(long elapsedNs, Histogram interval, double seconds, List<LoadWorker> workers,

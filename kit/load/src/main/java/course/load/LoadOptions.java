@@ -38,6 +38,8 @@ public final class LoadOptions {
     private String serverHeap;
     private boolean progress = true;
     private List<String> headers = List.of();
+    private Double warmupSeconds;
+    private boolean uncorrectedLatency;
     private final List<String> commandLine = new ArrayList<>();
     // The command these options are mixed into: picocli's usage errors name it.
     @Spec(Spec.Target.MIXEE)
@@ -74,6 +76,8 @@ public final class LoadOptions {
         c.serverHeap = serverHeap;
         c.progress = progress;
         c.headers = headers;
+        c.warmupSeconds = warmupSeconds;
+        c.uncorrectedLatency = uncorrectedLatency;
         c.commandLine.addAll(commandLine);
         return c;
     }
@@ -225,6 +229,13 @@ public final class LoadOptions {
         progress = !quiet;
     }
 
+    @Option(names = "--warmup", paramLabel = "T", order = 30,
+            description = "An unrecorded run at half the rate before recording (JIT, caches); 0 turns it off."
+                    + " Default: " + Warmups.DEFAULT_SECONDS + "s, at most the run's length.")
+    void warmup(String text) {
+        warmupSeconds = text.trim().equals("0") ? 0.0 : Cli.valid(mixee, () -> Values.seconds("--warmup", text));
+    }
+
     // Set by ./course load only (saturate picks rates and durations itself).
 
     void rate(double perSecond) {
@@ -245,6 +256,10 @@ public final class LoadOptions {
 
     void headers(List<String> lines) {
         headers = List.copyOf(lines);
+    }
+
+    void uncorrectedLatency(boolean on) {
+        uncorrectedLatency = on;
     }
 
     /** Cross-option checks; {@code needRate} is false for saturate, which picks rates itself. */
@@ -326,6 +341,12 @@ public final class LoadOptions {
         return c;
     }
 
+    LoadOptions withWarmup(double seconds) {
+        LoadOptions c = copy();
+        c.warmupSeconds = seconds;
+        return c;
+    }
+
     LoadOptions withCommandLine(List<String> words) {
         LoadOptions c = copy();
         c.commandLine.clear();
@@ -368,5 +389,9 @@ public final class LoadOptions {
     public boolean progress() { return progress; }
     /** Extra request headers (wrk2's -H), each {@code Name: value}. */
     public List<String> headers() { return headers; }
+    /** --warmup in seconds, or {@code null} when not given (then {@link Warmups} picks the default). */
+    public Double warmupSeconds() { return warmupSeconds; }
+    /** wrk2's -U: also print the latency from each request's actual send. */
+    public boolean uncorrectedLatency() { return uncorrectedLatency; }
     public List<String> commandLine() { return List.copyOf(commandLine); }
 }

@@ -1,6 +1,7 @@
 package course.load;
 
 import course.results.LoadRun;
+import course.results.Warmup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -12,10 +13,17 @@ import java.util.Locale;
 final class LoadRunner {
     private final PrintStream out;
     private final PrintStream err;
+    private boolean warmUp = true;
 
     LoadRunner(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
+    }
+
+    /** For the saturation search's steps: the search warms up once before its first step, not before each. */
+    LoadRunner withoutWarmup() {
+        warmUp = false;
+        return this;
     }
 
     /** {@code files} is where to write, or {@code null} to write nothing. */
@@ -24,6 +32,11 @@ final class LoadRunner {
         String problem = Reachability.problem(o.targets());
         if (problem != null) {
             throw new TargetUnreachableException(problem);
+        }
+        Warmup warmup = null;
+        if (warmUp) {
+            warmup = Warmups.plan(o, o.rate());
+            Warmups.run(o, warmup, out);
         }
         String header = Wrk2Report.header(o);
         out.print(header);
@@ -34,7 +47,11 @@ final class LoadRunner {
         contention.stabilize = stabilizer.decision();
         String body = Wrk2Report.body(result);
         out.print(body);
+        if (o.uncorrectedLatency()) {
+            out.print(Wrk2Report.uncorrected(result));
+        }
         LoadRun run = LoadRunDocument.build(o, result, contention, stabilizer.active());
+        run.warmup = warmup;
         printSummary(o, run);
         if (files != null) {
             files.write(run, result.intervals(), result.startEpochMs(), header + body);

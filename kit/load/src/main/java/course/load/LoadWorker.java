@@ -12,8 +12,9 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * One generator thread: a selector over its share of the connections. It sends each connection's requests when
- * they fall due and records, per response, the time from the request's due time to the response's last byte.
+ * One generator thread: a selector over its share of the connections and their schedule, in one loop that no other
+ * thread wakes. It sends each connection's requests when they fall due and records, per response, the time from the
+ * request's due time to the response's last byte (and, for wrk2's -U, from its actual send).
  */
 final class LoadWorker implements Runnable {
     /** A send this much later than it was due, with the connection free, means the generator itself fell behind. */
@@ -23,20 +24,36 @@ final class LoadWorker implements Runnable {
 
     private static final long CONNECT_RETRY_NS = 10_000_000;
     private static final long MAX_DRAIN_NS = 2_000_000_000L;
+    /** A turn of the loop longer than this, sleep aside, is time the thread was not running. */
+    static final long DESCHEDULED_NS = 500_000;
+    /**
+     * The longest sleep that does not look at the sockets while an answer is awaited. Shorter naps read answers
+     * sooner but wake the thread more often; Linux adds up to 50 us of timer slack to any sleep.
+     */
+    static final long NAP_NS = 100_000;
+    /**
+     * Naps only where this thread's requests are at least this far apart (up to 2500 requests/s per thread). Each
+     * nap costs a sleep and a wake-up, several per request when requests are close; above this rate the thread
+     * waits in select() alone, like wrk2's 1 ms timer: a request goes out at the next socket event or within 1 ms
+     * of its due time, and the answers, which wake the thread, are read as they arrive.
+     */
+    static final long NAP_MIN_SPACING_NS = 400_000;
 
     private final List<Connection> connections;
     private final RequestFactory requests;
     private final SingleWriterRecorder recorder;
+    /** Latency from when each request actually went out (wrk2's -U): blind to coordinated omission, shown apart. */
+    private final SingleWriterRecorder uncorrected;
     private final WorkerStats stats = new WorkerStats();
     private final long endNs;
     /** Requests due before the end get this long after it to complete, so short runs are not undercounted. */
     private final long drainEndNs;
     private final long timeoutNs;
+    /** Whether this thread's requests are far enough apart to wait for each in short naps (see NAP_MIN_SPACING_NS). */
+    private final boolean naps;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private Selector selector;
     private volatile Throwable failure;
-    private volatile long tickAtNs = Long.MAX_VALUE;
-    private volatile boolean stopped;
     /**
      * When this thread last came back from a blocking select. A request that fell due while the thread slept and
      * went out late was held up by the OS waking the thread late (a busy machine, shown by the contention
@@ -50,7 +67,9 @@ final class LoadWorker implements Runnable {
         this.endNs = endNs;
         this.timeoutNs = timeoutNs;
         this.drainEndNs = endNs + Math.min(timeoutNs, MAX_DRAIN_NS);
+        this.naps = connections.isEmpty() || connections.get(0).intervalNs / connections.size() >= NAP_MIN_SPACING_NS;
         this.recorder = new SingleWriterRecorder(1, HIGHEST_US, 3);
+        this.uncorrected = new SingleWriterRecorder(1, HIGHEST_US, 3);
     }
 
     WorkerStats stats() {
@@ -59,6 +78,10 @@ final class LoadWorker implements Runnable {
 
     SingleWriterRecorder recorder() {
         return recorder;
+    }
+
+    SingleWriterRecorder uncorrectedRecorder() {
+        return uncorrected;
     }
 
     Throwable failure() {
@@ -80,61 +103,61 @@ final class LoadWorker implements Runnable {
     }
 
     private void loop() throws IOException {
-        Thread ticker = new Thread(this::tick, Thread.currentThread().getName() + "-ticker");
-        ticker.setDaemon(true);
-        ticker.start();
-        try {
-            long lastWakeAt = Long.MIN_VALUE;
-            while (true) {
-                long now = System.nanoTime();
-                boolean sending = now < endNs;
-                if (!sending && (now >= drainEndNs || !anyInFlight())) {
-                    return;
-                }
-                long wakeAt = sending ? endNs : drainEndNs;
-                for (Connection c : connections) {
-                    wakeAt = Math.min(wakeAt, service(c, now, sending));
-                }
-                long waitNs = wakeAt - System.nanoTime();
-                if (waitNs <= 0) {
-                    selector.selectNow(this::onReady);
-                    continue;
-                }
-                if (wakeAt != lastWakeAt) {
-                    tickAtNs = wakeAt;
-                    lastWakeAt = wakeAt;
-                    LockSupport.unpark(ticker);
-                }
-                // The ticker ends this select on time; the timeout only guards against a lost wake-up.
-                selector.select(this::onReady, waitNs / 1_000_000 + 2);
-                awakeSinceNs = System.nanoTime();
+        long lastTurnNs = System.nanoTime();
+        while (true) {
+            long now = System.nanoTime();
+            if (now - lastTurnNs > DESCHEDULED_NS) {
+                // One turn of this loop is microseconds of work: a turn this long means the OS ran something else
+                // meanwhile (a busy machine, measured by the contention probes), like a late wake-up.
+                awakeSinceNs = now;
             }
-        } finally {
-            stopped = true;
-            LockSupport.unpark(ticker);
+            lastTurnNs = now;
+            boolean sending = now < endNs;
+            if (!sending && (now >= drainEndNs || !anyInFlight())) {
+                return;
+            }
+            long wakeAt = sending ? endNs : drainEndNs;
+            for (Connection c : connections) {
+                wakeAt = Math.min(wakeAt, service(c, now, sending));
+            }
+            waitUntil(wakeAt);
         }
     }
 
     /**
-     * Wakes the selector when the next request falls due. select() only takes whole milliseconds, and polling
-     * the sockets instead would burn the CPU the server under test needs; a parked thread wakes within tens of us.
+     * Waits for socket events until {@code wakeAt}, on this thread alone: no other thread wakes it, so a request
+     * costs no hand-over between threads. select() only takes whole milliseconds, so it sleeps until about
+     * {@link #NAP_NS} before the deadline and the rest is spent in short naps with a look at the sockets after each:
+     * an answer that arrives during a nap is read at most one nap late, and a request goes out at most one nap late
+     * (both far below wrk2's 1 ms timer). Where requests are close together (see {@link #NAP_MIN_SPACING_NS}) it
+     * waits in select() alone.
      */
-    private void tick() {
-        long fired = Long.MIN_VALUE;
-        while (!stopped) {
-            long at = tickAtNs;
-            if (at == fired) {
-                LockSupport.park(this);
-                continue;
-            }
-            long waitNs = at - System.nanoTime();
-            if (waitNs > 0) {
-                LockSupport.parkNanos(this, waitNs);
-                continue;
-            }
-            fired = at;
-            selector.wakeup();
+    private void waitUntil(long wakeAt) throws IOException {
+        long waitNs = wakeAt - System.nanoTime();
+        if (waitNs <= 0) {
+            selector.selectNow(this::onReady);
+            return;
         }
+        long selectMs = (waitNs - NAP_NS) / 1_000_000;
+        if (selectMs >= 1 || !naps) {
+            selector.select(this::onReady, Math.max(1, selectMs));
+        } else if (selector.selectNow(this::onReady) == 0) {
+            // With nothing to hear from the sockets, one nap to the deadline; else short ones, to read answers.
+            LockSupport.parkNanos(this, awaitingSockets() ? Math.min(waitNs, NAP_NS) : waitNs);
+            selector.selectNow(this::onReady);
+        }
+        awakeSinceNs = System.nanoTime();
+    }
+
+    /** Whether a socket event may come: a connection waits for an answer, a connect, or room to write. */
+    private boolean awaitingSockets() {
+        for (Connection c : connections) {
+            if (c.state == Connection.State.IN_FLIGHT || c.state == Connection.State.CONNECTING
+                    || c.pendingWrite != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean anyInFlight() {
@@ -219,7 +242,7 @@ final class LoadWorker implements Runnable {
         c.sentNs = now;
         c.parser.reset();
         c.state = Connection.State.IN_FLIGHT;
-        ByteBuffer request = ByteBuffer.wrap(requests.next(c.target));
+        ByteBuffer request = requests.nextInPlace(c.target);
         try {
             c.channel.write(request);
         } catch (IOException e) {
@@ -228,7 +251,8 @@ final class LoadWorker implements Runnable {
             return;
         }
         if (request.hasRemaining()) {
-            c.pendingWrite = request;
+            // The factory reuses its buffer for the next request: keep a copy of what the socket did not take.
+            c.pendingWrite = ByteBuffer.allocate(request.remaining()).put(request).flip();
             c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
         }
     }
@@ -319,6 +343,7 @@ final class LoadWorker implements Runnable {
     private void complete(Connection c, long now) {
         long latencyUs = Math.max(1, (now - c.inFlightDueNs) / 1000);
         recorder.recordValue(Math.min(latencyUs, HIGHEST_US));
+        uncorrected.recordValue(Math.min(Math.max(1, (now - c.sentNs) / 1000), HIGHEST_US));
         stats.completed++;
         int status = c.parser.status();
         if (status >= 100 && status < stats.byStatus.length) {

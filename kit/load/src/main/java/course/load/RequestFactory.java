@@ -1,6 +1,9 @@
 package course.load;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -19,6 +22,11 @@ final class RequestFactory {
     private final byte[] valueBlock;
     private final int valueSize;
     private final String extraHeaders;
+    /** Per target, the bytes after the key: the query suffix, the protocol, Host and the extra headers. */
+    private final Map<Target, byte[]> tails = new IdentityHashMap<>();
+    private final byte[] contentLength;
+    /** The request being built; reused, so a request costs no allocation (the generator's CPU is the server's). */
+    private ByteBuffer out = ByteBuffer.allocateDirect(1024);
 
     RequestFactory(LoadOptions options, KeySource keys, long seed) {
         this.workload = options.workload();
@@ -32,28 +40,50 @@ final class RequestFactory {
         for (int i = 0; i < valueBlock.length; i++) {
             valueBlock[i] = (byte) ('a' + random.nextInt(26));
         }
+        this.contentLength = ("Content-Length: " + valueSize + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    /** The next request to {@code target}, as bytes ready to write. */
-    byte[] next(Target target) {
-        String method = switch (workload) {
-            case PUT -> "PUT";
-            case GET -> "GET";
-            case DELETE -> "DELETE";
-            case MIXED -> random.nextDouble() < putRatio ? "PUT" : "GET";
+    private static final byte[] GET = "GET /v0/entity?id=".getBytes(StandardCharsets.ISO_8859_1);
+    private static final byte[] PUT = "PUT /v0/entity?id=".getBytes(StandardCharsets.ISO_8859_1);
+    private static final byte[] DELETE = "DELETE /v0/entity?id=".getBytes(StandardCharsets.ISO_8859_1);
+    private static final byte[] CRLF = {'\r', '\n'};
+
+    /**
+     * The next request to {@code target}, ready to write: the same bytes as {@link #next(Target)}, written into a
+     * buffer this factory reuses, so it is valid until the next call.
+     */
+    ByteBuffer nextInPlace(Target target) {
+        byte[] method = switch (workload) {
+            case PUT -> PUT;
+            case GET -> GET;
+            case DELETE -> DELETE;
+            case MIXED -> random.nextDouble() < putRatio ? PUT : GET;
         };
-        String key = keys.format(keys.next(random));
-        StringBuilder head = new StringBuilder(128)
-                .append(method).append(" /v0/entity?id=").append(key).append(querySuffix).append(" HTTP/1.1\r\n")
-                .append("Host: ").append(target.hostHeader()).append("\r\n").append(extraHeaders);
-        if (!method.equals("PUT")) {
-            return head.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+        byte[] tail = tails.computeIfAbsent(target, t -> (querySuffix + " HTTP/1.1\r\nHost: " + t.hostHeader()
+                + "\r\n" + extraHeaders).getBytes(StandardCharsets.ISO_8859_1));
+        long key = keys.next(random);
+        boolean put = method == PUT;
+        int size = method.length + 21 + tail.length + (put ? contentLength.length + valueSize : CRLF.length);
+        if (out.capacity() < size) {
+            out = ByteBuffer.allocateDirect(size);
         }
-        head.append("Content-Length: ").append(valueSize).append("\r\n\r\n");
-        byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
-        byte[] request = new byte[headBytes.length + valueSize];
-        System.arraycopy(headBytes, 0, request, 0, headBytes.length);
-        System.arraycopy(valueBlock, random.nextInt(VALUE_SLICES), request, headBytes.length, valueSize);
-        return request;
+        out.clear();
+        out.put(method);
+        keys.formatInto(key, out);
+        out.put(tail);
+        if (put) {
+            out.put(contentLength).put(valueBlock, random.nextInt(VALUE_SLICES), valueSize);
+        } else {
+            out.put(CRLF);
+        }
+        return out.flip();
+    }
+
+    /** The next request to {@code target}, as bytes of its own. */
+    byte[] next(Target target) {
+        ByteBuffer request = nextInPlace(target);
+        byte[] bytes = new byte[request.remaining()];
+        request.get(bytes);
+        return bytes;
     }
 }

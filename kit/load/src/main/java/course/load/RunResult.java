@@ -6,7 +6,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What one generator run measured: the merged latency histogram (microseconds), its one-second intervals for the
- * .hlog, and wrk's counters.
+ * .hlog, wrk's counters, and the latency from each request's actual send (wrk2's uncorrected -U, printed only).
  */
 record RunResult(
         Histogram latencyUs,
@@ -23,7 +23,8 @@ record RunResult(
         Map<Integer, Long> byStatus,
         List<Double> requestsPerSecondPerThread,
         long sends,
-        long lateSends) {
+        long lateSends,
+        Histogram uncorrectedUs) {
 
     double achievedRate() {
         return requests / durationSeconds;

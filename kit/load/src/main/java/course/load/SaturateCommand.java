@@ -139,7 +139,9 @@ public final class SaturateCommand implements Callable<Integer> {
         out.flush();
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, err)) {
-            LoadRunner runner = new LoadRunner(quiet, s.load.progress() ? err : quiet);
+            LoadRunner runner = new LoadRunner(quiet, s.load.progress() ? err : quiet).withoutWarmup();
+            doc.warmup = Warmups.plan(s.load.withDuration(s.stepSeconds), s.startRate);
+            Warmups.run(s.load, doc.warmup, out);
             SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps,
                     s.confirmMisses);
             Double sustained = search.run(rate -> {

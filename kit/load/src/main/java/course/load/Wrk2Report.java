@@ -30,14 +30,7 @@ final class Wrk2Report {
                 withinStdev(h), WrkUnits::timeUs));
         Samples reqs = Samples.of(r.requestsPerSecondPerThread());
         sb.append(statsLine("Req/Sec", reqs.mean, reqs.stdev, reqs.max, reqs.withinStdev, WrkUnits::metric));
-        sb.append("  Latency Distribution (HdrHistogram - Recorded Latency)\n");
-        for (double p : PERCENTILES) {
-            sb.append(String.format(Locale.ROOT, "%7.3f%%", p)).append(units(WrkUnits.timeUs(h.getValueAtPercentile(p)), 10))
-                    .append('\n');
-        }
-        sb.append("\n  Detailed Percentile spectrum:\n");
-        sb.append(spectrum(h));
-        sb.append(RULE).append('\n');
+        sb.append(distribution("Recorded Latency", h));
         sb.append(String.format(Locale.ROOT, "  %d requests in %s, %sB read%n", r.requests(),
                 WrkUnits.duration(r.durationSeconds()), WrkUnits.binary(r.bytesRead())));
         if (r.socketErrors() > 0) {
@@ -49,6 +42,28 @@ final class Wrk2Report {
         }
         sb.append(String.format(Locale.ROOT, "Requests/sec: %9.2f%n", r.achievedRate()));
         sb.append(String.format(Locale.ROOT, "Transfer/sec: %10sB%n", WrkUnits.binary(r.bytesRead() / r.durationSeconds())));
+        return sb.toString();
+    }
+
+    /**
+     * wrk2's -U block: the latency from each request's actual send, which leaves out the time a request waited for
+     * a stalled server before it could go out (coordinated omission): shown for comparison, never recorded.
+     */
+    static String uncorrected(RunResult r) {
+        return "\n" + distribution("Uncorrected Latency (measured without taking delayed starts into account)",
+                r.uncorrectedUs());
+    }
+
+    /** wrk2's percentile list and detailed spectrum of one histogram, under its title. */
+    private static String distribution(String title, Histogram h) {
+        StringBuilder sb = new StringBuilder("  Latency Distribution (HdrHistogram - " + title + ")\n");
+        for (double p : PERCENTILES) {
+            sb.append(String.format(Locale.ROOT, "%7.3f%%", p)).append(units(WrkUnits.timeUs(h.getValueAtPercentile(p)), 10))
+                    .append('\n');
+        }
+        sb.append("\n  Detailed Percentile spectrum:\n");
+        sb.append(spectrum(h));
+        sb.append(RULE).append('\n');
         return sb.toString();
     }
 

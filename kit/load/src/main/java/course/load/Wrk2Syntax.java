@@ -38,7 +38,8 @@ final class Wrk2Syntax {
     boolean latency;
 
     @Option(names = {"-U", "--u_latency"}, order = 41,
-            description = "wrk2's uncorrected latency: not measured here (see the note it prints).")
+            description = "wrk2's uncorrected latency: also print the latency from each request's actual send"
+                    + " (not recorded; it hides a stalled server's queue).")
     void uncorrected(boolean on) {
         uncorrected = on;
     }
@@ -98,9 +99,6 @@ final class Wrk2Syntax {
         if (!headers.isEmpty()) {
             o.headers(headers);
         }
-        if (uncorrected) {
-            err.println("course load: -U: the course's generator records latency from each request's due time"
-                    + " only (wrk2's corrected latency); the uncorrected one is not measured, so none is printed");
-        }
+        o.uncorrectedLatency(uncorrected);
     }
 }

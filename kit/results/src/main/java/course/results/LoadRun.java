@@ -31,6 +31,8 @@ public class LoadRun extends ResultDocument {
     public Steal steal;
     /** What else ran on the CPUs during the run, and whether the vCPUs were kept busy; absent for imported runs. */
     public Contention contention;
+    /** The unrecorded warm-up before the run; absent for imported runs and runs older than warm-ups. */
+    public Warmup warmup;
     /** Warnings about this result that readers must see, e.g. "target rate not met", each with its kind. */
     public List<Flag> flags = new ArrayList<>();
 

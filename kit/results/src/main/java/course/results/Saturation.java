@@ -10,6 +10,8 @@ public class Saturation extends ResultDocument {
     public Slo slo = new Slo();
     public List<Step> steps = new ArrayList<>();
     public Result result = new Result();
+    /** The one unrecorded warm-up before the first step. */
+    public Warmup warmup;
     public Environment environment;
 
     public Saturation() {

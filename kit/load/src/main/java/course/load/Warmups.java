@@ -1,0 +1,37 @@
+package course.load;
+
+import course.results.Warmup;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * The unrecorded run before a measurement. A cold server's first second (JIT compilation, empty caches) can hold a
+ * short run's whole tail, so load and saturate first send this many seconds at half the target rate and throw the
+ * latencies away; half the rate warms the same code paths without queueing up a server near its limit.
+ */
+final class Warmups {
+    static final int DEFAULT_SECONDS = 5;
+
+    private Warmups() {
+    }
+
+    /** The warm-up {@code o} asks for: --warmup, else the default but never longer than the run itself. */
+    static Warmup plan(LoadOptions o, double rate) {
+        double seconds = o.warmupSeconds() != null ? o.warmupSeconds()
+                : Math.min(DEFAULT_SECONDS, o.durationSeconds());
+        return seconds == 0 ? Warmup.off() : Warmup.of(seconds, rate / 2);
+    }
+
+    /** Runs the warm-up (nothing when it is off), saying so on {@code out}. */
+    static void run(LoadOptions o, Warmup w, PrintStream out) throws InterruptedException {
+        if (w.seconds == 0) {
+            out.println("warm-up: off (--warmup 0): the first seconds of the run include the server's warm-up");
+            out.flush();
+            return;
+        }
+        out.printf(Locale.ROOT, "warm-up: %s s at %.0f req/s, not recorded (--warmup 0 turns it off)%n",
+                java.math.BigDecimal.valueOf(w.seconds).stripTrailingZeros().toPlainString(), w.rate);
+        out.flush();
+        new LoadGenerator(o.withRate(w.rate).withDuration(w.seconds), null).run();
+    }
+}

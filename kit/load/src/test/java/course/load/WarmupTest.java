@@ -1,0 +1,84 @@
+package course.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.results.LoadRun;
+import course.results.Results;
+import course.results.Saturation;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Load and saturate warm the server up before recording: on by default, said in the output, kept out of the
+ * recorded run, written in the results JSON, and off with {@code --warmup 0}.
+ */
+class WarmupTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDefaultWarmUpIsSaidAndRecordedButItsRequestsAreNotCounted() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            Path json = dir.resolve("warm.json");
+            // The default is 5 s but never longer than the run: 2 s at half of 200/s.
+            CommandRun o = CommandRun.load("--url", server.url(), "-R", "200", "-c", "4", "-t", "1", "-d", "2s",
+                    "--no-stabilize", "--no-progress", "--stage", "1", "--out", json.toString());
+            assertEquals(0, o.code(), o.err());
+            assertTrue(o.out().startsWith("warm-up: 2 s at 100 req/s, not recorded"), o.out());
+            LoadRun run = Results.read(json, LoadRun.class);
+            assertEquals(2.0, run.warmup.seconds);
+            assertEquals(100.0, run.warmup.rate);
+            assertEquals(400, run.requests, 8, "the recorded run alone");
+            assertEquals(600, server.requests(), 12, "the server saw the warm-up's 200 requests too");
+        }
+    }
+
+    @Test
+    void warmup0TurnsItOffAndSaysSo() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            Path json = dir.resolve("cold.json");
+            CommandRun o = CommandRun.load("--url", server.url(), "-R", "200", "-c", "4", "-t", "1", "-d", "1s",
+                    "--warmup", "0", "--no-stabilize", "--no-progress", "--stage", "1", "--out", json.toString());
+            assertEquals(0, o.code(), o.err());
+            assertTrue(o.out().startsWith("warm-up: off (--warmup 0)"), o.out());
+            LoadRun run = Results.read(json, LoadRun.class);
+            assertEquals(0.0, run.warmup.seconds);
+            assertNull(run.warmup.rate);
+            assertEquals(run.requests, server.requests(), 2, "no request before the recorded run");
+        }
+    }
+
+    @Test
+    void aBadWarmupIsRefusedWithTheFormItTakes() {
+        CommandRun o = CommandRun.load("--url", "http://127.0.0.1:1", "-R", "100", "--warmup", "soon");
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("--warmup 'soon' is not a duration; write e.g. 30s, 500ms, 2m"), o.err());
+    }
+
+    @Test
+    void theSaturationSearchWarmsUpOnceBeforeItsFirstStep() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            CommandRun o = CommandRun.saturate("--url", server.url(), "--start-rate", "200", "--max-rate", "200",
+                    "--step-duration", "1s", "--warmup", "1s", "-c", "4", "-t", "1", "--no-stabilize",
+                    "--no-progress", "--out", dir.toString());
+            assertEquals(0, o.code(), o.err());
+            assertTrue(o.out().contains("warm-up: 1 s at 100 req/s, not recorded"), o.out());
+            Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
+            assertEquals(1.0, doc.warmup.seconds);
+            assertEquals(100.0, doc.warmup.rate);
+            long recorded = 0;
+            // Every step's file, with the attempts run again when the machine was busy (they hit the server too).
+            try (var files = java.nio.file.Files.list(dir)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().matches("step-.*\\.json")).toList()) {
+                    LoadRun run = Results.read(file, LoadRun.class);
+                    assertNull(run.warmup, "a step is not warmed up again");
+                    recorded += run.requests;
+                }
+            }
+            assertEquals(recorded + 100, server.requests(), 4 + recorded / 50, "one warm-up for the search");
+        }
+    }
+}
