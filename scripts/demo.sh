@@ -59,11 +59,11 @@ course() { "${java_cmd[@]}" "$@"; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/course-demo-XXXXXX")
 results="$COURSE_ROOT/results/demo"
 # shellcheck disable=SC2207
-node_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -Xmx128m -cp "$cp" course.contract.Launcher)
+node_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -Xmx128m -cp "$cp" course.runtime.Launcher)
 
 references="$COURSE_ROOT/solutions/server/src/main/resources/course/references.properties"
 # One JVM per node through the Launcher, the same path as ./course run, the tests and the grader: each prints
-# "READY <url>" (course.contract.Launcher.READY) once it accepts requests, and exits with code 3 when its port was
+# "READY <url>" (course.runtime.Launcher.READY) once it accepts requests, and exits with code 3 when its port was
 # taken between the moment course.harness.Ports found it free and the moment the node bound it.
 LAUNCHER_READY="READY "
 LAUNCHER_BIND_FAILED=3

@@ -5,9 +5,12 @@ import course.command.HelpOption;
 import course.command.OptionValues;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The options of {@code bench storage}; {@link #parse} rejects anything it does not understand. */
 @Command(name = "storage", synopsisHeading = "",
@@ -20,9 +23,11 @@ import picocli.CommandLine.Option;
                         + " memtable, a write-ahead log without fsync, no compression, and a flush + full compaction"
                         + " after the fill.",
                 ""})
-final class StorageBenchOptions {
+final class StorageBenchOptions implements Callable<Integer> {
     @Mixin
     private HelpOption helpOption;
+    @Spec
+    private CommandSpec spec;
     private boolean help;
     private long keys = 1_000_000;
     private int valueSize = 1024;
@@ -30,7 +35,7 @@ final class StorageBenchOptions {
     private Path out = Path.of("results", "bench-storage.json");
     private Path dir = Path.of(System.getProperty("java.io.tmpdir"));
 
-    private StorageBenchOptions() {
+    StorageBenchOptions() {
     }
 
     static StorageBenchOptions parse(List<String> args) {
@@ -39,8 +44,15 @@ final class StorageBenchOptions {
         return o;
     }
 
-    static String usage() {
-        return CourseCommandLine.usage(new StorageBenchOptions());
+
+    /** Runs the benchmark; a --dir that cannot hold the two databases is a usage error (exit 2). */
+    @Override
+    public Integer call() throws Exception {
+        String problem = StorageBench.checkDirectory(this);
+        if (problem != null) {
+            throw CourseCommandLine.usage(spec, problem);
+        }
+        return StorageBench.run(this);
     }
 
     @Option(names = "--keys", paramLabel = "N", description = "Keys to write (default 1000000).")

@@ -1,6 +1,6 @@
 package bench.server;
 
-import course.contract.Launcher;
+import course.runtime.Launcher;
 import course.harness.Ports;
 import java.io.IOException;
 import java.nio.file.Files;

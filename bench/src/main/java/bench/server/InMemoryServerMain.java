@@ -1,6 +1,6 @@
 package bench.server;
 
-import course.contract.Launcher;
+import course.runtime.Launcher;
 import course.contract.storage.Entry;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.SyncHttpServer;

@@ -1,6 +1,6 @@
 package bench.server;
 
-import course.contract.Launcher;
+import course.runtime.Launcher;
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
 import course.harness.Ports;
@@ -25,19 +25,8 @@ public final class ServerBench {
     private ServerBench() {
     }
 
-    /** @return the process exit code */
-    public static int run(String[] args) throws Exception {
-        ServerBenchOptions o;
-        try {
-            o = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("course bench server: " + e.getMessage() + " (see ./course bench server --help)");
-            return 2;
-        }
-        if (o == null) {
-            System.out.print(ServerBenchOptions.usage());
-            return 0;
-        }
+    /** Measures both servers and saves the summary; returns the exit status. */
+    static int run(ServerBenchOptions o) throws Exception {
         Path work = Files.createTempDirectory("course-bench-server-");
         Path steps = o.out().toAbsolutePath().getParent().resolve("bench-server");
         List<Row> rows = new ArrayList<>();

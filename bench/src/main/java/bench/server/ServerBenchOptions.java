@@ -4,6 +4,7 @@ import course.command.CourseCommandLine;
 import course.command.HelpOption;
 import course.command.OptionValues;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -12,8 +13,10 @@ import picocli.CommandLine.Option;
 @Command(name = "server", synopsisHeading = "",
         customSynopsis = "usage: ./course bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N]"
                 + " [--out FILE]%n",
+        description = {"The stage-1 reference server next to an in-memory ceiling (the same server over a map):"
+                + " the highest GET rate each sustains under the SLO, and their ratio.", ""},
         footer = {"", "The saturation steps of each server are kept next to --out, in bench-server/<server>/."})
-final class ServerBenchOptions {
+public final class ServerBenchOptions implements Callable<Integer> {
     @Mixin
     private HelpOption help;
     private long keys = 200_000;
@@ -23,7 +26,9 @@ final class ServerBenchOptions {
     private int threads = 2;
     private Path out = Path.of("results", "bench-server.json");
 
-    private ServerBenchOptions() {
+    @Override
+    public Integer call() throws Exception {
+        return ServerBench.run(this);
     }
 
     /** The options, or null when --help was asked for; bad input is an {@link IllegalArgumentException}. */
@@ -32,9 +37,6 @@ final class ServerBenchOptions {
         return CourseCommandLine.parse(o, args) ? null : o;
     }
 
-    static String usage() {
-        return CourseCommandLine.usage(new ServerBenchOptions());
-    }
 
     @Option(names = "--keys", paramLabel = "N", description = "Keys in both databases (default 200000).")
     void keys(String v) {

@@ -1,6 +1,6 @@
 package bench.server;
 
-import course.contract.Launcher;
+import course.runtime.Launcher;
 import course.harness.JavaCommand;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -26,6 +26,10 @@ final class Artifacts {
             "slf4j-nop", "org/slf4j/nop/NOPServiceProvider.class",
             "asm", "org/objectweb/asm/Opcodes.class",
             "kit-harness", "course/harness/Cluster.class",
+            // what starts a node in a JVM of its own (the Launcher), and the command line it reads
+            "runtime", "course/runtime/Launcher.class",
+            "kit-command", "course/command/CourseCommandLine.class",
+            "picocli", "picocli/CommandLine.class",
             "junit-jupiter-api", "org/junit/jupiter/api/Test.class",
             "junit-jupiter-engine", "org/junit/jupiter/engine/JupiterTestEngine.class",
             "junit-jupiter-params", "org/junit/jupiter/params/ParameterizedTest.class",
@@ -41,8 +45,6 @@ final class Artifacts {
     /** What the performance JVM adds: the load kit and what it needs. */
     static final Map<String, String> PERF_TOOLS = ordered(
             "kit-load", "course/load/LoadApi.class",
-            "kit-command", "course/command/CourseCommandLine.class",
-            "picocli", "picocli/CommandLine.class",
             "kit-results", "course/results/LoadRun.class",
             "kit-wrk2", "course/wrk2/ParseResult.class",
             "kit-profiler", "course/profiler/Profiler.class",

@@ -1,7 +1,7 @@
 package grading.runner;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import course.contract.Submission;
+import course.runtime.Submission;
 import course.harness.Cluster;
 import course.harness.NodeMode;
 import course.load.LoadApi;

@@ -25,9 +25,15 @@ public final class CourseCommandLine {
         return of(command, out, err).execute(args);
     }
 
-    /** The configured command line, for callers that add subcommands before executing. */
-    public static CommandLine of(Object command, PrintStream out, PrintStream err) {
+    /**
+     * The configured command line of {@code command} with {@code subcommands} (picocli {@code @Command} objects,
+     * each named by its annotation), which get the same conventions: {@code ./course bench storage ...}.
+     */
+    public static CommandLine of(Object command, PrintStream out, PrintStream err, Object... subcommands) {
         CommandLine line = create(command);
+        for (Object subcommand : subcommands) {
+            line.addSubcommand(subcommand);
+        }
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
         line.setParameterExceptionHandler((e, args) -> {

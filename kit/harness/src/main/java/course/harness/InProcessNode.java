@@ -1,6 +1,6 @@
 package course.harness;
 
-import course.contract.PortCheck;
+import course.runtime.PortCheck;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;

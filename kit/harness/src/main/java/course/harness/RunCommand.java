@@ -2,10 +2,10 @@ package course.harness;
 
 import course.command.CourseCommandLine;
 import course.command.Stages;
-import course.contract.Launcher;
-import course.contract.PortCheck;
+import course.runtime.Launcher;
+import course.runtime.PortCheck;
 import course.contract.ServiceConfig;
-import course.contract.Submission;
+import course.runtime.Submission;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.Submission;
+import course.runtime.Submission;
 import course.harness.KvClient;
 import course.harness.Ports;
 import course.harness.Stage;

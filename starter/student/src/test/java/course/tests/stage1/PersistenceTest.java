@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.Submission;
+import course.runtime.Submission;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Ports;

@@ -1,7 +1,7 @@
 package course.tests.stage5;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
-import course.contract.Submission;
+import course.runtime.Submission;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package course.contract;
+package course.runtime;
 
 import java.io.IOException;
 import java.net.BindException;

@@ -1,0 +1,66 @@
+package bench.server;
+
+import course.command.CourseCommandLine;
+import course.command.HelpOption;
+import course.command.OptionValues;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The options of {@code bench stabilize} ({@link StabilizeBench}). */
+@Command(name = "stabilize", sortOptions = false,
+        description = {"Plain vs --stabilize runs of the course's generator against the filled stage-1 reference,"
+                + " alternating, several repetitions, medians of p99: does keeping the vCPUs busy help on this"
+                + " machine?", ""},
+        footer = {"", "-c and -t default to 8 and 1."})
+public final class StabilizeBenchOptions implements Callable<Integer> {
+    @Mixin
+    private HelpOption help;
+    @Mixin
+    private GeneratorOptions generator;
+    private long repeats = 5;
+    private long rate = 1000;
+    @Option(names = "--out", paramLabel = "FILE", description = "Where the JSON summary goes (default"
+            + " results/bench-stabilize.json).")
+    private Path out = Path.of("results", "bench-stabilize.json");
+
+    /** The options, or null when --help was asked for; bad input is an {@link IllegalArgumentException}. */
+    static StabilizeBenchOptions parse(String... args) {
+        StabilizeBenchOptions o = new StabilizeBenchOptions();
+        return CourseCommandLine.parse(o, args) ? null : o;
+    }
+
+    @Option(names = "--repeats", paramLabel = "N", description = "Pairs of runs (plain, stabilized; the order"
+            + " alternates) (default 5).")
+    void repeats(String value) {
+        repeats = OptionValues.between("--repeats", value, 1, 1000);
+    }
+
+    @Option(names = "--rate", paramLabel = "R", description = "Requests/s, GET of uniform keys (default 1000).")
+    void rate(String value) {
+        rate = OptionValues.between("--rate", value, 1, 10_000_000);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        return StabilizeBench.run(this);
+    }
+
+    GeneratorOptions generator() {
+        return generator;
+    }
+
+    long repeats() {
+        return repeats;
+    }
+
+    long rate() {
+        return rate;
+    }
+
+    Path out() {
+        return out;
+    }
+}
