@@ -9,10 +9,12 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code ./course bench}: benchmarks that report the course's references next to an established baseline. */
-@Command(name = "bench", synopsisSubcommandLabel = "<benchmark>",
+@Command(name = "bench", synopsisHeading = "",
+        customSynopsis = "usage: ./course bench <benchmark> [options]   (each benchmark takes --help)%n",
         description = {"Benchmarks reported as ratios next to a baseline measured in the same run. Each benchmark"
                 + " takes --help.", ""},
         footer = {"", "  site       the site build, timed (Python: ./course bench site --help)"})
@@ -21,6 +23,9 @@ public final class BenchCommand implements Callable<Integer> {
     private HelpOption help;
     @Spec
     private CommandSpec spec;
+    // Only to name an unknown benchmark in the error: picocli matches the known ones as subcommands first.
+    @Parameters(arity = "0..1", paramLabel = "BENCHMARK", hidden = true)
+    private String unknown;
 
     public static void main(String[] args) {
         System.exit(run(args));
@@ -32,10 +37,11 @@ public final class BenchCommand implements Callable<Integer> {
                 new ServerBenchOptions(), new LoadBenchOptions(), new StabilizeBenchOptions()).execute(args);
     }
 
-    /** {@code ./course bench} without a benchmark: a usage error that lists them. */
+    /** {@code ./course bench} without a known benchmark: a usage error that lists them. */
     @Override
     public Integer call() {
-        throw CourseCommandLine.usage(spec, "name a benchmark: " + String.join(", ", spec.subcommands().keySet())
-                + " or site");
+        String known = String.join(", ", spec.subcommands().keySet()) + " or site";
+        throw CourseCommandLine.usage(spec, unknown == null ? "name a benchmark: " + known
+                : "there is no benchmark '" + unknown + "'; choose " + known);
     }
 }

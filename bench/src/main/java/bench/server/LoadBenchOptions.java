@@ -12,7 +12,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code bench load} ({@link LoadToolBench}). */
-@Command(name = "load", sortOptions = false,
+@Command(name = "load", synopsisHeading = "",
+        customSynopsis = "usage: ./course bench load [--rates R,R] [--duration T] [--repeats N] [-c N] [-t N] [--keys N] [--out FILE]%n",
         description = {"The course's load generator next to the real wrk2 against the same filled stage-1 reference,"
                 + " at the same rates, runs alternating: latency, achieved rate and CPU per request.", ""},
         footer = {"", "wrk2 is found through $WRK2 or PATH ('wrk2', or a 'wrk' that takes -R). Both tools run as child"

@@ -10,7 +10,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code bench stabilize} ({@link StabilizeBench}). */
-@Command(name = "stabilize", sortOptions = false,
+@Command(name = "stabilize", synopsisHeading = "",
+        customSynopsis = "usage: ./course bench stabilize [--repeats N] [--rate R] [--duration T] [-c N] [-t N] [--keys N] [--out FILE]%n",
         description = {"Plain vs --stabilize runs of the course's generator against the filled stage-1 reference,"
                 + " alternating, several repetitions, medians of p99: does keeping the vCPUs busy help on this"
                 + " machine?", ""},

@@ -34,6 +34,7 @@ public final class CourseCommandLine {
         for (Object subcommand : subcommands) {
             line.addSubcommand(subcommand);
         }
+        line.setUsageHelpWidth(USAGE_WIDTH); // reaches the subcommands only once they are added
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
         line.setParameterExceptionHandler((e, args) -> {
@@ -69,8 +70,10 @@ public final class CourseCommandLine {
     }
 
     // Wide enough that a usage line and an option's description stay on one line in a terminal of today.
+    private static final int USAGE_WIDTH = 120;
+
     private static CommandLine create(Object command) {
-        return new CommandLine(command).setUsageHelpWidth(120);
+        return new CommandLine(command).setUsageHelpWidth(USAGE_WIDTH);
     }
 
     /**

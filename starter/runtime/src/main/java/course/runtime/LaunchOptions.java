@@ -17,38 +17,41 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The command line of {@code ./course launch} ({@link Launcher}): which node to start, where, in which cluster. */
-@Command(name = "launch", sortOptions = false,
+@Command(name = "launch", sortOptions = false, synopsisHeading = "",
+        customSynopsis = "usage: ./course launch --port PORT --dir DIR [--url URL] [--cluster URL,URL,...]"
+                + " [--factory CLASS] [--control stdin]%n",
         description = {"Starts one node and keeps it running until the JVM is told to stop. Prints one line "
                 + "'READY <url>' once the node accepts requests; exits 3 when the port was taken, 2 on a bad command "
                 + "line, 4 when the node failed to start.", ""},
         footer = {"", "Environment:",
-                "  " + Launcher.SECRET_ENV + "  the secret all nodes of the cluster share (required with more than "
-                        + "one node; at least " + ServiceConfig.MIN_SECRET_LENGTH + " printable characters, e.g. from "
-                        + "'openssl rand -hex 16'); nodes accept requests from other nodes only with it. Not an option:"
-                        + " a command line is visible to every user of the machine (ps), an environment only to its "
-                        + "owner."})
+                "  " + Launcher.SECRET_ENV + "  the secret all nodes of the cluster share: required with more than"
+                        + " one node,",
+                "      at least " + ServiceConfig.MIN_SECRET_LENGTH + " printable characters (e.g. from 'openssl rand"
+                        + " -hex 16'); nodes accept requests from other nodes only with it.",
+                "      Not an option: a command line is visible to every user of the machine (ps), an environment"
+                        + " only to its owner."})
 final class LaunchOptions implements Callable<Integer> {
     @Mixin
     private HelpOption help;
     @Spec
     private CommandSpec spec;
     private int port;
-    @Option(names = "--dir", required = true, paramLabel = "DIR",
+    @Option(names = "--dir", order = 2, required = true, paramLabel = "DIR",
             description = "The node's own working directory (created if missing).")
     private Path dir;
     private String url;
     private List<String> cluster = List.of();
-    @Option(names = "--factory", paramLabel = "CLASS",
+    @Option(names = "--factory", order = 5, paramLabel = "CLASS",
             description = "ServiceFactory class (default: the one declared in submission.properties).")
     private String factory;
     private boolean stdinControl;
 
-    @Option(names = "--port", required = true, paramLabel = "PORT", description = "Port to listen on.")
+    @Option(names = "--port", order = 1, required = true, paramLabel = "PORT", description = "Port to listen on.")
     void port(String value) {
         port = OptionValues.intBetween("--port", value, 1, 65535);
     }
 
-    @Option(names = "--url", paramLabel = "URL", description = "This node's URL as the cluster knows it, one of"
+    @Option(names = "--url", order = 3, paramLabel = "URL", description = "This node's URL as the cluster knows it, one of"
             + " --cluster (default: http://localhost:PORT; another when the other nodes reach this one through a"
             + " proxy).")
     void url(String value) {
@@ -66,13 +69,13 @@ final class LaunchOptions implements Callable<Integer> {
         throw new IllegalArgumentException("--url must look like http://HOST:PORT (no path), got '" + value + "'");
     }
 
-    @Option(names = "--cluster", paramLabel = "URL,URL,...",
+    @Option(names = "--cluster", order = 4, paramLabel = "URL,URL,...",
             description = "Comma-separated URLs of all nodes (default: just this node's URL).")
     void cluster(String value) {
         cluster = Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).sorted().toList();
     }
 
-    @Option(names = "--control", paramLabel = "stdin", description = "Take 'stop' and 'start' lines on stdin and"
+    @Option(names = "--control", order = 6, paramLabel = "stdin", description = "Take 'stop' and 'start' lines on stdin and"
             + " apply them to the SAME service object (answering STOPPED, or READY as at start); end when stdin ends."
             + " Test harnesses use it so that a node in a JVM of its own is restarted exactly like one in the test's"
             + " JVM.")
