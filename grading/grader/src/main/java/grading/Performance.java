@@ -2,6 +2,7 @@ package grading;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import course.harness.JvmFlags;
 import course.results.Grade;
 import course.results.LoadRun;
 import course.results.Saturation;
@@ -123,9 +124,7 @@ final class Performance {
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         java.add("-Xmx256m");
-        if (Runtime.version().feature() >= 24) {
-            java.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
-        }
+        java.addAll(JvmFlags.forThisJdk());
         java.addAll(List.of("-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
                 "-cp", String.join(":", classpath.stream().map(p -> sandbox.inside(ws.root, p).toString()).toList()),
                 PerfRunner.class.getName()));

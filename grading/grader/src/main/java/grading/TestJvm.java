@@ -1,5 +1,6 @@
 package grading;
 
+import course.harness.JvmFlags;
 import grading.runner.Report;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -49,9 +50,7 @@ final class TestJvm {
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         java.add("-Xmx" + limits.testHeap());
-        if (Runtime.version().feature() >= 24) {
-            java.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
-        }
+        java.addAll(JvmFlags.forThisJdk());
         java.addAll(List.of(
                 "-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
                 "-Dcourse.factory=" + factory,
