@@ -2,8 +2,8 @@ package course.harness;
 
 /**
  * Node JVMs run with {@code -XX:+ExitOnOutOfMemoryError} (see jvm-flags.properties): a node whose heap is
- * exhausted may be left with dead selector or worker threads and a full heap, alive but answering nothing and ignoring SIGTERM, which a test or a
- * user can only see as timeouts. Exiting makes the failure visible; this names it. The JVM prints
+ * exhausted may be left with dead selector or worker threads and a full heap, alive but answering nothing and
+ * ignoring SIGTERM, which a test or a user can only see as timeouts. Exiting makes the failure visible; this names it. The JVM prints
  * {@value #JVM_REPORT}... on its stdout and exits with code 3 (the same code as the launcher's port-taken exit, so
  * the line, not the code, tells them apart).
  */
