@@ -102,15 +102,15 @@ if [ -n "$free_form" ]; then
 fi
 
 export NO_MKDOCS_2_WARNING=1
-export COURSE_SITE_STAGES="$COURSE_ROOT/stages"
-export COURSE_SITE_RESULTS="${results:+$(absolute "$results")}"
-export COURSE_SITE_REPORTS="${reports:+$(absolute "$reports")}"
-export COURSE_SITE_FREE_FORM="${free_form:+$(absolute "$free_form")}"
-export COURSE_SITE_IMPORTED="$imported"
 mkdir -p "$out"
 out=$(absolute "$out")
 start=$(date +%s)
-(cd "$COURSE_ROOT" && "$VIRTUAL_ENV/bin/mkdocs" build --clean -f mkdocs.yml -d "$out") 2>&1 \
+build_args=(--out "$out" --stages "$COURSE_ROOT/stages")
+[ -z "$results" ] || build_args+=(--results "$(absolute "$results")")
+[ -z "$reports" ] || build_args+=(--reports "$(absolute "$reports")")
+[ -z "$free_form" ] || build_args+=(--free-form "$(absolute "$free_form")")
+[ -z "$imported" ] || build_args+=(--imported "$imported")
+(cd "$COURSE_ROOT" && "$VIRTUAL_ENV/bin/python" -m sitegen.build "${build_args[@]}") 2>&1 \
   | grep -v -e '^\s*$' -e '│' -e 'NO_MKDOCS_2_WARNING' -e '^INFO ' | tee "$work/build.log" >&2 || true
 [ -f "$out/index.html" ] || { echo "course site: the build failed (output above)." >&2; exit 1; }
 warnings=$(grep -c 'WARNING' "$work/build.log" || true)
