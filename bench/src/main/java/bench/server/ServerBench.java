@@ -1,12 +1,12 @@
 package bench.server;
 
-import course.runtime.Launcher;
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
 import course.harness.Ports;
 import course.load.SaturateCommand;
 import course.results.Results;
 import course.results.Saturation;
+import course.runtime.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,8 +38,8 @@ public final class ServerBench {
                     o.keys(), o.valueSize(), (System.nanoTime() - t0) / 1e9);
             int port = Ports.free(1).get(0);
             try (ServerProcess memory = ServerProcess.start("in-memory", work.resolve("memory.log"),
-                    InMemoryServerMain.class.getName(), String.valueOf(port), String.valueOf(o.keys()),
-                    String.valueOf(o.valueSize()))) {
+                    InMemoryServerMain.class.getName(), "--port", String.valueOf(port), "--keys",
+                    String.valueOf(o.keys()), "--value-size", String.valueOf(o.valueSize()))) {
                 rows.add(saturate("in-memory", memory.url, o, steps));
             }
             port = Ports.free(1).get(0);

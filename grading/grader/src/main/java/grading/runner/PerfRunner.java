@@ -1,13 +1,13 @@
 package grading.runner;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import course.runtime.Submission;
 import course.harness.Cluster;
 import course.harness.NodeMode;
 import course.load.LoadApi;
 import course.load.LoadOptions;
 import course.load.SaturateOptions;
 import course.results.LoadRun;
+import course.runtime.Submission;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
