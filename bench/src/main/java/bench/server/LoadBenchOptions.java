@@ -2,7 +2,6 @@ package bench.server;
 
 import course.command.CourseCommandLine;
 import course.command.HelpOption;
-import course.command.OptionValues;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -18,17 +17,13 @@ import picocli.CommandLine.Option;
                 + " at the same rates, runs alternating: latency, achieved rate and CPU per request.", ""},
         footer = {"", "wrk2 is found through $WRK2 or PATH ('wrk2', or a 'wrk' that takes -R). Both tools run as child"
                 + " processes; the course's generator with --no-stabilize (wrk2 has no such mode). -c and -t default"
-                + " to 64 and 2, the same for both tools."})
+                + " to 64 and 2, the same for both tools; --repeats (runs of each tool at each rate) to 3."})
 public final class LoadBenchOptions implements Callable<Integer> {
     @Mixin
     private HelpOption help;
     @Mixin
     private GeneratorOptions generator;
     private List<Long> rates = List.of(10_000L, 25_000L);
-    private long repeats = 3;
-    @Option(names = "--out", paramLabel = "FILE", description = "Where the JSON summary goes (default"
-            + " results/bench-load.json).")
-    private Path out = Path.of("results", "bench-load.json");
 
     /** The options, or null when --help was asked for; bad input is an {@link IllegalArgumentException}. */
     static LoadBenchOptions parse(String... args) {
@@ -52,12 +47,6 @@ public final class LoadBenchOptions implements Callable<Integer> {
                 + value + "'");
     }
 
-    @Option(names = "--repeats", paramLabel = "N", description = "Runs of each tool at each rate; the order"
-            + " alternates (default 3).")
-    void repeats(String value) {
-        repeats = OptionValues.between("--repeats", value, 1, 1000);
-    }
-
     @Override
     public Integer call() throws Exception {
         return LoadToolBench.run(this);
@@ -72,10 +61,10 @@ public final class LoadBenchOptions implements Callable<Integer> {
     }
 
     long repeats() {
-        return repeats;
+        return generator.repeats(3);
     }
 
     Path out() {
-        return out;
+        return generator.out("load");
     }
 }

@@ -15,15 +15,16 @@ import picocli.CommandLine.Option;
                 + " [--out FILE]%n",
         description = {"The stage-1 reference server next to an in-memory ceiling (the same server over a map):"
                 + " the highest GET rate each sustains under the SLO, and their ratio.", ""},
-        footer = {"", "The saturation steps of each server are kept next to --out, in bench-server/<server>/."})
+        footer = {"", "-c and -t default to 32 and 2. The saturation steps of each server are kept next to --out, in"
+                + " bench-server/<server>/."})
 public final class ServerBenchOptions implements Callable<Integer> {
     @Mixin
     private HelpOption help;
     private long keys = 200_000;
     private int valueSize = 100;
     private String stepDuration = "5s";
-    private int connections = 32;
-    private int threads = 2;
+    @Mixin
+    private ClientOptions client;
     private Path out = Path.of("results", "bench-server.json");
 
     @Override
@@ -56,16 +57,6 @@ public final class ServerBenchOptions implements Callable<Integer> {
         stepDuration = v;
     }
 
-    @Option(names = "-c", paramLabel = "N", description = "Connections of the generator (default 32).")
-    void connections(String v) {
-        connections = OptionValues.intBetween("-c", v, 1, 100_000);
-    }
-
-    @Option(names = "-t", paramLabel = "N", description = "Threads of the generator (default 2).")
-    void threads(String v) {
-        threads = OptionValues.intBetween("-t", v, 1, 256);
-    }
-
     @Option(names = "--out", paramLabel = "FILE", description = "Where the JSON summary goes (default"
             + " results/bench-server.json).")
     void out(Path file) {
@@ -85,11 +76,11 @@ public final class ServerBenchOptions implements Callable<Integer> {
     }
 
     int connections() {
-        return connections;
+        return client.connections(32);
     }
 
     int threads() {
-        return threads;
+        return client.threads(2);
     }
 
     Path out() {

@@ -15,28 +15,18 @@ import picocli.CommandLine.Option;
         description = {"Plain vs --stabilize runs of the course's generator against the filled stage-1 reference,"
                 + " alternating, several repetitions, medians of p99: does keeping the vCPUs busy help on this"
                 + " machine?", ""},
-        footer = {"", "-c and -t default to 8 and 1."})
+        footer = {"", "-c and -t default to 8 and 1; --repeats (pairs of runs: plain, stabilized) to 5."})
 public final class StabilizeBenchOptions implements Callable<Integer> {
     @Mixin
     private HelpOption help;
     @Mixin
     private GeneratorOptions generator;
-    private long repeats = 5;
     private long rate = 1000;
-    @Option(names = "--out", paramLabel = "FILE", description = "Where the JSON summary goes (default"
-            + " results/bench-stabilize.json).")
-    private Path out = Path.of("results", "bench-stabilize.json");
 
     /** The options, or null when --help was asked for; bad input is an {@link IllegalArgumentException}. */
     static StabilizeBenchOptions parse(String... args) {
         StabilizeBenchOptions o = new StabilizeBenchOptions();
         return CourseCommandLine.parse(o, args) ? null : o;
-    }
-
-    @Option(names = "--repeats", paramLabel = "N", description = "Pairs of runs (plain, stabilized; the order"
-            + " alternates) (default 5).")
-    void repeats(String value) {
-        repeats = OptionValues.between("--repeats", value, 1, 1000);
     }
 
     @Option(names = "--rate", paramLabel = "R", description = "Requests/s, GET of uniform keys (default 1000).")
@@ -54,7 +44,7 @@ public final class StabilizeBenchOptions implements Callable<Integer> {
     }
 
     long repeats() {
-        return repeats;
+        return generator.repeats(5);
     }
 
     long rate() {
@@ -62,6 +52,6 @@ public final class StabilizeBenchOptions implements Callable<Integer> {
     }
 
     Path out() {
-        return out;
+        return generator.out("stabilize");
     }
 }

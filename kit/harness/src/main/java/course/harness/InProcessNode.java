@@ -54,16 +54,7 @@ final class InProcessNode implements Node {
             }
             throw e instanceof IOException io ? io : new IOException("node " + url() + " failed to start: " + e, e);
         }
-        try {
-            PortCheck.requireExclusive(config.selfPort());
-        } catch (IOException e) {
-            try {
-                service.stop();
-            } catch (IOException | RuntimeException stopFailure) {
-                e.addSuppressed(stopFailure);
-            }
-            throw e;
-        }
+        PortCheck.keepOnlyIfExclusive(service, config.selfPort());
         running = true;
     }
 

@@ -146,16 +146,7 @@ public final class Launcher {
     static void startAlone(Service service, int port) throws Exception {
         PortCheck.requireFree(port);
         service.start();
-        try {
-            PortCheck.requireExclusive(port);
-        } catch (IOException e) {
-            try {
-                service.stop();
-            } catch (IOException | RuntimeException stopFailure) {
-                e.addSuppressed(stopFailure);
-            }
-            throw e;
-        }
+        PortCheck.keepOnlyIfExclusive(service, port);
     }
 
     static boolean causedByBind(Throwable e) {
