@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * of the JVMs that run their nodes.
  */
 public final class Launcher {
-    public static final int EXIT_BAD_ARGS = 2;
+    public static final int EXIT_BAD_ARGS = CourseCommandLine.USAGE;
     public static final int EXIT_BIND_FAILED = 3;
     public static final int EXIT_START_FAILED = 4;
     public static final String READY = "READY ";
