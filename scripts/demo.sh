@@ -8,7 +8,7 @@ COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 
 usage() {
   cat <<'TXT'
-usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T] [--stages A-B]
+usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T] [--stages A-B] [--results DIR] [--site-out DIR]
   1. finds a JDK >= 21 and builds every module;
   2. starts the stage-1 reference and talks to it with curl (PUT, GET, DELETE, bad requests);
   3. runs the reference of every stage through a constant-rate load, PUT then GET (3 nodes at a quarter of
@@ -20,11 +20,13 @@ usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T] [--stages
   --rate R       requests/s of each single-node load run (default 2000; 3-node stages get R/4)
   --duration Ns  length of each load run in seconds (default 10s)
   --stages A-B   only these stages (default: every stage with a reference)
+  --results DIR  where the runs go (default results/demo; emptied first)
+  --site-out DIR where the site goes (default build/site)
 Results go to results/demo/, the site to build/site/ (serve it again with ./course site --no-build --serve).
 TXT
 }
 
-serve=auto site_port=8000 rate=2000 duration=10s stages=""
+serve=auto site_port=8000 rate=2000 duration=10s stages="" results="$COURSE_ROOT/results/demo" site_out="$COURSE_ROOT/build/site"
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
@@ -33,6 +35,8 @@ while [ $# -gt 0 ]; do
     --rate) [ $# -ge 2 ] || { echo "demo: --rate needs a number" >&2; exit 2; }; rate=$2; shift 2 ;;
     --duration) [ $# -ge 2 ] || { echo "demo: --duration needs a value like 10s" >&2; exit 2; }; duration=$2; shift 2 ;;
     --stages) [ $# -ge 2 ] || { echo "demo: --stages needs a range like 1-3 or 4" >&2; exit 2; }; stages=$2; shift 2 ;;
+    --results) [ $# -ge 2 ] || { echo "demo: --results needs a directory" >&2; exit 2; }; results=$2; shift 2 ;;
+    --site-out) [ $# -ge 2 ] || { echo "demo: --site-out needs a directory" >&2; exit 2; }; site_out=$2; shift 2 ;;
     *) echo "demo: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -40,6 +44,10 @@ done
 [[ "$rate" =~ ^[1-9][0-9]*$ ]] || { echo "demo: --rate '$rate' is not a positive whole number" >&2; exit 2; }
 [[ "$duration" =~ ^[1-9][0-9]*s$ ]] || { echo "demo: --duration '$duration' must be whole seconds, like 10s" >&2; exit 2; }
 [ -z "$stages" ] || [[ "$stages" =~ ^[1-9][0-9]*(-[1-9][0-9]*)?$ ]] || { echo "demo: --stages '$stages' must be a stage or a range, like 4 or 1-3" >&2; exit 2; }
+# The demo empties its results folder: a folder of the user's own is taken only when new or empty.
+if [ "$results" != "$COURSE_ROOT/results/demo" ] && [ -d "$results" ] && [ -n "$(ls -A "$results")" ]; then
+  echo "demo: --results '$results' is not empty; give a new or empty folder (the demo empties it before its runs)" >&2; exit 2
+fi
 if [ "$serve" = auto ]; then if [ -t 0 ] && [ -t 1 ]; then serve=yes; else serve=no; fi; fi
 
 step() { printf '\n\033[1m== %s\033[0m  (%ds)\n' "$*" $(( $(date +%s) - started )); }
@@ -57,7 +65,6 @@ cp="$COURSE_ROOT/cli/target/classes:$(cat "$COURSE_ROOT/cli/target/classpath.txt
 java_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -cp "$cp" course.cli.Main)
 course() { "${java_cmd[@]}" "$@"; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/course-demo-XXXXXX")
-results="$COURSE_ROOT/results/demo"
 # shellcheck disable=SC2207
 node_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -Xmx128m -cp "$cp" course.runtime.Launcher)
 
@@ -232,6 +239,8 @@ for stage in $(seq "$range_from" "$range_to"); do
   stop_server
 done
 
+flames=""  # only stage 1's GET run is profiled
+if compgen -G "$results/*-profile" >/dev/null; then flames=", *-profile/*.html (flame graphs)"; fi
 cat <<TXT
 
 What to look at on the site:
@@ -239,10 +248,10 @@ What to look at on the site:
     curves overlaid
   - Results -> All reports: the sample reports, and free-form ones whose runs were imported from pasted wrk2 output
     (one of them links its outputs instead of pasting them: its page says so)
-  - results/demo/*.json (the results format), *.txt (wrk2-style output), *-profile/*.html (flame graphs)
+  - ${results#"$COURSE_ROOT"/}/*.json (the results format), *.txt (wrk2-style output)$flames
 TXT
 site_args=(--results "$results" --reports "$COURSE_ROOT/samples/reports"
-           --free-form "$COURSE_ROOT/samples/free-form-reports" --out "$COURSE_ROOT/build/site")
+           --free-form "$COURSE_ROOT/samples/free-form-reports" --out "$site_out")
 if [ "$serve" = yes ]; then
   step "4. Building the course site with these results and the sample reports, then serving it (Ctrl-C stops)"
   exec "$COURSE_ROOT/scripts/site.sh" "${site_args[@]}" --serve --port "$site_port"
@@ -250,4 +259,8 @@ fi
 step "4. Building the course site with these results and the sample reports"
 "$COURSE_ROOT/scripts/site.sh" "${site_args[@]}"
 step "Done"
-echo "The site is in build/site/; serve it again with: ./course site --no-build --serve"
+if [ "$site_out" = "$COURSE_ROOT/build/site" ]; then
+  echo "The site is in build/site/; serve it again with: ./course site --no-build --serve"
+else
+  echo "The site is in $site_out; serve it again with: ./course site --no-build --serve --out $site_out"
+fi

@@ -4,6 +4,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from student_repo import provided_storage
 from student_repo.errors import PublishError
 from student_repo.pom import RootPom
 from student_repo.stages import Stage
@@ -47,6 +48,8 @@ class BranchBuilder:
         self.all_stages = all_stages
         self.pom = RootPom(course_root / "pom.xml")
         self.modules = self._student_modules()
+        # Built once per publish (a Maven build of the course module), the same classes on every branch.
+        self.storage_classes = provided_storage.build_classes(course_root)
 
     def _student_modules(self) -> list[str]:
         modules = [m for m in self.pom.modules() if m.startswith(STUDENT_MODULE_PREFIXES)]
@@ -54,11 +57,17 @@ class BranchBuilder:
             raise PublishError(f"the root pom.xml lists no {PUBLIC_TEST_MODULE} module; nothing to publish")
         if CLI_MODULE in self.pom.modules():
             modules.append(CLI_MODULE)
+        if provided_storage.COURSE_MODULE not in self.pom.modules():
+            raise PublishError(f"the root pom.xml lists no {provided_storage.COURSE_MODULE} module; the student "
+                               f"starter depends on the storage engine it builds")
+        modules.append(provided_storage.STUDENT_MODULE)
         return modules
 
     def build(self, stage: Stage) -> dict[str, FileEntry]:
         files: dict[str, FileEntry] = {}
         for module in self.modules:
+            if module == provided_storage.STUDENT_MODULE:
+                continue  # generated: classes built by the course, pom from a template
             for part in MODULE_PARTS:
                 if module == CLI_MODULE and part == "pom.xml":
                     continue  # generated below, without the course-only dependencies
@@ -73,6 +82,7 @@ class BranchBuilder:
             for path in REPORT_TOOLING:
                 self._add(files, path, keep=lambda rel: not rel.startswith(COURSE_ONLY_TESTS))
         self._add_templates(files, stage)
+        files.update({path: FileEntry(content) for path, content in self.storage_classes.items()})
         self._keep_student_commands(files)
         return files
 
@@ -98,6 +108,7 @@ class BranchBuilder:
             "README.md": "README.md",
             "pom.xml": "pom.xml",
             "cli-pom.xml": "cli/pom.xml",
+            "provided-storage-pom.xml": f"{provided_storage.STUDENT_MODULE}/pom.xml",
             "gitignore": ".gitignore",
             "course": "course",
             ".github/workflows/public-tests.yml": ".github/workflows/public-tests.yml",

@@ -107,16 +107,30 @@ def surefire_cases(clone_dir: Path) -> list[dict]:
 
 
 def drop_reference_into(course: Path, clone_dir: Path, stage: int) -> None:
-    """The reference sources of stages 1..stage and its storage engine, copied into the student's source folder
-    under their own packages, as a student's finished work would be; submission.properties points at them."""
+    """The reference server of stages 1..stage, copied into the student's source folder under its own packages as
+    a student's finished work would be, on the storage engine the student repository provides (its imports of the
+    course's engine moved to course.storage.lsm, the package students get); submission.properties points at it."""
     target = clone_dir / "starter/student/src/main/java"
-    sources = [course / "solutions/lsm/src/main/java/solutions/lsm"]
-    sources += [course / f"solutions/server/src/main/java/solutions/stage{n}" for n in range(1, stage + 1)]
-    for source in sources:
-        package = source.relative_to(source.parents[1])
-        shutil.copytree(source, target / package)
+    for n in range(1, stage + 1):
+        source = course / f"solutions/server/src/main/java/solutions/stage{n}"
+        for file in source.glob("*.java"):
+            copied = target / "solutions" / f"stage{n}" / file.name
+            copied.parent.mkdir(parents=True, exist_ok=True)
+            copied.write_text(file.read_text(encoding="utf-8").replace("solutions.lsm.", PROVIDED_STORAGE_PACKAGE),
+                              encoding="utf-8")
     (clone_dir / "starter/student/src/main/resources/submission.properties").write_text(
         f"factory=solutions.stage{stage}.Stage{stage}Factory\nstage={stage}\n")
+
+
+PROVIDED_STORAGE_PACKAGE = "course.storage.lsm."
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def drop_fixture_into(clone_dir: Path, fixture: str) -> None:
+    """A fixture's student sources (publish/tests/fixtures/NAME/*.java, package student) over the skeleton's."""
+    target = clone_dir / "starter/student/src/main/java/student"
+    for file in (FIXTURES / fixture).glob("*.java"):
+        shutil.copy(file, target / file.name)
 
 
 def add_probe_stage(course: Path, number: int) -> None:

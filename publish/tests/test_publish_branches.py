@@ -55,7 +55,7 @@ def test_student_pom_lists_only_student_modules_and_runs_their_tests(published):
     pom = ET.fromstring(files["pom.xml"])
     modules = [m.text for m in pom.findall("m:modules/m:module", NS)]
     assert "starter/student" in modules and "cli" in modules
-    assert all(m.startswith(("starter/", "kit/")) or m == "cli" for m in modules), modules
+    assert all(m.startswith(("starter/", "kit/")) or m in ("cli", "provided-storage") for m in modules), modules
     assert pom.findtext("m:properties/m:starter.skipOwnTests", namespaces=NS) == "false"
     # Same pinned versions as the course's own build.
     course_pom = ET.parse(course / "pom.xml").getroot()
@@ -80,6 +80,22 @@ def test_student_pom_lists_only_student_modules_and_runs_their_tests(published):
     # cli's Main is shipped as it is: nothing rewrites Java.
     course_main = (course / "cli/src/main/java/course/cli/Main.java").read_bytes()
     assert files["cli/src/main/java/course/cli/Main.java"] == course_main
+
+
+def test_the_provided_storage_engine_is_compiled_classes_the_starter_depends_on(published):
+    _course, repo, stages = published
+    for stage in stages:
+        files = support.branch_files(repo, f"stage-{stage}")
+        engine = sorted(p for p in files if p.startswith("provided-storage/"))
+        classes = [p for p in engine if p.endswith(".class")]
+        assert "provided-storage/pom.xml" in engine, engine
+        assert "provided-storage/classes/course/storage/lsm/LsmStorage.class" in classes, engine
+        # compiled only: the engine's sources stay in the course
+        assert set(engine) == {"provided-storage/pom.xml", *classes}, engine
+        assert not any(p.endswith(".java") and "/lsm/" in p for p in files)
+        starter = ET.fromstring(files["starter/student/pom.xml"])
+        deps = [d.findtext("m:artifactId", namespaces=NS) for d in starter.findall("m:dependencies/m:dependency", NS)]
+        assert "provided-storage" in deps, deps
 
 
 def test_student_readme_speaks_of_its_own_stage(published):

@@ -42,5 +42,5 @@ def test_nodes_are_awaited_on_the_launcher_ready_line_with_java_ports():
 def test_closing_hint_serves_the_site_the_demo_built():
     hint = re.search(r"serve it again with: (\./course site[^\"]*)\"", DEMO).group(1)
     assert hint == "./course site --no-build --serve"
-    assert '--out "$COURSE_ROOT/build/site"' in DEMO  # where ./course site --no-build serves from by default
+    assert 'site_out="$COURSE_ROOT/build/site"' in DEMO  # where ./course site --no-build serves from by default
     assert 'out="$COURSE_ROOT/build/site"' in (REPO_ROOT / "scripts/site.sh").read_text(encoding="utf-8")

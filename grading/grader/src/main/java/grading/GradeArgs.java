@@ -26,24 +26,15 @@ final class GradeArgs {
     @Mixin
     private HelpOption help;
     private Integer stage;
-    private Path submission;
-    private Path out;
-    private String factory;
-    private String student;
-    private String only;
     private boolean gradescope;
     private boolean perf = true;
-    private boolean matrix;
-    private boolean isolated;
     private Limits limits = Limits.standard();
     private Long seed;
 
     @Option(names = "--submission", paramLabel = "DIR", description = "A student repository, or a copy of its"
             + " starter/student folder; only src/main/java and src/main/resources are taken, built in a fresh"
             + " workspace and tested in a sandbox.")
-    void submission(Path dir) {
-        submission = dir;
-    }
+    private Path submission;
 
     @Option(names = "--stage", paramLabel = "N", description = "The stage to grade: the public and hidden tests of"
             + " stages 1..N run.")
@@ -53,21 +44,15 @@ final class GradeArgs {
     }
 
     @Option(names = "--factory", paramLabel = "CLASS", description = "Grade the course's own code instead.")
-    void factory(String name) {
-        factory = name;
-    }
+    private String factory;
 
     @Option(names = "--student", paramLabel = "NAME", description = "Name recorded in the grade (default: the"
             + " submission folder's name).")
-    void student(String name) {
-        student = name;
-    }
+    private String student;
 
     @Option(names = "--out", paramLabel = "FILE", description = "The grade document (default:"
             + " grades/<student>-stage<N>.json).")
-    void out(Path file) {
-        out = file;
-    }
+    private Path out;
 
     @Option(names = "--export", paramLabel = "gradescope", description = "Also write Gradescope's results.json"
             + " next to --out.")
@@ -85,9 +70,7 @@ final class GradeArgs {
 
     @Option(names = "--only", paramLabel = "SUFFIX", description = "Run only test classes whose name ends with"
             + " SUFFIX (a quick look; the score is partial).")
-    void only(String suffix) {
-        only = suffix;
-    }
+    private String only;
 
     @Option(names = "--seed", paramLabel = "N", description = "The seed of every random choice of the tests"
             + " (default: a new one, printed and kept in the grade); the same seed replays a grade.")
@@ -111,15 +94,11 @@ final class GradeArgs {
 
     @Option(names = "--mutant-matrix", description = "Run every mutant against its catching test and the public"
             + " tests of its stage, print the matrix and write it as Markdown (nodes in-process: about 2 minutes).")
-    void matrix(boolean on) {
-        matrix = on;
-    }
+    private boolean matrix;
 
     @Option(names = "--isolated", description = "With --mutant-matrix: grade each mutant in the sandbox with --only"
             + " its catching test's class, every node a JVM of its own, and check that test fails (about 15 minutes).")
-    void isolated(boolean on) {
-        isolated = on;
-    }
+    private boolean isolated;
 
     /** The generated usage text. */
     static String usage() {

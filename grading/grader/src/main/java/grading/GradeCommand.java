@@ -114,6 +114,9 @@ public final class GradeCommand {
                 }
                 TestJvm.Outcome merged = second == null ? run : Rerun.merge(run, second);
                 worth = GradeBuilder.fill(grade, merged, weights);
+                if (o.submission() != null && ProvidedStorageUse.in(ws.classes)) {
+                    worth = ProvidedStorageUse.withholdStoragePoints(grade, worth);
+                }
                 GradeArtifacts.save(artifactsDir, merged.artifacts(), grade.notes);
                 if (second != null) {
                     Rerun.record(grade, run, again, second);

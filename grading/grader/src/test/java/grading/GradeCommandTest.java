@@ -115,6 +115,34 @@ class GradeCommandTest {
     }
 
     @Test
+    void aSubmissionOnTheProvidedStorageEarnsNoStoragePoints(@TempDir Path dir) throws Exception {
+        // The first-hour solution of the publish tests: one-nio in front of course.storage.lsm.LsmStorage.
+        Path course = Path.of(System.getProperty("course.root"));
+        Path starter = dir.resolve("student");
+        Files.createDirectories(starter.resolve("src/main/java/student"));
+        Files.copy(course.resolve("publish/tests/fixtures/stage1-first-hour/StudentService.java"),
+                starter.resolve("src/main/java/student/StudentService.java"));
+        Files.copy(course.resolve("starter/student/src/main/java/student/StudentServiceFactory.java"),
+                starter.resolve("src/main/java/student/StudentServiceFactory.java"));
+        Submissions.write(starter, "src/main/resources/submission.properties",
+                "factory=student.StudentServiceFactory\nstage=1\n");
+        Grade g = grade("--stage", "1", "--submission", starter.toString(), "--only", "KeyOrderTest", "--no-perf",
+                "--out", dir.resolve("g.json").toString(), "--export", "gradescope");
+        String notes = String.join("\n", g.notes);
+        assertEquals(List.of(), GradeCommand.notPassed(g).stream().map(t -> t.name + ": " + t.message).toList(),
+                notes);
+        Grade.Part storage = g.score.breakdown.stream().filter(p -> p.category.equals("storage")).findFirst()
+                .orElseThrow();
+        assertTrue(storage.max > 0, "the storage test should be worth points");
+        assertEquals(0, storage.earned, notes);
+        assertEquals(0, g.score.earned, notes);
+        assertTrue(notes.contains("uses the provided storage engine"), notes);
+        var gradescope = Results.mapper().readTree(Files.readString(dir.resolve("results.json")));
+        assertEquals(0, gradescope.get("score").asDouble(), 0.001);
+        gradescope.get("tests").forEach(t -> assertEquals(0, t.get("score").asDouble(), 0.001, t.toString()));
+    }
+
+    @Test
     void badOptionsSayWhatIsWrong() {
         var e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "1"}));

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Submissions that attack the grader (test resources hostile/*): each must be contained by the sandbox, and its
- * grade must say why it failed. Each runs one short test class; they need bubblewrap.
+ * Submissions that attack the grader (test resources hostile/*: each attack's class, started by the factory in
+ * hostile/shared): each must be contained by the sandbox, and its grade must say why it failed. Each runs one short
+ * test class; they need bubblewrap.
  */
 class HostileSubmissionsTest {
     static final String CONTAINED = "HOSTILE-CONTAINED";
@@ -49,7 +50,9 @@ class HostileSubmissionsTest {
     }
 
     private Grade gradeHostile(String name, Map<String, String> placeholders, String... extra) throws Exception {
-        Path submission = Submissions.copy("hostile/" + name, dir.resolve(name), placeholders);
+        // Every hostile submission is the shared factory and its own Attack class.
+        Path submission = Submissions.copy("hostile/shared", dir.resolve(name), Map.of());
+        Submissions.copy("hostile/" + name, submission, placeholders);
         List<String> args = new java.util.ArrayList<>(List.of("--stage", "1", "--submission", submission.toString(),
                 "--out", dir.resolve("grade.json").toString(), "--no-perf", "--time-limit", "120"));
         args.addAll(List.of(extra.length == 0 ? new String[] {"--only", "KillDuringWritesTest"} : extra));

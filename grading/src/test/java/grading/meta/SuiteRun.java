@@ -2,8 +2,10 @@ package grading.meta;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
+import course.harness.SystemProperties;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.Launcher;
@@ -19,11 +21,8 @@ record SuiteRun(int started, List<Outcome> outcomes) {
     }
 
     static synchronized SuiteRun of(String testPackage, String factory, int stage) {
-        String oldFactory = System.getProperty("course.factory");
-        String oldStage = System.getProperty("course.stage");
-        System.setProperty("course.factory", factory);
-        System.setProperty("course.stage", String.valueOf(stage));
-        try {
+        try (SystemProperties forTheTests = SystemProperties.set(
+                Map.of("course.factory", factory, "course.stage", String.valueOf(stage)))) {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(selectPackage(testPackage)).build();
             ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
@@ -43,9 +42,6 @@ record SuiteRun(int started, List<Outcome> outcomes) {
                 }
             });
             return new SuiteRun(outcomes.size(), new ArrayList<>(outcomes));
-        } finally {
-            restore("course.factory", oldFactory);
-            restore("course.stage", oldStage);
         }
     }
 
@@ -57,13 +53,5 @@ record SuiteRun(int started, List<Outcome> outcomes) {
             }
             return sb.toString();
         }).orElse("");
-    }
-
-    private static void restore(String key, String value) {
-        if (value == null) {
-            System.clearProperty(key);
-        } else {
-            System.setProperty(key, value);
-        }
     }
 }

@@ -1,7 +1,9 @@
 package grading.mutants;
 
+import course.harness.SystemProperties;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
@@ -31,11 +33,8 @@ public final class InProcessSuite {
     public enum Status { PASSED, FAILED, SKIPPED }
 
     public static synchronized List<Outcome> run(List<? extends DiscoverySelector> selectors, String factory, int stage) {
-        String oldFactory = System.getProperty("course.factory");
-        String oldStage = System.getProperty("course.stage");
-        System.setProperty("course.factory", factory);
-        System.setProperty("course.stage", String.valueOf(stage));
-        try {
+        try (SystemProperties forTheTests = SystemProperties.set(
+                Map.of("course.factory", factory, "course.stage", String.valueOf(stage)))) {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(List.copyOf(selectors))
                     .configurationParameter("junit.jupiter.execution.timeout.default", "180 s")
@@ -58,9 +57,6 @@ public final class InProcessSuite {
                 }
             });
             return new ArrayList<>(outcomes);
-        } finally {
-            restore("course.factory", oldFactory);
-            restore("course.stage", oldStage);
         }
     }
 
@@ -77,13 +73,5 @@ public final class InProcessSuite {
             int newline = text.indexOf('\n');
             return newline < 0 ? text : text.substring(0, newline);
         }).orElse("");
-    }
-
-    private static void restore(String key, String value) {
-        if (value == null) {
-            System.clearProperty(key);
-        } else {
-            System.setProperty(key, value);
-        }
     }
 }

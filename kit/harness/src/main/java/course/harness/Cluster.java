@@ -41,16 +41,7 @@ public final class Cluster implements AutoCloseable {
      * (kept when {@code -Dcourse.keepData=true}). For tests that choose the size at run time, e.g. per parameter.
      */
     public static Cluster started(int size, NodeMode mode) throws IOException {
-        Cluster cluster = new Cluster(Submission.current(), size, NodeMode.effective(mode), "128m",
-                Files.createTempDirectory("course-cluster-"), false, true);
-        cluster.deleteOnClose = !Boolean.getBoolean("course.keepData");
-        try {
-            cluster.startAll();
-        } catch (IOException | RuntimeException e) {
-            cluster.close();
-            throw e;
-        }
-        return cluster;
+        return started(size, mode, false);
     }
 
     /**
@@ -117,18 +108,23 @@ public final class Cluster implements AutoCloseable {
         for (int i = 0; i < size; i++) {
             String url = urls.get(i);
             int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
-            Path dir = baseDir.resolve("node-" + i);
-            try {
-                Files.createDirectories(dir);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            laid.add(mode == NodeMode.IN_PROCESS
-                    ? new InProcessNode(factory, new ServiceConfig(port, url, urls, dir, secret))
-                    : new ProcessNode(port, url, urls, dir, baseDir.resolve("node-" + i + ".log"),
-                            submission.factoryClass(), heap, nodeJvmFlags, secret));
+            laid.add(node(i, port, url, urls, factory));
         }
         return laid;
+    }
+
+    /** Node i on {@code port}, known to the others as {@code url}, in its own folder under the cluster's. */
+    private Node node(int i, int port, String url, List<String> urls, ServiceFactory factory) {
+        Path dir = baseDir.resolve("node-" + i);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return mode == NodeMode.IN_PROCESS
+                ? new InProcessNode(factory, new ServiceConfig(port, url, urls, dir, secret))
+                : new ProcessNode(port, url, urls, dir, baseDir.resolve("node-" + i + ".log"),
+                        submission.factoryClass(), heap, nodeJvmFlags, secret);
     }
 
     /**
@@ -153,16 +149,7 @@ public final class Cluster implements AutoCloseable {
         ServiceFactory factory = mode == NodeMode.IN_PROCESS ? submission.newFactory() : null;
         List<Node> laid = new ArrayList<>();
         for (int i = 0; i < size; i++) {
-            Path dir = baseDir.resolve("node-" + i);
-            try {
-                Files.createDirectories(dir);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            laid.add(mode == NodeMode.IN_PROCESS
-                    ? new InProcessNode(factory, new ServiceConfig(ports.get(i), urls.get(i), urls, dir, secret))
-                    : new ProcessNode(ports.get(i), urls.get(i), urls, dir, baseDir.resolve("node-" + i + ".log"),
-                            submission.factoryClass(), heap, nodeJvmFlags, secret));
+            laid.add(node(i, ports.get(i), urls.get(i), urls, factory));
         }
         return laid;
     }

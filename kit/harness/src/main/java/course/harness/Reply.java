@@ -44,6 +44,19 @@ public record Reply(String request, int status, byte[] body, String error) {
         return assertBody(expectedStatus, expected.getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * What a model of the key expects: 200 with exactly {@code expected}, or 404 where the model holds no value
+     * ({@code null}: never written, or deleted).
+     */
+    public Reply assertValue(byte[] expected) {
+        return expected == null ? assertStatus(404) : assertBody(200, expected);
+    }
+
+    /** {@link #assertValue(byte[])} for a text value. */
+    public Reply assertValue(String expected) {
+        return expected == null ? assertStatus(404) : assertBody(200, expected);
+    }
+
     /** One of several acceptable statuses (e.g. 503 or 504 for an unreachable owner). */
     public Reply assertStatusIn(int... expected) {
         for (int e : expected) {

@@ -24,4 +24,15 @@ class ReplyTest {
         assertEquals("0x00ff41", Reply.preview(new byte[] {0, (byte) 0xff, 'A'}));
         assertEquals("0xc3", Reply.preview(new byte[] {(byte) 0xc3}), "half a UTF-8 sequence is not text");
     }
+
+    @Test
+    void aValueIs200WithItsBytesAndNoValueIs404() {
+        Reply found = new Reply("GET k", 200, "v".getBytes(StandardCharsets.UTF_8), null);
+        Reply absent = new Reply("GET k", 404, new byte[0], null);
+        found.assertValue("v");
+        absent.assertValue((String) null);
+        assertThrows(AssertionError.class, () -> found.assertValue((byte[]) null), "200 where the model has no value");
+        assertThrows(AssertionError.class, () -> absent.assertValue("v"), "404 where the model has a value");
+        assertThrows(AssertionError.class, () -> found.assertValue("w"), "another value");
+    }
 }

@@ -31,11 +31,7 @@ public final class LoadOptions {
     private Integer from;
     private Pick pick = Pick.ROUND_ROBIN;
     private long seed = System.nanoTime() & 0xFFFF_FFFFL;
-    private Path out;
-    private String label;
-    private String student;
     private Integer stage;
-    private Boolean stabilize;
     private String tool = "course-load";
     private List<String> profile = List.of();
     private Long serverPid;
@@ -184,19 +180,13 @@ public final class LoadOptions {
 
     @Option(names = "--out", paramLabel = "PATH", order = 20,
             description = "A .json file or a directory. Default: results/load/<time>-<workload>-<rate>.json.")
-    void out(Path path) {
-        out = path;
-    }
+    private Path out;
 
     @Option(names = "--label", paramLabel = "TEXT", order = 21, description = "Recorded in the results JSON.")
-    void label(String text) {
-        label = text;
-    }
+    private String label;
 
     @Option(names = "--student", paramLabel = "NAME", order = 22, description = "Recorded in the results JSON.")
-    void student(String text) {
-        student = text;
-    }
+    private String student;
 
     @Option(names = "--stage", paramLabel = "N", order = 23, description = "The stage the results belong to."
             + " Default: stage= in starter/student/src/main/resources/submission.properties.")
@@ -212,9 +202,7 @@ public final class LoadOptions {
     @Option(names = "--stabilize", negatable = true, order = 24,
             description = "Keep vCPUs from halting (cuts hypervisor steal). Default: decided per run by a 1 s steal"
                     + " probe (on only if it sees steal above 2%).")
-    void stabilize(boolean on) {
-        stabilize = on;
-    }
+    private Boolean stabilize;
 
     @Option(names = "--server-pid", paramLabel = "PID", order = 26,
             description = "The server JVM to profile (else found by the target's port).")

@@ -74,8 +74,8 @@ final class Wrk2Syntax {
         }
         throw new ParameterException(mixee.commandLine(), "-s " + path + ": the course's generator does not run"
                 + " lua scripts; it knows the workloads of the course's own scripts get.lua, put.lua, mixed.lua and"
-                + " delete.lua (kit/load/src/main/resources/course/load/lua/). Say what your script does with"
-                + " --workload get|put|mixed|delete (and --keys, --key-order, --value-size).");
+                + " delete.lua (all four from kit/load/src/main/resources/course/load/lua/workload.lua). Say what"
+                + " your script does with --workload get|put|mixed|delete (and --keys, --key-order, --value-size).");
     }
 
     /** Applies the wrk2 words to {@code o}; a positional URL and --url together are a usage error. */

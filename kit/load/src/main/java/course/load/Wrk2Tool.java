@@ -146,15 +146,23 @@ final class Wrk2Tool {
         return command;
     }
 
-    /** Copies the canonical script of a workload out of the jar, so wrk2 can read it from disk. */
+    /** The line of the canonical script that names its workload; each extracted script sets its own there. */
+    static final String WORKLOAD_LINE = "local workload = \"get\"";
+
+    /**
+     * Writes the canonical script of a workload ({@code get.lua}, {@code put.lua}, ...) where wrk2 can read it: the
+     * one script in the jar with its workload line set, so the four scripts cannot drift apart.
+     */
     static Path extractScript(WorkloadKind workload, Path dir) throws IOException {
         String name = workload.label() + ".lua";
-        try (InputStream in = Wrk2Tool.class.getResourceAsStream("/course/load/lua/" + name)) {
-            if (in == null) {
-                throw new IOException("the canonical script " + name + " is missing from kit-load's jar; rebuild it");
+        try (InputStream in = Wrk2Tool.class.getResourceAsStream("/course/load/lua/workload.lua")) {
+            String text = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            if (!text.contains(WORKLOAD_LINE)) {
+                throw new IOException("the canonical script workload.lua is missing from kit-load's jar or lacks"
+                        + " the line '" + WORKLOAD_LINE + "'; rebuild it");
             }
             Path script = dir.resolve(name);
-            Files.copy(in, script);
+            Files.writeString(script, text.replace(WORKLOAD_LINE, "local workload = \"" + workload.label() + "\""));
             return script;
         }
     }

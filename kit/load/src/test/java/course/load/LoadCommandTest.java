@@ -1,5 +1,6 @@
 package course.load;
 
+import static course.load.CommandRun.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,10 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 class LoadCommandTest {
     @TempDir
     Path dir;
-
-    private static CommandRun load(String... args) {
-        return CommandRun.load(args);
-    }
 
     @Test
     void writesValidJsonAnHlogAndWrk2TextThatTheWrk2ParserReadsBack() throws Exception {

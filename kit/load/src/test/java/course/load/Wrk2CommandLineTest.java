@@ -1,5 +1,6 @@
 package course.load;
 
+import static course.load.CommandRun.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,10 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 class Wrk2CommandLineTest {
     @TempDir
     Path dir;
-
-    private static CommandRun load(String... args) {
-        return CommandRun.load(args);
-    }
 
     @Test
     void attachedShortOptionsLatencyAndAPositionalUrlRun() throws Exception {

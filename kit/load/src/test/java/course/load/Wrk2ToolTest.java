@@ -25,7 +25,8 @@ class Wrk2ToolTest {
         for (WorkloadKind w : WorkloadKind.values()) {
             Path script = Wrk2Tool.extractScript(w, dir);
             String lua = Files.readString(script);
-            assertTrue(lua.contains("request = function()") && lua.contains("/v0/entity?id="), script.toString());
+            assertTrue(lua.contains("request = requests[workload]") && lua.contains("/v0/entity?id="), script.toString());
+            assertTrue(lua.contains("local workload = \"" + w.label() + "\""), "not set to its own workload: " + script);
         }
     }
 

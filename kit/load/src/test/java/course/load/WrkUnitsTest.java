@@ -3,17 +3,15 @@ package course.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Our numbers print exactly as wrk2 prints them (expected strings are from real wrk2 outputs in the fixtures). */
 class WrkUnitsTest {
-    @Test
-    void latencies() {
-        assertEquals("681.00us", WrkUnits.timeUs(681));
-        assertEquals("0.97ms", WrkUnits.timeUs(970));
-        assertEquals("4.60ms", WrkUnits.timeUs(4600));
-        assertEquals("849.00us", WrkUnits.timeUs(849));
-        assertEquals("1.20s", WrkUnits.timeUs(1_200_000));
-        assertEquals("1.00m", WrkUnits.timeUs(60_000_000));
+    @ParameterizedTest(name = "{0} us prints as {1}")
+    @CsvSource({"681, 681.00us", "970, 0.97ms", "4600, 4.60ms", "849, 849.00us", "1200000, 1.20s", "60000000, 1.00m"})
+    void latencies(long micros, String printed) {
+        assertEquals(printed, WrkUnits.timeUs(micros));
     }
 
     @Test

@@ -4,7 +4,6 @@ import course.contract.storage.Entry;
 
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
 
 /**
@@ -12,10 +11,9 @@ import java.util.PriorityQueue;
  * hold the same key the newest one wins and the others are skipped, and a winning tombstone hides the key.
  * Holds one entry per source, so it streams ranges of any size.
  */
-final class MergeIterator implements Iterator<Entry> {
+final class MergeIterator extends ReadAheadIterator {
     private final PriorityQueue<Head> heads = new PriorityQueue<>();
     private final boolean skipTombstones;
-    private Entry pending;
 
     private record Head(Entry entry, int age, Iterator<Entry> rest) implements Comparable<Head> {
         @Override
@@ -31,7 +29,7 @@ final class MergeIterator implements Iterator<Entry> {
         for (int age = 0; age < newestFirst.size(); age++) {
             push(newestFirst.get(age), age);
         }
-        pending = advance();
+        start();
     }
 
     private void push(Iterator<Entry> source, int age) {
@@ -40,7 +38,8 @@ final class MergeIterator implements Iterator<Entry> {
         }
     }
 
-    private Entry advance() {
+    @Override
+    protected Entry advance() {
         while (!heads.isEmpty()) {
             Head winner = heads.poll();
             push(winner.rest, winner.age);
@@ -53,20 +52,5 @@ final class MergeIterator implements Iterator<Entry> {
             }
         }
         return null;
-    }
-
-    @Override
-    public boolean hasNext() {
-        return pending != null;
-    }
-
-    @Override
-    public Entry next() {
-        if (pending == null) {
-            throw new NoSuchElementException();
-        }
-        Entry e = pending;
-        pending = advance();
-        return e;
     }
 }

@@ -5,7 +5,6 @@ import course.contract.storage.Entry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 
 /**
  * One immutable sorted table file, read through a memory mapping. Opening checks the footer (a truncated file is
@@ -148,33 +147,20 @@ final class SsTable {
     Iterator<Entry> iterator(byte[] from, byte[] to) throws IOException {
         verify();
         long start = from == null ? 0 : lowerBound(from);
-        return new Iterator<>() {
+        ReadAheadIterator entries = new ReadAheadIterator() {
             private long next = start;
-            private Entry pending = advance();
 
-            private Entry advance() {
+            @Override
+            protected Entry advance() {
                 if (next >= entryCount) {
                     return null;
                 }
                 Entry e = readEntry(next++);
                 return to != null && Entry.compareKeys(e.key(), to) >= 0 ? null : e;
             }
-
-            @Override
-            public boolean hasNext() {
-                return pending != null;
-            }
-
-            @Override
-            public Entry next() {
-                if (pending == null) {
-                    throw new NoSuchElementException();
-                }
-                Entry e = pending;
-                pending = advance();
-                return e;
-            }
         };
+        entries.start();
+        return entries;
     }
 
     /** The index of the first entry whose key is {@code >= key}, or {@code entryCount}. */

@@ -2,23 +2,18 @@ package course.hidden.stage1;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Clients;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,34 +32,17 @@ class ManyClientsModelTest {
     void sixtyFourClientsMatchTheirModels(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         Set<String> everWritten = ConcurrentHashMap.newKeySet();
-        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
-        List<Future<Map<String, String>>> models = new ArrayList<>();
-        try {
-            for (int client = 0; client < CLIENTS; client++) {
-                int id = client;
-                Random random = new Random(seed.value() * 31 + client);
-                models.add(pool.submit(() -> runClient(c, id, random, everWritten)));
+        Map<String, String> expected = new HashMap<>();
+        Clients.concurrently(CLIENTS, seed.value() * 31, 180, (id, random) -> runClient(c, id, random, everWritten))
+                .forEach(expected::putAll);
+        for (int client = 0; client < CLIENTS; client++) {
+            for (int k = 0; k < OWN_KEYS; k++) {
+                String key = own(client, k);
+                c.get(0, key).assertValue(expected.get(key));
             }
-            Map<String, String> expected = new HashMap<>();
-            for (Future<Map<String, String>> model : models) {
-                expected.putAll(model.get(180, TimeUnit.SECONDS));
-            }
-            for (int client = 0; client < CLIENTS; client++) {
-                for (int k = 0; k < OWN_KEYS; k++) {
-                    String key = own(client, k);
-                    String value = expected.get(key);
-                    if (value == null) {
-                        c.get(0, key).assertStatus(404);
-                    } else {
-                        c.get(0, key).assertBody(200, value);
-                    }
-                }
-            }
-            for (int k = 0; k < SHARED_KEYS; k++) {
-                checkShared(c.get(0, shared(k)), everWritten);
-            }
-        } finally {
-            pool.shutdownNow();
+        }
+        for (int k = 0; k < SHARED_KEYS; k++) {
+            checkShared(c.get(0, shared(k)), everWritten);
         }
     }
 
@@ -89,11 +67,7 @@ class ManyClientsModelTest {
                     model.remove(key);
                 } else {
                     String value = model.get(key);
-                    if (value == null) {
-                        c.get(0, key).assertStatus(404);
-                    } else {
-                        c.get(0, key).assertBody(200, value);
-                    }
+                    c.get(0, key).assertValue(value);
                 }
             }
         }

@@ -38,11 +38,7 @@ class RestartModelTest {
             cluster.restart(0);
             for (int k = 0; k < 300; k++) {
                 byte[] value = model.get("m" + k);
-                if (value == null) {
-                    c.get(0, "m" + k).assertStatus(404);
-                } else {
-                    c.get(0, "m" + k).assertBody(200, value);
-                }
+                c.get(0, "m" + k).assertValue(value);
             }
         }
     }

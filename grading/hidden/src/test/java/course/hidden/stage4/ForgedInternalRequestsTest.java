@@ -44,35 +44,36 @@ class ForgedInternalRequestsTest {
 
     @Test
     void aForgedReplicaWriteWithAFarFutureTimestampDoesNotPinItsValue(Cluster cluster) throws Exception {
-        KvClient c = cluster.client();
         List<String> wrong = new ArrayList<>();
-        for (int node = 0; node < cluster.size(); node++) {
-            forged(cluster, node, "PUT", "pinned", "pinned".getBytes(StandardCharsets.UTF_8));
-        }
-        pauseForTheClocks();
-        expect(wrong, c.put(0, "pinned", "ordinary".getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
-        for (int node = 0; node < cluster.size(); node++) {
-            expect(wrong, c.get(node, "pinned", 3, 3), 200, "ordinary");
-        }
+        forgedThenWritten(cluster, wrong, "PUT", "pinned", "pinned".getBytes(StandardCharsets.UTF_8), 0, "ordinary");
         assertEquals(List.of(), wrong, "PUTs marked " + INTERNAL_HEADER + " with " + TIMESTAMP_HEADER + ": "
                 + FAR_FUTURE + " came from a client, not from a node, then an ordinary PUT of 'ordinary'");
     }
 
     @Test
     void aForgedReplicaDeleteWithAFarFutureTimestampDoesNotHideLaterWrites(Cluster cluster) throws Exception {
-        KvClient c = cluster.client();
         List<String> wrong = new ArrayList<>();
-        expect(wrong, c.put(0, "buried", "before".getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
-        for (int node = 0; node < cluster.size(); node++) {
-            forged(cluster, node, "DELETE", "buried", null);
-        }
-        pauseForTheClocks();
-        expect(wrong, c.put(1, "buried", "after".getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
-        for (int node = 0; node < cluster.size(); node++) {
-            expect(wrong, c.get(node, "buried", 3, 3), 200, "after");
-        }
+        expect(wrong, cluster.client().put(0, "buried", "before".getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
+        forgedThenWritten(cluster, wrong, "DELETE", "buried", null, 1, "after");
         assertEquals(List.of(), wrong, "DELETEs marked " + INTERNAL_HEADER + " with " + TIMESTAMP_HEADER + ": "
                 + FAR_FUTURE + " came from a client, not from a node, then an ordinary PUT of 'after'");
+    }
+
+    /**
+     * Sends the forged replica request to every node, waits for the clocks to pass, then writes {@code value} the
+     * ordinary way through node {@code writer}: every node must read that value back (what differs goes to wrong).
+     */
+    private void forgedThenWritten(Cluster cluster, List<String> wrong, String method, String key,
+                                   byte[] forgedBody, int writer, String value) throws Exception {
+        KvClient c = cluster.client();
+        for (int node = 0; node < cluster.size(); node++) {
+            forged(cluster, node, method, key, forgedBody);
+        }
+        pauseForTheClocks();
+        expect(wrong, c.put(writer, key, value.getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
+        for (int node = 0; node < cluster.size(); node++) {
+            expect(wrong, c.get(node, key, 3, 3), 200, value);
+        }
     }
 
     @Test

@@ -4,14 +4,7 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import java.io.IOException;
-import one.nio.http.HttpServer;
-import one.nio.http.HttpSession;
-import one.nio.net.Socket;
 import solutions.stage1.LargeBodySession;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
-import solutions.stage1.SyncHttpServer;
 
 @Mutant(stage = 1, breaks = "bodies with a Content-Length are reserved in the byte budget, chunked bodies are not: a"
         + " burst of streamed PUTs fills the heap",
@@ -19,21 +12,11 @@ import solutions.stage1.SyncHttpServer;
 public final class ChunkedBodiesOutsideBudget implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
+        return Stage1With.sessions(config, (socket, server) -> new LargeBodySession(socket, server) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new SyncHttpServer(config.selfPort(), handler) {
-                    @Override
-                    public HttpSession createSession(Socket socket) {
-                        return new LargeBodySession(socket, this) {
-                            @Override
-                            protected String reserveChunk(long bytes) {
-                                return null; // every chunk "fits": nothing is reserved
-                            }
-                        };
-                    }
-                };
+            protected String reserveChunk(long bytes) {
+                return null; // every chunk "fits": nothing is reserved
             }
-        };
+        });
     }
 }

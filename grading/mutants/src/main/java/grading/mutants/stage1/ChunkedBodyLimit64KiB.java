@@ -4,47 +4,30 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import java.io.IOException;
-import one.nio.http.HttpServer;
-import one.nio.http.HttpSession;
 import one.nio.http.Request;
-import one.nio.net.Socket;
 import solutions.stage1.BodyFraming;
 import solutions.stage1.LargeBodySession;
 import solutions.stage1.Refusal;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
-import solutions.stage1.SyncHttpServer;
 
 @Mutant(stage = 1, breaks = "chunked bodies keep one-nio's 64 KiB limit: a streamed value of 1 MiB gets 413",
         caughtBy = "course.hidden.stage1.ChunkedBodiesTest#aOneMebibyteStreamedBodyIsStoredExactly")
 public final class ChunkedBodyLimit64KiB implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
+        return Stage1With.sessions(config, (socket, server) -> new LargeBodySession(socket, server) {
+            private boolean chunked;
+
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new SyncHttpServer(config.selfPort(), handler) {
-                    @Override
-                    public HttpSession createSession(Socket socket) {
-                        return new LargeBodySession(socket, this) {
-                            private boolean chunked;
-
-                            @Override
-                            protected BodyFraming framingOf(Request request) throws Refusal {
-                                BodyFraming framing = super.framingOf(request);
-                                chunked = framing.chunked();
-                                return framing;
-                            }
-
-                            @Override
-                            protected int getMaxRequestBodyLength() {
-                                return chunked ? 64 << 10 : super.getMaxRequestBodyLength();
-                            }
-                        };
-                    }
-                };
+            protected BodyFraming framingOf(Request request) throws Refusal {
+                BodyFraming framing = super.framingOf(request);
+                chunked = framing.chunked();
+                return framing;
             }
-        };
+
+            @Override
+            protected int getMaxRequestBodyLength() {
+                return chunked ? 64 << 10 : super.getMaxRequestBodyLength();
+            }
+        });
     }
 }

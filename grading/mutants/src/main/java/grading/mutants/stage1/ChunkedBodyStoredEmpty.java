@@ -4,34 +4,12 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import java.io.IOException;
-import one.nio.http.HttpServer;
-import one.nio.http.HttpSession;
-import one.nio.net.Socket;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
-import solutions.stage1.SyncHttpServer;
 
 @Mutant(stage = 1, breaks = "one-nio's own request parser: a chunked body is stored as an empty value and its chunks"
         + " are read as the next request", caughtBy = "course.tests.stage1.RequestFramingTest#aChunkedBodyIsDecodedAndTheConnectionGoesOn")
 public final class ChunkedBodyStoredEmpty implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new SyncHttpServer(config.selfPort(), handler) {
-                    @Override
-                    public HttpSession createSession(Socket socket) {
-                        return new HttpSession(socket, this) {
-                            @Override
-                            protected int getMaxRequestBodyLength() {
-                                return 16 << 20;
-                            }
-                        };
-                    }
-                };
-            }
-        };
+        return Stage1With.sessions(config, (socket, server) -> new OneNioSession(socket, server, 16 << 20));
     }
 }

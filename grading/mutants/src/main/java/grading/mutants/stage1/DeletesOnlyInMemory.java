@@ -4,16 +4,12 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
-import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "deletes are remembered in memory only (no tombstone is written): deleted values "
         + "come back after a restart",
@@ -21,27 +17,24 @@ import solutions.stage1.Stage1Node;
 public final class DeletesOnlyInMemory implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            @Override
-            protected RequestHandler createHandler(Storage storage) {
-                Set<ByteBuffer> deleted = ConcurrentHashMap.newKeySet();
-                return new EntityHandler(new ForwardingStorage(storage) {
-                    @Override
-                    public byte[] get(byte[] key) throws IOException {
-                        return deleted.contains(ByteBuffer.wrap(key)) ? null : delegate.get(key);
-                    }
+        return Stage1With.storage(config, storage -> {
+            Set<ByteBuffer> deleted = ConcurrentHashMap.newKeySet();
+            return new ForwardingStorage(storage) {
+                @Override
+                public byte[] get(byte[] key) throws IOException {
+                    return deleted.contains(ByteBuffer.wrap(key)) ? null : delegate.get(key);
+                }
 
-                    @Override
-                    public void upsert(Entry entry) throws IOException {
-                        if (entry.isTombstone()) {
-                            deleted.add(ByteBuffer.wrap(entry.key()));
-                        } else {
-                            deleted.remove(ByteBuffer.wrap(entry.key()));
-                            delegate.upsert(entry);
-                        }
+                @Override
+                public void upsert(Entry entry) throws IOException {
+                    if (entry.isTombstone()) {
+                        deleted.add(ByteBuffer.wrap(entry.key()));
+                    } else {
+                        deleted.remove(ByteBuffer.wrap(entry.key()));
+                        delegate.upsert(entry);
                     }
-                });
-            }
-        };
+                }
+            };
+        });
     }
 }

@@ -3,30 +3,21 @@ package grading.mutants.stage1;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.IOException;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "an empty value is answered 404, as if it were deleted",
         caughtBy = "course.tests.stage1.EntityProtocolTest#emptyValueIsStoredNotDeleted")
 public final class EmptyValueIs404 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
+        return Stage1With.storage(config, storage -> new ForwardingStorage(storage) {
             @Override
-            protected RequestHandler createHandler(Storage storage) {
-                return new EntityHandler(new ForwardingStorage(storage) {
-                    @Override
-                    public byte[] get(byte[] key) throws IOException {
-                        byte[] value = delegate.get(key);
-                        return value == null || value.length == 0 ? null : value;
-                    }
-                });
+            public byte[] get(byte[] key) throws IOException {
+                byte[] value = delegate.get(key);
+                return value == null || value.length == 0 ? null : value;
             }
-        };
+        });
     }
 }

@@ -4,31 +4,22 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
-import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.IOException;
 import java.util.Iterator;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "GET reads the first entry at or after the key and never checks that it is the key",
         caughtBy = "course.tests.stage1.EntityProtocolTest#keysAreIndependent")
 public final class GetReturnsNextKey implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
+        return Stage1With.storage(config, storage -> new ForwardingStorage(storage) {
             @Override
-            protected RequestHandler createHandler(Storage storage) {
-                return new EntityHandler(new ForwardingStorage(storage) {
-                    @Override
-                    public byte[] get(byte[] key) throws IOException {
-                        Iterator<Entry> at = delegate.range(key, null);
-                        return at.hasNext() ? at.next().value() : null;
-                    }
-                });
+            public byte[] get(byte[] key) throws IOException {
+                Iterator<Entry> at = delegate.range(key, null);
+                return at.hasNext() ? at.next().value() : null;
             }
-        };
+        });
     }
 }

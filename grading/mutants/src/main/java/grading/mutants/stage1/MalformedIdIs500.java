@@ -4,17 +4,10 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.HttpException;
-import one.nio.http.HttpServer;
-import one.nio.http.HttpSession;
 import one.nio.http.Request;
-import one.nio.net.Socket;
 import solutions.stage1.LargeBodySession;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
-import solutions.stage1.SyncHttpServer;
 
 @Mutant(stage = 1, breaks = "the request target is not checked: a malformed %-escape in the id reaches the decoder (500)"
         + " and a raw space becomes part of the key",
@@ -24,22 +17,12 @@ public final class MalformedIdIs500 implements ServiceFactory {
 
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
+        return Stage1With.sessions(config, (socket, server) -> new LargeBodySession(socket, server) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new SyncHttpServer(config.selfPort(), handler) {
-                    @Override
-                    public HttpSession createSession(Socket socket) {
-                        return new LargeBodySession(socket, this) {
-                            @Override
-                            protected Request parseRequest(byte[] buffer, int start, int length) throws HttpException {
-                                return lenient(new String(buffer, start, length, StandardCharsets.UTF_8));
-                            }
-                        };
-                    }
-                };
+            protected Request parseRequest(byte[] buffer, int start, int length) throws HttpException {
+                return lenient(new String(buffer, start, length, StandardCharsets.UTF_8));
             }
-        };
+        });
     }
 
     /** Everything between the method and " HTTP/1.1" is the target, as one-nio takes it. */

@@ -3,25 +3,15 @@ package grading.mutants.stage1;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Storage;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "a missing id fails with a NullPointerException: 500 instead of 400",
         caughtBy = "course.tests.stage1.EntityProtocolTest#missingOrEmptyIdIs400")
 public final class MissingIdIs500 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            @Override
-            protected RequestHandler createHandler(Storage storage) {
-                EntityHandler reference = new EntityHandler(storage);
-                return request -> request.getParameter("id=") == null
-                        ? new Response(Response.INTERNAL_ERROR, Response.EMPTY) : reference.handle(request);
-            }
-        };
+        return Stage1With.handler(config, reference -> request -> request.getParameter("id=") == null
+                ? new Response(Response.INTERNAL_ERROR, Response.EMPTY) : reference.handle(request));
     }
 }

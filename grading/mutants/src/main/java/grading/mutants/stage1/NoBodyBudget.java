@@ -4,14 +4,7 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import java.io.IOException;
-import one.nio.http.HttpServer;
-import one.nio.http.HttpSession;
-import one.nio.net.Socket;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 import solutions.stage1.StrictHttpSession;
-import solutions.stage1.SyncHttpServer;
 
 @Mutant(stage = 1, breaks = "request bodies up to 16 MiB are read into memory with no byte budget (the strict parsing kept): a burst of large"
         + " PUTs fills the heap",
@@ -19,21 +12,11 @@ import solutions.stage1.SyncHttpServer;
 public final class NoBodyBudget implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
+        return Stage1With.sessions(config, (socket, server) -> new StrictHttpSession(socket, server) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new SyncHttpServer(config.selfPort(), handler) {
-                    @Override
-                    public HttpSession createSession(Socket socket) {
-                        return new StrictHttpSession(socket, this) {
-                            @Override
-                            protected int getMaxRequestBodyLength() {
-                                return 16 << 20;
-                            }
-                        };
-                    }
-                };
+            protected int getMaxRequestBodyLength() {
+                return 16 << 20;
             }
-        };
+        });
     }
 }

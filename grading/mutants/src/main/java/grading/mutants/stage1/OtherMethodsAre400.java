@@ -3,27 +3,17 @@ package grading.mutants.stage1;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Storage;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "POST and other methods answer 400 Bad Request instead of 405 Method Not Allowed",
         caughtBy = "course.tests.stage1.EntityProtocolTest#otherMethodsAre405")
 public final class OtherMethodsAre400 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            @Override
-            protected RequestHandler createHandler(Storage storage) {
-                EntityHandler reference = new EntityHandler(storage);
-                return request -> {
-                    Response response = reference.handle(request);
-                    return response.getStatus() == 405 ? new Response(Response.BAD_REQUEST, Response.EMPTY) : response;
-                };
-            }
-        };
+        return Stage1With.handler(config, reference -> request -> {
+            Response response = reference.handle(request);
+            return response.getStatus() == 405 ? new Response(Response.BAD_REQUEST, Response.EMPTY) : response;
+        });
     }
 }

@@ -4,11 +4,7 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import java.io.IOException;
-import one.nio.http.HttpServer;
 import one.nio.http.HttpServerConfig;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
 @Mutant(stage = 1, breaks = "the server opens its port with SO_REUSEPORT, so a second node on the same port starts "
@@ -17,13 +13,10 @@ import solutions.stage1.SyncHttpServer;
 public final class SharesItsPort implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                HttpServerConfig shared = SyncHttpServer.config(config.selfPort());
-                shared.acceptors[0].reusePort = true;
-                return new SyncHttpServer(shared, handler);
-            }
-        };
+        return Stage1With.server(config, handler -> {
+            HttpServerConfig shared = SyncHttpServer.config(config.selfPort());
+            shared.acceptors[0].reusePort = true;
+            return new SyncHttpServer(shared, handler);
+        });
     }
 }

@@ -20,9 +20,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToIntBiFunction;
 import java.util.stream.Stream;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 /**
  * A small storage as a student writes one, for the key-order mutants: a sorted memtable, written on flush as a
@@ -30,7 +27,7 @@ import solutions.stage1.Stage1Node;
  * The reference's storage underneath is not used for data. Subclasses choose the memtable's order and the search.
  * No write-ahead log: the mutants that use it are checked with clean restarts only.
  */
-abstract class SortedTables extends ForwardingStorage {
+abstract class SortedTables extends ForwardingStorage implements Stage1With.StoppedWithTheNode {
     private final Path dir;
     private final TreeMap<byte[], byte[]> memtable;
     private final List<Entry[]> tablesNewestFirst = new ArrayList<>();
@@ -42,25 +39,12 @@ abstract class SortedTables extends ForwardingStorage {
      */
     static Service node(ServiceConfig config, Comparator<byte[]> memtableOrder,
                         ToIntBiFunction<Entry[], byte[]> search) {
-        return new Stage1Node(config) {
-            private SortedTables tables;
-
+        return Stage1With.storage(config, storage -> new SortedTables(storage, config.workingDir(), memtableOrder) {
             @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                tables = new SortedTables(storage, config.workingDir(), memtableOrder) {
-                    @Override
-                    int search(Entry[] table, byte[] key) {
-                        return search.applyAsInt(table, key);
-                    }
-                };
-                return new EntityHandler(tables);
+            int search(Entry[] table, byte[] key) {
+                return search.applyAsInt(table, key);
             }
-
-            @Override
-            protected void onStop() throws IOException {
-                tables.flush();
-            }
-        };
+        });
     }
 
     SortedTables(Storage unused, Path dir, Comparator<byte[]> memtableOrder) throws IOException {
@@ -132,6 +116,11 @@ abstract class SortedTables extends ForwardingStorage {
             }
             return entries;
         }
+    }
+
+    @Override
+    public void nodeStopped() throws IOException {
+        flush();
     }
 
     /** Binary search by unsigned bytes between {@code lo} and {@code hi}, both inclusive. */

@@ -4,18 +4,14 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "stop() does nothing: the stopped node keeps answering",
         caughtBy = "course.tests.stage1.PersistenceTest#stopIsIdempotentAndStoppedNodeDoesNotAnswer")
 public final class StopDoesNothing implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            @Override
-            public void stop() {
-                // forgotten
-            }
-        };
+        return Stage1With.lifecycle(config, Stage1With.Step::run, stop -> {
+            // forgotten: the reference's stop is never called
+        });
     }
 }

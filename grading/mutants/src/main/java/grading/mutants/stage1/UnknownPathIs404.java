@@ -5,13 +5,10 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.io.IOException;
-import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.http.Request;
 import one.nio.http.Response;
 import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
 @Mutant(stage = 1, breaks = "an unknown path answers 404 Not Found instead of 400 Bad Request",
@@ -19,20 +16,15 @@ import solutions.stage1.SyncHttpServer;
 public final class UnknownPathIs404 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
+        return Stage1With.server(config, handler -> new SyncHttpServer(config.selfPort(), handler) {
             @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                return new SyncHttpServer(config.selfPort(), handler) {
-                    @Override
-                    public void handleRequest(Request request, HttpSession session) throws IOException {
-                        if (!EntityHandler.PATH.equals(request.getPath())) {
-                            session.sendResponse(new Response(Response.NOT_FOUND, Response.EMPTY));
-                            return;
-                        }
-                        super.handleRequest(request, session);
-                    }
-                };
+            public void handleRequest(Request request, HttpSession session) throws IOException {
+                if (!EntityHandler.PATH.equals(request.getPath())) {
+                    session.sendResponse(new Response(Response.NOT_FOUND, Response.EMPTY));
+                    return;
+                }
+                super.handleRequest(request, session);
             }
-        };
+        });
     }
 }

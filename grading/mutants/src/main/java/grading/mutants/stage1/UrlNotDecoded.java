@@ -3,27 +3,17 @@ package grading.mutants.stage1;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Storage;
 import grading.mutants.Mutant;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.Request;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "the id is used as it appears in the URL, still percent-encoded",
         caughtBy = "course.tests.stage1.EntityProtocolTest#urlEncodedKeysAreDecoded")
 public final class UrlNotDecoded implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            @Override
-            protected RequestHandler createHandler(Storage storage) {
-                EntityHandler reference = new EntityHandler(storage);
-                return request -> reference.handle(withRawId(request));
-            }
-        };
+        return Stage1With.handler(config, reference -> request -> reference.handle(withRawId(request)));
     }
 
     /** Encodes the raw id once more, so the reference's decoding yields the undecoded text as the key. */

@@ -5,7 +5,6 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
-import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -13,19 +12,12 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "a write-ahead log of its own, replayed newest record first after a crash: of a key "
         + "written several times, the oldest value comes back",
@@ -33,26 +25,12 @@ import solutions.stage1.Stage1Node;
 public final class WalReplayedInReverse implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            private LoggedMemtable memtable;
-
-            @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                memtable = new LoggedMemtable(storage, config.workingDir().resolve("mutant-wal.log"));
-                return new EntityHandler(memtable);
-            }
-
-            @Override
-            protected void onStop() throws IOException {
-                memtable.flush();
-                memtable.log.close();
-            }
-        };
+        return Stage1With.storage(config,
+                storage -> new LoggedMemtable(storage, config.workingDir().resolve("mutant-wal.log")));
     }
 
     /** Writes go to a log and a map; the disk (the reference's storage) gets them only on a clean stop. */
-    private static final class LoggedMemtable extends ForwardingStorage {
-        private final Map<ByteBuffer, Optional<byte[]>> entries = new ConcurrentHashMap<>();
+    private static final class LoggedMemtable extends BufferedWrites {
         private final Path file;
         private DataOutputStream log;
 
@@ -95,12 +73,6 @@ public final class WalReplayedInReverse implements ServiceFactory {
         }
 
         @Override
-        public byte[] get(byte[] key) throws IOException {
-            Optional<byte[]> buffered = entries.get(ByteBuffer.wrap(key));
-            return buffered != null ? buffered.orElse(null) : delegate.get(key);
-        }
-
-        @Override
         public synchronized void upsert(Entry entry) throws IOException {
             log.writeInt(entry.key().length);
             log.write(entry.key());
@@ -109,18 +81,21 @@ public final class WalReplayedInReverse implements ServiceFactory {
                 log.write(entry.value());
             }
             log.flush(); // in the kernel before the answer: kill -9 loses nothing
-            entries.put(ByteBuffer.wrap(entry.key()), Optional.ofNullable(entry.value()));
+            buffer(entry);
         }
 
         @Override
         public synchronized void flush() throws IOException {
-            for (Map.Entry<ByteBuffer, Optional<byte[]>> e : entries.entrySet()) {
-                delegate.upsert(new Entry(e.getKey().array(), e.getValue().orElse(null)));
-            }
+            writeOut();
             delegate.flush();
-            entries.clear();
             log.close();
             log = open(file, StandardOpenOption.TRUNCATE_EXISTING);
+        }
+
+        @Override
+        public void nodeStopped() throws IOException {
+            flush();
+            log.close();
         }
     }
 }

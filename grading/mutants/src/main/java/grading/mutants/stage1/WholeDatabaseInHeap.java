@@ -4,7 +4,6 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
-import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.IOException;
@@ -12,9 +11,6 @@ import java.nio.ByteBuffer;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import solutions.stage1.EntityHandler;
-import solutions.stage1.RequestHandler;
-import solutions.stage1.Stage1Node;
 
 @Mutant(stage = 1, breaks = "every value is also cached in the heap (written through, loaded at start): "
         + "durable, but a database larger than the heap runs out of memory",
@@ -22,31 +18,28 @@ import solutions.stage1.Stage1Node;
 public final class WholeDatabaseInHeap implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage1Node(config) {
-            @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                Map<ByteBuffer, byte[]> heap = new ConcurrentHashMap<>();
-                for (Iterator<Entry> all = storage.range(null, null); all.hasNext(); ) {
-                    Entry e = all.next();
-                    heap.put(ByteBuffer.wrap(e.key()), e.value());
-                }
-                return new EntityHandler(new ForwardingStorage(storage) {
-                    @Override
-                    public byte[] get(byte[] key) {
-                        return heap.get(ByteBuffer.wrap(key));
-                    }
-
-                    @Override
-                    public void upsert(Entry entry) throws IOException {
-                        delegate.upsert(entry);
-                        if (entry.isTombstone()) {
-                            heap.remove(ByteBuffer.wrap(entry.key()));
-                        } else {
-                            heap.put(ByteBuffer.wrap(entry.key()), entry.value());
-                        }
-                    }
-                });
+        return Stage1With.storage(config, storage -> {
+            Map<ByteBuffer, byte[]> heap = new ConcurrentHashMap<>();
+            for (Iterator<Entry> all = storage.range(null, null); all.hasNext(); ) {
+                Entry e = all.next();
+                heap.put(ByteBuffer.wrap(e.key()), e.value());
             }
-        };
+            return new ForwardingStorage(storage) {
+                @Override
+                public byte[] get(byte[] key) {
+                    return heap.get(ByteBuffer.wrap(key));
+                }
+
+                @Override
+                public void upsert(Entry entry) throws IOException {
+                    delegate.upsert(entry);
+                    if (entry.isTombstone()) {
+                        heap.remove(ByteBuffer.wrap(entry.key()));
+                    } else {
+                        heap.put(ByteBuffer.wrap(entry.key()), entry.value());
+                    }
+                }
+            };
+        });
     }
 }

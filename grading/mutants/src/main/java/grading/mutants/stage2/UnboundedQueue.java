@@ -4,26 +4,14 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import java.io.IOException;
-import one.nio.http.HttpServer;
-import solutions.stage1.RequestHandler;
-import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.QueueKind;
-import solutions.stage2.Stage2Node;
-import solutions.stage2.WorkerSettings;
 
 @Mutant(stage = 2, breaks = "the workers' queue has no bound: overload piles up instead of being answered 503",
         caughtBy = "course.tests.stage2.OverloadTest#aFullQueueIsAnswered503AtOnceAndAcceptedWritesComplete")
 public final class UnboundedQueue implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage2Node(config) {
-            @Override
-            protected HttpServer createServer(RequestHandler handler) throws IOException {
-                WorkerSettings s = WorkerSettings.fromSystemProperties();
-                return new ExecutorHttpServer(config.selfPort(), handler, new WorkerSettings(s.workers(), Integer.MAX_VALUE,
-                        QueueKind.FIFO, s.virtualThreads(), s.deadlineMillis(), s.handlerDelayMillis()));
-            }
-        };
+        return Stage2With.settings(config,
+                s -> Stage2With.queue(s, Integer.MAX_VALUE, QueueKind.FIFO, s.deadlineMillis()));
     }
 }

@@ -1,20 +1,15 @@
 package course.tests.stage1;
 
 
+import course.harness.Clients;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,27 +26,13 @@ class ConcurrentClientsTest {
     @Test
     void concurrentMixedOperationsMatchTheModel(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
-        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
-        List<Future<Map<String, String>>> models = new ArrayList<>();
-        for (int client = 0; client < CLIENTS; client++) {
-            int id = client;
-            Random random = new Random(seed.value() + client);
-            models.add(pool.submit(() -> runClient(c, id, random)));
-        }
         Map<String, String> expected = new HashMap<>();
-        for (Future<Map<String, String>> model : models) {
-            expected.putAll(model.get(120, TimeUnit.SECONDS));
-        }
-        pool.shutdown();
+        Clients.concurrently(CLIENTS, seed.value(), 120, (id, random) -> runClient(c, id, random))
+                .forEach(expected::putAll);
         for (int client = 0; client < CLIENTS; client++) {
             for (int k = 0; k < KEYS_PER_CLIENT; k++) {
                 String key = key(client, k);
-                String value = expected.get(key);
-                if (value == null) {
-                    c.get(0, key).assertStatus(404);
-                } else {
-                    c.get(0, key).assertBody(200, value);
-                }
+                c.get(0, key).assertValue(expected.get(key));
             }
         }
     }
@@ -71,11 +52,7 @@ class ConcurrentClientsTest {
                 model.remove(key);
             } else if (dice < 9) {
                 String value = model.get(key);
-                if (value == null) {
-                    c.get(0, key).assertStatus(404);
-                } else {
-                    c.get(0, key).assertBody(200, value);
-                }
+                c.get(0, key).assertValue(value);
             } else {
                 // A read of another client's key: any answer but an error is allowed while it is being written.
                 c.get(0, key(random.nextInt(CLIENTS), random.nextInt(KEYS_PER_CLIENT))).assertStatusIn(200, 404);

@@ -16,9 +16,9 @@ import java.util.Locale;
  * the target, a lowercase method. Sends the bytes as given and reads the answers (framed by Content-Length) until the
  * node closes the connection or the wanted number of answers arrived.
  */
-final class RawHttp {
+public final class RawHttp {
     /** One answer: its status, its body as text, and whether the node closed the connection after it. */
-    record Answer(int status, String body) {
+    public record Answer(int status, String body) {
     }
 
     /** What came back on one connection. */
@@ -90,6 +90,11 @@ final class RawHttp {
         if (statusLine == null) {
             return null;
         }
+        return answerAfter(statusLine, in);
+    }
+
+    /** The rest of an answer whose status line was read: its headers are skipped, its body read by Content-Length. */
+    public static Answer answerAfter(String statusLine, InputStream in) throws IOException {
         String[] parts = statusLine.split(" ", 3);
         int status = Integer.parseInt(parts[1]);
         int length = 0;
@@ -102,7 +107,8 @@ final class RawHttp {
         return new Answer(status, new String(body, StandardCharsets.UTF_8));
     }
 
-    static String readLine(InputStream in) throws IOException {
+    /** One line of an answer without its CRLF, or null at the end of the stream. */
+    public static String readLine(InputStream in) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         for (int b = in.read(); b != '\n'; b = in.read()) {
             if (b < 0) {

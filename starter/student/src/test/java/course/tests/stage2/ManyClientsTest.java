@@ -1,19 +1,15 @@
 package course.tests.stage2;
 
+import course.harness.Clients;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,28 +26,14 @@ class ManyClientsTest {
     @Test
     void sixtyFourClientsEachSeeTheirOwnWrites(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
-        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
-        try {
-            List<Future<Map<String, byte[]>>> finals = new ArrayList<>();
-            for (int client = 0; client < CLIENTS; client++) {
-                int id = client;
-                Random random = new Random(seed.value() * 31 + client);
-                finals.add(pool.submit(() -> writeAndCheck(c, id, random)));
+        List<Map<String, byte[]>> finals = Clients.concurrently(CLIENTS, seed.value() * 31, 120,
+                (id, random) -> writeAndCheck(c, id, random));
+        for (int client = 0; client < CLIENTS; client++) {
+            Map<String, byte[]> expected = finals.get(client);
+            for (int k = 0; k < KEYS_PER_CLIENT; k++) {
+                String key = key(client, k);
+                c.get(0, key).assertValue(expected.get(key));
             }
-            for (int client = 0; client < CLIENTS; client++) {
-                Map<String, byte[]> expected = finals.get(client).get(120, TimeUnit.SECONDS);
-                for (int k = 0; k < KEYS_PER_CLIENT; k++) {
-                    String key = key(client, k);
-                    byte[] value = expected.get(key);
-                    if (value == null) {
-                        c.get(0, key).assertStatus(404);
-                    } else {
-                        c.get(0, key).assertBody(200, value);
-                    }
-                }
-            }
-        } finally {
-            pool.shutdownNow();
         }
     }
 

@@ -6,14 +6,13 @@ import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import java.io.ByteArrayOutputStream;
+import course.tests.stage1.RawHttp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -54,35 +53,16 @@ class PipeliningTest {
             });
             InputStream in = socket.getInputStream();
             for (int i = 0; i < REQUESTS; i++) {
-                String status = readLine(in);
+                String status = RawHttp.readLine(in);
                 if (status == null) {
                     throw new AssertionError("the node closed the connection after " + i + " of " + REQUESTS
                             + " pipelined answers");
                 }
                 assertEquals("HTTP/1.1 200 OK", status, "answer " + i);
-                int length = 0;
-                for (String h = readLine(in); h != null && !h.isEmpty(); h = readLine(in)) {
-                    if (h.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                        length = Integer.parseInt(h.substring(15).trim());
-                    }
-                }
-                String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+                String body = RawHttp.answerAfter(status, in).body();
                 assertEquals("v" + (i % KEYS), body, "answer " + i + " belongs to request " + i);
             }
             writing.get(20, TimeUnit.SECONDS);
         }
-    }
-
-    private static String readLine(InputStream in) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        for (int b = in.read(); b != '\n'; b = in.read()) {
-            if (b < 0) {
-                return line.size() == 0 ? null : line.toString(StandardCharsets.ISO_8859_1);
-            }
-            if (b != '\r') {
-                line.write(b);
-            }
-        }
-        return line.toString(StandardCharsets.ISO_8859_1);
     }
 }

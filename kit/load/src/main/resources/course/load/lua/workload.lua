@@ -1,9 +1,11 @@
--- Canonical course workload for wrk2 (written by ./course load --tool wrk2; edit the kit copy, not the extracted one).
+-- Canonical course workload for wrk2. ./course load --tool wrk2 writes get.lua, put.lua, mixed.lua and delete.lua
+-- from this one file, each with its own workload on the line marked below; edit this file, not an extracted one.
 -- Script arguments (after --): keys, key order (sequential|uniform), key width, seed, query suffix ("-" for none),
 -- value size, put ratio, thread count. Keys look like k0000123, as with the built-in generator.
 local keys, order, width, seed, suffix, value_size, put_ratio = 100000, "uniform", 7, 1, "", 100, 0.1
 local counter, value, threads = 0, "", 1
 local thread_count = 0
+local workload = "get" -- the workload: get | put | mixed | delete (set per extracted script)
 
 function setup(thread)
   thread:set("tid", thread_count)
@@ -40,9 +42,23 @@ local function path()
   return "/v0/entity?id=" .. next_key() .. suffix
 end
 
-request = function()
-  if math.random() < put_ratio then
+-- One request function per workload, chosen once when the script loads (no test per request).
+local requests = {
+  get = function()
+    return wrk.format("GET", path())
+  end,
+  put = function()
     return wrk.format("PUT", path(), nil, value)
-  end
-  return wrk.format("GET", path())
-end
+  end,
+  mixed = function()
+    if math.random() < put_ratio then
+      return wrk.format("PUT", path(), nil, value)
+    end
+    return wrk.format("GET", path())
+  end,
+  delete = function()
+    return wrk.format("DELETE", path())
+  end,
+}
+
+request = requests[workload]

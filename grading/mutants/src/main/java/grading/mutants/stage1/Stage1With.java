@@ -1,0 +1,122 @@
+package grading.mutants.stage1;
+
+import course.contract.Service;
+import course.contract.ServiceConfig;
+import course.contract.storage.Storage;
+import java.io.IOException;
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
+import one.nio.http.HttpServer;
+import one.nio.http.HttpSession;
+import one.nio.net.Socket;
+import solutions.stage1.EntityHandler;
+import solutions.stage1.RequestHandler;
+import solutions.stage1.Stage1Node;
+import solutions.stage1.SyncHttpServer;
+
+/**
+ * The stage-1 reference node with one part swapped: its start/stop, the handler, the storage under it, the server or
+ * its sessions.
+ * Most stage-1 mutants change exactly one of these; with this they say only what they change.
+ */
+final class Stage1With {
+    /** What a mutant puts between the reference handler and its storage. */
+    @FunctionalInterface
+    interface StorageChange {
+        Storage apply(Storage reference) throws IOException;
+    }
+
+    /**
+     * A storage of a mutant's own that keeps writes somewhere the reference storage does not see (a memtable): the
+     * node tells it when it stops, before the reference storage under it closes.
+     */
+    interface StoppedWithTheNode {
+        void nodeStopped() throws IOException;
+    }
+
+    /** The reference node's own start() or stop(), for a mutant to call where it wants. */
+    @FunctionalInterface
+    interface Step {
+        void run() throws IOException;
+    }
+
+    /** What a mutant does in place of start() or stop(), given the reference's. */
+    @FunctionalInterface
+    interface Around {
+        void around(Step reference) throws IOException;
+    }
+
+    private Stage1With() {
+    }
+
+    /** The reference node whose start() and stop() the mutant wraps (both still under the node's lock). */
+    static Service lifecycle(ServiceConfig config, Around start, Around stop) {
+        return new Stage1Node(config) {
+            @Override
+            public synchronized void start() throws IOException {
+                start.around(super::start);
+            }
+
+            @Override
+            public synchronized void stop() throws IOException {
+                stop.around(super::stop);
+            }
+        };
+    }
+
+    /** The reference handler wrapped: the mutant sees every request and the reference's response. */
+    static Service handler(ServiceConfig config, UnaryOperator<RequestHandler> change) {
+        return new Stage1Node(config) {
+            @Override
+            protected RequestHandler createHandler(Storage storage) {
+                return change.apply(new EntityHandler(storage));
+            }
+        };
+    }
+
+    /** The reference handler over the storage the mutant makes of the reference's. */
+    static Service storage(ServiceConfig config, StorageChange change) {
+        return new Stage1Node(config) {
+            private Storage changed;
+
+            @Override
+            protected RequestHandler createHandler(Storage storage) throws IOException {
+                changed = change.apply(storage);
+                return new EntityHandler(changed);
+            }
+
+            @Override
+            protected void onStop() throws IOException {
+                if (changed instanceof StoppedWithTheNode own) {
+                    own.nodeStopped();
+                }
+            }
+        };
+    }
+
+    /** What a mutant serves the reference handler with, in place of the reference's server. */
+    @FunctionalInterface
+    interface ServerChange {
+        HttpServer serve(RequestHandler handler) throws IOException;
+    }
+
+    /** The reference node and handler behind the server the mutant makes. */
+    static Service server(ServiceConfig config, ServerChange server) {
+        return new Stage1Node(config) {
+            @Override
+            protected HttpServer createServer(RequestHandler handler) throws IOException {
+                return server.serve(handler);
+            }
+        };
+    }
+
+    /** The reference server whose connections are the mutant's sessions. */
+    static Service sessions(ServiceConfig config, BiFunction<Socket, HttpServer, HttpSession> session) {
+        return server(config, handler -> new SyncHttpServer(config.selfPort(), handler) {
+            @Override
+            public HttpSession createSession(Socket socket) {
+                return session.apply(socket, this);
+            }
+        });
+    }
+}
