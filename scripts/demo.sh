@@ -68,7 +68,7 @@ java_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -cp "$cp" course.cli.Main)
 course() { "${java_cmd[@]}" "$@"; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/course-demo-XXXXXX")
 # shellcheck disable=SC2207
-node_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -Xmx128m -cp "$cp" course.contract.Launcher)
+node_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -Xmx128m -cp "$cp" course.runtime.Launcher)
 
 # Every fact of a stage (its nodes, default ack/from, reference factory, what its runs show) comes from the stage
 # registry, stages/N-slug/stage.yml, through ./course stages: this script keeps no stage numbers of its own.
@@ -83,7 +83,7 @@ while IFS=$'\t' read -r number _folder nodes ack from reference note; do
 done <<<"$registry"
 first_stage=${stage_numbers[0]}
 # One JVM per node through the Launcher, the same path as ./course run, the tests and the grader: each prints
-# "READY <url>" (course.contract.Launcher.READY) once it accepts requests, and exits with code 3 when its port was
+# "READY <url>" (course.runtime.Launcher.READY) once it accepts requests, and exits with code 3 when its port was
 # taken between the moment course.harness.Ports found it free and the moment the node bound it.
 LAUNCHER_READY="READY "
 LAUNCHER_BIND_FAILED=3

@@ -41,14 +41,15 @@ course_find_jdk() {
   export COURSE_JDK_VERSION=$best_v
 }
 
-# JVM flags every JVM of the course gets: ./course profile attaches async-profiler to running nodes (JDK 21+ warns
-# about dynamically loaded agents unless allowed), and JDK 24+ warns loudly when one-nio uses sun.misc.Unsafe.
+# The JVM flags of the course from their one source, jvm-flags.properties (which says why each is there): "all"
+# for every JVM that runs course code, "jdk" for only those this JDK needs (Maven's own JVM).
 course_jvm_flags() {
-  # Exit on OutOfMemoryError: a node (./course launch) or a tool that runs out of heap otherwise lives on with dead
-  # threads, answering nothing and ignoring SIGTERM.
-  local flags="-XX:+EnableDynamicAgentLoading -XX:+ExitOnOutOfMemoryError"
-  if [ "${COURSE_JDK_VERSION:-0}" -ge 24 ]; then flags="$flags --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"; fi
-  echo "$flags"
+  local file="$COURSE_ROOT/jvm-flags.properties" flags=""
+  [ -f "$file" ] || { echo "course: $file is missing; it holds the JVM flags of the course (restore it from git)" >&2; exit 1; }
+  if [ "${1:-all}" = all ]; then flags=$(sed -n 's/^course\.jvm\.all=//p' "$file"); fi
+  if [ "${COURSE_JDK_VERSION:-0}" -ge 24 ]; then flags="$flags $(sed -n 's/^course\.jvm\.jdk24=//p' "$file")"; fi
+  # shellcheck disable=SC2086  # unquoted on purpose: one space between flags
+  echo $flags
 }
 
 course_mvn() {

@@ -74,43 +74,39 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/course-site.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# Free-form reports: their runs come from the wrk2 importer. A file it cannot read is a warning on that report's
-# page (sitegen reads <stem>.import-error.txt), never a failed build.
+# Free-form reports: their runs come from the wrk2 importer, one JVM for all of them. A file it cannot read is a
+# warning on that report's page (the importer leaves <stem>.import-error.txt), never a failed build.
 imported=""
 if [ -n "$free_form" ]; then
   imported=$work/imported
   mkdir -p "$imported"
-  listing=$("$VIRTUAL_ENV/bin/python" -m sitegen.freeform list "$free_form")
-  # Build the Java side once; when that fails, every free-form report says why instead of retrying per file.
-  if ( course_find_jdk && course_build ) >"$work/java-build.log" 2>&1; then
-    java_ok=true
-  else
-    java_ok=false
+  if ! ( course_find_jdk && course_build ) >"$work/java-build.log" 2>&1; then
     echo "course site: the Java build failed, so ./course import-wrk cannot extract the free-form reports' runs" >&2
-  fi
-  while IFS=$'\t' read -r file student stage; do
-    [ -n "$file" ] || continue
-    stem=$(basename "${file%.*}")
-    if ! $java_ok; then
-      { echo "./course import-wrk was not run: the Java build failed:"; tail -n 5 "$work/java-build.log"; } \
-        >"$imported/$stem.import-error.txt"
-    elif ! ( course_find_jdk && course_java import-wrk "$file" --out "$imported" --student "$student" --stage "$stage" ) \
-         >"$work/import.log" 2>&1; then
-      cp "$work/import.log" "$imported/$stem.import-error.txt"
+    "$VIRTUAL_ENV/bin/python" -m sitegen.freeform unimported "$free_form" "$imported" \
+      "./course import-wrk was not run: the Java build failed: $(tail -n 5 "$work/java-build.log" | tr '\n' ' ')"
+  else
+    # Exit 1 (some report gave no run) is said on those pages; only a run that could not start is an error here.
+    code=0
+    "$VIRTUAL_ENV/bin/python" -m sitegen.freeform list "$free_form" \
+      | ( course_find_jdk && course_java import-wrk --listing - --out "$imported" ) >"$work/import.log" 2>&1 || code=$?
+    if [ "$code" -gt 1 ]; then
+      echo "course site: ./course import-wrk failed (exit $code); the free-form reports' pages say why" >&2
+      "$VIRTUAL_ENV/bin/python" -m sitegen.freeform unimported "$free_form" "$imported" \
+        "./course import-wrk failed (exit $code): $(tail -n 5 "$work/import.log" | tr '\n' ' ')"
     fi
-  done <<<"$listing"
+  fi
 fi
 
 export NO_MKDOCS_2_WARNING=1
-export COURSE_SITE_STAGES="$COURSE_ROOT/stages"
-export COURSE_SITE_RESULTS="${results:+$(absolute "$results")}"
-export COURSE_SITE_REPORTS="${reports:+$(absolute "$reports")}"
-export COURSE_SITE_FREE_FORM="${free_form:+$(absolute "$free_form")}"
-export COURSE_SITE_IMPORTED="$imported"
 mkdir -p "$out"
 out=$(absolute "$out")
 start=$(date +%s)
-(cd "$COURSE_ROOT" && "$VIRTUAL_ENV/bin/mkdocs" build --clean -f mkdocs.yml -d "$out") 2>&1 \
+build_args=(--out "$out" --stages "$COURSE_ROOT/stages")
+[ -z "$results" ] || build_args+=(--results "$(absolute "$results")")
+[ -z "$reports" ] || build_args+=(--reports "$(absolute "$reports")")
+[ -z "$free_form" ] || build_args+=(--free-form "$(absolute "$free_form")")
+[ -z "$imported" ] || build_args+=(--imported "$imported")
+(cd "$COURSE_ROOT" && "$VIRTUAL_ENV/bin/python" -m sitegen.build "${build_args[@]}") 2>&1 \
   | grep -v -e '^\s*$' -e '│' -e 'NO_MKDOCS_2_WARNING' -e '^INFO ' | tee "$work/build.log" >&2 || true
 [ -f "$out/index.html" ] || { echo "course site: the build failed (output above)." >&2; exit 1; }
 warnings=$(grep -c 'WARNING' "$work/build.log" || true)

@@ -52,15 +52,11 @@ def generate(root: Path, students: int, stages: int) -> dict:
 
 
 def build(root: Path) -> int:
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
+    from .build import build_site
 
-    os.environ.update({"COURSE_SITE_STAGES": str(REPO_ROOT / "stages"), "COURSE_SITE_REPORTS": str(root / "reports"),
-                       "COURSE_SITE_RESULTS": str(root / "results"), "COURSE_SITE_FREE_FORM": "",
-                       "COURSE_SITE_IMPORTED": "", "NO_MKDOCS_2_WARNING": "1"})
+    os.environ["NO_MKDOCS_2_WARNING"] = "1"
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
-    config = load_config(config_file=str(REPO_ROOT / "mkdocs.yml"), site_dir=str(root / "site"))
-    mkdocs_build(config)
+    build_site(root / "site", stages=REPO_ROOT / "stages", reports=root / "reports", results=root / "results")
     return sum(1 for _ in (root / "site").rglob("index.html"))
 
 

@@ -1,15 +1,19 @@
 """Free-form reports: markdown text files with pasted wrk2 output, shown as report pages.
 
 A folder of such files has a reports.yml naming the student (or pseudonym), stage and title of each file. Their runs
-come from the wrk2 importer (`./course import-wrk FILE --out DIR --student S --stage N`), which writes
-DIR/<file stem>-<block>.json; when it failed, scripts/site.sh leaves DIR/<file stem>.import-error.txt instead.
+come from the wrk2 importer, run once for all of them (`./course import-wrk --listing - --out DIR`, fed by `list`),
+which writes DIR/<file stem>-<block>.json, or DIR/<file stem>.import-error.txt saying why a file gave no run.
 
-    python -m sitegen.freeform list DIR    prints "file<TAB>student<TAB>stage" for every file to import
+    python -m sitegen.freeform list DIR                 prints {"file", "student", "stage"} (JSON) a line for every
+                                                         file to import: the importer's --listing
+    python -m sitegen.freeform unimported DIR OUT WHY   when the importer could not run at all: OUT/<file
+                                                         stem>.import-error.txt for every listed file, holding WHY
 
 An entry with `no_runs: <why>` is a report kept on purpose although it holds no wrk2 output (it links its outputs
 instead of pasting them, say): it is not given to the importer, and its page says why it has no runs, as a note
 rather than as a problem.
 """
+import json
 import re
 import sys
 from pathlib import Path
@@ -112,17 +116,30 @@ def _first_heading(body: str):
     return None
 
 
-def main(argv) -> int:
-    if len(argv) != 2 or argv[0] != "list":
-        print("usage: python -m sitegen.freeform list DIR", file=sys.stderr)
-        return 2
-    folder = Path(argv[1])
+def to_import(folder: Path) -> list:
+    """[(file, student, stage)] of every listed file that is not marked no_runs: what the importer is given."""
     manifest = read_manifest(folder, None)
+    listed = []
     for path in report_files(folder):
         entry = manifest.get(path.name)
         if entry and not entry.get("no_runs"):
-            print(f"{path}\t{entry['student']}\t{entry['stage']}")
-    return 0
+            listed.append((path, str(entry["student"]), int(entry["stage"])))
+    return listed
+
+
+def main(argv) -> int:
+    if len(argv) == 2 and argv[0] == "list":
+        for path, student, stage in to_import(Path(argv[1])):
+            print(json.dumps({"file": str(path), "student": student, "stage": stage}, ensure_ascii=False))
+        return 0
+    if len(argv) == 4 and argv[0] == "unimported":
+        out, why = Path(argv[2]), argv[3]
+        out.mkdir(parents=True, exist_ok=True)
+        for path, _, _ in to_import(Path(argv[1])):
+            (out / (path.stem + IMPORT_ERROR_SUFFIX)).write_text(why + "\n", encoding="utf-8")
+        return 0
+    print("usage: python -m sitegen.freeform list DIR | unimported DIR OUT WHY", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ CLI_MODULE = "cli"
 # students among them) are the course's business, not the student's.
 MODULE_PARTS = ("pom.xml", "src/main")
 PUBLIC_TEST_MODULE = "starter/student"
-ROOT_FILES = ("mvnw", ".mvn", "scripts/lib.sh")
+ROOT_FILES = ("mvnw", ".mvn", "scripts/lib.sh", "jvm-flags.properties")
 # ./course report (scripts/report.sh) runs sitegen's report scaffold in the Python environment of
 # requirements.txt: all three go together, when the course has the script. sitegen's own tests stay here.
 REPORT_TOOLING = ("scripts/report.sh", "sitegen", "requirements.txt")

@@ -5,14 +5,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
 
+from sitegen.build import build_site
 from sitegen.paths import REPO_ROOT
 from sitegen.results import schema_errors
 
-SITE_ENV = ("COURSE_SITE_STAGES", "COURSE_SITE_REPORTS", "COURSE_SITE_RESULTS", "COURSE_SITE_FREE_FORM",
-            "COURSE_SITE_IMPORTED")
 
 
 def load_run(student, stage, workload, rate, percentiles: dict, max_ms=None, steal=None, **extra) -> dict:
@@ -114,14 +111,12 @@ def site_build(tmp_path, monkeypatch, caplog):
     """build(reports=..., results=..., ...) runs a real MkDocs build of mkdocs.yml; returns (site dir, warnings)."""
 
     def run(strict=False, stages=REPO_ROOT / "stages", reports="", results="", free_form="", imported=""):
-        for name, value in zip(SITE_ENV, (stages, reports, results, free_form, imported)):
-            monkeypatch.setenv(name, str(value))
         monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
         site = tmp_path / "site"
         caplog.clear()
         with caplog.at_level(logging.WARNING, logger="mkdocs"):
-            config = load_config(config_file=str(REPO_ROOT / "mkdocs.yml"), site_dir=str(site), strict=strict)
-            build(config)
+            build_site(site, strict=strict, stages=stages, reports=reports, results=results, free_form=free_form,
+                       imported=imported)
         warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
         return site, warnings
 

@@ -1,4 +1,5 @@
 """Whole-site builds: the shipped sample data builds with --strict, and free-form reports show imported runs."""
+import json
 import shutil
 
 import pytest
@@ -79,7 +80,7 @@ def test_free_form_report_shows_imported_runs_and_importer_failures(tmp_path, si
 def test_a_sample_labelled_no_runs_is_not_given_to_the_importer(capsys):
     from sitegen.freeform import main as freeform_main
     assert freeform_main(["list", str(SAMPLES / "free-form-reports")]) == 0
-    listed = [line.split("\t")[0].rsplit("/", 1)[1] for line in capsys.readouterr().out.splitlines()]
+    listed = [json.loads(line)["file"].rsplit("/", 1)[1] for line in capsys.readouterr().out.splitlines()]
     assert listed == ["000_d326882c7d3efcb6.txt", "001_3328bb6003d609c4.txt", "002_2b000bd71cbc8657.txt",
                       "003_05d68f3f43ac6490.txt"]
 

@@ -1,38 +1,47 @@
 package bench;
 
-import java.util.Arrays;
+import bench.server.LoadBenchOptions;
+import bench.server.ServerBenchOptions;
+import bench.server.StabilizeBenchOptions;
+import course.command.CourseCommandLine;
+import course.command.HelpOption;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code ./course bench}: benchmarks that report the course's references next to an established baseline. */
-public final class BenchCommand {
-    static final String USAGE = """
-            usage: ./course bench <benchmark> [options]      (each benchmark takes --help)
+@Command(name = "bench", synopsisHeading = "",
+        customSynopsis = "usage: ./course bench <benchmark> [options]   (each benchmark takes --help)%n",
+        description = {"Benchmarks reported as ratios next to a baseline measured in the same run. Each benchmark"
+                + " takes --help.", ""},
+        footer = {"", "  site       the site build, timed (Python: ./course bench site --help)"})
+public final class BenchCommand implements Callable<Integer> {
+    @Mixin
+    private HelpOption help;
+    @Spec
+    private CommandSpec spec;
+    // Only to name an unknown benchmark in the error: picocli matches the known ones as subcommands first.
+    @Parameters(arity = "0..1", paramLabel = "BENCHMARK", hidden = true)
+    private String unknown;
 
-              storage   the reference LSM engine next to RocksDB: fill, random point reads, full range scan
-              server    the stage-1 reference server next to an in-memory ceiling: highest GET rate under the SLO
-              load      the course's load generator next to the real wrk2: latency, achieved rate, CPU per request
-              stabilize plain vs --stabilize runs, alternating: does keeping the vCPUs busy help on this machine?
-            """;
-
-    private BenchCommand() {
+    public static void main(String[] args) {
+        System.exit(run(args));
     }
 
-    public static void main(String[] args) throws Exception {
-        if (args.length == 0) {
-            System.err.print(USAGE);
-            System.exit(2);
-        }
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        switch (args[0]) {
-            case "-h", "--help", "help" -> System.out.print(USAGE);
-            case "storage" -> System.exit(StorageBench.run(rest));
-            case "server" -> System.exit(bench.server.ServerBench.run(rest));
-            case "load" -> System.exit(bench.server.LoadToolBench.run(rest));
-            case "stabilize" -> System.exit(bench.server.StabilizeBench.run(rest));
-            default -> {
-                System.err.println("bench: unknown benchmark '" + args[0] + "'; choose storage, server, load or stabilize");
-                System.err.print(USAGE);
-                System.exit(2);
-            }
-        }
+    /** Runs {@code ./course bench ARGS}; returns the exit status. */
+    public static int run(String... args) {
+        return CourseCommandLine.of(new BenchCommand(), System.out, System.err, new StorageBenchOptions(),
+                new ServerBenchOptions(), new LoadBenchOptions(), new StabilizeBenchOptions()).execute(args);
+    }
+
+    /** {@code ./course bench} without a known benchmark: a usage error that lists them. */
+    @Override
+    public Integer call() {
+        String known = String.join(", ", spec.subcommands().keySet()) + " or site";
+        throw CourseCommandLine.usage(spec, unknown == null ? "name a benchmark: " + known
+                : "there is no benchmark '" + unknown + "'; choose " + known);
     }
 }

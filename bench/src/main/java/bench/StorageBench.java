@@ -27,27 +27,16 @@ final class StorageBench {
         this.data = new BenchData(options.valueSize(), SEED);
     }
 
-    /** @return the process exit code */
-    static int run(String[] args) throws Exception {
-        StorageBenchOptions options;
-        try {
-            options = StorageBenchOptions.parse(List.of(args));
-        } catch (IllegalArgumentException e) {
-            System.err.println("course bench storage: " + e.getMessage() + " (see ./course bench storage --help)");
-            return 2;
-        }
-        if (options.help()) {
-            System.out.print(StorageBenchOptions.usage());
-            return 0;
-        }
-        if (options.memoryLimitBytes() > 0 && LimitedRun.current() == null) {
-            return LimitedRun.run(options, args);
-        }
-        String problem = checkDirectory(options);
-        if (problem != null) {
-            System.err.println("bench storage: " + problem);
-            return 2;
-        }
+    /** {@code ./course bench storage ARGS}, as a test runs it; returns the exit status. */
+    static int run(String[] args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "storage";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return BenchCommand.run(all);
+    }
+
+    /** Fills both engines, measures them and saves the results; returns the exit status. */
+    static int run(StorageBenchOptions options) throws Exception {
         List<Measurement> results = new StorageBench(options).measure();
         System.out.println();
         System.out.print(ResultTable.text(results));
@@ -62,7 +51,7 @@ final class StorageBench {
         return 0;
     }
 
-    private static String checkDirectory(StorageBenchOptions options) throws IOException {
+    static String checkDirectory(StorageBenchOptions options) throws IOException {
         if (!Files.isDirectory(options.dir())) {
             return "--dir " + options.dir() + " is not a directory; create it or pick another";
         }

@@ -5,9 +5,12 @@ import course.command.HelpOption;
 import course.command.OptionValues;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The options of {@code bench storage}; {@link #parse} rejects anything it does not understand. */
 @Command(name = "storage", synopsisHeading = "",
@@ -21,9 +24,11 @@ import picocli.CommandLine.Option;
                         + " memtable, a write-ahead log without fsync, no compression, and a flush + full compaction"
                         + " after the fill.",
                 ""})
-final class StorageBenchOptions {
+final class StorageBenchOptions implements Callable<Integer> {
     @Mixin
     private HelpOption helpOption;
+    @Spec
+    private CommandSpec spec;
     private boolean help;
     private long keys = 1_000_000;
     private int valueSize = 1024;
@@ -32,7 +37,7 @@ final class StorageBenchOptions {
     private Path dir = Path.of(System.getProperty("java.io.tmpdir"));
     private Long memoryLimitMiB;
 
-    private StorageBenchOptions() {
+    StorageBenchOptions() {
     }
 
     static StorageBenchOptions parse(List<String> args) {
@@ -41,8 +46,18 @@ final class StorageBenchOptions {
         return o;
     }
 
-    static String usage() {
-        return CourseCommandLine.usage(new StorageBenchOptions());
+
+    /** Runs the benchmark; a --dir that cannot hold the two databases is a usage error (exit 2). */
+    @Override
+    public Integer call() throws Exception {
+        if (memoryLimitBytes() > 0 && LimitedRun.current() == null) {
+            return LimitedRun.run(this, commandLine().toArray(String[]::new));
+        }
+        String problem = StorageBench.checkDirectory(this);
+        if (problem != null) {
+            throw CourseCommandLine.usage(spec, problem);
+        }
+        return StorageBench.run(this);
     }
 
     @Option(names = "--keys", paramLabel = "N", description = "Keys to write (default 1000000).")
@@ -84,6 +99,17 @@ final class StorageBenchOptions {
     /** The cgroup limit in bytes, or 0 for none. */
     long memoryLimitBytes() {
         return memoryLimitMiB == null ? 0 : memoryLimitMiB << 20;
+    }
+
+    /** These options as {@code bench storage} arguments, for the JVM that runs inside the memory limit. */
+    List<String> commandLine() {
+        List<String> args = new java.util.ArrayList<>(List.of("--keys", String.valueOf(keys), "--value-size",
+                String.valueOf(valueSize), "--reads", String.valueOf(reads()), "--out", out.toString(), "--dir",
+                dir.toString()));
+        if (memoryLimitMiB != null) {
+            args.addAll(List.of("--memory-limit", String.valueOf(memoryLimitMiB)));
+        }
+        return args;
     }
 
     long keys() {

@@ -1,7 +1,7 @@
 package bench.server;
 
-import course.contract.Launcher;
 import course.harness.Ports;
+import course.runtime.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * {@code bench load}: the course's generator next to the real wrk2 against the same filled stage-1 reference, at the
@@ -19,18 +18,6 @@ import java.util.Set;
  * slower; the goal is a CPU ratio (ours / wrk2) of at most 1.0. Without wrk2 ($WRK2 or on PATH) it reports ours.
  */
 public final class LoadToolBench {
-    static final String USAGE = """
-            usage: ./course bench load [--rates R,R] [--duration T] [--repeats N] [-c N] [-t N] [--keys N] [--out FILE]
-              --rates     target rates, requests/s, GET of uniform keys             (default 10000,25000)
-              --duration  length of each run                                        (default 15s)
-              --repeats   runs of each tool at each rate (the order alternates)      (default 3)
-              -c, -t      connections and threads, the same for both tools           (default 64, 2)
-              --keys      keys filled in the reference's database                    (default 75000)
-              --out       where the JSON summary goes                       (default results/bench-load.json)
-            wrk2 is found through $WRK2 or PATH ('wrk2', or a 'wrk' that takes -R). Both tools run as child processes;
-            the course's generator with --no-stabilize (wrk2 has no such mode).
-            """;
-
     private LoadToolBench() {
     }
 
@@ -38,30 +25,18 @@ public final class LoadToolBench {
                long requests, double cpuSeconds, double cpuPer100k, List<String> flags) {
     }
 
-    public static int run(String[] args) throws Exception {
-        BenchArgs a;
-        List<Long> rates;
-        try {
-            a = BenchArgs.parse(args, Set.of("--rates", "--duration", "--repeats", "-c", "-t", "--keys", "--out"));
-            if (a == null) {
-                System.out.print(USAGE);
-                return 0;
-            }
-            rates = a.rates("--rates", "10000,25000");
-            a.duration("--duration", "15s");
-        } catch (IllegalArgumentException e) {
-            System.err.println("bench load: " + e.getMessage() + "; see 'bench load --help'");
-            return 2;
-        }
-        long repeats = a.positive("--repeats", 3);
-        long keys = a.positive("--keys", 75_000);
-        String duration = a.get("--duration", "15s");
-        long timeout = 120 + Long.parseLong(duration.replaceAll("\\D", "")) * (duration.endsWith("m") ? 60 : 1);
+    static int run(LoadBenchOptions o) throws Exception {
+        List<Long> rates = o.rates();
+        long repeats = o.repeats();
+        GeneratorOptions g = o.generator();
+        long keys = g.keys();
+        String duration = g.duration();
+        long timeout = 120 + g.seconds();
         Path work = Files.createTempDirectory("course-bench-load-");
         List<Row> rows = new ArrayList<>();
         boolean haveWrk2;
         try (FilledReference server = FilledReference.start("load", keys, 100)) {
-            haveWrk2 = LoadApi.wrk2Command(args(server.url(), 1000, keys, a, duration), work) != null;
+            haveWrk2 = LoadApi.wrk2Command(args(server.url(), 1000, g), work) != null;
             if (!haveWrk2) {
                 System.out.println("wrk2 not found ($WRK2, or 'wrk2' / a 'wrk' taking -R on PATH): reporting the"
                         + " course's generator only");
@@ -74,7 +49,7 @@ public final class LoadToolBench {
                         tools.add(r % 2 == 1 ? 1 : 0, "wrk2");
                     }
                     for (String tool : tools) {
-                        List<String> load = args(server.url(), rate, keys, a, duration);
+                        List<String> load = args(server.url(), rate, g);
                         Row row = tool.equals("wrk2") ? wrk2(load, work, rate, r, timeout)
                                 : ours(load, work.resolve("run-" + (++n) + ".json"), rate, r, timeout);
                         rows.add(row);
@@ -93,7 +68,7 @@ public final class LoadToolBench {
         String table = table(rows, rates);
         System.out.println();
         System.out.print(table);
-        Path out = Path.of(a.get("--out", "results/bench-load.json"));
+        Path out = o.out();
         var mapper = Results.mapper();
         var doc = mapper.createObjectNode();
         doc.put("benchmark", "load");
@@ -107,9 +82,10 @@ public final class LoadToolBench {
         return 0;
     }
 
-    private static List<String> args(String url, long rate, long keys, BenchArgs a, String duration) {
-        return List.of("--url", url, "-R", String.valueOf(rate), "-c", a.get("-c", "64"), "-t", a.get("-t", "2"),
-                "-d", duration, "--workload", "get", "--keys", String.valueOf(keys), "--key-order", "uniform",
+    private static List<String> args(String url, long rate, GeneratorOptions g) {
+        return List.of("--url", url, "-R", String.valueOf(rate), "-c", String.valueOf(g.connections(64)),
+                "-t", String.valueOf(g.threads(2)), "-d", g.duration(), "--workload", "get",
+                "--keys", String.valueOf(g.keys()), "--key-order", "uniform",
                 "--no-stabilize", "--no-progress", "--seed", "1");
     }
 
@@ -161,12 +137,12 @@ public final class LoadToolBench {
                     i++;
                     continue;
                 }
-                cpu[i] = BenchArgs.median(mine.stream().map(Row::cpuPer100k).toList());
-                p99[i] = BenchArgs.median(mine.stream().map(Row::p99Ms).toList());
+                cpu[i] = Medians.of(mine.stream().map(Row::cpuPer100k).toList());
+                p99[i] = Medians.of(mine.stream().map(Row::p99Ms).toList());
                 sb.append(String.format(Locale.ROOT, "%-11s %7d %9.3f %9.3f %9.3f %10.1f %14.3f %5d%n", tool, rate,
-                        BenchArgs.median(mine.stream().map(Row::p50Ms).toList()), p99[i],
-                        BenchArgs.median(mine.stream().map(Row::p999Ms).toList()),
-                        BenchArgs.median(mine.stream().map(Row::achieved).toList()), cpu[i], mine.size()));
+                        Medians.of(mine.stream().map(Row::p50Ms).toList()), p99[i],
+                        Medians.of(mine.stream().map(Row::p999Ms).toList()),
+                        Medians.of(mine.stream().map(Row::achieved).toList()), cpu[i], mine.size()));
                 i++;
             }
             if (!Double.isNaN(cpu[1])) {

@@ -1,12 +1,12 @@
 package bench.server;
 
-import course.contract.Launcher;
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
 import course.harness.Ports;
 import course.load.SaturateCommand;
 import course.results.Results;
 import course.results.Saturation;
+import course.runtime.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,19 +25,8 @@ public final class ServerBench {
     private ServerBench() {
     }
 
-    /** @return the process exit code */
-    public static int run(String[] args) throws Exception {
-        ServerBenchOptions o;
-        try {
-            o = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("course bench server: " + e.getMessage() + " (see ./course bench server --help)");
-            return 2;
-        }
-        if (o == null) {
-            System.out.print(ServerBenchOptions.usage());
-            return 0;
-        }
+    /** Measures both servers and saves the summary; returns the exit status. */
+    static int run(ServerBenchOptions o) throws Exception {
         Path work = Files.createTempDirectory("course-bench-server-");
         Path steps = o.out().toAbsolutePath().getParent().resolve("bench-server");
         List<Row> rows = new ArrayList<>();
@@ -49,8 +38,8 @@ public final class ServerBench {
                     o.keys(), o.valueSize(), (System.nanoTime() - t0) / 1e9);
             int port = Ports.free(1).get(0);
             try (ServerProcess memory = ServerProcess.start("in-memory", work.resolve("memory.log"),
-                    InMemoryServerMain.class.getName(), String.valueOf(port), String.valueOf(o.keys()),
-                    String.valueOf(o.valueSize()))) {
+                    InMemoryServerMain.class.getName(), "--port", String.valueOf(port), "--keys",
+                    String.valueOf(o.keys()), "--value-size", String.valueOf(o.valueSize()))) {
                 rows.add(saturate("in-memory", memory.url, o, steps));
             }
             port = Ports.free(1).get(0);

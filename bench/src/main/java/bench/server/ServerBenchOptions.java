@@ -4,6 +4,7 @@ import course.command.CourseCommandLine;
 import course.command.HelpOption;
 import course.command.OptionValues;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -12,18 +13,23 @@ import picocli.CommandLine.Option;
 @Command(name = "server", synopsisHeading = "",
         customSynopsis = "usage: ./course bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N]"
                 + " [--out FILE]%n",
-        footer = {"", "The saturation steps of each server are kept next to --out, in bench-server/<server>/."})
-final class ServerBenchOptions {
+        description = {"The stage-1 reference server next to an in-memory ceiling (the same server over a map):"
+                + " the highest GET rate each sustains under the SLO, and their ratio.", ""},
+        footer = {"", "-c and -t default to 32 and 2. The saturation steps of each server are kept next to --out, in"
+                + " bench-server/<server>/."})
+public final class ServerBenchOptions implements Callable<Integer> {
     @Mixin
     private HelpOption help;
     private long keys = 200_000;
     private int valueSize = 100;
     private String stepDuration = "5s";
-    private int connections = 32;
-    private int threads = 2;
+    @Mixin
+    private ClientOptions client;
     private Path out = Path.of("results", "bench-server.json");
 
-    private ServerBenchOptions() {
+    @Override
+    public Integer call() throws Exception {
+        return ServerBench.run(this);
     }
 
     /** The options, or null when --help was asked for; bad input is an {@link IllegalArgumentException}. */
@@ -32,9 +38,6 @@ final class ServerBenchOptions {
         return CourseCommandLine.parse(o, args) ? null : o;
     }
 
-    static String usage() {
-        return CourseCommandLine.usage(new ServerBenchOptions());
-    }
 
     @Option(names = "--keys", paramLabel = "N", description = "Keys in both databases (default 200000).")
     void keys(String v) {
@@ -52,16 +55,6 @@ final class ServerBenchOptions {
             throw new IllegalArgumentException("--step-duration takes e.g. 5s, got '" + v + "'");
         }
         stepDuration = v;
-    }
-
-    @Option(names = "-c", paramLabel = "N", description = "Connections of the generator (default 32).")
-    void connections(String v) {
-        connections = OptionValues.intBetween("-c", v, 1, 100_000);
-    }
-
-    @Option(names = "-t", paramLabel = "N", description = "Threads of the generator (default 2).")
-    void threads(String v) {
-        threads = OptionValues.intBetween("-t", v, 1, 256);
     }
 
     @Option(names = "--out", paramLabel = "FILE", description = "Where the JSON summary goes (default"
@@ -83,11 +76,11 @@ final class ServerBenchOptions {
     }
 
     int connections() {
-        return connections;
+        return client.connections(32);
     }
 
     int threads() {
-        return threads;
+        return client.threads(2);
     }
 
     Path out() {

@@ -1,7 +1,7 @@
 package bench.server;
 
-import course.contract.Launcher;
 import course.harness.JavaCommand;
+import course.runtime.Launcher;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * {@code bench stabilize}: does keeping the vCPUs busy (--stabilize) help or hurt on this machine? Alternating runs
@@ -17,38 +16,17 @@ import java.util.Set;
  * The load kit's default decides per run from a steal probe; this is the evidence that decision must agree with.
  */
 public final class StabilizeBench {
-    static final String USAGE = """
-            usage: ./course bench stabilize [--repeats N] [--rate R] [--duration T] [-c N] [-t N] [--keys N] [--out FILE]
-              --repeats   pairs of runs (plain, stabilized; the order alternates)   (default 5)
-              --rate      requests/s, GET of uniform keys                          (default 1000)
-              --duration  length of each run                                       (default 15s)
-              -c, -t      connections and threads of the generator                 (default 8, 1)
-              --keys      keys filled in the reference's database                  (default 75000)
-              --out       where the JSON summary goes                  (default results/bench-stabilize.json)
-            """;
-
     private StabilizeBench() {
     }
 
     record Row(int repetition, String mode, double p50Ms, double p99Ms, double achieved, List<String> flags) {
     }
 
-    public static int run(String[] args) throws Exception {
-        BenchArgs a;
-        try {
-            a = BenchArgs.parse(args, Set.of("--repeats", "--rate", "--duration", "-c", "-t", "--keys", "--out"));
-            if (a == null) {
-                System.out.print(USAGE);
-                return 0;
-            }
-            a.duration("--duration", "15s");
-        } catch (IllegalArgumentException e) {
-            System.err.println("bench stabilize: " + e.getMessage() + "; see 'bench stabilize --help'");
-            return 2;
-        }
-        long repeats = a.positive("--repeats", 5);
-        long rate = a.positive("--rate", 1000);
-        long keys = a.positive("--keys", 75_000);
+    static int run(StabilizeBenchOptions o) throws Exception {
+        long repeats = o.repeats();
+        long rate = o.rate();
+        GeneratorOptions g = o.generator();
+        long keys = g.keys();
         List<Row> rows = new ArrayList<>();
         try (FilledReference server = FilledReference.start("stabilize", keys, 100)) {
             PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
@@ -56,7 +34,7 @@ public final class StabilizeBench {
                 List<String> order = r % 2 == 1 ? List.of("plain", "stabilized") : List.of("stabilized", "plain");
                 for (String mode : order) {
                     List<String> load = List.of("--url", server.url(), "-R", String.valueOf(rate),
-                            "-c", a.get("-c", "8"), "-t", a.get("-t", "1"), "-d", a.get("--duration", "15s"),
+                            "-c", String.valueOf(g.connections(8)), "-t", String.valueOf(g.threads(1)), "-d", g.duration(),
                             "--workload", "get", "--keys", String.valueOf(keys), "--key-order", "uniform",
                             "--no-progress", mode.equals("plain") ? "--no-stabilize" : "--stabilize");
                     LoadRun run = LoadApi.run(course.load.LoadOptions.parse(load.toArray(String[]::new)), quiet);
@@ -69,11 +47,11 @@ public final class StabilizeBench {
                 }
             }
         }
-        double plain = BenchArgs.median(p99s(rows, "plain"));
-        double stabilized = BenchArgs.median(p99s(rows, "stabilized"));
+        double plain = Medians.of(p99s(rows, "plain"));
+        double stabilized = Medians.of(p99s(rows, "stabilized"));
         System.out.println();
         System.out.print(table(rows, plain, stabilized));
-        Path out = Path.of(a.get("--out", "results/bench-stabilize.json"));
+        Path out = o.out();
         var mapper = Results.mapper();
         var doc = mapper.createObjectNode();
         doc.put("benchmark", "stabilize");
@@ -99,7 +77,7 @@ public final class StabilizeBench {
         for (String mode : List.of("plain", "stabilized")) {
             List<Row> mine = rows.stream().filter(r -> r.mode().equals(mode)).toList();
             sb.append(String.format(Locale.ROOT, "%-12s %14.3f %14.3f %14s%n", mode,
-                    BenchArgs.median(mine.stream().map(Row::p50Ms).toList()), mode.equals("plain") ? plain : stabilized,
+                    Medians.of(mine.stream().map(Row::p50Ms).toList()), mode.equals("plain") ? plain : stabilized,
                     mine.stream().filter(r -> !r.flags().isEmpty()).count() + " of " + mine.size()));
         }
         sb.append(String.format(Locale.ROOT, "stabilized / plain, median p99: %.2f (above 1: stabilizing makes the"

@@ -6,24 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** bench load and bench stabilize: their arguments, and the tables they print from measured rows. */
 class LoadBenchesTest {
     @Test
     void badArgumentsSayWhatWasWrong() {
-        Set<String> known = Set.of("--rates", "--duration");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchArgs.parse(new String[] {"-R", "5"}, known))
-                .getMessage().contains("unknown option -R"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> BenchArgs.parse(new String[] {"--rates", "10k"}, known).rates("--rates", "1")).getMessage()
-                .contains("--rates takes positive rates separated by commas"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> BenchArgs.parse(new String[] {"--duration", "15"}, known).duration("--duration", "15s"))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> LoadBenchOptions.parse("-R", "5"))
+                .getMessage().contains("Unknown options: '-R'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> LoadBenchOptions.parse("--rates", "10k"))
+                .getMessage().contains("--rates takes positive rates separated by commas"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> StabilizeBenchOptions.parse("--duration", "15"))
                 .getMessage().contains("--duration takes e.g. 10s"));
-        assertNull(BenchArgs.parse(new String[] {"--help"}, known));
-        assertEquals(List.of(10000L, 25000L), BenchArgs.parse(new String[0], known).rates("--rates", "10000,25000"));
+        assertNull(LoadBenchOptions.parse("--help"));
+        assertEquals(List.of(10000L, 25000L), LoadBenchOptions.parse().rates());
+        assertEquals(8, StabilizeBenchOptions.parse().generator().connections(8));
+        assertEquals(32, StabilizeBenchOptions.parse("-c", "32").generator().connections(8));
     }
 
     @Test
@@ -51,7 +49,7 @@ class LoadBenchesTest {
 
     @Test
     void aMedianSkipsWhatWasNotMeasured() {
-        assertEquals(2.0, BenchArgs.median(List.of(3.0, 1.0, Double.NaN, 2.0)));
-        assertTrue(Double.isNaN(BenchArgs.median(List.of(Double.NaN))));
+        assertEquals(2.0, Medians.of(List.of(3.0, 1.0, Double.NaN, 2.0)));
+        assertTrue(Double.isNaN(Medians.of(List.of(Double.NaN))));
     }
 }

@@ -1,105 +1,89 @@
 package grading;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.JarURLConnection;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Arrays;
+import java.util.List;
 
 /**
- * The jars (or class folders) that a graded test JVM needs, found on the grader's own classpath by a class each of
- * them holds, so the grader works the same from ./course, from Maven and from an IDE.
+ * The jars that each sandboxed JVM needs, as Maven resolved them when the grader was built: the grader's pom writes
+ * one classpath per group ({@code maven-dependency-plugin:build-classpath}, filtered by artifact) into
+ * {@code grading/classpath/<group>.txt} among its classes, so versions and files come from the build, never from a
+ * list kept here.
  */
 final class Artifacts {
-    /** What the submission compiles against: the contract and the libraries the starter pom offers. */
-    static final Map<String, String> COMPILE = ordered(
-            "contract", "course/contract/Service.class",
-            // the storage engine the student repository provides (stage 1 may start on it)
-            "provided-storage", "course/storage/lsm/LsmStorage.class",
-            "one-nio", "one/nio/http/HttpServer.class");
+    /** A group of jars: its file under {@code grading/classpath/}. */
+    enum Group {
+        /** What the submission compiles against: the contract and the libraries the starter pom offers. */
+        COMPILE("compile"),
+        /** What the test JVM runs with besides the submission and the tests: harness, runtime, JUnit, slf4j-nop. */
+        TEST_RUNTIME("test-runtime"),
+        /** The public tests (the starter's test-jar) and the hidden ones. */
+        TESTS("tests"),
+        /** What the performance JVM adds: the load kit and what it needs. */
+        PERF_TOOLS("perf-tools"),
+        /** The course's own code, used when the graded "submission" is a reference or a mutant. */
+        COURSE_CODE("course-code");
 
-    /** What the test JVM runs with besides the submission. */
-    static final Map<String, String> TEST_RUNTIME = ordered(
-            "slf4j-api", "org/slf4j/Logger.class",
-            // without a provider every node JVM prints three SLF4J warnings, which end up in failure messages
-            "slf4j-nop", "org/slf4j/nop/NOPServiceProvider.class",
-            "asm", "org/objectweb/asm/Opcodes.class",
-            "kit-harness", "course/harness/Cluster.class",
-            "junit-jupiter-api", "org/junit/jupiter/api/Test.class",
-            "junit-jupiter-engine", "org/junit/jupiter/engine/JupiterTestEngine.class",
-            "junit-jupiter-params", "org/junit/jupiter/params/ParameterizedTest.class",
-            "junit-platform-commons", "org/junit/platform/commons/util/ReflectionUtils.class",
-            "junit-platform-engine", "org/junit/platform/engine/TestEngine.class",
-            "junit-platform-launcher", "org/junit/platform/launcher/Launcher.class",
-            "opentest4j", "org/opentest4j/AssertionFailedError.class",
-            "apiguardian", "org/apiguardian/api/API.class",
-            "public-tests", "course/tests/stage1/EntityProtocolTest.class",
-            "hidden-tests", "course/hidden/Values.class",
-            "grader-runner", "grading/runner/SandboxedTestRunner.class");
+        final String file;
 
-    /** What the performance JVM adds: the load kit and what it needs. */
-    static final Map<String, String> PERF_TOOLS = ordered(
-            "kit-load", "course/load/LoadApi.class",
-            "kit-command", "course/command/CourseCommandLine.class",
-            "picocli", "picocli/CommandLine.class",
-            "kit-results", "course/results/LoadRun.class",
-            "kit-wrk2", "course/wrk2/ParseResult.class",
-            "kit-profiler", "course/profiler/Profiler.class",
-            "hdrhistogram", "org/HdrHistogram/Histogram.class",
-            "jackson-databind", "com/fasterxml/jackson/databind/ObjectMapper.class",
-            "jackson-core", "com/fasterxml/jackson/core/JsonFactory.class",
-            "jackson-annotations", "com/fasterxml/jackson/annotation/JsonInclude.class");
-
-    /** one-nio's optional helpers: copied when the grader has them. */
-    static final Map<String, String> OPTIONAL = ordered(
-            "asm-util", "org/objectweb/asm/util/Printer.class",
-            "asm-tree", "org/objectweb/asm/tree/ClassNode.class",
-            "asm-analysis", "org/objectweb/asm/tree/analysis/Analyzer.class");
-
-    /** The course's own code, used when the graded "submission" is a reference or a mutant. */
-    static final Map<String, String> COURSE_CODE = ordered(
-            "solutions", "solutions/stage1/Stage1Factory.class",
-            "solutions-lsm", "solutions/lsm/LsmStorage.class",
-            "grading-mutants", "grading/mutants/Mutant.class");
+        Group(String file) {
+            this.file = file;
+        }
+    }
 
     private Artifacts() {
     }
 
-    static boolean present(String resource) {
-        return Artifacts.class.getClassLoader().getResource(resource) != null;
+    /** The jars (or class folders) of {@code group}, in the order Maven resolved them. */
+    static List<Path> of(Group group) {
+        String resource = "grading/classpath/" + group.file + ".txt";
+        String text;
+        try (InputStream in = Artifacts.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("the grader's classpath lacks " + resource + " (written by its build);"
+                        + " rebuild with ./course build");
+            }
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<Path> paths = text.isEmpty() ? List.of()
+                : Arrays.stream(text.split(java.io.File.pathSeparator)).map(Path::of).toList();
+        for (Path p : paths) {
+            if (!Files.exists(p)) {
+                throw new IllegalStateException(p + " (of the grader's " + group.file + " classpath) is gone;"
+                        + " rebuild with ./course build");
+            }
+        }
+        return paths;
     }
 
-    /** The classpath root holding {@code resource}: a jar file or a class folder. */
-    static Path locate(String name, String resource) {
+    /** The grader's own classes (the runners that start inside the sandbox): a jar or a class folder. */
+    static Path graderRunner() {
+        String resource = "grading/runner/SandboxedTestRunner.class";
         URL url = Artifacts.class.getClassLoader().getResource(resource);
         if (url == null) {
-            throw new IllegalStateException("the grader's classpath lacks " + name + " (" + resource + "); "
-                    + "rebuild with ./course build");
+            throw new IllegalStateException("the grader's classpath lacks " + resource + "; rebuild with ./course build");
         }
         try {
             if ("jar".equals(url.getProtocol())) {
-                return Path.of(((JarURLConnection) url.openConnection()).getJarFileURL().toURI());
+                String file = url.getPath();
+                return Path.of(new java.net.URI(file.substring(0, file.indexOf("!/"))));
             }
             Path file = Path.of(url.toURI());
             for (String ignored : resource.split("/")) {
                 file = file.getParent();
             }
             return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static Map<String, String> ordered(String... pairs) {
-        Map<String, String> map = new LinkedHashMap<>();
-        for (int i = 0; i < pairs.length; i += 2) {
-            map.put(pairs[i], pairs[i + 1]);
-        }
-        return map;
     }
 }

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import course.command.Stage;
 import course.command.Stages;
+import course.harness.JvmFlags;
 import course.results.Grade;
 import course.results.LoadRun;
 import course.results.Saturation;
+import grading.runner.PerfPlan;
 import grading.runner.PerfRunner;
 import grading.runner.Report;
 import java.io.BufferedReader;
@@ -145,14 +147,12 @@ final class Performance {
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         java.add("-Xmx256m");
-        if (Runtime.version().feature() >= 24) {
-            java.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
-        }
+        java.addAll(JvmFlags.forThisJdk());
         java.addAll(List.of("-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
                 "-cp", String.join(":", classpath.stream().map(p -> sandbox.inside(ws.root, p).toString()).toList()),
-                PerfRunner.class.getName(), factory, String.valueOf(stage), String.valueOf(w.nodes()), NODE_HEAP,
-                String.valueOf(w.connections()), String.valueOf(w.threads()), String.valueOf(w.keys()),
-                String.valueOf(w.valueSize()), String.valueOf(STEP_SECONDS), String.valueOf(MAX_STEPS)));
+                PerfRunner.class.getName()));
+        PerfPlan plan = new PerfPlan(factory, stage, w.nodes(), NODE_HEAP, w.connections(), w.threads(), w.keys(),
+                w.valueSize(), STEP_SECONDS, MAX_STEPS);
         ContainedProcess contained = ContainedProcess.start(new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp,
                 limits)).directory(ws.tmp.toFile()).redirectError(ProcessBuilder.Redirect.PIPE));
         Process process = contained.process();
@@ -161,7 +161,7 @@ final class Performance {
         Thread out = Thread.ofPlatform().daemon().start(() -> read(process, secret, reports));
         Thread err = Thread.ofPlatform().daemon().start(() -> forward(process, stderr, progress));
         try (OutputStream stdin = process.getOutputStream()) {
-            stdin.write((secret + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.write((secret + "\n" + plan.toJson() + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             // the JVM died at once; its stderr says why
         }

@@ -1,6 +1,8 @@
 package grading;
 
+import course.harness.JvmFlags;
 import grading.runner.Report;
+import grading.runner.SandboxPlan;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -49,9 +51,7 @@ final class TestJvm {
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         java.add("-Xmx" + limits.testHeap());
-        if (Runtime.version().feature() >= 24) {
-            java.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
-        }
+        java.addAll(JvmFlags.forThisJdk());
         java.addAll(List.of(
                 "-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
                 "-Dcourse.factory=" + factory,
@@ -66,14 +66,9 @@ final class TestJvm {
                 "-cp", String.join(":", ws.runtimeClasspath().stream()
                         .map(p -> sandbox.inside(ws.root, p).toString()).toList()),
                 "grading.runner.SandboxedTestRunner"));
-        if (!selection.tests().isEmpty()) {
-            selection.tests().forEach(t -> java.addAll(List.of("--test", t)));
-        } else {
-            if (selection.only() != null) {
-                java.addAll(List.of("--only", selection.only()));
-            }
-            java.addAll(selection.packages());
-        }
+        SandboxPlan plan = selection.tests().isEmpty()
+                ? new SandboxPlan(selection.packages(), selection.only(), List.of())
+                : new SandboxPlan(List.of(), null, selection.tests());
         List<String> command = sandbox.wrap(java, ws.root, ws.tmp, limits);
         long start = System.nanoTime();
         ContainedProcess contained = ContainedProcess.start(new ProcessBuilder(command).directory(ws.tmp.toFile()));
@@ -90,7 +85,7 @@ final class TestJvm {
         out.start();
         err.start();
         try (OutputStream stdin = process.getOutputStream()) {
-            stdin.write((secret + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.write((secret + "\n" + plan.write()).getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             // the JVM died at once; its stderr says why
         }

@@ -11,7 +11,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,33 +34,31 @@ final class Workspace implements AutoCloseable {
         classes = Files.createDirectories(root.resolve("classes"));
         lib = Files.createDirectories(root.resolve("lib"));
         tmp = Files.createDirectories(root.resolve("tmp"));
-        for (Map.Entry<String, String> a : Artifacts.COMPILE.entrySet()) {
-            compileClasspath.add(copyArtifact(a.getKey(), a.getValue()));
+        for (Path jar : Artifacts.of(Artifacts.Group.COMPILE)) {
+            compileClasspath.add(copyArtifact(jar));
         }
         runtimeClasspath.add(classes);
         runtimeClasspath.addAll(compileClasspath);
-        for (Map.Entry<String, String> a : Artifacts.TEST_RUNTIME.entrySet()) {
-            runtimeClasspath.add(copyArtifact(a.getKey(), a.getValue()));
-        }
-        for (Map.Entry<String, String> a : Artifacts.OPTIONAL.entrySet()) {
-            if (Artifacts.present(a.getValue())) {
-                runtimeClasspath.add(copyArtifact(a.getKey(), a.getValue()));
+        for (Artifacts.Group group : List.of(Artifacts.Group.TEST_RUNTIME, Artifacts.Group.TESTS)) {
+            for (Path jar : Artifacts.of(group)) {
+                runtimeClasspath.add(copyArtifact(jar));
             }
         }
+        runtimeClasspath.add(copyArtifact(Artifacts.graderRunner()));
     }
 
     /** Adds the course's own code (references, mutants) as the code under test instead of a student's sources. */
     void addCourseCode() throws IOException {
-        for (Map.Entry<String, String> a : Artifacts.COURSE_CODE.entrySet()) {
-            runtimeClasspath.add(copyArtifact(a.getKey(), a.getValue()));
+        for (Path jar : Artifacts.of(Artifacts.Group.COURSE_CODE)) {
+            runtimeClasspath.add(copyArtifact(jar));
         }
     }
 
     /** Adds the load kit, for the performance run; the tests' JVM never has it. */
     List<Path> perfClasspath() throws IOException {
         List<Path> cp = new ArrayList<>(runtimeClasspath);
-        for (Map.Entry<String, String> a : Artifacts.PERF_TOOLS.entrySet()) {
-            cp.add(copyArtifact(a.getKey(), a.getValue()));
+        for (Path jar : Artifacts.of(Artifacts.Group.PERF_TOOLS)) {
+            cp.add(copyArtifact(jar));
         }
         return cp;
     }
@@ -134,10 +131,14 @@ final class Workspace implements AutoCloseable {
         });
     }
 
-    private Path copyArtifact(String name, String marker) throws IOException {
-        Path from = Artifacts.locate(name, marker);
-        Path to = lib.resolve(name + (Files.isDirectory(from) ? "" : ".jar"));
-        if (Files.isDirectory(from)) {
+    /** Copies a jar, or a module's class folder (a build that did not package), into the workspace's lib. */
+    private Path copyArtifact(Path from) throws IOException {
+        boolean folder = Files.isDirectory(from);
+        // A class folder is .../<module>/target/classes: named after its module, so two never share a name.
+        String name = folder ? from.getParent().getParent().getFileName() + "-" + from.getFileName()
+                : from.getFileName().toString();
+        Path to = lib.resolve(name);
+        if (folder) {
             copyTree(from, to);
         } else {
             Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);

@@ -1,13 +1,13 @@
 package grading.runner;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import course.contract.Submission;
 import course.harness.Cluster;
 import course.harness.NodeMode;
 import course.load.LoadApi;
 import course.load.LoadOptions;
 import course.load.SaturateOptions;
 import course.results.LoadRun;
+import course.runtime.Submission;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -21,7 +21,8 @@ import java.util.List;
  * its own), fills it with PUTs, runs a bounded saturation search of GETs through node 0, and reports the search and
  * the run at the sustained rate on stdout as {@link Report} lines that begin with the secret read from stdin.
  *
- * <p>Usage: {@code PerfRunner FACTORY STAGE NODES HEAP CONNECTIONS THREADS KEYS VALUE_SIZE STEP_SECONDS MAX_STEPS}
+ * <p>Takes no arguments: stdin holds the report secret on its first line and the {@link PerfPlan} (JSON) on its
+ * second.
  */
 public final class PerfRunner {
     /** Both sides use the same seed, so they are asked for the same keys in the same order. */
@@ -31,28 +32,32 @@ public final class PerfRunner {
     }
 
     public static void main(String[] args) throws Exception {
-        String secret = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-        if (secret == null || secret.isBlank() || args.length != 10) {
-            System.err.println("perf: expected the report secret on stdin and 10 arguments, got " + args.length);
+        BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String secret = stdin.readLine();
+        if (secret == null || secret.isBlank() || args.length != 0) {
+            System.err.println("perf: expected the report secret and the plan on stdin, and no arguments");
             System.exit(2);
+        }
+        PerfPlan plan;
+        try {
+            plan = PerfPlan.fromJson(stdin.readLine());
+        } catch (IllegalArgumentException e) {
+            System.err.println("perf: " + e.getMessage());
+            System.exit(2);
+            return;
         }
         PrintStream reports = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
                 StandardCharsets.UTF_8);
         System.setOut(System.err);
-        String factory = args[0];
-        int stage = Integer.parseInt(args[1]);
-        int nodes = Integer.parseInt(args[2]);
-        String heap = args[3];
-        String c = args[4];
-        String t = args[5];
-        long keys = Long.parseLong(args[6]);
-        String valueSize = args[7];
-        String step = args[8];
-        String maxSteps = args[9];
+        int stage = plan.stage();
+        long keys = plan.keys();
+        String valueSize = String.valueOf(plan.valueSize());
+        String c = String.valueOf(plan.connections());
+        String t = String.valueOf(plan.threads());
         // A plain mapper: the results schema (and its validator) stays outside the sandbox, with the grader.
         ObjectMapper json = new ObjectMapper();
-        try (Cluster cluster = new Cluster(new Submission(factory, stage), nodes, NodeMode.PROCESS, heap,
-                Files.createTempDirectory("course-perf-"))) {
+        try (Cluster cluster = new Cluster(new Submission(plan.factory(), stage), plan.nodes(), NodeMode.PROCESS,
+                plan.heap(), Files.createTempDirectory("course-perf-"))) {
             cluster.startAll();
             String url = cluster.url(0);
             // The fill writes every key once, in order, at a rate any passing stage sustains.
@@ -66,8 +71,8 @@ public final class PerfRunner {
             reports.println(Report.line(secret, "PERF", "fill", "", "", 0, json.writeValueAsString(filled)));
             List<String> search = new ArrayList<>(List.of("--url", url, "--workload", "get", "--key-order", "uniform",
                     "--keys", String.valueOf(keys), "--value-size", valueSize, "-c", c, "-t", t,
-                    "--start-rate", "1000", "--step-duration", step + "s", "--pause", "500ms",
-                    "--max-steps", maxSteps, "--resolution", "10%", "--seed", SEED, "--no-progress",
+                    "--start-rate", "1000", "--step-duration", plan.stepSeconds() + "s", "--pause", "500ms",
+                    "--max-steps", String.valueOf(plan.maxSteps()), "--resolution", "10%", "--seed", SEED, "--no-progress",
                     // JIT and caches warm up before the first step (the search's own warm-up, not recorded), so
                     // that step measures the server, not its warm-up (on a cold 2-core VM that alone can break a
                     // 10 ms p99).

@@ -29,38 +29,43 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * as one line that begins with a secret the grader passed on stdin, so lines that the submission prints cannot pass
  * for results. Progress goes to stderr.
  *
- * <p>Usage: {@code SandboxedTestRunner [--only CLASS_SUFFIX] PACKAGE... | --test CLASS#METHOD...}; per-test timeouts come from JUnit's
- * {@code junit.jupiter.execution.timeout.default} (a system property the grader sets).
+ * <p>Takes no arguments: stdin holds the report secret on its first line and then the {@link SandboxPlan} (which tests);
+ * per-test timeouts come from JUnit's {@code junit.jupiter.execution.timeout.default} (a system property the grader
+ * sets).
  */
 public final class SandboxedTestRunner {
     private SandboxedTestRunner() {
     }
 
     public static void main(String[] args) throws Exception {
-        String secret = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-        if (secret == null || secret.isBlank()) {
-            System.err.println("runner: expected the report secret on stdin");
+        BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String secret = stdin.readLine();
+        if (secret == null || secret.isBlank() || args.length != 0) {
+            System.err.println("runner: expected the report secret and the plan on stdin, and no arguments");
             System.exit(2);
+        }
+        SandboxPlan given;
+        try {
+            given = SandboxPlan.read(stdin);
+        } catch (IllegalArgumentException e) {
+            System.err.println("runner: " + e.getMessage());
+            System.exit(2);
+            return;
         }
         // Keep the real stdout for reports; whatever else is printed to System.out goes to stderr.
         PrintStream reports = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
                 StandardCharsets.UTF_8);
         System.setOut(System.err);
         List<DiscoverySelector> selectors = new ArrayList<>();
-        String only = null;
-        Set<String> tests = new java.util.HashSet<>();
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--only") && i + 1 < args.length) {
-                only = args[++i];
-            } else if (args[i].equals("--test") && i + 1 < args.length) {
-                // one test method, CLASS#METHOD: the grader re-runs a failed test this way. Its class is selected and
-                // the method kept by a filter, since a selector by name needs the parameter types.
-                String test = args[++i];
-                tests.add(test);
-                selectors.add(selectClass(test.substring(0, test.indexOf('#'))));
-            } else {
-                selectors.add(selectPackage(args[i]));
-            }
+        String only = given.only();
+        Set<String> tests = new java.util.HashSet<>(given.tests());
+        // One test method, CLASS#METHOD (the grader re-runs a failed test this way): its class is selected and the
+        // method kept by a filter, since a selector by name needs the parameter types.
+        for (String test : given.tests()) {
+            selectors.add(selectClass(test.substring(0, test.indexOf('#'))));
+        }
+        for (String name : given.packages()) {
+            selectors.add(selectPackage(name));
         }
         LauncherDiscoveryRequestBuilder builder = LauncherDiscoveryRequestBuilder.request().selectors(selectors);
         if (only != null) {

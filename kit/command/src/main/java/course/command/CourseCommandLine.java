@@ -25,9 +25,16 @@ public final class CourseCommandLine {
         return of(command, out, err).execute(args);
     }
 
-    /** The configured command line, for callers that add subcommands before executing. */
-    public static CommandLine of(Object command, PrintStream out, PrintStream err) {
+    /**
+     * The configured command line of {@code command} with {@code subcommands} (picocli {@code @Command} objects,
+     * each named by its annotation), which get the same conventions: {@code ./course bench storage ...}.
+     */
+    public static CommandLine of(Object command, PrintStream out, PrintStream err, Object... subcommands) {
         CommandLine line = create(command);
+        for (Object subcommand : subcommands) {
+            line.addSubcommand(subcommand);
+        }
+        line.setUsageHelpWidth(USAGE_WIDTH); // reaches the subcommands only once they are added
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
         line.setParameterExceptionHandler((e, args) -> {
@@ -63,8 +70,10 @@ public final class CourseCommandLine {
     }
 
     // Wide enough that a usage line and an option's description stay on one line in a terminal of today.
+    private static final int USAGE_WIDTH = 120;
+
     private static CommandLine create(Object command) {
-        return new CommandLine(command).setUsageHelpWidth(120);
+        return new CommandLine(command).setUsageHelpWidth(USAGE_WIDTH);
     }
 
     /**

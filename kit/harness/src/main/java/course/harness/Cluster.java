@@ -2,7 +2,7 @@ package course.harness;
 
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.Submission;
+import course.runtime.Submission;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

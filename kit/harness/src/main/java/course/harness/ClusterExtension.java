@@ -1,6 +1,6 @@
 package course.harness;
 
-import course.contract.Submission;
+import course.runtime.Submission;
 import java.io.IOException;
 import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package course.harness;
 
-import course.contract.Launcher;
-import course.contract.PortCheck;
+import course.runtime.Launcher;
+import course.runtime.PortCheck;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
@@ -55,16 +55,7 @@ final class InProcessNode implements Node {
             }
             throw e instanceof IOException io ? io : new IOException("node " + url() + " failed to start: " + e, e);
         }
-        try {
-            PortCheck.requireExclusive(config.selfPort());
-        } catch (IOException e) {
-            try {
-                service.stop();
-            } catch (IOException | RuntimeException stopFailure) {
-                e.addSuppressed(stopFailure);
-            }
-            throw e;
-        }
+        PortCheck.keepOnlyIfExclusive(service, config.selfPort());
         running = true;
     }
 

@@ -18,16 +18,12 @@ public final class JavaCommand {
     }
 
     /**
-     * Flags every course JVM needs: nodes accept async-profiler attaching at run time (./course profile), exit
-     * when their heap is exhausted instead of living on without answering ({@link OutOfMemoryExit}), and on
-     * JDK 24+ one-nio's use of sun.misc.Unsafe is allowed without a warning block.
+     * Flags every course JVM needs ({@link JvmFlags#all}): nodes accept async-profiler attaching at run time
+     * (./course profile), exit when their heap is exhausted instead of living on without answering
+     * ({@link OutOfMemoryExit}), and on JDK 24+ one-nio's use of sun.misc.Unsafe is allowed without a warning block.
      */
     public static List<String> standardFlags() {
-        List<String> flags = new ArrayList<>(List.of("-XX:+EnableDynamicAgentLoading", OutOfMemoryExit.FLAG));
-        if (Runtime.version().feature() >= 24) {
-            flags.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
-        }
-        return flags;
+        return JvmFlags.all();
     }
 
     /**

@@ -4,7 +4,7 @@ package course.harness;
 public enum NodeMode {
     /** In the test JVM: fast, and debuggable from an IDE. A node cannot be killed with -9 in this mode. */
     IN_PROCESS,
-    /** One JVM per node, started through {@link course.contract.Launcher}, with its own heap limit. */
+    /** One JVM per node, started through {@link course.runtime.Launcher}, with its own heap limit. */
     PROCESS;
 
     /**

@@ -1,14 +1,13 @@
 package course.harness;
 
 /**
- * Node JVMs run with {@code -XX:+ExitOnOutOfMemoryError}: a node whose heap is exhausted may be left with dead
- * selector or worker threads and a full heap, alive but answering nothing and ignoring SIGTERM, which a test or a
- * user can only see as timeouts. Exiting makes the failure visible; this names it. The JVM prints
+ * Node JVMs run with {@code -XX:+ExitOnOutOfMemoryError} (see jvm-flags.properties): a node whose heap is
+ * exhausted may be left with dead selector or worker threads and a full heap, alive but answering nothing and
+ * ignoring SIGTERM, which a test or a user can only see as timeouts. Exiting makes the failure visible; this names it. The JVM prints
  * {@value #JVM_REPORT}... on its stdout and exits with code 3 (the same code as the launcher's port-taken exit, so
  * the line, not the code, tells them apart).
  */
 public final class OutOfMemoryExit {
-    static final String FLAG = "-XX:+ExitOnOutOfMemoryError";
     static final String JVM_REPORT = "Terminating due to java.lang.OutOfMemoryError";
 
     private OutOfMemoryExit() {

@@ -1,5 +1,6 @@
 package course.harness;
 
+import course.command.CourseCommandLine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -20,17 +21,7 @@ public final class Ports {
      * demo) that start nodes themselves; they retry with new ports when a node exits with the bind-failure code.
      */
     public static void main(String[] args) {
-        int count;
-        try {
-            count = args.length == 0 ? 1 : Integer.parseInt(args[0]);
-        } catch (NumberFormatException e) {
-            count = -1;
-        }
-        if (args.length > 1 || count < 1 || count > 64) {
-            System.err.println("usage: Ports [N]   prints N free TCP ports of the loopback interface (1-64, default 1)");
-            System.exit(2);
-        }
-        System.out.println(String.join(" ", free(count).stream().map(String::valueOf).toList()));
+        System.exit(CourseCommandLine.execute(new PortsCommand(), args, System.out, System.err));
     }
 
     public static List<Integer> free(int count) {

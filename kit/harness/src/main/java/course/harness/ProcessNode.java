@@ -1,6 +1,6 @@
 package course.harness;
 
-import course.contract.Launcher;
+import course.runtime.Launcher;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,6 +1,6 @@
 package course.harness;
 
-import course.contract.Submission;
+import course.runtime.Submission;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;

@@ -9,7 +9,7 @@ import course.contract.NotImplementedException;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.Submission;
+import course.runtime.Submission;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +53,7 @@ class ClusterStartFailureTest {
         String classpath = String.join(File.pathSeparator, List.of("/a/one.jar", "/b/two.jar", "/c/classes"));
         Path dir = Path.of("/tmp/course-cluster-1/node-0");
         String shown = ProcessNode.shortCommand(List.of("/usr/lib/jvm/x/bin/java", "-Xmx128m", "-Dcourse.a=b", "-cp",
-                classpath, "course.contract.Launcher", "--port", "1", "--dir", dir.toString()), "128m",
+                classpath, "course.runtime.Launcher", "--port", "1", "--dir", dir.toString()), "128m",
                 List.of("-XX:+UseSerialGC"), dir);
         assertEquals("java -Xmx128m -XX:+UseSerialGC Launcher --port 1 --dir <cluster dir>/node-0", shown);
     }

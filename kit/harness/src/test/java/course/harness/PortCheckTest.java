@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import course.contract.PortCheck;
+import course.runtime.PortCheck;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -5,11 +5,8 @@ import course.results.Saturation;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
+import java.util.Locale;
 
 /**
  * The load kit for programs (the grader, benchmarks): one constant-rate run or one saturation search, given checked
@@ -49,50 +46,21 @@ public final class LoadApi {
         if (problem != null) {
             throw new IOException(problem);
         }
-        Saturation doc = new Saturation();
-        doc.student = s.load.student();
-        doc.stage = s.load.stage();
-        doc.label = s.load.label();
-        doc.slo.p99Ms = s.p99Ms;
-        doc.slo.minAchievedFraction = s.minAchieved;
-        Map<Double, LoadRun> runs = new TreeMap<>();
-        List<LoadRun> steps = new ArrayList<>();
-        try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, progress)) {
-            LoadRunner runner = new LoadRunner(quiet(), quiet()).withoutWarmup();
-            doc.warmup = Warmups.plan(s.load.withDuration(s.stepSeconds), s.startRate);
-            Warmups.run(s.load, doc.warmup, progress);
-            SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps,
-                    s.confirmMisses);
-            Double sustained = search.run(rate -> {
-                if (!steps.isEmpty()) {
-                    TimeUnit.MILLISECONDS.sleep(Math.round(s.pauseSeconds * 1000));
+        try {
+            Saturator.Result r = new Saturator(s, null, List.of()).run(progress, progress, quiet(), new Saturator.Listener() {
+                @Override
+                public void again(int n, double rate) {
+                    progress.printf(Locale.ROOT, "  step %d: %s requests/s run again: the CPU was contended%n", n,
+                            RunFiles.rateName(rate));
                 }
-                LoadOptions step = s.load.withRate(rate).withCommandLine(List.of("-R", RunFiles.rateName(rate),
-                        "-d", RunFiles.rateName(s.stepSeconds) + "s"));
-                ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(attempt -> {
-                    if (attempt > 0) {
-                        progress.printf(java.util.Locale.ROOT, "  step %d: %s requests/s run again: the CPU was"
-                                + " contended%n", steps.size() + 1, RunFiles.rateName(rate));
-                    }
-                    return runner.measure(step, stabilizer, null);
-                });
-                LoadRun run = outcome.measurement().run();
-                Saturation.Step row = SaturateCommand.row(run, rate, s, null);
-                row.repeatedForContention = outcome.repeats() == 0 ? null : outcome.repeats();
-                doc.steps.add(row);
-                steps.add(run);
-                runs.put(rate, run);
-                progress.printf(java.util.Locale.ROOT, "  step %d: %s requests/s -> achieved %.1f, p99 %.3f ms: %s%n",
-                        steps.size(), RunFiles.rateName(rate), row.achievedRate, row.p99Ms,
-                        row.passed ? "pass" : "FAIL");
-                return row.passed;
+
+                @Override
+                public void done(int n, double rate, Saturation.Step row, LoadRun run) {
+                    progress.printf(Locale.ROOT, "  step %d: %s requests/s -> achieved %.1f, p99 %.3f ms: %s%n", n,
+                            RunFiles.rateName(rate), row.achievedRate, row.p99Ms, row.passed ? "pass" : "FAIL");
+                }
             });
-            doc.result.sustainedRate = sustained;
-            doc.result.note = search.note();
-            doc.environment = course.results.Environment.probe();
-            doc.environment.heap = s.load.serverHeap();
-            doc.environment.stabilized = stabilizer.active();
-            return new Search(doc, sustained == null ? null : runs.get(sustained), List.copyOf(steps));
+            return new Search(r.doc(), r.sustained(), r.steps());
         } catch (IOException | InterruptedException | RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -1,6 +1,5 @@
 package course.load;
 
-import course.results.Environment;
 import course.results.LoadRun;
 import course.results.Results;
 import course.results.Saturation;
@@ -14,7 +13,6 @@ import course.command.Stages;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -125,12 +123,6 @@ public final class SaturateCommand implements Callable<Integer> {
             throws Exception {
         Path dir = s.load.out() != null ? s.load.out()
                 : RunFiles.root().resolve("results").resolve("saturate").resolve(RunFiles.timestamp());
-        Saturation doc = new Saturation();
-        doc.student = s.load.student();
-        doc.stage = s.load.stage();
-        doc.label = s.load.label();
-        doc.slo.p99Ms = s.p99Ms;
-        doc.slo.minAchievedFraction = s.minAchieved;
         err.println("course saturate: seed " + s.load.seed() + ", results in " + dir);
         out.printf(Locale.ROOT, "Saturating %s: SLO achieved >= %.0f%% of target, p99 <= %s ms; steps of %s%n",
                 String.join(",", s.load.targets().stream().map(Target::url).toList()), s.minAchieved * 100,
@@ -138,46 +130,21 @@ public final class SaturateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%4s %10s %10s %10s %8s  %s%n", "step", "rate", "achieved", "p99 ms", "result", "notes");
         out.flush();
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, err)) {
-            LoadRunner runner = new LoadRunner(quiet, s.load.progress() ? err : quiet).withoutWarmup();
-            doc.warmup = Warmups.plan(s.load.withDuration(s.stepSeconds), s.startRate);
-            Warmups.run(s.load, doc.warmup, out);
-            SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps,
-                    s.confirmMisses);
-            Double sustained = search.run(rate -> {
-                if (!doc.steps.isEmpty()) {
-                    TimeUnit.MILLISECONDS.sleep(Math.round(s.pauseSeconds * 1000));
-                }
-                int n = doc.steps.size() + 1;
-                String name = String.format(Locale.ROOT, "step-%02d-%s.json", n, RunFiles.rateName(rate));
-                LoadOptions step = s.load.withRate(rate)
-                        .withCommandLine(stepCommand(args, rate, s.stepSeconds));
-                ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(attempt -> {
-                    if (attempt > 0) {
-                        out.printf(Locale.ROOT, "%4d %10s   run again: the CPU was contended (%s)%n", n,
-                                RunFiles.rateName(rate), "see the step's flags");
-                        out.flush();
-                    }
-                    return runner.measure(step, stabilizer, new RunFiles(dir.resolve(attempt == 0 ? name
-                            : name.replace(".json", "-again-" + attempt + ".json"))));
-                });
-                Measurement m = outcome.measurement();
-                String file = outcome.repeats() == 0 ? name : name.replace(".json", "-again-" + outcome.repeats() + ".json");
-                Saturation.Step row = row(m.run(), rate, s, file);
-                row.repeatedForContention = outcome.repeats() == 0 ? null : outcome.repeats();
-                doc.steps.add(row);
-                out.printf(Locale.ROOT, "%4d %10s %10.1f %10.3f %8s  %s%n", n, RunFiles.rateName(rate),
-                        row.achievedRate, row.p99Ms, row.passed ? "pass" : "FAIL",
-                        String.join("; ", m.run().flagMessages()));
+        Saturation doc = new Saturator(s, dir, args).run(err, out, s.load.progress() ? err : quiet, new Saturator.Listener() {
+            @Override
+            public void again(int n, double rate) {
+                out.printf(Locale.ROOT, "%4d %10s   run again: the CPU was contended (%s)%n", n,
+                        RunFiles.rateName(rate), "see the step's flags");
                 out.flush();
-                return row.passed;
-            });
-            doc.result.sustainedRate = sustained;
-            doc.result.note = search.note();
-            doc.environment = Environment.probe();
-            doc.environment.heap = s.load.serverHeap();
-            doc.environment.stabilized = stabilizer.active();
-        }
+            }
+
+            @Override
+            public void done(int n, double rate, Saturation.Step row, LoadRun run) {
+                out.printf(Locale.ROOT, "%4d %10s %10.1f %10.3f %8s  %s%n", n, RunFiles.rateName(rate),
+                        row.achievedRate, row.p99Ms, row.passed ? "pass" : "FAIL", String.join("; ", run.flagMessages()));
+                out.flush();
+            }
+        }).doc();
         Path file = dir.resolve("saturation.json");
         Results.write(file, doc);
         out.println(doc.result.sustainedRate == null
@@ -185,40 +152,5 @@ public final class SaturateCommand implements Callable<Integer> {
                 : "Sustained rate: " + RunFiles.rateName(doc.result.sustainedRate) + " requests/s (" + doc.result.note + ")");
         out.println("Results: " + file);
         return 0;
-    }
-
-    /** One step's row of the document: passed when the run met the SLO. */
-    static Saturation.Step row(LoadRun run, double rate, SaturateOptions s, String file) {
-        Saturation.Step row = new Saturation.Step();
-        row.rate = rate;
-        row.achievedRate = run.achievedRate;
-        Double p99 = run.percentile(99.0);
-        // A step without a single response has no p99 and fails.
-        row.p99Ms = p99 == null ? 0 : p99;
-        row.passed = p99 != null && run.achievedRate >= s.minAchieved * rate && p99 <= s.p99Ms;
-        row.file = file;
-        row.flags = run.flags.isEmpty() ? null : run.flags;
-        return row;
-    }
-
-    private static final List<String> SEARCH_OPTIONS = List.of("--start-rate", "--max-rate", "--step-duration",
-            "--pause", "--resolution", "--p99-ms", "--min-achieved", "--max-steps", "--confirm-misses", "--out");
-
-    /** The equivalent ./course load command of one step, so a step can be re-run on its own. */
-    private static List<String> stepCommand(List<String> args, double rate, double seconds) {
-        List<String> words = new java.util.ArrayList<>(List.of("-R", RunFiles.rateName(rate),
-                "-d", RunFiles.rateName(seconds) + "s"));
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            if (SEARCH_OPTIONS.contains(name)) {
-                if (!a.contains("=")) {
-                    i++;
-                }
-                continue;
-            }
-            words.add(a);
-        }
-        return words;
     }
 }

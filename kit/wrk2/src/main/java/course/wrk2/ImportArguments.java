@@ -20,6 +20,7 @@ final class ImportArguments {
     private Path out = DEFAULT_OUT;
     private String student;
     private Integer stage;
+    private String listing;
 
     @Parameters(paramLabel = "FILE", arity = "0..*", description = "wrk2 outputs (.txt) or markdown reports.")
     void files(List<Path> given) {
@@ -55,8 +56,22 @@ final class ImportArguments {
         }
     }
 
-    /** The arguments, or the usage error of a command line that names no file. */
+    @Option(names = "--listing", paramLabel = "FILE", description = "Import the reports listed in FILE ('-': standard"
+            + " input), one JSON object a line, {\"file\": ..., \"student\": ..., \"stage\": N}, each with its own"
+            + " student and stage; a report that gives no run leaves <name>.import-error.txt in --out saying why.")
+    void listing(String value) {
+        listing = nonEmpty(value, "--listing");
+    }
+
+    /** The arguments, or the usage error of a command line that names no file (or files and a listing). */
     ImportArguments checked() {
+        if (listing != null) {
+            if (!files.isEmpty() || student != null || stage != null) {
+                throw new ParameterException(mixee.commandLine(), "--listing names the files, students and stages:"
+                        + " give no FILE, --student or --stage with it");
+            }
+            return this;
+        }
         if (files.isEmpty()) {
             throw new ParameterException(mixee.commandLine(),
                     "no input files: give one or more wrk2 outputs or markdown reports");
@@ -70,6 +85,11 @@ final class ImportArguments {
 
     Path out() {
         return out;
+    }
+
+    /** The --listing given, or null. */
+    String listing() {
+        return listing;
     }
 
     String student() {

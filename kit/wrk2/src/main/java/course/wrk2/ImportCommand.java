@@ -2,6 +2,7 @@ package course.wrk2;
 
 import course.results.LoadRun;
 import course.results.Results;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -34,6 +35,8 @@ import picocli.CommandLine.Mixin;
         footer = {"", "Exit code: 0 when every file gave at least one run, 1 when some file gave none, 2 on bad"
                 + " arguments."})
 public final class ImportCommand implements Callable<Integer> {
+    /** What {@code --listing} leaves for a report that gave no run (the site's build reads it). */
+    static final String ERROR_SUFFIX = ".import-error.txt";
     @Mixin
     private HelpOption help;
     @Mixin
@@ -58,6 +61,9 @@ public final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ImportArguments arguments = parsed.checked();
+        if (arguments.listing() != null) {
+            return importListing(arguments);
+        }
         for (Path file : arguments.files()) {
             if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
                 err.println("course import-wrk: " + file + ": " + (Files.isDirectory(file) ? "is a directory" : "no such file")
@@ -69,7 +75,8 @@ public final class ImportCommand implements Callable<Integer> {
         Map<Path, Path> writtenFrom = new HashMap<>();
         int written = 0;
         for (Path file : arguments.files()) {
-            int fromFile = importFile(file, arguments, writtenFrom, out, err);
+            int fromFile = importFile(file, arguments.student(), arguments.stage(), arguments.out(), writtenFrom, out,
+                    err);
             written += fromFile;
             if (fromFile == 0) {
                 withoutRuns.add(file);
@@ -85,8 +92,54 @@ public final class ImportCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static int importFile(Path file, ImportArguments arguments, Map<Path, Path> writtenFrom, PrintStream out,
-                                  PrintStream err) {
+    /**
+     * {@code --listing}: every listed report with its own student and stage, in this one JVM. A report that gives no
+     * run leaves {@code <name>.import-error.txt} in the output folder with what was said about it (the site shows it
+     * on the report's page); exit 1 then, as for files.
+     */
+    private int importListing(ImportArguments arguments) {
+        List<ListedReport> listed;
+        try {
+            listed = ListedReport.read(arguments.listing(), System.in);
+            Files.createDirectories(arguments.out());
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("course import-wrk: " + e.getMessage());
+            return 2;
+        }
+        Map<Path, Path> writtenFrom = new HashMap<>();
+        int written = 0;
+        int withoutRuns = 0;
+        for (ListedReport report : listed) {
+            ByteArrayOutputStream said = new ByteArrayOutputStream();
+            PrintStream both = new PrintStream(said, true, StandardCharsets.UTF_8);
+            int fromFile = 0;
+            if (!Files.isRegularFile(report.file())) {
+                both.println("course import-wrk: " + report.file() + ": no such file");
+            } else {
+                fromFile = importFile(report.file(), report.student(), report.stage(), arguments.out(), writtenFrom,
+                        out, both);
+            }
+            err.print(said.toString(StandardCharsets.UTF_8));
+            written += fromFile;
+            if (fromFile == 0) {
+                withoutRuns++;
+                Path error = arguments.out().resolve(FileNameHints.withoutExtension(report.file().toString())
+                        + ERROR_SUFFIX);
+                try {
+                    Files.write(error, said.size() > 0 ? said.toByteArray()
+                            : (report.file() + ": no run found\n").getBytes(StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    err.println("course import-wrk: cannot write " + error + ": " + e.getMessage());
+                }
+            }
+        }
+        out.println("imported " + written + " run(s) from " + (listed.size() - withoutRuns) + " of " + listed.size()
+                + " listed report(s) into " + arguments.out());
+        return withoutRuns == 0 ? 0 : 1;
+    }
+
+    private static int importFile(Path file, String student, Integer stage, Path outDir, Map<Path, Path> writtenFrom,
+                                  PrintStream out, PrintStream err) {
         String text;
         try {
             text = readLeniently(file);
@@ -105,9 +158,9 @@ public final class ImportCommand implements Callable<Integer> {
         int written = 0;
         String base = FileNameHints.withoutExtension(file.toString());
         for (LoadRun run : result.runs()) {
-            run.student = arguments.student();
-            run.stage = arguments.stage();
-            Path target = arguments.out().resolve(base + "-" + run.source.block + ".json");
+            run.student = student;
+            run.stage = stage;
+            Path target = outDir.resolve(base + "-" + run.source.block + ".json");
             Path earlier = writtenFrom.putIfAbsent(target.toAbsolutePath().normalize(), file);
             if (earlier != null) {
                 err.println("course import-wrk: " + file + ": run " + run.source.block + " not written: " + target

@@ -138,4 +138,34 @@ class ImportCommandTest {
         assertTrue(out().startsWith("usage: ./course import-wrk FILE... [--out DIR] [--student NAME] [--stage N]"), out());
         assertTrue(out().contains("results/imported"), out());
     }
+
+    @Test
+    void aListingImportsEveryReportWithItsOwnStudentAndStageAndLeavesAnErrorFileForOneWithoutRuns()
+            throws IOException {
+        Path prose = tmp.resolve("notes.md");
+        Files.writeString(prose, "# Notes\nNo load was run.\n");
+        Path listing = tmp.resolve("listing.jsonl");
+        Files.writeString(listing, "{\"file\": \"" + TestFiles.path(TestFiles.SOCKET_ERRORS) + "\", \"student\":"
+                + " \"alice\", \"stage\": 2}\n{\"file\": \"" + prose + "\", \"student\": \"bob\", \"stage\": 1}\n");
+        Path outDir = tmp.resolve("imported");
+        assertEquals(1, run("--listing", listing.toString(), "--out", outDir.toString()), err());
+        assertEquals(List.of("notes.import-error.txt", "student01__wrk__results__stage3__put_t4_c170_R22000-1.json"),
+                written(outDir));
+        LoadRun run = Results.read(outDir.resolve("student01__wrk__results__stage3__put_t4_c170_R22000-1.json"),
+                LoadRun.class);
+        assertEquals("alice", run.student);
+        assertEquals(2, run.stage);
+        assertTrue(Files.readString(outDir.resolve("notes.import-error.txt")).contains("no wrk2 output found"));
+        assertTrue(out().contains("imported 1 run(s) from 1 of 2 listed report(s)"), out());
+    }
+
+    @Test
+    void aListingWithFilesOrABadLineIsRefused() throws IOException {
+        Path listing = tmp.resolve("listing.jsonl");
+        Files.writeString(listing, "{\"file\": \"x.txt\", \"stage\": 1}\n");
+        assertEquals(2, run("--listing", listing.toString(), "x.txt"));
+        assertTrue(err().contains("give no FILE, --student or --stage with it"), err());
+        assertEquals(2, run("--listing", listing.toString(), "--out", tmp.resolve("o").toString()));
+        assertTrue(err().contains("--listing line 1 needs"), err());
+    }
 }

@@ -3,7 +3,7 @@ package course.hidden.stage2;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import course.contract.Submission;
+import course.runtime.Submission;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeMode;

@@ -3,7 +3,6 @@ package course.hidden.stage3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import course.contract.Submission;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeMode;
@@ -11,6 +10,7 @@ import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
+import course.runtime.Submission;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package course.hidden.stage3;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import course.contract.Submission;
+import course.runtime.Submission;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;

@@ -8,6 +8,11 @@ import java.util.Iterator;
  * A sorted key-value storage engine (an LSM tree in the reference). Thread-safe: any number of threads may call
  * every method at once. Keys are ordered as unsigned bytes ({@link Entry#compareKeys}).
  *
+ * <p><b>Ownership.</b> The engine owns the files under its directory and copies what it is given: a caller may reuse
+ * the arrays of an {@link Entry} after {@link #upsert} returns, and may change an array it was returned without
+ * changing what is stored. The engine is opened by whoever creates it and closed by that owner (a node closes its
+ * engine in {@link course.contract.Service#stop()}, after its server stopped).
+ *
  * <p><b>The provided engine.</b> The student repository ships the course's LSM engine as the module
  * {@code provided-storage} (a dependency of {@code starter/student}), so stage 1 can start on a working storage:
  * <pre>{@code
@@ -36,6 +41,8 @@ public interface Storage extends Closeable {
      * Live entries with {@code from <= key < to}, in key order, tombstones skipped. A {@code null} bound is open.
      * The iterator reads lazily, so a range larger than the heap can be streamed; it sees the data as of this call
      * (later writes may or may not appear), holds no lock, needs no closing, and may be read by one thread at a time.
+     * A caller may abandon it part-way (a client that disconnects in the middle of a range): it holds nothing that
+     * only a close would give back.
      */
     Iterator<Entry> range(byte[] from, byte[] to) throws IOException;
 

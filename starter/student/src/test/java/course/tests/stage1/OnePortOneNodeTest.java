@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.Submission;
 import course.harness.KvClient;
 import course.harness.Ports;
 import course.harness.Stage;
+import course.runtime.Submission;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

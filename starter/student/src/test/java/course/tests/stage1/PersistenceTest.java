@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.Submission;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Ports;
 import course.harness.Stage;
 import course.harness.WithCluster;
+import course.runtime.Submission;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package course.tests.stage5;
 
-import course.contract.Submission;
+import course.runtime.Submission;
 import course.harness.Cluster;
 import java.io.IOException;
 import java.util.ArrayList;

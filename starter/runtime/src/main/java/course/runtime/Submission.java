@@ -1,5 +1,6 @@
-package course.contract;
+package course.runtime;
 
+import course.contract.ServiceFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;

@@ -1,5 +1,6 @@
-package course.contract;
+package course.runtime;
 
+import course.contract.Service;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -76,5 +77,22 @@ public final class PortCheck {
         }
         throw new IOException("nothing listens on port " + port + " after start() returned: start() must return "
                 + "only once the node accepts requests on ServiceConfig.selfPort()");
+    }
+
+    /**
+     * After {@code service} started on {@code port}: keeps it only when it listens there alone ({@link
+     * #requireExclusive}); otherwise stops it and throws, so no node that would share its port keeps running.
+     */
+    public static void keepOnlyIfExclusive(Service service, int port) throws IOException {
+        try {
+            requireExclusive(port);
+        } catch (IOException e) {
+            try {
+                service.stop();
+            } catch (IOException | RuntimeException stopFailure) {
+                e.addSuppressed(stopFailure);
+            }
+            throw e;
+        }
     }
 }
