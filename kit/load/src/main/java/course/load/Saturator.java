@@ -78,6 +78,9 @@ final class Saturator {
                     if (attempt > 0) {
                         listener.again(n, rate);
                     }
+                    // each run's per-second lines start again at [1.0s]: say which step they belong to
+                    runProgress.printf(Locale.ROOT, "step %d%s: %s requests/s for %s s%n", n,
+                            attempt > 0 ? " (again)" : "", RunFiles.rateName(rate), RunFiles.rateName(s.stepSeconds));
                     return runner.measure(step, stabilizer, dir == null ? null
                             : new RunFiles(dir.resolve(fileName(n, rate, attempt))));
                 });

@@ -61,4 +61,26 @@ class HttpResponseParserTest {
         assertThrows(HttpResponseParser.MalformedResponseException.class,
                 () -> q.feed(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")));
     }
+
+    @Test
+    void headerNamesInAnyCaseAndValuesWithBlanksAroundThem() throws Exception {
+        HttpResponseParser p = new HttpResponseParser();
+        ByteBuffer in = bytes("HTTP/1.1 200 OK\r\ncontent-LENGTH:\t 3 \r\nCONNECTION:  Close\r\n\r\nabcNEXT");
+        assertTrue(p.feed(in));
+        assertEquals(4, in.remaining(), "the body is the 3 bytes the length says");
+        assertTrue(p.closeAfter());
+        HttpResponseParser q = new HttpResponseParser();
+        assertTrue(q.feed(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, CHUNKED\r\n\r\n0\r\n\r\n")));
+    }
+
+    @Test
+    void aLengthOrStatusThatIsNotANumberIsMalformedAndSaysWhatItGot() {
+        HttpResponseParser p = new HttpResponseParser();
+        HttpResponseParser.MalformedResponseException e = assertThrows(
+                HttpResponseParser.MalformedResponseException.class,
+                () -> p.feed(bytes("HTTP/1.1 200 OK\r\nContent-Length: 12x\r\n\r\n")));
+        assertTrue(e.getMessage().contains("'12x'"), e.getMessage());
+        HttpResponseParser q = new HttpResponseParser();
+        assertThrows(HttpResponseParser.MalformedResponseException.class, () -> q.feed(bytes("HTTP/1.1 2x0 OK\r\n")));
+    }
 }

@@ -49,6 +49,22 @@ class SaturateCommandTest {
     }
 
     @Test
+    void eachStepsProgressLinesStartWithTheStepTheyBelongTo() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            CommandRun run = CommandRun.saturate("--url", server.url(), "--start-rate", "200", "--max-rate", "400",
+                    "--step-duration", "1s", "--pause", "100ms", "--max-steps", "2", "-c", "2", "-t", "1",
+                    "--warmup", "0", "--no-stabilize", "--out", dir.toString());
+            assertEquals(0, run.code(), run.err());
+            String progress = run.err();
+            int first = progress.indexOf("step 1: 200 requests/s for 1 s");
+            int second = progress.indexOf("step 2: ");
+            assertTrue(first >= 0 && second > first, progress);
+            // the per-second lines of step 2 come after its header, not run on from step 1's
+            assertTrue(progress.indexOf("1.0s]", second) > second, progress);
+        }
+    }
+
+    @Test
     void rejectsLoadOnlyOptions() {
         CommandRun run = CommandRun.saturate("--url", "http://127.0.0.1:1", "-R", "100");
         assertEquals(2, run.code());
