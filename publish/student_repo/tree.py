@@ -76,6 +76,7 @@ class BranchBuilder:
                   keep=lambda rel: _not_later_stage(rel, stage.number))
         for earlier in self.all_stages[: stage.number]:
             self._add(files, earlier.folder)
+            _drop_reference(files, f"{earlier.folder}/stage.yml")
         for path in ROOT_FILES:
             self._add(files, path)
         if (self.root / REPORT_TOOLING[0]).is_file():
@@ -151,6 +152,22 @@ class BranchBuilder:
                                    f"no module students get; mark it 'course' or ship its module")
             kept.append(line)
         files[COMMAND_LIST] = FileEntry("".join(kept).encode("utf-8"), files[COMMAND_LIST].executable)
+
+
+def _drop_reference(files, path: str) -> None:
+    """The stage registry's `reference:` line (and the comment above it) names a class of the course's reference
+    solutions: students get the stage's other facts, not that name."""
+    entry = files.get(path)
+    if entry is None:
+        return
+    kept: list[str] = []
+    for line in entry.content.decode("utf-8").splitlines(keepends=True):
+        if line.startswith("reference:"):
+            if kept and kept[-1].startswith("#") and "reference" in kept[-1]:
+                kept.pop()
+            continue
+        kept.append(line)
+    files[path] = FileEntry("".join(kept).encode("utf-8"), entry.executable)
 
 
 def _is_junk(relative: str) -> bool:

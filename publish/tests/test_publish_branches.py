@@ -154,3 +154,14 @@ def test_student_report_command_scaffolds_a_report(published, tmp_path):
     refused = subprocess.run([str(work / "course"), "report", "--stage", "2", "--student", "alice"],
                              capture_output=True, text=True, timeout=120)
     assert refused.returncode == 2 and "there is no stage 2; the stages are: 1" in refused.stderr
+
+
+def test_stage_files_keep_their_facts_but_not_the_reference_name(published):
+    course, repo, stages = published
+    files = support.branch_files(repo, f"stage-{stages[-1]}")
+    for n in stages:
+        folder = next((course / "stages").glob(f"{n}-*")).name
+        shipped = files[f"stages/{folder}/stage.yml"].decode("utf-8")
+        home = (course / "stages" / folder / "stage.yml").read_text(encoding="utf-8")
+        assert "reference:" in home and "reference:" not in shipped, shipped
+        assert "nodes:" in shipped and "standard-workloads:" in shipped, shipped

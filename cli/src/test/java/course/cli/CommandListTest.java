@@ -27,7 +27,7 @@ class CommandListTest {
             }
             assertTrue(Set.of("course", "student", "both").contains(row.audience()), row.toString());
         }
-        assertEquals(List.of("run", "launch", "load", "saturate", "profile", "import-wrk", "bench", "grade"),
+        assertEquals(List.of("stages", "run", "launch", "load", "saturate", "profile", "import-wrk", "bench", "grade"),
                 list.javaCommands());
     }
 

@@ -98,7 +98,7 @@ final class StageFile {
     private String className(String name) {
         if (!name.matches("([a-zA-Z_$][\\w$]*\\.)+[a-zA-Z_$][\\w$]*")) {
             throw new StageFileException(file, "reference", "'" + name + "' is not a fully qualified class name like"
-                    + " solutions.stage1.Stage1Factory");
+                    + " student.StudentServiceFactory");
         }
         return name;
     }
