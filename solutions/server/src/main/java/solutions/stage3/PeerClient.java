@@ -126,8 +126,17 @@ public final class PeerClient implements Closeable {
                 + timeout.toMillis() + " ms");
     }
 
+    /**
+     * Aborts the calls still in flight and waits a little for the client's threads: {@code HttpClient.close()} would
+     * wait for every call to end, so a node's stop would hang on a peer that accepted a call and never answers.
+     */
     @Override
     public void close() {
-        http.close();
+        http.shutdownNow();
+        try {
+            http.awaitTermination(java.time.Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
