@@ -29,7 +29,6 @@ final class StorageBenchOptions implements Callable<Integer> {
     private HelpOption helpOption;
     @Spec
     private CommandSpec spec;
-    private boolean help;
     private long keys = 1_000_000;
     private int valueSize = 1024;
     private Long reads;
@@ -42,7 +41,7 @@ final class StorageBenchOptions implements Callable<Integer> {
 
     static StorageBenchOptions parse(List<String> args) {
         StorageBenchOptions o = new StorageBenchOptions();
-        o.help = CourseCommandLine.parse(o, args.toArray(String[]::new));
+        CourseCommandLine.parse(o, args.toArray(String[]::new));
         return o;
     }
 
@@ -130,9 +129,5 @@ final class StorageBenchOptions implements Callable<Integer> {
 
     Path dir() {
         return dir;
-    }
-
-    boolean help() {
-        return help;
     }
 }

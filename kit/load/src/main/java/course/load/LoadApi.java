@@ -47,7 +47,8 @@ public final class LoadApi {
             throw new IOException(problem);
         }
         try {
-            Saturator.Result r = new Saturator(s, null, List.of()).run(progress, progress, quiet(), new Saturator.Listener() {
+            Saturator saturator = new Saturator(s, null, List.of());
+            Saturator.Result r = saturator.run(progress, progress, quiet(), new Saturator.Listener() {
                 @Override
                 public void again(int n, double rate) {
                     progress.printf(Locale.ROOT, "  step %d: %s requests/s run again: the CPU was contended%n", n,

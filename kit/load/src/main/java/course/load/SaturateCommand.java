@@ -130,7 +130,8 @@ public final class SaturateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%4s %10s %10s %10s %8s  %s%n", "step", "rate", "achieved", "p99 ms", "result", "notes");
         out.flush();
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        Saturation doc = new Saturator(s, dir, args).run(err, out, s.load.progress() ? err : quiet, new Saturator.Listener() {
+        PrintStream runProgress = s.load.progress() ? err : quiet;
+        Saturation doc = new Saturator(s, dir, args).run(err, out, runProgress, new Saturator.Listener() {
             @Override
             public void again(int n, double rate) {
                 out.printf(Locale.ROOT, "%4d %10s   run again: the CPU was contended (%s)%n", n,
