@@ -8,10 +8,7 @@ import course.load.LoadOptions;
 import course.load.SaturateOptions;
 import course.results.LoadRun;
 import course.runtime.Submission;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,23 +29,10 @@ public final class PerfRunner {
     }
 
     public static void main(String[] args) throws Exception {
-        BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        String secret = stdin.readLine();
-        if (secret == null || secret.isBlank() || args.length != 0) {
-            System.err.println("perf: expected the report secret and the plan on stdin, and no arguments");
-            System.exit(2);
-        }
-        PerfPlan plan;
-        try {
-            plan = PerfPlan.fromJson(stdin.readLine());
-        } catch (IllegalArgumentException e) {
-            System.err.println("perf: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
-        PrintStream reports = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
-                StandardCharsets.UTF_8);
-        System.setOut(System.err);
+        SandboxStdin<PerfPlan> given = SandboxStdin.read("perf", args, rest -> PerfPlan.fromJson(rest.readLine()));
+        PerfPlan plan = given.plan();
+        String secret = given.secret();
+        PrintStream reports = given.reports();
         int stage = plan.stage();
         long keys = plan.keys();
         String valueSize = String.valueOf(plan.valueSize());

@@ -3,10 +3,7 @@ package grading.runner;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -38,24 +35,10 @@ public final class SandboxedTestRunner {
     }
 
     public static void main(String[] args) throws Exception {
-        BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        String secret = stdin.readLine();
-        if (secret == null || secret.isBlank() || args.length != 0) {
-            System.err.println("runner: expected the report secret and the plan on stdin, and no arguments");
-            System.exit(2);
-        }
-        SandboxPlan given;
-        try {
-            given = SandboxPlan.read(stdin);
-        } catch (IllegalArgumentException e) {
-            System.err.println("runner: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
-        // Keep the real stdout for reports; whatever else is printed to System.out goes to stderr.
-        PrintStream reports = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
-                StandardCharsets.UTF_8);
-        System.setOut(System.err);
+        SandboxStdin<SandboxPlan> stdin = SandboxStdin.read("runner", args, SandboxPlan::read);
+        SandboxPlan given = stdin.plan();
+        String secret = stdin.secret();
+        PrintStream reports = stdin.reports();
         List<DiscoverySelector> selectors = new ArrayList<>();
         String only = given.only();
         Set<String> tests = new java.util.HashSet<>(given.tests());

@@ -72,15 +72,12 @@ class NodeProxyTest {
             proxy.drop();
             assertTrue(isCut(s), "a dropped connection still delivered data");
         }
-        try (Socket s = connect()) {
-            assertArrayEquals(bytes("after"), roundTrip(s, bytes("after")));
-        }
+        assertANewConnectionEchoes("after");
     }
 
     @Test
     void aPartitionResetsEveryConnectionUntilHealed() throws IOException {
-        Socket open = connect();
-        roundTrip(open, bytes("x"));
+        Socket open = connectedBeforeTheFault();
         proxy.partition();
         assertTrue(isCut(open), "an open connection survived the partition");
         open.close();
@@ -88,15 +85,12 @@ class NodeProxyTest {
             assertTrue(isCut(s), "a new connection went through a partition");
         }
         proxy.heal();
-        try (Socket s = connect()) {
-            assertArrayEquals(bytes("healed"), roundTrip(s, bytes("healed")));
-        }
+        assertANewConnectionEchoes("healed");
     }
 
     @Test
     void aBlackHoleAcceptsReadsAndNeverAnswersNorClosesUntilHealed() throws IOException {
-        Socket open = connect();
-        roundTrip(open, bytes("x"));
+        Socket open = connectedBeforeTheFault();
         proxy.blackHole();
         assertTrue(isSilent(open), "an open connection still answered in a black hole");
         try (Socket s = connect()) {
@@ -106,9 +100,7 @@ class NodeProxyTest {
         proxy.heal();
         assertTrue(isCut(open), "a connection that lost bytes in a black hole was kept after the heal");
         open.close();
-        try (Socket s = connect()) {
-            assertArrayEquals(bytes("healed"), roundTrip(s, bytes("healed")));
-        }
+        assertANewConnectionEchoes("healed");
     }
 
     @Test
@@ -123,6 +115,19 @@ class NodeProxyTest {
         Socket s = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
         s.setSoTimeout(5000);
         return s;
+    }
+
+    /** A connection that has echoed once, so the proxy holds both of its sides when a test's fault begins. */
+    private Socket connectedBeforeTheFault() throws IOException {
+        Socket s = connect();
+        roundTrip(s, bytes("x"));
+        return s;
+    }
+
+    private void assertANewConnectionEchoes(String text) throws IOException {
+        try (Socket s = connect()) {
+            assertArrayEquals(bytes(text), roundTrip(s, bytes(text)));
+        }
     }
 
     private static byte[] roundTrip(Socket s, byte[] data) throws IOException {

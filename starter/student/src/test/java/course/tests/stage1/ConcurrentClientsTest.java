@@ -1,14 +1,11 @@
 package course.tests.stage1;
 
-
-import course.harness.Clients;
+import course.harness.ClientModels;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -19,49 +16,29 @@ import org.junit.jupiter.api.Test;
 @Stage(1)
 @WithCluster(nodes = 1)
 class ConcurrentClientsTest {
-    static final int CLIENTS = 16;
-    static final int OPERATIONS = 1000;
-    static final int KEYS_PER_CLIENT = 50;
+    static final ClientModels CLIENTS = new ClientModels("client", 16, 1000, 50);
 
     @Test
     void concurrentMixedOperationsMatchTheModel(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
-        Map<String, String> expected = new HashMap<>();
-        Clients.concurrently(CLIENTS, seed.value(), 120, (id, random) -> runClient(c, id, random))
-                .forEach(expected::putAll);
-        for (int client = 0; client < CLIENTS; client++) {
-            for (int k = 0; k < KEYS_PER_CLIENT; k++) {
-                String key = key(client, k);
-                c.get(0, key).assertValue(expected.get(key));
-            }
-        }
+        CLIENTS.runAndCheck(c, seed.value(), 120, (id, random, model) -> runClient(c, id, random, model));
     }
 
-    /** One client's operations; it checks its own reads as it goes and returns its final model. */
-    private static Map<String, String> runClient(KvClient c, int client, Random random) {
-        Map<String, String> model = new HashMap<>();
-        for (int op = 0; op < OPERATIONS; op++) {
-            String key = key(client, random.nextInt(KEYS_PER_CLIENT));
+    /** One client's operations; it checks its own reads as it goes. */
+    private static void runClient(KvClient c, int client, Random random, ClientModels.Model model) {
+        for (int op = 0; op < CLIENTS.operations(); op++) {
+            String key = CLIENTS.anyKeyOf(client, random);
             int dice = random.nextInt(10);
             if (dice < 5) {
-                String value = "c" + client + "-op" + op + "-" + "x".repeat(random.nextInt(64));
-                c.put(0, key, value).assertStatus(201);
-                model.put(key, value);
+                model.put(key, "c" + client + "-op" + op + "-" + "x".repeat(random.nextInt(64)));
             } else if (dice < 7) {
-                c.delete(0, key).assertStatus(202);
-                model.remove(key);
+                model.delete(key);
             } else if (dice < 9) {
-                String value = model.get(key);
-                c.get(0, key).assertValue(value);
+                model.assertRead(key);
             } else {
                 // A read of another client's key: any answer but an error is allowed while it is being written.
-                c.get(0, key(random.nextInt(CLIENTS), random.nextInt(KEYS_PER_CLIENT))).assertStatusIn(200, 404);
+                c.get(0, CLIENTS.anyKeyOf(random.nextInt(CLIENTS.clients()), random)).assertStatusIn(200, 404);
             }
         }
-        return model;
-    }
-
-    private static String key(int client, int k) {
-        return "client" + client + "-key" + k;
     }
 }

@@ -26,8 +26,7 @@ class OverloadTest {
     @Test
     void aFullQueueIsAnswered503AtOnceAndAcceptedWritesComplete() throws Exception {
         long hold = 1000;
-        try (Cluster cluster = startedWith(Map.of("course.workers", "1", "course.queueCapacity", "2",
-                "course.handlerDelayMillis", String.valueOf(hold), "course.deadlineMillis", "60000"))) {
+        try (Cluster cluster = oneWorker(2, hold, 60000)) {
             Burst.warmUp(cluster.client(), 12);
             List<Timed> replies = Burst.send(12, i -> cluster.client().put(0, "burst" + i, "value" + i));
             List<Timed> rejected = withStatus(replies, 503);
@@ -48,8 +47,7 @@ class OverloadTest {
 
     @Test
     void requestsThatWaitedPastTheDeadlineGet503AndDoNotTouchStorage() throws Exception {
-        try (Cluster cluster = startedWith(Map.of("course.workers", "1", "course.queueCapacity", "16",
-                "course.handlerDelayMillis", "600", "course.deadlineMillis", "200"))) {
+        try (Cluster cluster = oneWorker(16, 600, 200)) {
             Burst.warmUp(cluster.client(), 4);
             List<Timed> replies = Burst.send(4, i -> cluster.client().put(0, "late" + i, "value" + i));
             requireOnly(replies, 201, 503);
@@ -64,8 +62,7 @@ class OverloadTest {
     @Test
     void stopRejectsQueuedWorkInsteadOfRunningIt() throws Exception {
         long hold = 1000;
-        try (Cluster cluster = startedWith(Map.of("course.workers", "1", "course.queueCapacity", "16",
-                "course.handlerDelayMillis", String.valueOf(hold), "course.deadlineMillis", "60000"))) {
+        try (Cluster cluster = oneWorker(16, hold, 60000)) {
             Burst.warmUp(cluster.client(), 6);
             CompletableFuture<List<Timed>> burst = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -95,8 +92,16 @@ class OverloadTest {
         }
     }
 
-    /** A one-node cluster whose node read the given properties when it started; they are restored right after. */
-    private static Cluster startedWith(Map<String, String> properties) throws IOException {
+    /**
+     * A one-node cluster whose node has one worker, a queue of {@code queueCapacity}, a handler that holds each request
+     * {@code holdMillis} (the test hook) and a deadline of {@code deadlineMillis}. The node reads these system
+     * properties when it starts; they are restored right after.
+     */
+    private static Cluster oneWorker(int queueCapacity, long holdMillis, long deadlineMillis) throws IOException {
+        Map<String, String> properties = Map.of("course.workers", "1",
+                "course.queueCapacity", String.valueOf(queueCapacity),
+                "course.handlerDelayMillis", String.valueOf(holdMillis),
+                "course.deadlineMillis", String.valueOf(deadlineMillis));
         try (SystemProperties ignored = SystemProperties.set(properties)) {
             return Cluster.started(1, NodeMode.IN_PROCESS);
         }

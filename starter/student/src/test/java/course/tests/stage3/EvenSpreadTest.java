@@ -4,6 +4,7 @@ import static course.tests.stage3.ShardedRequests.get;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Cluster;
+import course.harness.EachClusterSize;
 import course.harness.KvClient;
 import course.harness.NodeMode;
 import course.harness.Reply;
@@ -16,8 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * 10,000 keys spread over the nodes within 15% of an even share. Who owns a key is found without writing
@@ -29,8 +28,7 @@ class EvenSpreadTest {
     static final double TOLERANCE = 0.15;
     static final int CLIENTS = 8;
 
-    @ParameterizedTest(name = "{0} nodes")
-    @ValueSource(ints = {2, 3, 5})
+    @EachClusterSize
     void tenThousandKeysSpreadEvenly(int nodes) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             for (int node = 1; node < nodes; node++) {

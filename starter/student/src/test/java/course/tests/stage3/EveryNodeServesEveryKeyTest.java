@@ -5,20 +5,18 @@ import static course.tests.stage3.ShardedRequests.get;
 import static course.tests.stage3.ShardedRequests.put;
 
 import course.harness.Cluster;
+import course.harness.EachClusterSize;
 import course.harness.KvClient;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Any node answers for any key: what one node wrote, every node reads, overwrites and deletes. */
 @Stage(3)
 class EveryNodeServesEveryKeyTest {
-    @ParameterizedTest(name = "{0} nodes")
-    @ValueSource(ints = {2, 3, 5})
+    @EachClusterSize
     void everyOperationThroughEveryNode(int nodes) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             KvClient c = cluster.client();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import course.harness.Cluster;
 import course.harness.ClusterExtension;
+import course.harness.EachClusterSize;
 import course.harness.KvClient;
 import course.harness.NodeMode;
 import course.harness.Reply;
@@ -22,8 +23,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Each key lives on exactly one node. Stopping a node makes exactly its own keys unavailable (503 or 504 naming
@@ -34,8 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class OneCopyPerKeyTest {
     static final int KEYS = 60;
 
-    @ParameterizedTest(name = "{0} nodes")
-    @ValueSource(ints = {2, 3, 5})
+    @EachClusterSize
     void aStoppedNodeTakesDownExactlyItsOwnKeys(int nodes, Seed seed) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));

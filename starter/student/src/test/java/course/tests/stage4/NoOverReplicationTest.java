@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import course.harness.Cluster;
 import course.harness.ClusterExtension;
+import course.harness.EachClusterSize;
 import course.harness.KvClient;
 import course.harness.NodeMode;
 import course.harness.Seed;
@@ -15,8 +16,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A PUT with from=F stores exactly F copies, and the replicas for a smaller from are a prefix of those for a larger
@@ -27,8 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class NoOverReplicationTest {
     static final int KEYS_PER_FROM = 5;
 
-    @ParameterizedTest(name = "{0} nodes")
-    @ValueSource(ints = {2, 3, 5})
+    @EachClusterSize
     void aPutStoresExactlyFromCopies(int nodes, Seed seed) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             KvClient c = cluster.client();

@@ -1,21 +1,19 @@
 package course.tests.stage4;
 
 import course.harness.Cluster;
+import course.harness.EachClusterSize;
 import course.harness.KvClient;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Reads see acknowledged writes while some replicas are down, as long as enough of them are up. */
 @Stage(4)
 class ReplicatedReadsTest {
     static final int KEYS = 10;
 
-    @ParameterizedTest(name = "{0} nodes")
-    @ValueSource(ints = {2, 3, 5})
+    @EachClusterSize
     void getOneOfTwoSeesPutTwoOfTwoWithEitherReplicaStopped(int nodes) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
@@ -34,8 +32,7 @@ class ReplicatedReadsTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} nodes")
-    @ValueSource(ints = {2, 3, 5})
+    @EachClusterSize
     void quorumReadsSeeQuorumWritesWhileAtMostFromMinusQuorumNodesAreDown(int nodes) throws Exception {
         int quorum = nodes / 2 + 1;
         int tolerated = nodes - quorum;

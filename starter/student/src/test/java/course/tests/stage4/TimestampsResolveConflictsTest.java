@@ -1,13 +1,12 @@
 package course.tests.stage4;
 
 import course.harness.Cluster;
+import course.harness.EachClusterSize;
 import course.harness.KvClient;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A node that was down misses writes; when it is back, its stale copy must lose to the newer one by timestamp.
@@ -16,8 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Stage(4)
 class TimestampsResolveConflictsTest {
-    @ParameterizedTest(name = "{0} nodes")
-    @ValueSource(ints = {2, 3, 5})
+    @EachClusterSize
     void staleCopiesLoseToNewerWritesAndDeletes(int nodes) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             Writes w = new Writes(cluster, nodes);

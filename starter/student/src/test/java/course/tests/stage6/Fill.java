@@ -1,5 +1,7 @@
 package course.tests.stage6;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import course.harness.KvClient;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,11 +9,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-/** Fills a node with {@code count} values of {@code size} bytes under keys {@link #key}, a few writers at once. */
-final class Fill {
-    private Fill() {
-    }
-
+/**
+ * {@code count} values of {@code size} bytes under keys {@link #key}: written to a node by a few writers at once, and
+ * read back as one range, checked entry by entry as it arrives (never kept, so the range may exceed the heap).
+ */
+record Fill(int count, int size) {
     static String key(int i) {
         return String.format("big-%06d", i);
     }
@@ -23,7 +25,7 @@ final class Fill {
         return v;
     }
 
-    static void fill(KvClient client, int node, int count, int size) throws Exception {
+    void writeTo(KvClient client, int node) throws Exception {
         int writers = 4;
         try (ExecutorService pool = Executors.newFixedThreadPool(writers)) {
             List<Future<?>> done = new ArrayList<>();
@@ -40,5 +42,26 @@ final class Fill {
                 f.get();
             }
         }
+    }
+
+    /**
+     * Reads {@code path} (a range over the whole fill) from the node at {@code url}: 200, every key in order with its
+     * own value's length and first byte, all {@code count} entries and {@code count * size} value bytes;
+     * {@code when} says in what situation (it ends each count's message).
+     */
+    void assertRangeReadsBack(String url, String path, String when) throws Exception {
+        long[] entries = {0};
+        long[] bytes = {0};
+        RangeReader.read(url, path, chunk -> {
+            int i = (int) entries[0];
+            assertEquals(key(i), chunk.keyText(), "entry " + i + " of the range");
+            assertEquals(size, chunk.value().length, "the length of " + chunk.keyText());
+            assertEquals(value(i, 1)[0], chunk.value()[0], "the first byte of " + chunk.keyText());
+            entries[0]++;
+            bytes[0] += chunk.value().length;
+            return true;
+        }).assertStatus(200);
+        assertEquals(count, entries[0], "entries of the range " + when);
+        assertEquals((long) count * size, bytes[0], "value bytes of the range " + when);
     }
 }
