@@ -1,5 +1,10 @@
 # Shared shell functions of ./course and the scripts/ it calls. Sourced, never run.
 
+# The course's root folder: ./course sets it; a script of scripts/ run by hand, or mvnw, gets the folder above this
+# file. Every script starts with `. "$(dirname "$0")/lib.sh"` and then has it.
+COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+export COURSE_ROOT
+
 COURSE_MIN_JDK=21
 
 # Prints the feature version (21, 25, ...) of the java binary $1, or nothing.

@@ -23,6 +23,7 @@ from . import frontmatter
 from .fmt import slug
 from .problems import Problems
 from .results import read_result, schema_errors
+from .stages import Stage, StageFileError, registry
 
 GENERIC_TEMPLATE = Path(__file__).parent / "templates" / "report.md"
 
@@ -48,21 +49,19 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
-def known_stages(root: Path) -> list:
-    """The stage numbers that have a folder stages/<N>-<name>/."""
-    numbers = set()
-    for folder in (root / "stages").glob("*-*"):
-        head = folder.name.split("-", 1)[0]
-        if folder.is_dir() and head.isdigit():
-            numbers.add(int(head))
-    return sorted(numbers)
-
-
-def check_stage(root: Path, stage: int):
-    stages = known_stages(root)
-    if stage not in stages:
-        listed = ", ".join(map(str, stages)) if stages else f"none (no stages/<N>-*/ folder in {root})"
-        raise UnknownStage(f"--stage {stage}: there is no stage {stage}; the stages are: {listed}")
+def the_stage(root: Path, stage: int) -> Stage:
+    """Stage `stage` of the registry (stages/<N>-<slug>/stage.yml); a stage folder the registry refuses stops the
+    scaffold with the registry's message (exit 1: the repository is wrong), an unknown number with the list of
+    stages (exit 2: the argument is)."""
+    try:
+        stages = registry(root / "stages")
+    except StageFileError as e:
+        raise ScaffoldError(str(e)) from e
+    for known in stages:
+        if known.number == stage:
+            return known
+    listed = ", ".join(str(s.number) for s in stages) if stages else f"none (no stages/<N>-*/ folder in {root})"
+    raise UnknownStage(f"--stage {stage}: there is no stage {stage}; the stages are: {listed}")
 
 
 def default_student() -> str:
@@ -73,11 +72,9 @@ def default_student() -> str:
     return name or os.environ.get("USER") or os.environ.get("USERNAME") or ""
 
 
-def find_template(root: Path, stage: int) -> Path:
-    for folder in sorted((root / "stages").glob(f"{stage}-*")):
-        if (folder / "report-template.md").is_file():
-            return folder / "report-template.md"
-    return GENERIC_TEMPLATE
+def find_template(stage: Stage) -> Path:
+    template = stage.folder / "report-template.md"
+    return template if template.is_file() else GENERIC_TEMPLATE
 
 
 def recorded_runs(results: Path, stage: int, problems: Problems) -> tuple:
@@ -219,7 +216,7 @@ def attach_saturation(source: Path, doc: dict, folder: Path, student: str) -> st
 
 
 def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, reports: Path) -> dict:
-    check_stage(root, stage)
+    known = the_stage(root, stage)
     if not student.strip():
         raise ScaffoldError("no student name: pass --student NAME (a pseudonym is fine)")
     folder = reports / slug(student) / f"stage-{stage}"
@@ -231,7 +228,7 @@ def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, r
     runs, stageless_runs = recorded_runs(results, stage, problems)
     saturations = recorded_saturations(results, stage, problems)
     graphs, stageless_profiles = recorded_flamegraphs(results, stage, runs)
-    template_path = find_template(root, stage)
+    template_path = find_template(known)
     if target.exists():
         shutil.copy2(target, target.with_name("report.md.bak"))
     run_paths = [attach_run(path, doc, folder, student, stage) for path, doc in runs]

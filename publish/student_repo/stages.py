@@ -1,11 +1,12 @@
-"""Finds the stages of the course: folders stages/<N>-<slug>/ and public test packages course.tests.stageN."""
+"""The stages to publish: the course's stage registry (every folder stages/<N>-<slug>/ with its stage.yml, read by
+sitegen.stages, the Python side of course.command.Stages) and the public test packages course.tests.stageN."""
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from sitegen.stages import StageFileError, registry
 from student_repo.errors import PublishError
 
-STAGE_FOLDER = re.compile(r"^(\d+)-[A-Za-z0-9][A-Za-z0-9_-]*$")
 PUBLIC_TESTS = Path("starter/student/src/test/java/course/tests")
 TEST_PACKAGE = re.compile(r"^stage(\d+)$")
 
@@ -14,7 +15,7 @@ TEST_PACKAGE = re.compile(r"^stage(\d+)$")
 class Stage:
     number: int
     folder: str  # relative to the course root, e.g. "stages/1-sync-server"
-    title: str
+    title: str  # stage.yml's title
     has_public_tests: bool
 
     @property
@@ -23,34 +24,27 @@ class Stage:
 
 
 def discover(course_root: Path) -> list[Stage]:
-    """All stages, numbered 1..N without gaps; a stage is a folder with a statement (README.md)."""
+    """All stages of the registry, numbered 1..N without gaps, each with a statement (README.md); a stage folder the
+    registry refuses (no stage.yml, another stage's number or slug in it, ...) stops the publish with its message."""
     stages_dir = course_root / "stages"
     if not stages_dir.is_dir():
         raise PublishError(f"no stages/ folder in {course_root}: is COURSE_ROOT the course repository?")
-    folders: dict[int, Path] = {}
-    for entry in sorted(stages_dir.iterdir()):
-        match = STAGE_FOLDER.match(entry.name)
-        if not entry.is_dir() or not match:
-            continue
-        number = int(match.group(1))
-        if number in folders:
-            raise PublishError(f"two folders for stage {number}: stages/{folders[number].name} and "
-                               f"stages/{entry.name}; rename one")
-        folders[number] = entry
-    if not folders:
-        raise PublishError("no stage folders (stages/<N>-<slug>/) found")
-    expected = list(range(1, max(folders) + 1))
-    missing = [n for n in expected if n not in folders]
+    try:
+        registered = registry(stages_dir)
+    except StageFileError as e:
+        raise PublishError(f"{e}; nothing was published") from e
+    if not registered:
+        raise PublishError("no stage folders (stages/<N>-<slug>/ with a stage.yml) found")
+    numbers = [s.number for s in registered]
+    missing = [n for n in range(1, max(numbers) + 1) if n not in numbers]
     if missing:
-        raise PublishError(f"stages must be numbered 1..N without gaps; found {sorted(folders)}, missing {missing}")
+        raise PublishError(f"stages must be numbered 1..N without gaps; found {numbers}, missing {missing}")
     tested = public_test_stages(course_root)
     stages = []
-    for number in expected:
-        folder = folders[number]
-        statement = folder / "README.md"
-        if not statement.is_file():
-            raise PublishError(f"stages/{folder.name} has no statement (README.md); write it before publishing")
-        stages.append(Stage(number, f"stages/{folder.name}", _title(statement, number), number in tested))
+    for stage in registered:
+        if not stage.readme.is_file():
+            raise PublishError(f"stages/{stage.slug} has no statement (README.md); write it before publishing")
+        stages.append(Stage(stage.number, f"stages/{stage.slug}", stage.title, stage.number in tested))
     return stages
 
 
@@ -76,12 +70,6 @@ def select(stages: list[Stage], spec: str | None) -> list[Stage]:
         raise PublishError(f"--stages {spec}: the range must be 1 <= FROM <= TO")
     if high > max(known):
         raise PublishError(f"--stages {spec}: the course has stages 1-{max(known)} only "
-                           f"(folders stages/<N>-*/ with a README.md)")
+                           f"(folders stages/<N>-<slug>/ with a stage.yml and a README.md)")
     return [s for s in stages if low <= s.number <= high]
 
-
-def _title(statement: Path, number: int) -> str:
-    for line in statement.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# "):
-            return line[2:].strip()
-    return f"Stage {number}"

@@ -60,3 +60,22 @@ def test_stages_option_publishes_only_those_branches(course, tmp_path):
     result = support.publish(course, "--out", str(repo), "--stages", "1")
     assert result.returncode == 0, result.stderr
     assert support.branches(repo) == ["stage-1"]
+
+
+def test_a_stage_folder_the_registry_refuses_stops_the_publish(tmp_path):
+    """The stages are read from their stage.yml, not from folder names: a stage folder without one, or whose
+    stage.yml names another stage, is refused with the file and what to do, before anything is written."""
+    course = support.snapshot_course(tmp_path / "course")
+    last = support.stage_numbers(course)[-1]
+    extra = course / "stages" / f"{last + 1}-extra"
+    extra.mkdir()
+    (extra / "README.md").write_text(f"# Stage {last + 1}: extra\n", encoding="utf-8")
+    result = support.publish(course, "--out", str(tmp_path / "out"))
+    assert result.returncode == 2, result.stderr
+    assert f"stages/{last + 1}-extra/stage.yml: is missing: every stage folder needs one" in result.stderr
+    (extra / "stage.yml").write_text(f"stage: {last}\ntitle: Extra\nslug: extra\nnodes: 1\nendpoints: [/v0/entity]\n",
+                                     encoding="utf-8")
+    result = support.publish(course, "--out", str(tmp_path / "out"))
+    assert result.returncode == 2, result.stderr
+    assert f"field 'stage': says {last} but the folder is stage {last + 1}: make them agree" in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -75,15 +75,54 @@ def test_report_holds_only_its_stage_runs_saturation_and_flame_graphs(tmp_path, 
     assert [d["stage"] for _, d in catalog.reports[0].saturations] == [1]
 
 
+def stage_folder(root, folder: str, stage_yml: str | None):
+    """stages/<folder>/ with a statement and, unless None, that stage.yml."""
+    path = root / "stages" / folder
+    path.mkdir(parents=True)
+    (path / "README.md").write_text(f"# {folder}\n", encoding="utf-8")
+    if stage_yml is not None:
+        (path / "stage.yml").write_text(stage_yml, encoding="utf-8")
+    return path
+
+
+def stage_yml(number: int, slug: str, title: str) -> str:
+    return f"stage: {number}\ntitle: {title}\nslug: {slug}\nnodes: 1\nendpoints: [/v0/entity]\n"
+
+
+def report_for(root, stage: int, monkeypatch) -> int:
+    monkeypatch.setenv("COURSE_ROOT", str(root))
+    return main(["--stage", str(stage), "--student", "ann", "--results", str(root / "r"),
+                 "--reports", str(root / "rep")])
+
+
 def test_unknown_stage_is_refused_with_the_list_of_stages(tmp_path, monkeypatch, capsys):
-    for folder in ("1-sync", "2-executor", "notes"):
-        (tmp_path / "stages" / folder).mkdir(parents=True)
-    monkeypatch.setenv("COURSE_ROOT", str(tmp_path))
-    code = main(["--stage", "9", "--student", "ann", "--results", str(tmp_path / "r"), "--reports", str(tmp_path / "rep")])
+    stage_folder(tmp_path, "1-sync", stage_yml(1, "sync", "One"))
+    stage_folder(tmp_path, "2-executor", stage_yml(2, "executor", "Two"))
+    (tmp_path / "stages" / "notes").mkdir()
+    code = report_for(tmp_path, 9, monkeypatch)
     err = capsys.readouterr().err
     assert code == 2
     assert "--stage 9: there is no stage 9; the stages are: 1, 2" in err
     assert not (tmp_path / "rep").exists()
+
+
+def test_the_stages_are_those_of_the_registry_not_of_folder_names(tmp_path, monkeypatch, capsys):
+    """A stage is its folder's stage.yml: a folder without one, or whose stage.yml names another stage, stops the
+    scaffold with the file and what to do; the report template is the registry stage's own."""
+    stage_folder(tmp_path, "1-sync", stage_yml(1, "sync", "One"))
+    template = (REPO_ROOT / "stages/1-sync-server/report-template.md").read_text(encoding="utf-8")
+    (tmp_path / "stages/1-sync/report-template.md").write_text(template + "\n## The registry's template\n",
+                                                                encoding="utf-8")
+    two = stage_folder(tmp_path, "2-executor", None)
+    assert report_for(tmp_path, 1, monkeypatch) == 1
+    assert "stages/2-executor/stage.yml: is missing: every stage folder needs one" in capsys.readouterr().err
+    (two / "stage.yml").write_text(stage_yml(3, "executor", "Two"), encoding="utf-8")
+    assert report_for(tmp_path, 2, monkeypatch) == 1
+    assert "field 'stage': says 3 but the folder is stage 2: make them agree" in capsys.readouterr().err
+    assert not (tmp_path / "rep").exists()
+    (two / "stage.yml").write_text(stage_yml(2, "executor", "Two"), encoding="utf-8")
+    assert report_for(tmp_path, 1, monkeypatch) == 0, capsys.readouterr().err
+    assert "## The registry's template" in (tmp_path / "rep/ann/stage-1/report.md").read_text(encoding="utf-8")
 
 
 def test_the_next_step_names_only_commands_the_repository_has(tmp_path):

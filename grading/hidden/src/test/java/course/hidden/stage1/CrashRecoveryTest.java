@@ -3,12 +3,11 @@ package course.hidden.stage1;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeMode;
+import course.harness.NodeModel;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.hidden.Values;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -21,23 +20,19 @@ import org.junit.jupiter.api.Test;
 class CrashRecoveryTest {
     @Test
     void overwritesAndDeletesSurviveKill9(Cluster cluster, Seed seed) throws Exception {
-        KvClient c = cluster.client();
-        Map<String, byte[]> model = new HashMap<>();
+        NodeModel model = new NodeModel(cluster.client());
         Random random = seed.random();
         for (int i = 0; i < 1500; i++) {
             String key = "k" + random.nextInt(600);
             if (random.nextInt(4) == 0) {
-                c.delete(0, key).assertStatus(202);
-                model.put(key, null);
+                model.delete(key);
             } else {
-                byte[] value = Values.of(seed.value(), i, random.nextInt(300));
-                c.put(0, key, value).assertStatus(201);
-                model.put(key, value);
+                model.put(key, Values.of(seed.value(), i, random.nextInt(300)));
             }
         }
         cluster.kill(0);
         cluster.start(0);
-        check(c, model);
+        model.assertEveryKey();
     }
 
     /**
@@ -63,21 +58,16 @@ class CrashRecoveryTest {
 
     @Test
     void recoversTwiceInARow(Cluster cluster, Seed seed) throws Exception {
-        KvClient c = cluster.client();
-        Map<String, byte[]> model = new HashMap<>();
+        NodeModel model = new NodeModel(cluster.client());
         for (int round = 0; round < 2; round++) {
             for (int i = 0; i < 300; i++) {
-                String key = "r" + round + "-" + i;
-                byte[] value = Values.of(seed.value(), round * 1000L + i, 100);
-                c.put(0, key, value).assertStatus(201);
-                model.put(key, value);
+                model.put("r" + round + "-" + i, Values.of(seed.value(), round * 1000L + i, 100));
             }
-            c.delete(0, "r0-1").assertStatus(202);
-            model.put("r0-1", null);
+            model.delete("r0-1");
             cluster.kill(0);
             cluster.start(0);
         }
-        check(c, model);
+        model.assertEveryKey();
     }
 
     @Test
@@ -91,11 +81,5 @@ class CrashRecoveryTest {
         for (int i = 0; i < 3; i++) {
             c.get(0, "big" + i).assertBody(200, Values.of(seed.value(), i, (1 << 20) + i));
         }
-    }
-
-    private static void check(KvClient c, Map<String, byte[]> model) {
-        model.forEach((key, value) -> {
-            c.get(0, key).assertValue(value);
-        });
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.harness.ClientModels;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeModel;
 import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -35,7 +36,7 @@ class ManyClientsModelTest {
         }
     }
 
-    private static void runClient(KvClient c, int client, Random random, ClientModels.Model model,
+    private static void runClient(KvClient c, int client, Random random, NodeModel model,
                                   Set<String> everWritten) {
         for (int op = 0; op < CLIENTS.operations(); op++) {
             int dice = random.nextInt(20);

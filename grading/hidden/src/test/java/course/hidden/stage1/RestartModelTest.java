@@ -2,12 +2,11 @@ package course.hidden.stage1;
 
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeModel;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.hidden.Values;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -20,25 +19,20 @@ import org.junit.jupiter.api.Test;
 class RestartModelTest {
     @Test
     void modelHoldsAcrossFiveRestarts(Cluster cluster, Seed seed) throws Exception {
-        KvClient c = cluster.client();
-        Map<String, byte[]> model = new HashMap<>();
+        NodeModel model = new NodeModel(cluster.client());
         Random random = seed.random();
         for (int cycle = 0; cycle < 5; cycle++) {
             for (int i = 0; i < 200; i++) {
                 String key = "m" + random.nextInt(300);
                 if (random.nextInt(3) == 0) {
-                    c.delete(0, key).assertStatus(202);
-                    model.remove(key);
+                    model.delete(key);
                 } else {
-                    byte[] value = Values.of(seed.value(), cycle * 1000L + i, random.nextInt(2000));
-                    c.put(0, key, value).assertStatus(201);
-                    model.put(key, value);
+                    model.put(key, Values.of(seed.value(), cycle * 1000L + i, random.nextInt(2000)));
                 }
             }
             cluster.restart(0);
             for (int k = 0; k < 300; k++) {
-                byte[] value = model.get("m" + k);
-                c.get(0, "m" + k).assertValue(value);
+                model.assertRead("m" + k);
             }
         }
     }

@@ -3,6 +3,7 @@ package course.tests.stage1;
 import course.harness.ClientModels;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeModel;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -25,7 +26,7 @@ class ConcurrentClientsTest {
     }
 
     /** One client's operations; it checks its own reads as it goes. */
-    private static void runClient(KvClient c, int client, Random random, ClientModels.Model model) {
+    private static void runClient(KvClient c, int client, Random random, NodeModel model) {
         for (int op = 0; op < CLIENTS.operations(); op++) {
             String key = CLIENTS.anyKeyOf(client, random);
             int dice = random.nextInt(10);

@@ -2,6 +2,7 @@ package course.tests.stage2;
 
 import course.harness.ClientModels;
 import course.harness.Cluster;
+import course.harness.NodeModel;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -23,7 +24,7 @@ class ManyClientsTest {
     }
 
     /** PUT, DELETE and GET on the client's own keys, each read checked against what the client last did. */
-    private static void writeAndCheck(int client, Random random, ClientModels.Model model) {
+    private static void writeAndCheck(int client, Random random, NodeModel model) {
         for (int op = 0; op < CLIENTS.operations(); op++) {
             String key = CLIENTS.anyKeyOf(client, random);
             int dice = random.nextInt(10);
