@@ -199,23 +199,13 @@ public final class LsmStorage implements Storage {
 
     @Override
     public void flush() throws IOException {
-        writeLock.lock();
-        try {
-            ensureWritable();
-        } finally {
-            writeLock.unlock();
-        }
+        checkWritable();
         flushAndWait();
     }
 
     @Override
     public void compact() throws IOException {
-        writeLock.lock();
-        try {
-            ensureWritable();
-        } finally {
-            writeLock.unlock();
-        }
+        checkWritable();
         synchronized (compactionLock) {
             List<SsTable> inputs = state.tablesNewestFirst;
             if (!inputs.isEmpty()) {
@@ -436,6 +426,16 @@ public final class LsmStorage implements Storage {
         writeLock.lock();
         try {
             return nextGeneration++;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** {@link #ensureWritable} for an operation that does its work outside the write lock (flush, compact). */
+    private void checkWritable() throws IOException {
+        writeLock.lock();
+        try {
+            ensureWritable();
         } finally {
             writeLock.unlock();
         }

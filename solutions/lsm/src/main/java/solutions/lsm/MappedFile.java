@@ -72,23 +72,20 @@ final class MappedFile {
 
     int getInt(long pos) {
         int offset = (int) (pos % chunkBytes);
-        if (offset + Integer.BYTES <= chunkBytes) {
-            return chunks[(int) (pos / chunkBytes)].getInt(offset);
-        }
-        int v = 0;
-        for (int i = 0; i < Integer.BYTES; i++) {
-            v = (v << 8) | (get(pos + i) & 0xFF);
-        }
-        return v;
+        return offset + Integer.BYTES <= chunkBytes ? chunks[(int) (pos / chunkBytes)].getInt(offset)
+                : (int) acrossChunks(pos, Integer.BYTES);
     }
 
     long getLong(long pos) {
         int offset = (int) (pos % chunkBytes);
-        if (offset + Long.BYTES <= chunkBytes) {
-            return chunks[(int) (pos / chunkBytes)].getLong(offset);
-        }
+        return offset + Long.BYTES <= chunkBytes ? chunks[(int) (pos / chunkBytes)].getLong(offset)
+                : acrossChunks(pos, Long.BYTES);
+    }
+
+    /** A big-endian number of {@code bytes} bytes that starts in one chunk and ends in the next, a byte at a time. */
+    private long acrossChunks(long pos, int bytes) {
         long v = 0;
-        for (int i = 0; i < Long.BYTES; i++) {
+        for (int i = 0; i < bytes; i++) {
             v = (v << 8) | (get(pos + i) & 0xFF);
         }
         return v;

@@ -5,16 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Cluster;
 import course.harness.Seed;
 import course.harness.Stage;
+import course.harness.StreamedPut;
 import course.harness.WithCluster;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Random;
@@ -28,14 +25,7 @@ class ChunkedBodiesTest {
     void aOneMebibyteStreamedBodyIsStoredExactly(Cluster cluster, Seed seed) throws Exception {
         byte[] value = new byte[1 << 20];
         new Random(seed.value()).nextBytes(value);
-        try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-            HttpRequest put = HttpRequest.newBuilder(URI.create(cluster.url(0) + "/v0/entity?id=big-stream"))
-                    .timeout(Duration.ofSeconds(20))
-                    .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(value)))
-                    .build();
-            HttpResponse<String> answer = http.send(put, HttpResponse.BodyHandlers.ofString());
-            assertEquals(201, answer.statusCode(), answer.body());
-        }
+        StreamedPut.assertCreated(cluster.url(0), "big-stream", value, Duration.ofSeconds(20));
         cluster.client().get(0, "big-stream").assertBody(200, value);
     }
 

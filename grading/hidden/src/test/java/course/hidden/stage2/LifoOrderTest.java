@@ -3,10 +3,9 @@ package course.hidden.stage2;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Cluster;
+import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
-import course.harness.NodeMode;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,12 +28,9 @@ class LifoOrderTest {
 
     @Test
     void theNewestQueuedRequestRunsFirst() throws Exception {
-        Cluster cluster;
-        try (SystemProperties ignored = SystemProperties.set(Map.of("course.workers", "1", "course.queue", "lifo",
+        Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "1", "course.queue", "lifo",
                 "course.queueCapacity", "16", "course.handlerDelayMillis", String.valueOf(HOLD_MS),
-                "course.deadlineMillis", "60000"))) {
-            cluster = Cluster.started(1, NodeMode.IN_PROCESS);
-        }
+                "course.deadlineMillis", "60000"));
         try (cluster; ExecutorService pool = Executors.newFixedThreadPool(QUEUED + 1)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
             c.put(0, "warm", "up").assertStatus(201);

@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Cluster;
-import course.harness.NodeMode;
+import course.harness.ConfiguredCluster;
 import course.harness.Reply;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +24,8 @@ import org.junit.jupiter.api.Test;
 class OverloadRecoveryTest {
     @Test
     void aBurstGets503AndEveryLaterRequestSucceeds() throws Exception {
-        Cluster cluster;
-        try (SystemProperties ignored = SystemProperties.set(Map.of("course.workers", "1",
-                "course.queueCapacity", "2", "course.handlerDelayMillis", "150", "course.deadlineMillis", "60000"))) {
-            cluster = Cluster.started(1, NodeMode.IN_PROCESS);
-        }
+        Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "1",
+                "course.queueCapacity", "2", "course.handlerDelayMillis", "150", "course.deadlineMillis", "60000"));
         try (cluster) {
             var c = cluster.client().withTimeout(Duration.ofSeconds(20));
             c.put(0, "warm", "up").assertStatus(201);

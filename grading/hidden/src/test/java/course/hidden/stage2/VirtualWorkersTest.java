@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.runtime.Submission;
 import course.harness.Cluster;
+import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
-import course.harness.NodeMode;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,12 +46,9 @@ class VirtualWorkersTest {
 
     /** The headers of the threads of the submission that sleep while one request is held in the handler delay. */
     private static List<String> sleepingWorkers(boolean virtual) throws Exception {
-        Cluster cluster;
-        try (SystemProperties ignored = SystemProperties.set(Map.of("course.workers", "2",
+        Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "2",
                 "course.virtualThreads", String.valueOf(virtual), "course.handlerDelayMillis",
-                String.valueOf(HOLD_MS), "course.deadlineMillis", "60000"))) {
-            cluster = Cluster.started(1, NodeMode.IN_PROCESS);
-        }
+                String.valueOf(HOLD_MS), "course.deadlineMillis", "60000"));
         try (cluster) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
             CompletableFuture<Void> held = CompletableFuture.runAsync(() -> c.put(0, "held", "v").assertStatus(201));

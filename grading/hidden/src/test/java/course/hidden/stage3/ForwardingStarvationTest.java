@@ -3,11 +3,10 @@ package course.hidden.stage3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import course.harness.Cluster;
+import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
-import course.harness.NodeMode;
 import course.harness.Reply;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,12 +30,9 @@ class ForwardingStarvationTest {
 
     @Test
     void nodesForwardingToEachOtherWithOneWorkerEachKeepAnswering() throws Exception {
-        Cluster cluster;
         // A deadline far above any wait of a healthy node: a 503 here can only come from starvation.
-        try (SystemProperties ignored = SystemProperties.set(Map.of("course.workers", "1",
-                "course.deadlineMillis", "30000"))) {
-            cluster = Cluster.started(2, NodeMode.IN_PROCESS);
-        }
+        Cluster cluster = ConfiguredCluster.started(2, Map.of("course.workers", "1",
+                "course.deadlineMillis", "30000"));
         try (cluster; ExecutorService clients = Executors.newFixedThreadPool(CLIENTS)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(10));
             c.put(0, "warm-0", "up").assertStatus(201);

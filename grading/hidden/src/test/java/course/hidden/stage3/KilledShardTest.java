@@ -42,17 +42,8 @@ class KilledShardTest {
             if (node == killed) {
                 continue;
             }
-            TreeSet<Integer> unavailable = new TreeSet<>();
-            for (int k = 0; k < KEYS; k++) {
-                Reply r = c.get(node, "key" + k);
-                if (r.status() == 200) {
-                    r.assertBody(200, "value" + k);
-                } else {
-                    assertTrue(r.status() == 0 || r.status() >= 500, "a key on a killed node is an error, not "
-                            + r.describeAnswer());
-                    unavailable.add(k);
-                }
-            }
+            TreeSet<Integer> unavailable = UnservedKeys.through(c, node, KEYS, "key", "value",
+                    "a key on a killed node is an error, not ");
             if (lost == null) {
                 lost = unavailable;
             } else {

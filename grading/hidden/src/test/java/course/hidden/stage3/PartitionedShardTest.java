@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Cluster;
 import course.harness.KvClient;
-import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.runtime.Submission;
@@ -52,17 +51,6 @@ class PartitionedShardTest {
     }
 
     private static TreeSet<Integer> failing(KvClient c, int node) {
-        TreeSet<Integer> failed = new TreeSet<>();
-        for (int k = 0; k < KEYS; k++) {
-            Reply r = c.get(node, "p" + k);
-            if (r.status() == 200) {
-                r.assertBody(200, "v" + k);
-            } else {
-                assertTrue(r.status() == 0 || r.status() >= 500, "an unreachable owner is an error, not "
-                        + r.describeAnswer());
-                failed.add(k);
-            }
-        }
-        return failed;
+        return UnservedKeys.through(c, node, KEYS, "p", "v", "an unreachable owner is an error, not ");
     }
 }

@@ -7,12 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
+import course.harness.StreamedPut;
 import course.harness.WithCluster;
-import java.io.ByteArrayInputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -30,15 +27,7 @@ class RequestFramingTest {
     @Test
     void aStreamedBodyFromJavaHttpClientIsStored(Cluster cluster) throws Exception {
         byte[] value = "streamed without a length".getBytes(StandardCharsets.UTF_8);
-        try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-            // ofInputStream has no length, so the client sends Transfer-Encoding: chunked.
-            HttpRequest put = HttpRequest.newBuilder(URI.create(cluster.url(0) + "/v0/entity?id=streamed"))
-                    .timeout(Duration.ofSeconds(10))
-                    .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(value)))
-                    .build();
-            HttpResponse<String> answer = http.send(put, HttpResponse.BodyHandlers.ofString());
-            assertEquals(201, answer.statusCode(), answer.body());
-        }
+        StreamedPut.assertCreated(cluster.url(0), "streamed", value, Duration.ofSeconds(10));
         cluster.client().get(0, "streamed").assertBody(200, value);
     }
 

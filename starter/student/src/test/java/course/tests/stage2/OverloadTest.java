@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import course.harness.Cluster;
-import course.harness.NodeMode;
+import course.harness.ConfiguredCluster;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import course.tests.stage2.Burst.Timed;
 import java.io.IOException;
 import java.util.Arrays;
@@ -94,17 +93,14 @@ class OverloadTest {
 
     /**
      * A one-node cluster whose node has one worker, a queue of {@code queueCapacity}, a handler that holds each request
-     * {@code holdMillis} (the test hook) and a deadline of {@code deadlineMillis}. The node reads these system
-     * properties when it starts; they are restored right after.
+     * {@code holdMillis} (the test hook) and a deadline of {@code deadlineMillis}.
      */
     private static Cluster oneWorker(int queueCapacity, long holdMillis, long deadlineMillis) throws IOException {
         Map<String, String> properties = Map.of("course.workers", "1",
                 "course.queueCapacity", String.valueOf(queueCapacity),
                 "course.handlerDelayMillis", String.valueOf(holdMillis),
                 "course.deadlineMillis", String.valueOf(deadlineMillis));
-        try (SystemProperties ignored = SystemProperties.set(properties)) {
-            return Cluster.started(1, NodeMode.IN_PROCESS);
-        }
+        return ConfiguredCluster.started(1, properties);
     }
 
     /** Accepted writes are there, rejected ones are not (a 503 must not have touched storage). */
