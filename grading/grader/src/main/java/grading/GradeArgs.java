@@ -31,7 +31,6 @@ final class GradeArgs {
     private boolean perf = true;
     private Limits limits = Limits.standard();
     private Long seed;
-    private Path gradescopeZip;
 
     @Option(names = "--submission", paramLabel = "DIR", description = "A student repository, or a copy of its"
             + " starter/student folder; only src/main/java and src/main/resources are taken, built in a fresh"
@@ -68,9 +67,7 @@ final class GradeArgs {
     @Option(names = "--gradescope-zip", paramLabel = "FILE", description = "Write Gradescope's autograder zip"
             + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
             + " grading; --no-perf, --time-limit and --test-time-limit given with it apply to every submission.")
-    void gradescopeZip(Path file) {
-        gradescopeZip = file;
-    }
+    private Path gradescopeZip;
 
     @Option(names = "--no-perf", description = "Skip the performance run next to the reference.")
     void noPerf(boolean skip) {

@@ -8,16 +8,11 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-/** Keeps a second engine (in this or another process) from opening the same directory and corrupting it. */
-final class DirectoryLock implements Closeable {
-    private final FileChannel channel;
-    private final FileLock lock;
-
-    private DirectoryLock(FileChannel channel, FileLock lock) {
-        this.channel = channel;
-        this.lock = lock;
-    }
-
+/**
+ * Keeps a second engine (in this or another process) from opening the same directory and corrupting it: the lock
+ * held on the directory's LOCK file, and the channel that holds it, until close.
+ */
+record DirectoryLock(FileChannel channel, FileLock lock) implements Closeable {
     static DirectoryLock acquire(Path directory) throws IOException {
         Path path = directory.resolve("LOCK");
         FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
