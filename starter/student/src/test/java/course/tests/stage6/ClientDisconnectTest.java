@@ -4,7 +4,6 @@ import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** A client that drops the connection in the middle of a long range leaves the node healthy. */
@@ -16,8 +15,8 @@ class ClientDisconnectTest {
 
     @Test
     void aClientThatDisconnectsHalfwayLeavesTheNodeHealthy(Cluster cluster) throws Exception {
-        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(10));
-        BIG.writeTo(c, 0);
+        BIG.writeTo(cluster);
+        KvClient c = cluster.client();
         String url = cluster.directUrl(0);
         for (int attempt = 0; attempt < 3; attempt++) {
             int[] seen = {0};

@@ -2,7 +2,9 @@ package course.tests.stage6;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Cluster;
 import course.harness.KvClient;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -25,7 +27,9 @@ record Fill(int count, int size) {
         return v;
     }
 
-    void writeTo(KvClient client, int node) throws Exception {
+    /** Writes the fill to node 0, a few writers at once, each PUT allowed 20 s (a value may be large). */
+    void writeTo(Cluster cluster) throws Exception {
+        KvClient client = cluster.client().withTimeout(Duration.ofSeconds(20));
         int writers = 4;
         try (ExecutorService pool = Executors.newFixedThreadPool(writers)) {
             List<Future<?>> done = new ArrayList<>();
@@ -33,7 +37,7 @@ record Fill(int count, int size) {
                 int first = w;
                 done.add(pool.submit(() -> {
                     for (int i = first; i < count; i += writers) {
-                        client.put(node, key(i), value(i, size)).assertStatus(201);
+                        client.put(0, key(i), value(i, size)).assertStatus(201);
                     }
                     return null;
                 }));

@@ -1,11 +1,9 @@
 package course.tests.stage6;
 
 import course.harness.Cluster;
-import course.harness.KvClient;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,10 +18,9 @@ class RangeLargerThanHeapTest {
 
     @Test
     void aRangeLargerThanTheHeapStreamsInOneRequest(Cluster cluster) throws Exception {
-        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(20));
-        BIG.writeTo(c, 0);
+        BIG.writeTo(cluster);
         BIG.assertRangeReadsBack(cluster.directUrl(0), RangeReader.path("big-", null),
                 "streamed from a node whose heap is smaller than its data");
-        c.get(0, Fill.key(0)).assertStatus(200);
+        cluster.client().get(0, Fill.key(0)).assertStatus(200);
     }
 }
