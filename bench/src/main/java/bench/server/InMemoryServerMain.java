@@ -17,7 +17,8 @@ import solutions.stage1.SyncHttpServer;
  * The in-memory ceiling: the stage-1 reference's own one-nio server and protocol handler over a map instead of LSM
  * storage, so the benchmark's ratio is what storage costs. Prints READY like the Launcher and runs until killed.
  */
-@Command(name = "java bench.server.InMemoryServerMain", description = "The in-memory ceiling of bench server (started by it).")
+@Command(name = "java bench.server.InMemoryServerMain",
+        description = "The in-memory ceiling of bench server (started by it).")
 public final class InMemoryServerMain implements Callable<Integer> {
     @Mixin
     private HelpOption help;

@@ -9,8 +9,8 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * Runs a picocli command with the course's conventions, so every {@code ./course} subcommand behaves the same: bad
- * input prints {@code course <command>: <what was wrong>} and exits 2, a failure while running prints the reason and
- * exits 1, {@code --help} prints the generated usage to standard output and exits 0.
+ * input prints {@code course <command>: <what was wrong>} and exits 2 (so does a {@link UsageException} thrown while
+ * running), a failure while running prints the reason and exits 1, {@code --help} prints the generated usage to standard output and exits 0.
  */
 public final class CourseCommandLine {
     /** Exit status of a bad command line. */
@@ -45,9 +45,14 @@ public final class CourseCommandLine {
             return USAGE;
         });
         line.setExecutionExceptionHandler((e, failed, parsed) -> {
-            err.println(displayName(failed.getCommandSpec()) + ": "
-                    + (e.getMessage() == null ? e.toString() : e.getMessage()));
-            return FAILED;
+            String name = displayName(failed.getCommandSpec());
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+                err.println(name + ": interrupted");
+                return FAILED;
+            }
+            err.println(name + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return e instanceof UsageException ? USAGE : FAILED;
         });
         return line;
     }

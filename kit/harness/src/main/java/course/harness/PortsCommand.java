@@ -8,7 +8,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** The command line of {@code java course.harness.Ports [N]} (see {@link Ports#main}). */
-@Command(name = "java course.harness.Ports", synopsisHeading = "", customSynopsis = "usage: java course.harness.Ports [N]%n",
+@Command(name = "java course.harness.Ports", synopsisHeading = "",
+        customSynopsis = "usage: java course.harness.Ports [N]%n",
         description = {"Prints N free TCP ports of the loopback interface on one line, separated by spaces, for"
                 + " scripts (the demo) that start nodes themselves.", ""})
 final class PortsCommand implements Callable<Integer> {

@@ -1,23 +1,11 @@
 package course.load;
 
-import picocli.CommandLine.Model.CommandSpec;
+import course.command.UsageException;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** The options of {@code course saturate}: the load options (without -R and -d) plus the search's own. */
 public final class SaturateOptions {
     LoadOptions load;
-    double startRate = 1000;
-    double maxRate = 1_000_000;
-    double stepSeconds = 10;
-    double resolution = 0.05;
-    double p99Ms = 10;
-    double minAchieved = 0.99;
-    int maxSteps = 16;
-    int confirmMisses = 1;
-    double pauseSeconds = 1;
-    @Spec(Spec.Target.MIXEE)
-    private CommandSpec mixee;
 
     SaturateOptions() {
     }
@@ -27,55 +15,41 @@ public final class SaturateOptions {
         return SaturateCommand.parse(args);
     }
 
-    @Option(names = "--start-rate", paramLabel = "N", order = 1, description = "First step's rate. Default: 1000.")
-    void startRate(String text) {
-        startRate = Cli.valid(mixee, () -> Values.positive("--start-rate", text));
-    }
+    @Option(names = "--start-rate", paramLabel = "N", order = 1, converter = Converters.Positive.class,
+            description = "First step's rate. Default: 1000.")
+    double startRate = 1000;
 
-    @Option(names = "--max-rate", paramLabel = "N", order = 2, description = "Never go above. Default: 1000000.")
-    void maxRate(String text) {
-        maxRate = Cli.valid(mixee, () -> Values.positive("--max-rate", text));
-    }
+    @Option(names = "--max-rate", paramLabel = "N", order = 2, converter = Converters.Positive.class,
+            description = "Never go above. Default: 1000000.")
+    double maxRate = 1_000_000;
 
-    @Option(names = "--step-duration", paramLabel = "T", order = 3, description = "Length of each step. Default: 10s.")
-    void stepDuration(String text) {
-        stepSeconds = Cli.valid(mixee, () -> Values.seconds("--step-duration", text));
-    }
+    @Option(names = "--step-duration", paramLabel = "T", order = 3, converter = Converters.Seconds.class,
+            description = "Length of each step. Default: 10s.")
+    double stepSeconds = 10;
 
-    @Option(names = "--pause", paramLabel = "T", order = 4,
+    @Option(names = "--pause", paramLabel = "T", order = 4, converter = Converters.Seconds.class,
             description = "Rest between steps so the server drains. Default: 1s.")
-    void pause(String text) {
-        pauseSeconds = Cli.valid(mixee, () -> Values.seconds("--pause", text));
-    }
+    double pauseSeconds = 1;
 
-    @Option(names = "--resolution", paramLabel = "F", order = 5,
+    @Option(names = "--resolution", paramLabel = "F", order = 5, converter = Converters.Fraction.class,
             description = "Stop bisecting when pass and fail are this close. Default: 5%%.")
-    void resolution(String text) {
-        resolution = Cli.valid(mixee, () -> Values.fraction("--resolution", text));
-    }
+    double resolution = 0.05;
 
-    @Option(names = "--p99-ms", paramLabel = "X", order = 6, description = "SLO: p99 latency at most X ms. Default: 10.")
-    void p99Ms(String text) {
-        p99Ms = Cli.valid(mixee, () -> Values.positive("--p99-ms", text));
-    }
+    @Option(names = "--p99-ms", paramLabel = "X", order = 6, converter = Converters.Positive.class,
+            description = "SLO: p99 latency at most X ms. Default: 10.")
+    double p99Ms = 10;
 
-    @Option(names = "--min-achieved", paramLabel = "F", order = 7,
+    @Option(names = "--min-achieved", paramLabel = "F", order = 7, converter = Converters.Fraction.class,
             description = "SLO: achieved rate at least F of the target. Default: 0.99.")
-    void minAchieved(String text) {
-        minAchieved = Cli.valid(mixee, () -> Values.fraction("--min-achieved", text));
-    }
+    double minAchieved = 0.99;
 
-    @Option(names = "--max-steps", paramLabel = "N", order = 8,
+    @Option(names = "--max-steps", paramLabel = "N", order = 8, converter = Converters.Steps.class,
             description = "Bound on the number of steps (repeats included). Default: 16.")
-    void maxSteps(String text) {
-        maxSteps = Cli.valid(mixee, () -> Values.intCount("--max-steps", text, 1, 100));
-    }
+    int maxSteps = 16;
 
-    @Option(names = "--confirm-misses", paramLabel = "N", order = 9,
+    @Option(names = "--confirm-misses", paramLabel = "N", order = 9, converter = Converters.Repeats.class,
             description = "Repeats of a missed step before it counts (0: none). Default: 1.")
-    void confirmMisses(String text) {
-        confirmMisses = Cli.valid(mixee, () -> Values.intCount("--confirm-misses", text, 0, 5));
-    }
+    int confirmMisses = 1;
 
     /** Rules between options, checked once everything is parsed. */
     SaturateOptions checked(LoadOptions parsedLoad) throws UsageException {
@@ -86,7 +60,7 @@ public final class SaturateOptions {
         if (startRate > maxRate) {
             throw new UsageException("--start-rate " + startRate + " is above --max-rate " + maxRate);
         }
-        load = parsedLoad.withDuration(stepSeconds);
+        load = parsedLoad.with(c -> c.duration(stepSeconds));
         return this;
     }
 

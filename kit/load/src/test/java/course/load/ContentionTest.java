@@ -35,9 +35,9 @@ class ContentionTest {
             }
             Path json = dir.resolve("run.json");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = LoadCommand.run(new String[] {"--url", server.url(), "-R", "500", "-c", "4", "-t", "1",
-                    "-d", "3s", "--no-stabilize", "--no-progress", "--out", json.toString()},
-                    new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+            int code = new LoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
+                    .execute(new String[] {"--url", server.url(), "-R", "500", "-c", "4", "-t", "1",
+                    "-d", "3s", "--no-stabilize", "--no-progress", "--out", json.toString()});
             String text = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, text);
             LoadRun run = Results.read(json, LoadRun.class);

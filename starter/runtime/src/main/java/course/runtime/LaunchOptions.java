@@ -96,23 +96,7 @@ final class LaunchOptions implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw CourseCommandLine.usage(spec, e.getMessage());
         }
-        return Launcher.run(this, config);
-    }
-
-    int port() {
-        return port;
-    }
-
-    Path dir() {
-        return dir;
-    }
-
-    String factory() {
-        return factory;
-    }
-
-    boolean stdinControl() {
-        return stdinControl;
+        return Launcher.run(factory, stdinControl, config);
     }
 
     /**
