@@ -2,10 +2,8 @@ package bench.server;
 
 import course.load.LoadApi;
 import course.results.LoadRun;
-import course.results.Results;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -72,15 +72,12 @@ class NodeProxyTest {
             proxy.drop();
             assertTrue(isCut(s), "a dropped connection still delivered data");
         }
-        try (Socket s = connect()) {
-            assertArrayEquals(bytes("after"), roundTrip(s, bytes("after")));
-        }
+        assertANewConnectionWorks("after");
     }
 
     @Test
     void aPartitionResetsEveryConnectionUntilHealed() throws IOException {
-        Socket open = connect();
-        roundTrip(open, bytes("x"));
+        Socket open = connectedAndUsed();
         proxy.partition();
         assertTrue(isCut(open), "an open connection survived the partition");
         open.close();
@@ -88,15 +85,12 @@ class NodeProxyTest {
             assertTrue(isCut(s), "a new connection went through a partition");
         }
         proxy.heal();
-        try (Socket s = connect()) {
-            assertArrayEquals(bytes("healed"), roundTrip(s, bytes("healed")));
-        }
+        assertANewConnectionWorks("healed");
     }
 
     @Test
     void aBlackHoleAcceptsReadsAndNeverAnswersNorClosesUntilHealed() throws IOException {
-        Socket open = connect();
-        roundTrip(open, bytes("x"));
+        Socket open = connectedAndUsed();
         proxy.blackHole();
         assertTrue(isSilent(open), "an open connection still answered in a black hole");
         try (Socket s = connect()) {
@@ -106,9 +100,7 @@ class NodeProxyTest {
         proxy.heal();
         assertTrue(isCut(open), "a connection that lost bytes in a black hole was kept after the heal");
         open.close();
-        try (Socket s = connect()) {
-            assertArrayEquals(bytes("healed"), roundTrip(s, bytes("healed")));
-        }
+        assertANewConnectionWorks("healed");
     }
 
     @Test
@@ -123,6 +115,19 @@ class NodeProxyTest {
         Socket s = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
         s.setSoTimeout(5000);
         return s;
+    }
+
+    /** A connection through the proxy that has carried one round trip, so the proxy's link to the node is up. */
+    private Socket connectedAndUsed() throws IOException {
+        Socket open = connect();
+        roundTrip(open, bytes("x"));
+        return open;
+    }
+
+    private void assertANewConnectionWorks(String text) throws IOException {
+        try (Socket s = connect()) {
+            assertArrayEquals(bytes(text), roundTrip(s, bytes(text)));
+        }
     }
 
     private static byte[] roundTrip(Socket s, byte[] data) throws IOException {

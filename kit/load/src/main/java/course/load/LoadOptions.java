@@ -153,7 +153,7 @@ public final class LoadOptions {
 
     @Option(names = "--stabilize", negatable = true, order = 24,
             description = "Keep vCPUs from halting (cuts hypervisor steal). Default: decided per run by a 1 s steal"
-                    + " probe (on only if it sees steal above 2%).")
+                    + " probe (on only if it sees steal above 2%%).")
     private Boolean stabilize;
 
     @Option(names = "--server-pid", paramLabel = "PID", order = 26, converter = Converters.AtLeastOne.class,

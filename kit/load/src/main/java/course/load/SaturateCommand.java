@@ -3,7 +3,6 @@ package course.load;
 import course.results.LoadRun;
 import course.results.Results;
 import course.results.Saturation;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import course.command.PrintingCommand;
