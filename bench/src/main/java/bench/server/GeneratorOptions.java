@@ -1,6 +1,7 @@
 package bench.server;
 
 import bench.BenchValues;
+import course.command.OptionValues;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,10 +30,7 @@ public final class GeneratorOptions {
 
     @Option(names = "--duration", paramLabel = "T", description = "Length of each run, e.g. 15s or 1m (default 15s).")
     void duration(String value) {
-        if (!value.matches("\\d+(s|m)")) {
-            throw new IllegalArgumentException("--duration takes e.g. 10s or 1m, got '" + value + "'");
-        }
-        duration = value;
+        duration = OptionValues.matching("--duration", value, "\\d+(s|m)", "takes e.g. 10s or 1m");
     }
 
     String duration() {

@@ -3,6 +3,7 @@ package bench.server;
 import bench.BenchValues;
 import course.command.CourseCommand;
 import course.command.CourseCommandLine;
+import course.command.OptionValues;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,10 +47,7 @@ public final class ServerBenchOptions extends CourseCommand {
 
     @Option(names = "--step-duration", paramLabel = "T", description = "Length of each saturation step (default 5s).")
     void stepDuration(String v) {
-        if (!v.matches("\\d+(ms|s|m)?")) {
-            throw new IllegalArgumentException("--step-duration takes e.g. 5s, got '" + v + "'");
-        }
-        stepDuration = v;
+        stepDuration = OptionValues.matching("--step-duration", v, "\\d+(ms|s|m)?", "takes e.g. 5s");
     }
 
     long keys() {

@@ -39,6 +39,17 @@ public final class OptionValues {
         return (int) between(option, text, min, max);
     }
 
+    /**
+     * {@code text} when it matches {@code pattern}, else the error {@code <option> <takes>, got '<text>'}: for values
+     * kept as typed (a duration or size passed on to another tool as it is).
+     */
+    public static String matching(String option, String text, String pattern, String takes) {
+        if (!text.matches(pattern)) {
+            throw new IllegalArgumentException(option + " " + takes + ", got '" + text + "'");
+        }
+        return text;
+    }
+
     /** A converter of whole numbers from {@code min} to {@code max} into a long option. */
     public abstract static class Range implements ITypeConverter<Long> {
         private final long min;

@@ -77,8 +77,7 @@ class NodeProxyTest {
 
     @Test
     void aPartitionResetsEveryConnectionUntilHealed() throws IOException {
-        Socket open = connectedAndUsed();
-        proxy.partition();
+        Socket open = connectedAndUsedThen(proxy::partition);
         assertTrue(isCut(open), "an open connection survived the partition");
         open.close();
         try (Socket s = connect()) {
@@ -90,8 +89,7 @@ class NodeProxyTest {
 
     @Test
     void aBlackHoleAcceptsReadsAndNeverAnswersNorClosesUntilHealed() throws IOException {
-        Socket open = connectedAndUsed();
-        proxy.blackHole();
+        Socket open = connectedAndUsedThen(proxy::blackHole);
         assertTrue(isSilent(open), "an open connection still answered in a black hole");
         try (Socket s = connect()) {
             assertTrue(isSilent(s), "a new connection to a black hole was answered or closed");
@@ -117,10 +115,14 @@ class NodeProxyTest {
         return s;
     }
 
-    /** A connection through the proxy that has carried one round trip, so the proxy's link to the node is up. */
-    private Socket connectedAndUsed() throws IOException {
+    /**
+     * A connection through the proxy that has carried one round trip, so the proxy's link to the node is up, and
+     * then met {@code fault}.
+     */
+    private Socket connectedAndUsedThen(Runnable fault) throws IOException {
         Socket open = connect();
         roundTrip(open, bytes("x"));
+        fault.run();
         return open;
     }
 
