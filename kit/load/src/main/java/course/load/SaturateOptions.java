@@ -1,9 +1,16 @@
 package course.load;
 
 import course.command.UsageException;
+import course.load.Converters.Fraction;
+import course.load.Converters.Positive;
+import course.load.Converters.Repeats;
+import course.load.Converters.Seconds;
+import course.load.Converters.Steps;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The options of {@code course saturate}: the load options (without -R and -d) plus the search's own. */
+@Command(resourceBundle = "course.load.SaturateOptions")
 public final class SaturateOptions {
     LoadOptions load;
 
@@ -15,41 +22,16 @@ public final class SaturateOptions {
         return SaturateCommand.parse(args);
     }
 
-    @Option(names = "--start-rate", paramLabel = "N", order = 1, converter = Converters.Positive.class,
-            description = "First step's rate. Default: 1000.")
-    double startRate = 1000;
-
-    @Option(names = "--max-rate", paramLabel = "N", order = 2, converter = Converters.Positive.class,
-            description = "Never go above. Default: 1000000.")
-    double maxRate = 1_000_000;
-
-    @Option(names = "--step-duration", paramLabel = "T", order = 3, converter = Converters.Seconds.class,
-            description = "Length of each step. Default: 10s.")
-    double stepSeconds = 10;
-
-    @Option(names = "--pause", paramLabel = "T", order = 4, converter = Converters.Seconds.class,
-            description = "Rest between steps so the server drains. Default: 1s.")
-    double pauseSeconds = 1;
-
-    @Option(names = "--resolution", paramLabel = "F", order = 5, converter = Converters.Fraction.class,
-            description = "Stop bisecting when pass and fail are this close. Default: 5%%.")
-    double resolution = 0.05;
-
-    @Option(names = "--p99-ms", paramLabel = "X", order = 6, converter = Converters.Positive.class,
-            description = "SLO: p99 latency at most X ms. Default: 10.")
-    double p99Ms = 10;
-
-    @Option(names = "--min-achieved", paramLabel = "F", order = 7, converter = Converters.Fraction.class,
-            description = "SLO: achieved rate at least F of the target. Default: 0.99.")
-    double minAchieved = 0.99;
-
-    @Option(names = "--max-steps", paramLabel = "N", order = 8, converter = Converters.Steps.class,
-            description = "Bound on the number of steps (repeats included). Default: 16.")
-    int maxSteps = 16;
-
-    @Option(names = "--confirm-misses", paramLabel = "N", order = 9, converter = Converters.Repeats.class,
-            description = "Repeats of a missed step before it counts (0: none). Default: 1.")
-    int confirmMisses = 1;
+    // One line an option: the help texts are in SaturateOptions.properties, next to this class's package.
+    @Option(names = "--start-rate", paramLabel = "N", order = 1, converter = Positive.class) double startRate = 1000;
+    @Option(names = "--max-rate", paramLabel = "N", order = 2, converter = Positive.class) double maxRate = 1_000_000;
+    @Option(names = "--step-duration", paramLabel = "T", order = 3, converter = Seconds.class) double stepSeconds = 10;
+    @Option(names = "--pause", paramLabel = "T", order = 4, converter = Seconds.class) double pauseSeconds = 1;
+    @Option(names = "--resolution", paramLabel = "F", order = 5, converter = Fraction.class) double resolution = 0.05;
+    @Option(names = "--p99-ms", paramLabel = "X", order = 6, converter = Positive.class) double p99Ms = 10;
+    @Option(names = "--min-achieved", paramLabel = "F", order = 7, converter = Fraction.class) double minAchieved = .99;
+    @Option(names = "--max-steps", paramLabel = "N", order = 8, converter = Steps.class) int maxSteps = 16;
+    @Option(names = "--confirm-misses", paramLabel = "N", order = 9, converter = Repeats.class) int confirmMisses = 1;
 
     /** Rules between options, checked once everything is parsed. */
     SaturateOptions checked(LoadOptions parsedLoad) throws UsageException {
