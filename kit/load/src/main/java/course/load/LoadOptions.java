@@ -1,14 +1,28 @@
 package course.load;
 
 import course.command.UsageException;
+import course.load.Converters.AtLeastOne;
+import course.load.Converters.AtLeastZero;
+import course.load.Converters.Connections;
+import course.load.Converters.Fraction;
+import course.load.Converters.HeapFlag;
+import course.load.Converters.Order;
+import course.load.Converters.Replicas;
+import course.load.Converters.Seconds;
+import course.load.Converters.StageNumber;
+import course.load.Converters.Threads;
+import course.load.Converters.ValueSize;
+import course.load.Converters.Workload;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** Everything a load run is told on the command line, validated; shared by {@code load} and {@code saturate}. */
+@Command(resourceBundle = "course.load.LoadCommandOptions")
 public final class LoadOptions {
     /** How each connection is given one of several targets. */
     public enum Pick { ROUND_ROBIN, RANDOM }
@@ -74,11 +88,10 @@ public final class LoadOptions {
     }
 
     // The options load and saturate share. Each converter parses its value with the course's notation (20k, 30s,
-    // 10%) and refuses a bad one with the course's own message, which picocli reports as the usage error.
+    // 10%) and refuses a bad one with the course's own message, which picocli reports as the usage error. The help
+    // texts are in LoadCommandOptions.properties (picocli's resource bundle), except one computed here.
 
-    @Option(names = {"-u", "--url"}, paramLabel = "URL[,URL..]", order = 10,
-            description = "Target(s) http://host:port; several are given out per connection. Required"
-                    + " (or give the URL last, as wrk2 does).")
+    @Option(names = {"-u", "--url"}, paramLabel = "URL[,URL..]", order = 10)
     void urls(String text) {
         targets = new ArrayList<>();
         for (String u : text.split(",")) {
@@ -88,83 +101,40 @@ public final class LoadOptions {
         }
     }
 
-    @Option(names = {"-c", "--connections"}, paramLabel = "N", order = 2, converter = Converters.Connections.class,
-            description = "Connections, each one request at a time. Default: 10.")
-    private int connections = 10;
+    @Option(names = {"-c", "--connections"}, paramLabel = "N", order = 2, converter = Connections.class)
+    int connections = 10;
 
-    @Option(names = {"-t", "--threads"}, paramLabel = "N", order = 3, converter = Converters.Threads.class,
-            description = "Generator threads. Default: 2.")
-    private int threads = 2;
+    @Option(names = {"-t", "--threads"}, paramLabel = "N", order = 3, converter = Threads.class) int threads = 2;
+    @Option(names = "--timeout", paramLabel = "T", order = 5, converter = Seconds.class) double timeoutSeconds = 2;
 
-    @Option(names = "--timeout", paramLabel = "T", order = 5, converter = Converters.Seconds.class,
-            description = "A request outstanding this long is a timeout error. Default: 2s.")
-    private double timeoutSeconds = 2;
+    @Option(names = "--pick", paramLabel = "P", order = 11, converter = Converters.Pick.class)
+    Pick pick = Pick.ROUND_ROBIN;
 
-    @Option(names = "--pick", paramLabel = "P", order = 11, converter = Converters.Pick.class,
-            description = "round-robin | random: how connections are given targets. Default: round-robin.")
-    private Pick pick = Pick.ROUND_ROBIN;
+    @Option(names = "--workload", paramLabel = "W", order = 12, converter = Workload.class)
+    WorkloadKind workload = WorkloadKind.GET;
 
-    @Option(names = "--workload", paramLabel = "W", order = 12, converter = Converters.Workload.class,
-            description = "put | get | mixed | delete. Default: get.")
-    private WorkloadKind workload = WorkloadKind.GET;
+    @Option(names = "--put-ratio", paramLabel = "F", order = 13, converter = Fraction.class) Double putRatio;
+    @Option(names = "--keys", paramLabel = "N", order = 14, converter = AtLeastOne.class) long keys = 100_000;
 
-    @Option(names = "--put-ratio", paramLabel = "F", order = 13, converter = Converters.Fraction.class,
-            description = "Share of PUTs in mixed, 0.1 or 10%%. Default: 0.1.")
-    private Double putRatio;
+    @Option(names = "--key-order", paramLabel = "O", order = 15, converter = Order.class)
+    KeyOrder keyOrder = KeyOrder.UNIFORM;
 
-    @Option(names = "--keys", paramLabel = "N", order = 14, converter = Converters.AtLeastOne.class,
-            description = "Key space size; keys look like k0000123. Default: 100000.")
-    private long keys = 100_000;
+    @Option(names = "--value-size", paramLabel = "B", order = 16, converter = ValueSize.class) int valueSize = 100;
+    @Option(names = "--ack", paramLabel = "A", order = 17, converter = Replicas.class) Integer ack;
+    @Option(names = "--from", paramLabel = "F", order = 18, converter = Replicas.class) Integer from;
 
-    @Option(names = "--key-order", paramLabel = "O", order = 15, converter = Converters.Order.class,
-            description = "sequential | uniform | zipfian. Default: uniform.")
-    private KeyOrder keyOrder = KeyOrder.UNIFORM;
+    @Option(names = "--seed", paramLabel = "N", order = 19, converter = AtLeastZero.class)
+    long seed = System.nanoTime() & 0xFFFF_FFFFL;
 
-    @Option(names = "--value-size", paramLabel = "B", order = 16, converter = Converters.ValueSize.class,
-            description = "PUT body bytes. Default: 100.")
-    private int valueSize = 100;
+    @Option(names = "--out", paramLabel = "PATH", order = 20) Path out;
+    @Option(names = "--label", paramLabel = "TEXT", order = 21) String label;
+    @Option(names = "--student", paramLabel = "NAME", order = 22) String student;
+    @Option(names = "--stage", paramLabel = "N", order = 23, converter = StageNumber.class) Integer stage;
+    @Option(names = "--stabilize", negatable = true, order = 24) Boolean stabilize;
+    @Option(names = "--server-pid", paramLabel = "PID", order = 26, converter = AtLeastOne.class) Long serverPid;
+    @Option(names = "--server-heap", paramLabel = "FLAG", order = 27, converter = HeapFlag.class) String serverHeap;
 
-    @Option(names = "--ack", paramLabel = "A", order = 17, converter = Converters.Replicas.class,
-            description = "Replication: replies to wait for, added to every request (with --from).")
-    private Integer ack;
-
-    @Option(names = "--from", paramLabel = "F", order = 18, converter = Converters.Replicas.class,
-            description = "Replication: replicas of each key, added to every request (with --ack).")
-    private Integer from;
-
-    @Option(names = "--seed", paramLabel = "N", order = 19, converter = Converters.AtLeastZero.class,
-            description = "Seed of every random choice (printed; give it to replay). Default: random.")
-    private long seed = System.nanoTime() & 0xFFFF_FFFFL;
-
-    @Option(names = "--out", paramLabel = "PATH", order = 20,
-            description = "A .json file or a directory. Default: results/load/<time>-<workload>-<rate>.json.")
-    private Path out;
-
-    @Option(names = "--label", paramLabel = "TEXT", order = 21, description = "Recorded in the results JSON.")
-    private String label;
-
-    @Option(names = "--student", paramLabel = "NAME", order = 22, description = "Recorded in the results JSON.")
-    private String student;
-
-    @Option(names = "--stage", paramLabel = "N", order = 23, converter = Converters.StageNumber.class,
-            description = "The stage the results belong to."
-                    + " Default: stage= in starter/student/src/main/resources/submission.properties.")
-    private Integer stage;
-
-    @Option(names = "--stabilize", negatable = true, order = 24,
-            description = "Keep vCPUs from halting (cuts hypervisor steal). Default: decided per run by a 1 s steal"
-                    + " probe (on only if it sees steal above 2%%).")
-    private Boolean stabilize;
-
-    @Option(names = "--server-pid", paramLabel = "PID", order = 26, converter = Converters.AtLeastOne.class,
-            description = "The server JVM to profile (else found by the target's port).")
-    private Long serverPid;
-
-    @Option(names = "--server-heap", paramLabel = "FLAG", order = 27, converter = Converters.HeapFlag.class,
-            description = "The server's heap flag, e.g. -Xmx128m, recorded in the JSON.")
-    private String serverHeap;
-
-    @Option(names = "--no-progress", order = 28, description = "No per-second progress line on stderr.")
+    @Option(names = "--no-progress", order = 28)
     void noProgress(boolean quiet) {
         progress = !quiet;
     }

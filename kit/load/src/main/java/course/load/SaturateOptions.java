@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The options of {@code course saturate}: the load options (without -R and -d) plus the search's own. */
-@Command(resourceBundle = "course.load.SaturateOptions")
+@Command(resourceBundle = "course.load.LoadCommandOptions")
 public final class SaturateOptions {
     LoadOptions load;
 
@@ -22,7 +22,7 @@ public final class SaturateOptions {
         return SaturateCommand.parse(args);
     }
 
-    // One line an option: the help texts are in SaturateOptions.properties, next to this class's package.
+    // One line an option: the help texts are in LoadCommandOptions.properties (picocli's resource bundle).
     @Option(names = "--start-rate", paramLabel = "N", order = 1, converter = Positive.class) double startRate = 1000;
     @Option(names = "--max-rate", paramLabel = "N", order = 2, converter = Positive.class) double maxRate = 1_000_000;
     @Option(names = "--step-duration", paramLabel = "T", order = 3, converter = Seconds.class) double stepSeconds = 10;
