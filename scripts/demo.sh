@@ -3,9 +3,8 @@
 # through a standard load, profiles one run, builds the course site with those results and the sample reports,
 # and serves it. Says at each step what it is doing.
 set -euo pipefail
-COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
-export COURSE_ROOT
-. "$COURSE_ROOT/scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh" # sets and exports COURSE_ROOT
 
 usage() {
   cat <<'TXT'

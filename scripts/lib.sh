@@ -1,5 +1,9 @@
 # Shared shell functions of ./course and the scripts/ it calls. Sourced, never run.
 
+# The checkout the scripts belong to, for them and the programs they start (./course sets it before sourcing).
+COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+export COURSE_ROOT
+
 COURSE_MIN_JDK=21
 
 # Prints the feature version (21, 25, ...) of the java binary $1, or nothing.

@@ -3,8 +3,8 @@
 # (the engine's unit tests, the public and the hidden tests), then docs/grading/pit.md from PIT's XML. Slow (about
 # an hour on 2 vCPUs), so never part of ./course test; each package is one PIT run under the shared heavy lock.
 set -uo pipefail
-COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
-. "$COURSE_ROOT/scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh" # sets and exports COURSE_ROOT
 
 usage() {
   cat <<'TXT'

@@ -2,8 +2,8 @@
 # ./course test: every test of the project. Java (Maven, all modules) first, then Python (site tooling, including
 # the real-browser test), then one closing line that counts both.
 set -uo pipefail
-COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
-. "$COURSE_ROOT/scripts/lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh" # sets and exports COURSE_ROOT
 
 case "${1:-}" in
   -h|--help)

@@ -11,24 +11,13 @@ import java.util.List;
  * reachable), a pid namespace that dies with the grader, the whole file system read-only except a size-limited
  * temp dir, and only the workspace's jars and classes visible besides the system (never grading/ or the results
  * file). Resource limits come from prlimit; as root the run also drops to user nobody, because the kernel does not
- * apply the process limit to root.
+ * apply the process limit to root. Each tool is its path, or null where this machine lacks it; {@code root}: the grader
+ * runs as root.
  */
-final class Sandbox {
+record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
     static final Path INSIDE_WORKSPACE = Path.of("/grade");
     static final Path INSIDE_TMP = Path.of("/tmp");
     private static final int NOBODY = 65534;
-
-    private final String bwrap;
-    private final String prlimit;
-    private final String setpriv;
-    private final boolean root;
-
-    private Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
-        this.bwrap = bwrap;
-        this.prlimit = prlimit;
-        this.setpriv = setpriv;
-        this.root = root;
-    }
 
     static Sandbox detect() {
         boolean disabled = "off".equalsIgnoreCase(System.getenv("COURSE_GRADE_SANDBOX"));

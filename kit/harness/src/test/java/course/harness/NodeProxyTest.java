@@ -72,32 +72,24 @@ class NodeProxyTest {
             proxy.drop();
             assertTrue(isCut(s), "a dropped connection still delivered data");
         }
-        try (Socket s = connect()) {
-            assertArrayEquals(bytes("after"), roundTrip(s, bytes("after")));
-        }
+        assertANewConnectionWorks("after");
     }
 
     @Test
     void aPartitionResetsEveryConnectionUntilHealed() throws IOException {
-        Socket open = connect();
-        roundTrip(open, bytes("x"));
-        proxy.partition();
+        Socket open = connectedAndUsedThen(proxy::partition);
         assertTrue(isCut(open), "an open connection survived the partition");
         open.close();
         try (Socket s = connect()) {
             assertTrue(isCut(s), "a new connection went through a partition");
         }
         proxy.heal();
-        try (Socket s = connect()) {
-            assertArrayEquals(bytes("healed"), roundTrip(s, bytes("healed")));
-        }
+        assertANewConnectionWorks("healed");
     }
 
     @Test
     void aBlackHoleAcceptsReadsAndNeverAnswersNorClosesUntilHealed() throws IOException {
-        Socket open = connect();
-        roundTrip(open, bytes("x"));
-        proxy.blackHole();
+        Socket open = connectedAndUsedThen(proxy::blackHole);
         assertTrue(isSilent(open), "an open connection still answered in a black hole");
         try (Socket s = connect()) {
             assertTrue(isSilent(s), "a new connection to a black hole was answered or closed");
@@ -106,9 +98,7 @@ class NodeProxyTest {
         proxy.heal();
         assertTrue(isCut(open), "a connection that lost bytes in a black hole was kept after the heal");
         open.close();
-        try (Socket s = connect()) {
-            assertArrayEquals(bytes("healed"), roundTrip(s, bytes("healed")));
-        }
+        assertANewConnectionWorks("healed");
     }
 
     @Test
@@ -123,6 +113,23 @@ class NodeProxyTest {
         Socket s = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
         s.setSoTimeout(5000);
         return s;
+    }
+
+    /**
+     * A connection through the proxy that has carried one round trip, so the proxy's link to the node is up, and
+     * then met {@code fault}.
+     */
+    private Socket connectedAndUsedThen(Runnable fault) throws IOException {
+        Socket open = connect();
+        roundTrip(open, bytes("x"));
+        fault.run();
+        return open;
+    }
+
+    private void assertANewConnectionWorks(String text) throws IOException {
+        try (Socket s = connect()) {
+            assertArrayEquals(bytes(text), roundTrip(s, bytes(text)));
+        }
     }
 
     private static byte[] roundTrip(Socket s, byte[] data) throws IOException {
