@@ -27,13 +27,10 @@ final class PositionalReader {
     /** {@code null} once the file could not be reopened: reads go through the mapping. */
     private volatile FileChannel channel;
 
-    private PositionalReader(MappedFile mapped, FileChannel channel) {
+    /** Opens a second handle on the mapped file, for positional reads. */
+    PositionalReader(MappedFile mapped) throws IOException {
         this.mapped = mapped;
-        this.channel = channel;
-    }
-
-    static PositionalReader open(MappedFile mapped) throws IOException {
-        return new PositionalReader(mapped, FileChannel.open(mapped.path(), StandardOpenOption.READ));
+        this.channel = FileChannel.open(mapped.path(), StandardOpenOption.READ);
     }
 
     /** The {@code length} bytes at {@code position}. */

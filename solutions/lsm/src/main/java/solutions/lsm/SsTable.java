@@ -89,7 +89,7 @@ final class SsTable {
         if (!consistent) {
             throw corrupt(path, "its footer describes sections that do not fit the file");
         }
-        return new SsTable(file, PositionalReader.open(file), entryCount, indexOffset, bloomOffset, bloomBlocks, bloomHashes);
+        return new SsTable(file, new PositionalReader(file), entryCount, indexOffset, bloomOffset, bloomBlocks, bloomHashes);
     }
 
     /** Checks the whole-file checksum once; a mismatch is reported now and by every later read. */
