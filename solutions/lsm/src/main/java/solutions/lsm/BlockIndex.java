@@ -52,7 +52,8 @@ final class BlockIndex {
                 }
                 int keyLength = file.getInt(recordStart);
                 if (keyBytes + keyLength > keys.length) {
-                    keys = Arrays.copyOf(keys, Math.toIntExact(Math.max(keys.length * 2L, keyBytes + (long) keyLength)));
+                    long grown = Math.max(keys.length * 2L, keyBytes + (long) keyLength);
+                    keys = Arrays.copyOf(keys, Math.toIntExact(grown));
                 }
                 byte[] key = file.getBytes(recordStart + SsTableFormat.RECORD_HEADER_BYTES, keyLength);
                 System.arraycopy(key, 0, keys, keyBytes, keyLength);

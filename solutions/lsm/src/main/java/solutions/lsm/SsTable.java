@@ -35,8 +35,8 @@ final class SsTable {
     private IOException damage; // guarded by this
     private volatile BlockIndex blocks; // built on the first point read
 
-    private SsTable(MappedFile file, PositionalReader reader, long entryCount, long indexOffset, long bloomOffset, long bloomBlocks,
-                    int bloomHashes) {
+    private SsTable(MappedFile file, PositionalReader reader, long entryCount, long indexOffset, long bloomOffset,
+                    long bloomBlocks, int bloomHashes) {
         this.file = file;
         this.reader = reader;
         this.entryCount = entryCount;
@@ -89,7 +89,8 @@ final class SsTable {
         if (!consistent) {
             throw corrupt(path, "its footer describes sections that do not fit the file");
         }
-        return new SsTable(file, new PositionalReader(file), entryCount, indexOffset, bloomOffset, bloomBlocks, bloomHashes);
+        return new SsTable(file, new PositionalReader(file), entryCount, indexOffset, bloomOffset, bloomBlocks,
+                bloomHashes);
     }
 
     /** Checks the whole-file checksum once; a mismatch is reported now and by every later read. */
