@@ -11,7 +11,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=20
 # the stages of the registry (stages/N-slug/stage.yml), not a list of our own
-known=$("$root/course" stages --tsv | awk -F'\t' 'NR > 1 { printf "%s ", $1 }')
+registry=$("$root/course" stages --tsv)
+known=$(printf '%s\n' "$registry" | awk -F'\t' 'NR > 1 { printf "%s ", $1 }')
 stages=$known
 busy=yes
 while [ $# -gt 0 ]; do
@@ -47,12 +48,17 @@ if [ "$busy" = yes ]; then
   echo "busy-grades: ${#spinners[@]} busy processes beside the grades ($cores cores)"
 fi
 
+# the reference factory of a stage, as its stage.yml names it
+reference_of() {
+  printf '%s\n' "$registry" | awk -F'\t' -v stage="$1" 'NR > 1 && $1 == stage { print $6 }'
+}
+
 status=0
 for s in $stages; do
   for r in $(seq 1 "$runs"); do
     file="$out/stage$s-run$r.json"
     start=$(date +%s)
-    if ! "$root/course" grade --stage "$s" --factory "solutions.stage$s.Stage${s}Factory" --no-perf \
+    if ! "$root/course" grade --stage "$s" --factory "$(reference_of "$s")" --no-perf \
         --student "reference-stage$s-run$r" --out "$file" >"$out/stage$s-run$r.txt" 2>&1; then
       echo "stage $s run $r: the grade did not finish (see $out/stage$s-run$r.txt)"
       status=1

@@ -4,7 +4,7 @@
 # and serves it. Says at each step what it is doing.
 set -euo pipefail
 # shellcheck source=lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" # sets and exports COURSE_ROOT
 
 usage() {
   cat <<'TXT'

@@ -1,7 +1,6 @@
 # Shared shell functions of ./course and the scripts/ it calls. Sourced, never run.
 
-# The course's root folder: ./course sets it; a script of scripts/ run by hand, or mvnw, gets the folder above this
-# file. Every script starts with `. "$(dirname "$0")/lib.sh"` and then has it.
+# The checkout the scripts belong to, for them and the programs they start (./course sets it before sourcing).
 COURSE_ROOT=${COURSE_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 export COURSE_ROOT
 

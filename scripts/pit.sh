@@ -4,7 +4,7 @@
 # an hour on 2 vCPUs), so never part of ./course test; each package is one PIT run under the shared heavy lock.
 set -uo pipefail
 # shellcheck source=lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" # sets and exports COURSE_ROOT
 
 usage() {
   cat <<'TXT'

@@ -3,7 +3,7 @@
 # the real-browser test), then one closing line that counts both.
 set -uo pipefail
 # shellcheck source=lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" # sets and exports COURSE_ROOT
 
 case "${1:-}" in
   -h|--help)

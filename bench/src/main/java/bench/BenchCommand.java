@@ -3,14 +3,10 @@ package bench;
 import bench.server.LoadBenchOptions;
 import bench.server.ServerBenchOptions;
 import bench.server.StabilizeBenchOptions;
+import course.command.CourseCommand;
 import course.command.CourseCommandLine;
-import course.command.HelpOption;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code ./course bench}: benchmarks that report the course's references next to an established baseline. */
 @Command(name = "bench", synopsisHeading = "",
@@ -18,11 +14,7 @@ import picocli.CommandLine.Spec;
         description = {"Benchmarks reported as ratios next to a baseline measured in the same run. Each benchmark"
                 + " takes --help.", ""},
         footer = {"", "  site       the site build, timed (Python: ./course bench site --help)"})
-public final class BenchCommand implements Callable<Integer> {
-    @Mixin
-    private HelpOption help;
-    @Spec
-    private CommandSpec spec;
+public final class BenchCommand extends CourseCommand {
     // Only to name an unknown benchmark in the error: picocli matches the known ones as subcommands first.
     @Parameters(arity = "0..1", paramLabel = "BENCHMARK", hidden = true)
     private String unknown;
@@ -41,7 +33,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String known = String.join(", ", spec.subcommands().keySet()) + " or site";
-        throw CourseCommandLine.usage(spec, unknown == null ? "name a benchmark: " + known
+        throw usage(unknown == null ? "name a benchmark: " + known
                 : "there is no benchmark '" + unknown + "'; choose " + known);
     }
 }

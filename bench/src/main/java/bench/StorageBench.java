@@ -95,6 +95,7 @@ final class StorageBench {
 
     private Measurement fill(BenchEngine engine) throws IOException {
         Histogram h = Measurement.newHistogram();
+        DiskReads disk = DiskReads.now();
         long start = System.nanoTime();
         for (long i = 0; i < options.keys(); i++) {
             byte[] key = BenchData.key(i);
@@ -103,7 +104,7 @@ final class StorageBench {
             engine.put(key, value);
             h.recordValue(System.nanoTime() - t);
         }
-        return done(engine, "fill", options.keys(), start, h);
+        return done(engine, "fill", options.keys(), start, h, disk);
     }
 
     private Measurement reads(BenchEngine engine) throws IOException {
@@ -114,6 +115,7 @@ final class StorageBench {
         }
         SplittableRandom random = new SplittableRandom(SEED + 1);
         Histogram h = Measurement.newHistogram();
+        DiskReads disk = DiskReads.now();
         long start = System.nanoTime();
         for (long n = 0; n < options.reads(); n++) {
             long i = random.nextLong(options.keys());
@@ -125,12 +127,13 @@ final class StorageBench {
                 throw new IllegalStateException(engine.name() + " returned a wrong value for key index " + i);
             }
         }
-        return done(engine, "random get", options.reads(), start, h);
+        return done(engine, "random get", options.reads(), start, h, disk);
     }
 
     private Measurement scan(BenchEngine engine) throws IOException {
         Histogram h = Measurement.newHistogram();
         long count = 0;
+        DiskReads disk = DiskReads.now();
         long start = System.nanoTime();
         try (BenchEngine.Scan scan = engine.scan()) {
             while (true) {
@@ -147,12 +150,15 @@ final class StorageBench {
             throw new IllegalStateException(engine.name() + " scanned " + count + " entries, expected "
                     + options.keys());
         }
-        return done(engine, "full scan", count, start, h);
+        return done(engine, "full scan", count, start, h, disk);
     }
 
-    private Measurement done(BenchEngine engine, String operation, long ops, long start, Histogram h) {
+    /** Prints the phase's line; {@code disk} is what had been read before it, so the line shows the phase's reads. */
+    private Measurement done(BenchEngine engine, String operation, long ops, long start, Histogram h,
+                             DiskReads disk) {
         Measurement m = Measurement.of(engine.name(), operation, ops, System.nanoTime() - start, h);
-        progress(String.format("%s %s: %d ops in %.1f s", engine.name(), operation, ops, m.seconds()));
+        progress(String.format("%s %s: %d ops in %.1f s%s", engine.name(), operation, ops, m.seconds(),
+                DiskReads.now().since(disk, ops)));
         return m;
     }
 

@@ -1,16 +1,11 @@
 package bench;
 
+import course.command.CourseCommand;
 import course.command.CourseCommandLine;
-import course.command.HelpOption;
-import course.command.OptionValues;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** The options of {@code bench storage}; {@link #parse} rejects anything it does not understand. */
 @Command(name = "storage", synopsisHeading = "",
@@ -24,16 +19,32 @@ import picocli.CommandLine.Spec;
                         + " memtable, a write-ahead log without fsync, no compression, and a flush + full compaction"
                         + " after the fill.",
                 ""})
-final class StorageBenchOptions implements Callable<Integer> {
-    @Mixin
-    private HelpOption helpOption;
-    @Spec
-    private CommandSpec spec;
+final class StorageBenchOptions extends CourseCommand {
+    @Option(names = "--keys", paramLabel = "N", converter = BenchValues.Count.class,
+            description = "Keys to write (default 1000000).")
     private long keys = 1_000_000;
+
+    @Option(names = "--value-size", paramLabel = "B", converter = BenchValues.StoredValueBytes.class,
+            description = "Bytes per value, 8..1048576 (default 1024).")
     private int valueSize = 1024;
+
+    @Option(names = "--reads", paramLabel = "N", converter = BenchValues.Count.class,
+            description = "Random point reads per engine (default: as many as keys).")
     private Long reads;
+
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Where to save the results as JSON (default results/bench-storage.json).")
     private Path out = Path.of("results", "bench-storage.json");
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Parent directory for the two databases (default: the"
+            + " system temp directory); they are created in a fresh subdirectory and deleted at the end.")
     private Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+
+    @Option(names = "--memory-limit", paramLabel = "MIB", converter = BenchValues.MemoryMiB.class,
+            description = "Run the benchmark in a memory cgroup of this many MiB (64..1048576), which holds the JVM's"
+                    + " heap (a quarter of it), both engines' native memory and the page cache of their files: with"
+                    + " more data than that, reads go to the disk. Needs a writable cgroup (v1 memory controller or"
+                    + " v2); default: no limit.")
     private Long memoryLimitMiB;
 
     StorageBenchOptions() {
@@ -45,7 +56,6 @@ final class StorageBenchOptions implements Callable<Integer> {
         return o;
     }
 
-
     /** Runs the benchmark; a --dir that cannot hold the two databases is a usage error (exit 2). */
     @Override
     public Integer call() throws Exception {
@@ -54,45 +64,9 @@ final class StorageBenchOptions implements Callable<Integer> {
         }
         String problem = StorageBench.checkDirectory(this);
         if (problem != null) {
-            throw CourseCommandLine.usage(spec, problem);
+            throw usage(problem);
         }
         return StorageBench.run(this);
-    }
-
-    @Option(names = "--keys", paramLabel = "N", description = "Keys to write (default 1000000).")
-    void keys(String value) {
-        keys = OptionValues.between("--keys", value, 1, 1_000_000_000L);
-    }
-
-    @Option(names = "--value-size", paramLabel = "B", description = "Bytes per value, 8..1048576 (default 1024).")
-    void valueSize(String value) {
-        valueSize = (int) OptionValues.between("--value-size", value, 8, 1 << 20);
-    }
-
-    @Option(names = "--reads", paramLabel = "N", description = "Random point reads per engine (default: as many as"
-            + " keys).")
-    void reads(String value) {
-        reads = OptionValues.between("--reads", value, 1, 1_000_000_000L);
-    }
-
-    @Option(names = "--out", paramLabel = "FILE", description = "Where to save the results as JSON (default"
-            + " results/bench-storage.json).")
-    void out(Path file) {
-        out = file;
-    }
-
-    @Option(names = "--dir", paramLabel = "DIR", description = "Parent directory for the two databases (default: the"
-            + " system temp directory); they are created in a fresh subdirectory and deleted at the end.")
-    void dir(Path parent) {
-        dir = parent;
-    }
-
-    @Option(names = "--memory-limit", paramLabel = "MIB", description = "Run the benchmark in a memory cgroup of"
-            + " this many MiB (64..1048576), which holds the JVM's heap (a quarter of it), both engines' native memory"
-            + " and the page cache of their files: with more data than that, reads go to the disk. Needs a writable"
-            + " cgroup (v1 memory controller or v2); default: no limit.")
-    void memoryLimit(String value) {
-        memoryLimitMiB = OptionValues.between("--memory-limit", value, 64, 1 << 20);
     }
 
     /** The cgroup limit in bytes, or 0 for none. */

@@ -1,22 +1,17 @@
 package bench.server;
 
-import course.command.OptionValues;
+import bench.BenchValues;
 import picocli.CommandLine.Option;
 
 /** The generator's connections and threads, shared by every server bench; each bench gives its own defaults. */
 public final class ClientOptions {
+    @Option(names = "-c", paramLabel = "N", converter = BenchValues.Connections.class,
+            description = "Connections of the generator.")
     private Integer connections;
+
+    @Option(names = "-t", paramLabel = "N", converter = BenchValues.Threads.class,
+            description = "Threads of the generator.")
     private Integer threads;
-
-    @Option(names = "-c", paramLabel = "N", description = "Connections of the generator.")
-    void connections(String value) {
-        connections = OptionValues.intBetween("-c", value, 1, 100_000);
-    }
-
-    @Option(names = "-t", paramLabel = "N", description = "Threads of the generator.")
-    void threads(String value) {
-        threads = OptionValues.intBetween("-t", value, 1, 256);
-    }
 
     int connections(int fallback) {
         return connections == null ? fallback : connections;

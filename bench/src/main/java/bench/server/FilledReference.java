@@ -9,15 +9,11 @@ import java.util.Comparator;
 import java.util.Locale;
 import solutions.stage1.Stage1Factory;
 
-/** The stage-1 reference in a JVM of its own over an LSM database filled with {@code keys} keys; deleted on close. */
-final class FilledReference implements AutoCloseable {
-    private final Path work;
-    private final ServerProcess server;
-
-    private FilledReference(Path work, ServerProcess server) {
-        this.work = work;
-        this.server = server;
-    }
+/**
+ * The stage-1 reference in a JVM of its own over an LSM database filled with {@code keys} keys, in the folder
+ * {@code work}; both deleted on close.
+ */
+record FilledReference(Path work, ServerProcess server) implements AutoCloseable {
 
     static FilledReference start(String bench, long keys, int valueSize) throws IOException {
         Path work = Files.createTempDirectory("course-bench-" + bench + "-");

@@ -1,5 +1,6 @@
 package bench.server;
 
+import bench.BenchValues;
 import course.command.OptionValues;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
@@ -14,30 +15,22 @@ public final class GeneratorOptions {
     @Mixin
     private ClientOptions client;
     private String duration;
+
+    @Option(names = "--keys", paramLabel = "N", converter = BenchValues.Count.class,
+            description = "Keys filled in the reference's database (default 75000).")
     private long keys = 75_000;
+
+    @Option(names = "--repeats", paramLabel = "N", converter = BenchValues.Repeats.class,
+            description = "Repetitions; the order of what is compared alternates.")
     private Long repeats;
+
     @Option(names = "--out", paramLabel = "FILE", description = "Where the JSON summary goes (default"
             + " results/bench-<name>.json).")
     private Path out;
 
     @Option(names = "--duration", paramLabel = "T", description = "Length of each run, e.g. 15s or 1m (default 15s).")
     void duration(String value) {
-        if (!value.matches("\\d+(s|m)")) {
-            throw new IllegalArgumentException("--duration takes e.g. 10s or 1m, got '" + value + "'");
-        }
-        duration = value;
-    }
-
-    @Option(names = "--keys", paramLabel = "N", description = "Keys filled in the reference's database (default"
-            + " 75000).")
-    void keys(String value) {
-        keys = OptionValues.between("--keys", value, 1, 1_000_000_000L);
-    }
-
-    @Option(names = "--repeats", paramLabel = "N", description = "Repetitions; the order of what is compared"
-            + " alternates.")
-    void repeats(String value) {
-        repeats = OptionValues.between("--repeats", value, 1, 1000);
+        duration = OptionValues.matching("--duration", value, "\\d+(s|m)", "takes e.g. 10s or 1m");
     }
 
     String duration() {

@@ -1,13 +1,12 @@
 package bench.server;
 
+import bench.BenchValues;
+import course.command.CourseCommand;
 import course.command.CourseCommandLine;
-import course.command.HelpOption;
 import course.command.OptionValues;
 import course.contract.storage.Entry;
 import course.runtime.Launcher;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.Routes;
@@ -17,12 +16,19 @@ import solutions.stage1.SyncHttpServer;
  * The in-memory ceiling: the stage-1 reference's own one-nio server and protocol handler over a map instead of LSM
  * storage, so the benchmark's ratio is what storage costs. Prints READY like the Launcher and runs until killed.
  */
-@Command(name = "in-memory-server", description = "The in-memory ceiling of bench server (started by it).")
-public final class InMemoryServerMain implements Callable<Integer> {
-    @Mixin
-    private HelpOption help;
+@Command(name = "java bench.server.InMemoryServerMain",
+        description = "The in-memory ceiling of bench server (started by it).")
+public final class InMemoryServerMain extends CourseCommand {
+    @Option(names = "--port", required = true, paramLabel = "PORT", converter = OptionValues.Port.class,
+            description = "Port to listen on.")
     private int port;
+
+    @Option(names = "--keys", required = true, paramLabel = "N", converter = BenchValues.Count.class,
+            description = "Keys to hold.")
     private long keys;
+
+    @Option(names = "--value-size", required = true, paramLabel = "B", converter = BenchValues.ValueBytes.class,
+            description = "Bytes per value.")
     private int valueSize;
 
     public static void main(String[] args) {
@@ -30,21 +36,6 @@ public final class InMemoryServerMain implements Callable<Integer> {
         if (status != 0) {
             System.exit(status);
         }
-    }
-
-    @Option(names = "--port", required = true, paramLabel = "PORT", description = "Port to listen on.")
-    void port(String value) {
-        port = OptionValues.intBetween("--port", value, 1, 65535);
-    }
-
-    @Option(names = "--keys", required = true, paramLabel = "N", description = "Keys to hold.")
-    void keys(String value) {
-        keys = OptionValues.between("--keys", value, 1, 1_000_000_000L);
-    }
-
-    @Option(names = "--value-size", required = true, paramLabel = "B", description = "Bytes per value.")
-    void valueSize(String value) {
-        valueSize = OptionValues.intBetween("--value-size", value, 1, 64 << 20);
     }
 
     @Override

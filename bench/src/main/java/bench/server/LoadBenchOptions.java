@@ -1,11 +1,10 @@
 package bench.server;
 
+import course.command.CourseCommand;
 import course.command.CourseCommandLine;
-import course.command.HelpOption;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,17 +17,14 @@ import picocli.CommandLine.Option;
         footer = {"", "wrk2 is found through $WRK2 or PATH ('wrk2', or a 'wrk' that takes -R). Both tools run as child"
                 + " processes; the course's generator with --no-stabilize (wrk2 has no such mode). -c and -t default"
                 + " to 64 and 2, the same for both tools; --repeats (runs of each tool at each rate) to 3."})
-public final class LoadBenchOptions implements Callable<Integer> {
-    @Mixin
-    private HelpOption help;
+public final class LoadBenchOptions extends CourseCommand {
     @Mixin
     private GeneratorOptions generator;
     private List<Long> rates = List.of(10_000L, 25_000L);
 
     /** The options, or null when --help was asked for; bad input is an {@link IllegalArgumentException}. */
     static LoadBenchOptions parse(String... args) {
-        LoadBenchOptions o = new LoadBenchOptions();
-        return CourseCommandLine.parse(o, args) ? null : o;
+        return CourseCommandLine.parsed(new LoadBenchOptions(), args);
     }
 
     @Option(names = "--rates", paramLabel = "R,R", description = "Target rates, requests/s, GET of uniform keys"

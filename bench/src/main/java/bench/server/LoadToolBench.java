@@ -68,17 +68,10 @@ public final class LoadToolBench {
         String table = table(rows, rates);
         System.out.println();
         System.out.print(table);
-        Path out = o.out();
-        var mapper = Results.mapper();
-        var doc = mapper.createObjectNode();
-        doc.put("benchmark", "load");
-        doc.put("keys", keys);
-        doc.put("duration", duration);
-        doc.set("environment", mapper.valueToTree(course.results.Environment.probe()));
-        doc.set("runs", mapper.valueToTree(rows));
-        doc.put("table", table);
-        Results.writeAtomically(out, mapper.writeValueAsString(doc) + "\n");
-        System.out.println("saved " + out.toAbsolutePath());
+        BenchSummary summary = new BenchSummary("load");
+        summary.doc().put("keys", keys).put("duration", duration);
+        summary.runs(rows).put("table", table);
+        summary.save(o.out());
         return 0;
     }
 

@@ -67,10 +67,11 @@ public final class ServerBench {
     private static Row saturate(String name, String url, ServerBenchOptions o, Path steps) throws IOException {
         Path dir = steps.resolve(name);
         System.out.println("saturating the " + name + " server at " + url + " (GET, uniform keys) ...");
-        int code = SaturateCommand.run(new String[] {"--url", url, "--workload", "get", "--keys", String.valueOf(o.keys()),
+        int code = new SaturateCommand(System.out, System.err)
+                .execute(new String[] {"--url", url, "--workload", "get", "--keys", String.valueOf(o.keys()),
                 "--key-order", "uniform", "-c", String.valueOf(o.connections()), "-t", String.valueOf(o.threads()),
                 "--step-duration", o.stepDuration(), "--start-rate", "2000", "--out", dir.toString(),
-                "--no-progress", "--stage", "1", "--label", "bench server: " + name}, System.out, System.err);
+                "--no-progress", "--stage", "1", "--label", "bench server: " + name});
         if (code != 0) {
             throw new IOException("saturate against the " + name + " server failed with exit code " + code);
         }

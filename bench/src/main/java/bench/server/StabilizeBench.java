@@ -2,10 +2,8 @@ package bench.server;
 
 import course.load.LoadApi;
 import course.results.LoadRun;
-import course.results.Results;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,19 +49,11 @@ public final class StabilizeBench {
         double stabilized = Medians.of(p99s(rows, "stabilized"));
         System.out.println();
         System.out.print(table(rows, plain, stabilized));
-        Path out = o.out();
-        var mapper = Results.mapper();
-        var doc = mapper.createObjectNode();
-        doc.put("benchmark", "stabilize");
-        doc.put("rate", rate);
-        doc.put("keys", keys);
-        doc.set("environment", mapper.valueToTree(course.results.Environment.probe()));
-        doc.set("runs", mapper.valueToTree(rows));
-        doc.put("medianP99PlainMs", plain);
-        doc.put("medianP99StabilizedMs", stabilized);
-        doc.put("ratio", stabilized / plain);
-        Results.writeAtomically(out, mapper.writeValueAsString(doc) + "\n");
-        System.out.println("saved " + out.toAbsolutePath());
+        BenchSummary summary = new BenchSummary("stabilize");
+        summary.doc().put("rate", rate).put("keys", keys);
+        summary.runs(rows).put("medianP99PlainMs", plain).put("medianP99StabilizedMs", stabilized)
+                .put("ratio", stabilized / plain);
+        summary.save(o.out());
         return 0;
     }
 

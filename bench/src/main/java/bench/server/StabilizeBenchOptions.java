@@ -1,10 +1,9 @@
 package bench.server;
 
+import bench.BenchValues;
+import course.command.CourseCommand;
 import course.command.CourseCommandLine;
-import course.command.HelpOption;
-import course.command.OptionValues;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -16,22 +15,17 @@ import picocli.CommandLine.Option;
                 + " alternating, several repetitions, medians of p99: does keeping the vCPUs busy help on this"
                 + " machine?", ""},
         footer = {"", "-c and -t default to 8 and 1; --repeats (pairs of runs: plain, stabilized) to 5."})
-public final class StabilizeBenchOptions implements Callable<Integer> {
-    @Mixin
-    private HelpOption help;
+public final class StabilizeBenchOptions extends CourseCommand {
     @Mixin
     private GeneratorOptions generator;
+
+    @Option(names = "--rate", paramLabel = "R", converter = BenchValues.Rate.class,
+            description = "Requests/s, GET of uniform keys (default 1000).")
     private long rate = 1000;
 
     /** The options, or null when --help was asked for; bad input is an {@link IllegalArgumentException}. */
     static StabilizeBenchOptions parse(String... args) {
-        StabilizeBenchOptions o = new StabilizeBenchOptions();
-        return CourseCommandLine.parse(o, args) ? null : o;
-    }
-
-    @Option(names = "--rate", paramLabel = "R", description = "Requests/s, GET of uniform keys (default 1000).")
-    void rate(String value) {
-        rate = OptionValues.between("--rate", value, 1, 10_000_000);
+        return CourseCommandLine.parsed(new StabilizeBenchOptions(), args);
     }
 
     @Override

@@ -11,9 +11,8 @@ import java.util.List;
  * reachable), a pid namespace that dies with the grader, the whole file system read-only except a size-limited
  * temp dir, and only the workspace's jars and classes visible besides the system (never grading/ or the results
  * file). Resource limits come from prlimit; as root the run also drops to user nobody, because the kernel does not
- * apply the process limit to root.
- *
- * <p>The record holds the tools found on this machine (null where one is missing) and whether the grader is root.
+ * apply the process limit to root. Each tool is its path, or null where this machine lacks it; {@code root}: the grader
+ * runs as root.
  */
 record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
     static final Path INSIDE_WORKSPACE = Path.of("/grade");

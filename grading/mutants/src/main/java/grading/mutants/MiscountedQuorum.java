@@ -3,13 +3,9 @@ package grading.mutants;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Storage;
-import java.io.IOException;
 import java.util.Map;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
-import solutions.stage4.Stage4Node;
-import solutions.stage5.Stage5Node;
 
 /**
  * A mutant of the stage-4 or stage-5 reference (the stage its {@link Mutant} names) with {@code ack} and {@code from}
@@ -26,23 +22,7 @@ public abstract class MiscountedQuorum implements ServiceFactory {
 
     @Override
     public final Service create(ServiceConfig config) {
-        int stage = getClass().getAnnotation(Mutant.class).stage();
-        return switch (stage) {
-            case 4 -> new Stage4Node(config) {
-                @Override
-                protected RequestHandler createHandler(Storage storage) throws IOException {
-                    return rewriting(super.createHandler(storage), config);
-                }
-            };
-            case 5 -> new Stage5Node(config) {
-                @Override
-                protected RequestHandler createHandler(Storage storage) throws IOException {
-                    return rewriting(super.createHandler(storage), config);
-                }
-            };
-            default -> throw new IllegalStateException(getClass().getName() + " names stage " + stage
-                    + ": a quorum is counted in stages 4 and 5");
-        };
+        return ReferenceWith.handler(this, config, (storage, reference) -> rewriting(reference.over(storage), config));
     }
 
     private RequestHandler rewriting(RequestHandler reference, ServiceConfig config) {

@@ -4,12 +4,13 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
  * Runs a picocli command with the course's conventions, so every {@code ./course} subcommand behaves the same: bad
- * input prints {@code course <command>: <what was wrong>} and exits 2, a failure while running prints the reason and
- * exits 1, {@code --help} prints the generated usage to standard output and exits 0.
+ * input prints {@code course <command>: <what was wrong>} and exits 2 (so does a {@link UsageException} thrown while
+ * running), a failure while running prints the reason and exits 1, {@code --help} prints the generated usage to standard output and exits 0.
  */
 public final class CourseCommandLine {
     /** Exit status of a bad command line. */
@@ -39,13 +40,19 @@ public final class CourseCommandLine {
         line.setErr(new PrintWriter(err, true));
         line.setParameterExceptionHandler((e, args) -> {
             String name = displayName(e.getCommandLine().getCommandSpec());
-            err.println(name + ": " + message(e) + " (see ./" + name + " --help)");
+            err.println(name + ": " + message(e) + " (see " + (name.startsWith("java ") ? name : "./" + name)
+                    + " --help)");
             return USAGE;
         });
         line.setExecutionExceptionHandler((e, failed, parsed) -> {
-            err.println(displayName(failed.getCommandSpec()) + ": "
-                    + (e.getMessage() == null ? e.toString() : e.getMessage()));
-            return FAILED;
+            String name = displayName(failed.getCommandSpec());
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+                err.println(name + ": interrupted");
+                return FAILED;
+            }
+            err.println(name + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return e instanceof UsageException ? USAGE : FAILED;
         });
         return line;
     }
@@ -77,10 +84,22 @@ public final class CourseCommandLine {
     }
 
     /**
-     * What was wrong: an option setter's own {@link IllegalArgumentException} message when it threw one (picocli
-     * wraps it in "Could not invoke ..."), else picocli's message.
+     * Parses {@code args} into {@code command} without running it: the command, or null when {@code --help} was asked
+     * for; a bad command line is an {@link IllegalArgumentException} with the message.
      */
-    static String message(ParameterException e) {
+    public static <T> T parsed(T command, String... args) {
+        return parse(command, args) ? null : command;
+    }
+
+    /**
+     * What was wrong: an option setter's or converter's own {@link IllegalArgumentException} message when it threw
+     * one (picocli wraps it in "Could not invoke ..." or "cannot convert ..."), a {@link ValueException} after the
+     * name of the option it refused, else picocli's message.
+     */
+    public static String message(ParameterException e) {
+        if (e.getCause() instanceof ValueException bad && e.getArgSpec() instanceof OptionSpec option) {
+            return option.names()[0] + " " + bad.getMessage();
+        }
         return e.getCause() instanceof IllegalArgumentException bad && bad.getMessage() != null
                 ? bad.getMessage() : e.getMessage();
     }
@@ -90,9 +109,13 @@ public final class CourseCommandLine {
         return new ParameterException(spec.commandLine(), message);
     }
 
-    /** {@code course load} whether the command runs alone or as a subcommand of {@code course}. */
+    /**
+     * {@code course load} whether the command runs alone or as a subcommand of {@code course}; an internal main that
+     * no {@code ./course} subcommand runs names itself as it is started ({@code java course.harness.Ports}).
+     */
     static String displayName(CommandSpec spec) {
         String name = spec.qualifiedName(" ");
-        return name.startsWith("course ") || name.equals("course") ? name : "course " + name;
+        return name.startsWith("course ") || name.equals("course") || name.startsWith("java ") ? name
+                : "course " + name;
     }
 }

@@ -2,10 +2,8 @@ package course.command;
 
 import java.io.PrintStream;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,13 +13,10 @@ import picocli.CommandLine.Option;
 @Command(name = "stages", synopsisHeading = "", customSynopsis = "usage: ./course stages [--tsv]%n",
         description = {"  Lists the stages of the course from stages/N-slug/stage.yml: nodes, default ack/from,",
                 "  endpoints, reference solution and standard runs.", ""})
-public final class StagesCommand implements Callable<Integer> {
+public final class StagesCommand extends CourseCommand {
     /** The columns of {@code --tsv}, in order; the header line names them too. */
     public static final List<String> TSV_COLUMNS = List.of("stage", "folder", "nodes", "ack", "from", "reference",
             "demo-note");
-
-    @Mixin
-    private HelpOption help;
 
     @Option(names = "--tsv", description = "One tab-separated line per stage after a header line: " + "stage, folder,"
             + " nodes, ack and from of its cluster (- when it does not replicate), its reference factory when that"

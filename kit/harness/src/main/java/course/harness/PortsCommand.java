@@ -1,19 +1,16 @@
 package course.harness;
 
-import course.command.HelpOption;
+import course.command.CourseCommand;
 import course.command.OptionValues;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** The command line of {@code java course.harness.Ports [N]} (see {@link Ports#main}). */
-@Command(name = "ports", synopsisHeading = "", customSynopsis = "usage: java course.harness.Ports [N]%n",
+@Command(name = "java course.harness.Ports", synopsisHeading = "",
+        customSynopsis = "usage: java course.harness.Ports [N]%n",
         description = {"Prints N free TCP ports of the loopback interface on one line, separated by spaces, for"
                 + " scripts (the demo) that start nodes themselves.", ""})
-final class PortsCommand implements Callable<Integer> {
-    @Mixin
-    private HelpOption help;
+final class PortsCommand extends CourseCommand {
     private int count = 1;
 
     @Parameters(arity = "0..1", paramLabel = "N", description = "How many ports, 1 to 64 (default 1).")

@@ -55,10 +55,7 @@ final class RunOptions {
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "Heap of each node JVM (default 128m).")
     void heap(String v) {
-        if (!v.matches("\\d+[kKmMgG]")) {
-            throw new IllegalArgumentException("--heap takes a size like 128m or 1g, got '" + v + "'");
-        }
-        heap = v;
+        heap = OptionValues.matching("--heap", v, "\\d+[kKmMgG]", "takes a size like 128m or 1g");
     }
 
     /** Rules between options. */

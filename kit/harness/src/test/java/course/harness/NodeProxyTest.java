@@ -72,26 +72,24 @@ class NodeProxyTest {
             proxy.drop();
             assertTrue(isCut(s), "a dropped connection still delivered data");
         }
-        assertANewConnectionEchoes("after");
+        assertANewConnectionWorks("after");
     }
 
     @Test
     void aPartitionResetsEveryConnectionUntilHealed() throws IOException {
-        Socket open = connectedBeforeTheFault();
-        proxy.partition();
+        Socket open = connectedAndUsedThen(proxy::partition);
         assertTrue(isCut(open), "an open connection survived the partition");
         open.close();
         try (Socket s = connect()) {
             assertTrue(isCut(s), "a new connection went through a partition");
         }
         proxy.heal();
-        assertANewConnectionEchoes("healed");
+        assertANewConnectionWorks("healed");
     }
 
     @Test
     void aBlackHoleAcceptsReadsAndNeverAnswersNorClosesUntilHealed() throws IOException {
-        Socket open = connectedBeforeTheFault();
-        proxy.blackHole();
+        Socket open = connectedAndUsedThen(proxy::blackHole);
         assertTrue(isSilent(open), "an open connection still answered in a black hole");
         try (Socket s = connect()) {
             assertTrue(isSilent(s), "a new connection to a black hole was answered or closed");
@@ -100,7 +98,7 @@ class NodeProxyTest {
         proxy.heal();
         assertTrue(isCut(open), "a connection that lost bytes in a black hole was kept after the heal");
         open.close();
-        assertANewConnectionEchoes("healed");
+        assertANewConnectionWorks("healed");
     }
 
     @Test
@@ -117,14 +115,18 @@ class NodeProxyTest {
         return s;
     }
 
-    /** A connection that has echoed once, so the proxy holds both of its sides when a test's fault begins. */
-    private Socket connectedBeforeTheFault() throws IOException {
-        Socket s = connect();
-        roundTrip(s, bytes("x"));
-        return s;
+    /**
+     * A connection through the proxy that has carried one round trip, so the proxy's link to the node is up, and
+     * then met {@code fault}.
+     */
+    private Socket connectedAndUsedThen(Runnable fault) throws IOException {
+        Socket open = connect();
+        roundTrip(open, bytes("x"));
+        fault.run();
+        return open;
     }
 
-    private void assertANewConnectionEchoes(String text) throws IOException {
+    private void assertANewConnectionWorks(String text) throws IOException {
         try (Socket s = connect()) {
             assertArrayEquals(bytes(text), roundTrip(s, bytes(text)));
         }

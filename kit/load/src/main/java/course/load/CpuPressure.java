@@ -1,7 +1,5 @@
 package course.load;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -21,16 +19,7 @@ final class CpuPressure {
     }
 
     static Long someTotalUs(Path file) {
-        try {
-            for (String line : Files.readAllLines(file)) {
-                if (line.startsWith("some ")) {
-                    return parseTotal(line);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        return null;
+        return ProcFiles.firstLine(file, "some ", CpuPressure::parseTotal);
     }
 
     /** {@code some avg10=0.00 avg60=0.00 avg300=0.00 total=12345} to 12345. */

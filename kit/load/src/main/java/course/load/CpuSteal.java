@@ -1,9 +1,6 @@
 package course.load;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * CPU steal over an interval, from the aggregate {@code cpu} line of /proc/stat: the time the hypervisor ran
@@ -24,17 +21,7 @@ final class CpuSteal {
     }
 
     static Sample sample(Path procStat) {
-        try {
-            List<String> lines = Files.readAllLines(procStat);
-            for (String line : lines) {
-                if (line.startsWith("cpu ")) {
-                    return parse(line);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        return null;
+        return ProcFiles.firstLine(procStat, "cpu ", CpuSteal::parse);
     }
 
     /** Parses {@code cpu user nice system idle iowait irq softirq steal guest guest_nice}. */

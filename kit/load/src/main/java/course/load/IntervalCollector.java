@@ -29,8 +29,8 @@ final class IntervalCollector {
     Histogram collect() {
         Histogram interval = newHistogram();
         for (LoadWorker w : workers) {
-            interval.add(w.recorder().getIntervalHistogram());
-            uncorrectedTotal.add(w.uncorrectedRecorder().getIntervalHistogram());
+            interval.add(w.recorder.getIntervalHistogram());
+            uncorrectedTotal.add(w.uncorrected.getIntervalHistogram());
         }
         long now = Math.max(System.currentTimeMillis(), lastEndMs);
         interval.setStartTimeStamp(lastEndMs);

@@ -1,5 +1,6 @@
 package course.load;
 
+import course.command.UsageException;
 import course.results.LoadRun;
 import course.results.Saturation;
 import java.io.IOException;

@@ -5,20 +5,14 @@ import course.results.Results;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import course.command.CourseCommandLine;
-import course.command.HelpOption;
+import course.command.PrintingCommand;
 import course.command.Stages;
-import java.io.OutputStream;
+import course.command.UsageException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code ./course load}: one constant-rate run in wrk2's model, printed like wrk2 and saved as results JSON. Takes
@@ -34,41 +28,34 @@ import picocli.CommandLine.Spec;
                         + " a stalled server is charged for the requests it kept waiting (no coordinated omission).",
                 ""},
         footer = {"", "Writes X.json (course results), X.hlog (HdrHistogram log) and X.txt (the wrk2-format text)."})
-public final class LoadCommand implements Callable<Integer> {
-    @Mixin
-    private HelpOption help;
+public final class LoadCommand extends PrintingCommand {
     @Mixin
     private LoadOptions options = new LoadOptions();
     @Mixin
     private Wrk2Syntax wrk2 = new Wrk2Syntax();
-    @Spec
-    private CommandSpec spec;
-    private final PrintStream out;
-    private final PrintStream err;
 
-    LoadCommand(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+    /** A command printing to {@code out} and {@code err}; {@link #execute} runs it on a command line. */
+    public LoadCommand(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
-    @Option(names = {"-R", "--rate"}, paramLabel = "N", order = 1,
+    @Option(names = {"-R", "--rate"}, paramLabel = "N", order = 1, converter = Converters.Positive.class,
             description = "Target rate, requests/second (20000, 20k). Required.")
-    void rate(String text) {
-        options.rate(Cli.valid(spec, () -> Values.positive("-R", text)));
+    void rate(double perSecond) {
+        options.rate(perSecond);
     }
 
-    @Option(names = {"-d", "--duration"}, paramLabel = "T", order = 4,
+    @Option(names = {"-d", "--duration"}, paramLabel = "T", order = 4, converter = Converters.Seconds.class,
             description = "30s, 2m, ... (a bare number is seconds, as in wrk2). Default: 10s.")
-    void duration(String text) {
-        options.duration(Cli.valid(spec, () -> Values.seconds("-d", text)));
+    void duration(double seconds) {
+        options.duration(seconds);
     }
 
     @Option(names = "--tool", paramLabel = "course-load|wrk2", order = 29,
             description = "Run the real wrk2 instead (must be on PATH). Default: course-load.")
     void tool(String name) {
         if (!name.equals("course-load") && !name.equals("wrk2")) {
-            throw new ParameterException(spec.commandLine(), "--tool '" + name
-                    + "' is not one of course-load (the default), wrk2");
+            throw new IllegalArgumentException("--tool '" + name + "' is not one of course-load (the default), wrk2");
         }
         options.tool(name);
     }
@@ -76,63 +63,38 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "cpu,alloc,lock", order = 25,
             description = "Profile the server JVM during the run (async-profiler).")
     void profile(String events) {
-        options.profile(Cli.valid(spec, () -> LoadOptions.parseProfile(events)));
+        options.profile(LoadOptions.parseProfile(events));
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
-    /** Runs the command; returns the exit status (0 ok, 1 failed, 2 bad usage). */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        return CourseCommandLine.execute(new LoadCommand(out, err), args, out, err);
+        System.exit(new LoadCommand(System.out, System.err).execute(args));
     }
 
     /** Parses a load command line into checked options without running it (tests and the in-process API). */
     static LoadOptions parse(String... args) throws UsageException {
-        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        LoadCommand command = new LoadCommand(quiet, quiet);
-        try {
-            new CommandLine(command).parseArgs(args);
-            return command.checked(Arrays.asList(args));
-        } catch (ParameterException e) {
-            throw new UsageException(e.getMessage());
-        }
+        LoadCommand command = new LoadCommand(QUIET, QUIET);
+        command.parseOnly(args);
+        return command.checked(Arrays.asList(args));
     }
 
     /** The options with the wrk2 words applied and every rule between options checked. */
     private LoadOptions checked(List<String> words) throws UsageException {
         wrk2.applyTo(options, err);
-        options.recordCommandLine(words);
+        options.commandLine(words);
         options.validate(true);
         return options;
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         LoadOptions o;
         try {
             o = checked(spec.commandLine().getParseResult().originalArgs());
             o.stage(Stages.ofThisRepository().resolveAndSay("course load", o.stage(), err));
         } catch (UsageException | IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw usage(e);
         }
-        try {
-            return execute(o, out, err);
-        } catch (UsageException e) {
-            err.println("course load: " + e.getMessage());
-            return 2;
-        } catch (TargetUnreachableException e) {
-            err.println("course load: " + e.getMessage());
-            return 1;
-        } catch (IOException e) {
-            err.println("course load: " + e.getMessage());
-            return 1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("course load: interrupted");
-            return 1;
-        }
+        return execute(o, out, err);
     }
 
     private static int execute(LoadOptions o, PrintStream out, PrintStream err)

@@ -75,7 +75,7 @@ final class LoadGenerator {
                 Histogram interval = collector.collect();
                 double seconds = (tickEnd - tickStart) / 1e9;
                 for (int w = 0; w < t; w++) {
-                    long done = workers.get(w).stats().completed;
+                    long done = workers.get(w).stats.completed;
                     if (seconds >= 0.5) {
                         reqPerSec.add((done - lastCompleted[w]) / seconds);
                     }
@@ -112,7 +112,7 @@ final class LoadGenerator {
         long requests = 0, bytes = 0, connect = 0, read = 0, write = 0, timeout = 0, non2xx = 0, sends = 0, late = 0;
         Map<Integer, Long> byStatus = new TreeMap<>();
         for (LoadWorker w : workers) {
-            WorkerStats s = w.stats();
+            WorkerStats s = w.stats;
             requests += s.completed;
             bytes += s.bytesRead;
             connect += s.connectErrors;
@@ -136,7 +136,7 @@ final class LoadGenerator {
                                Histogram total) {
         long errors = 0;
         for (LoadWorker w : workers) {
-            errors += w.stats().errors();
+            errors += w.stats.errors();
         }
         double p99 = total.getTotalCount() == 0 ? 0 : total.getValueAtPercentile(99) / 1000.0;
         progress.printf(Locale.ROOT, "  [%5.1fs] %9.1f req/s   errors %d   p99 so far %s%n", elapsedNs / 1e9,

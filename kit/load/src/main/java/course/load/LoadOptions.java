@@ -1,15 +1,28 @@
 package course.load;
 
+import course.command.UsageException;
+import course.load.Converters.AtLeastOne;
+import course.load.Converters.AtLeastZero;
+import course.load.Converters.Connections;
+import course.load.Converters.Fraction;
+import course.load.Converters.HeapFlag;
+import course.load.Converters.Order;
+import course.load.Converters.Replicas;
+import course.load.Converters.Seconds;
+import course.load.Converters.StageNumber;
+import course.load.Converters.Threads;
+import course.load.Converters.ValueSize;
+import course.load.Converters.Workload;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine.Model.CommandSpec;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** Everything a load run is told on the command line, validated; shared by {@code load} and {@code saturate}. */
+@Command(resourceBundle = "course.load.LoadCommandOptions")
 public final class LoadOptions {
     /** How each connection is given one of several targets. */
     public enum Pick { ROUND_ROBIN, RANDOM }
@@ -18,32 +31,13 @@ public final class LoadOptions {
 
     private List<Target> targets = new ArrayList<>();
     private Double rate;
-    private int connections = 10;
-    private int threads = 2;
     private double durationSeconds = 10;
-    private double timeoutSeconds = 2;
-    private WorkloadKind workload = WorkloadKind.GET;
-    private long keys = 100_000;
-    private KeyOrder keyOrder = KeyOrder.UNIFORM;
-    private int valueSize = 100;
-    private Double putRatio;
-    private Integer ack;
-    private Integer from;
-    private Pick pick = Pick.ROUND_ROBIN;
-    private long seed = System.nanoTime() & 0xFFFF_FFFFL;
-    private Integer stage;
     private String tool = "course-load";
     private List<String> profile = List.of();
-    private Long serverPid;
-    private String serverHeap;
     private boolean progress = true;
     private List<String> headers = List.of();
-    private Double warmupSeconds;
     private boolean uncorrectedLatency;
     private final List<String> commandLine = new ArrayList<>();
-    // The command these options are mixed into: picocli's usage errors name it.
-    @Spec(Spec.Target.MIXEE)
-    private CommandSpec mixee;
 
     LoadOptions() {
     }
@@ -87,153 +81,77 @@ public final class LoadOptions {
         return LoadCommand.parse(args);
     }
 
-    /** Adds the words the user typed, recorded in the results so a run can be repeated. */
-    void recordCommandLine(List<String> words) {
+    /** The words the user typed, recorded in the results so a run can be repeated. */
+    void commandLine(List<String> words) {
+        commandLine.clear();
         commandLine.addAll(words);
     }
 
-    // The options load and saturate share. Each setter parses its value with the course's notation (20k, 30s, 10%)
-    // and turns a bad value into picocli's usage error, so the message is the course's own.
+    // The options load and saturate share. Each converter parses its value with the course's notation (20k, 30s,
+    // 10%) and refuses a bad one with the course's own message, which picocli reports as the usage error. The help
+    // texts are in LoadCommandOptions.properties (picocli's resource bundle), except one computed here.
 
-    @Option(names = {"-u", "--url"}, paramLabel = "URL[,URL..]", order = 10,
-            description = "Target(s) http://host:port; several are given out per connection. Required"
-                    + " (or give the URL last, as wrk2 does).")
+    @Option(names = {"-u", "--url"}, paramLabel = "URL[,URL..]", order = 10)
     void urls(String text) {
         targets = new ArrayList<>();
         for (String u : text.split(",")) {
             if (!u.isBlank()) {
-                targets.add(Cli.valid(mixee, () -> Target.parse(u)));
+                targets.add(Target.parse(u));
             }
         }
     }
 
-    @Option(names = {"-c", "--connections"}, paramLabel = "N", order = 2,
-            description = "Connections, each one request at a time. Default: 10.")
-    void connections(String text) {
-        connections = Cli.valid(mixee, () -> Values.intCount("-c", text, 1, 100_000));
+    @Option(names = {"-c", "--connections"}, paramLabel = "N", order = 2, converter = Connections.class)
+    int connections = 10;
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "N", order = 3, converter = Threads.class) int threads = 2;
+    @Option(names = "--timeout", paramLabel = "T", order = 5, converter = Seconds.class) double timeoutSeconds = 2;
+
+    @Option(names = "--pick", paramLabel = "P", order = 11, converter = Converters.Pick.class)
+    Pick pick = Pick.ROUND_ROBIN;
+
+    @Option(names = "--workload", paramLabel = "W", order = 12, converter = Workload.class)
+    WorkloadKind workload = WorkloadKind.GET;
+
+    @Option(names = "--put-ratio", paramLabel = "F", order = 13, converter = Fraction.class) Double putRatio;
+    @Option(names = "--keys", paramLabel = "N", order = 14, converter = AtLeastOne.class) long keys = 100_000;
+
+    @Option(names = "--key-order", paramLabel = "O", order = 15, converter = Order.class)
+    KeyOrder keyOrder = KeyOrder.UNIFORM;
+
+    @Option(names = "--value-size", paramLabel = "B", order = 16, converter = ValueSize.class) int valueSize = 100;
+    @Option(names = "--ack", paramLabel = "A", order = 17, converter = Replicas.class) Integer ack;
+    @Option(names = "--from", paramLabel = "F", order = 18, converter = Replicas.class) Integer from;
+
+    @Option(names = "--seed", paramLabel = "N", order = 19, converter = AtLeastZero.class)
+    long seed = System.nanoTime() & 0xFFFF_FFFFL;
+
+    @Option(names = "--out", paramLabel = "PATH", order = 20) Path out;
+    @Option(names = "--label", paramLabel = "TEXT", order = 21) String label;
+    @Option(names = "--student", paramLabel = "NAME", order = 22) String student;
+    @Option(names = "--stage", paramLabel = "N", order = 23, converter = StageNumber.class) Integer stage;
+    @Option(names = "--stabilize", negatable = true, order = 24) Boolean stabilize;
+    @Option(names = "--server-pid", paramLabel = "PID", order = 26, converter = AtLeastOne.class) Long serverPid;
+    @Option(names = "--server-heap", paramLabel = "FLAG", order = 27, converter = HeapFlag.class) String serverHeap;
+
+    @Option(names = "--no-progress", order = 28)
+    void noProgress(boolean quiet) {
+        progress = !quiet;
     }
 
-    @Option(names = {"-t", "--threads"}, paramLabel = "N", order = 3, description = "Generator threads. Default: 2.")
-    void threads(String text) {
-        threads = Cli.valid(mixee, () -> Values.intCount("-t", text, 1, 256));
-    }
-
-    @Option(names = "--timeout", paramLabel = "T", order = 5,
-            description = "A request outstanding this long is a timeout error. Default: 2s.")
-    void timeout(String text) {
-        timeoutSeconds = Cli.valid(mixee, () -> Values.seconds("--timeout", text));
-    }
-
-    @Option(names = "--pick", paramLabel = "P", order = 11,
-            description = "round-robin | random: how connections are given targets. Default: round-robin.")
-    void pick(String text) {
-        pick = Cli.valid(mixee, () -> parsePick(text));
-    }
-
-    @Option(names = "--workload", paramLabel = "W", order = 12,
-            description = "put | get | mixed | delete. Default: get.")
-    void workload(String text) {
-        workload = Cli.valid(mixee, () -> WorkloadKind.parse(text));
-    }
+    @Option(names = "--warmup", paramLabel = "T", order = 30, converter = Converters.SecondsOrNone.class,
+            description = "An unrecorded run at half the rate before recording (JIT, caches); 0 turns it off."
+                    + " Default: " + Warmups.DEFAULT_SECONDS + "s, at most the run's length.")
+    private Double warmupSeconds;
 
     /** Also set by wrk2's {@code -s get.lua}: the shipped scripts are these workloads. */
     void workload(WorkloadKind kind) {
         workload = kind;
     }
 
-    @Option(names = "--put-ratio", paramLabel = "F", order = 13,
-            description = "Share of PUTs in mixed, 0.1 or 10%%. Default: 0.1.")
-    void putRatio(String text) {
-        putRatio = Cli.valid(mixee, () -> Values.fraction("--put-ratio", text));
-    }
-
-    @Option(names = "--keys", paramLabel = "N", order = 14,
-            description = "Key space size; keys look like k0000123. Default: 100000.")
-    void keys(String text) {
-        keys = Cli.valid(mixee, () -> Values.count("--keys", text, 1));
-    }
-
-    @Option(names = "--key-order", paramLabel = "O", order = 15,
-            description = "sequential | uniform | zipfian. Default: uniform.")
-    void keyOrder(String text) {
-        keyOrder = Cli.valid(mixee, () -> KeyOrder.parse(text));
-    }
-
-    @Option(names = "--value-size", paramLabel = "B", order = 16, description = "PUT body bytes. Default: 100.")
-    void valueSize(String text) {
-        valueSize = Cli.valid(mixee, () -> Values.intCount("--value-size", text, 0, 64 * 1024 * 1024));
-    }
-
-    @Option(names = "--ack", paramLabel = "A", order = 17,
-            description = "Replication: replies to wait for, added to every request (with --from).")
-    void ack(String text) {
-        ack = Cli.valid(mixee, () -> Values.intCount("--ack", text, 1, 1000));
-    }
-
-    @Option(names = "--from", paramLabel = "F", order = 18,
-            description = "Replication: replicas of each key, added to every request (with --ack).")
-    void from(String text) {
-        from = Cli.valid(mixee, () -> Values.intCount("--from", text, 1, 1000));
-    }
-
-    @Option(names = "--seed", paramLabel = "N", order = 19,
-            description = "Seed of every random choice (printed; give it to replay). Default: random.")
-    void seed(String text) {
-        seed = Cli.valid(mixee, () -> Values.count("--seed", text, 0));
-    }
-
-    @Option(names = "--out", paramLabel = "PATH", order = 20,
-            description = "A .json file or a directory. Default: results/load/<time>-<workload>-<rate>.json.")
-    private Path out;
-
-    @Option(names = "--label", paramLabel = "TEXT", order = 21, description = "Recorded in the results JSON.")
-    private String label;
-
-    @Option(names = "--student", paramLabel = "NAME", order = 22, description = "Recorded in the results JSON.")
-    private String student;
-
-    @Option(names = "--stage", paramLabel = "N", order = 23, description = "The stage the results belong to."
-            + " Default: stage= in starter/student/src/main/resources/submission.properties.")
-    void stage(String text) {
-        stage = Cli.valid(mixee, () -> Values.intCount("--stage", text, 1, 100));
-    }
-
     /** The stage resolved after parsing (from --stage or the submission). */
     void stage(Integer number) {
         stage = number;
-    }
-
-    @Option(names = "--stabilize", negatable = true, order = 24,
-            description = "Keep vCPUs from halting (cuts hypervisor steal). Default: decided per run by a 1 s steal"
-                    + " probe (on only if it sees steal above 2%).")
-    private Boolean stabilize;
-
-    @Option(names = "--server-pid", paramLabel = "PID", order = 26,
-            description = "The server JVM to profile (else found by the target's port).")
-    void serverPid(String text) {
-        serverPid = Cli.valid(mixee, () -> Values.count("--server-pid", text, 1));
-    }
-
-    @Option(names = "--server-heap", paramLabel = "FLAG", order = 27,
-            description = "The server's heap flag, e.g. -Xmx128m, recorded in the JSON.")
-    void serverHeap(String text) {
-        if (!text.matches("-Xm[xs]\\d+[kKmMgG]?")) {
-            throw new ParameterException(mixee.commandLine(), "--server-heap '" + text + "' should be the server's"
-                    + " heap flag, e.g. -Xmx128m");
-        }
-        serverHeap = text;
-    }
-
-    @Option(names = "--no-progress", order = 28, description = "No per-second progress line on stderr.")
-    void noProgress(boolean quiet) {
-        progress = !quiet;
-    }
-
-    @Option(names = "--warmup", paramLabel = "T", order = 30,
-            description = "An unrecorded run at half the rate before recording (JIT, caches); 0 turns it off."
-                    + " Default: " + Warmups.DEFAULT_SECONDS + "s, at most the run's length.")
-    void warmup(String text) {
-        warmupSeconds = text.trim().equals("0") ? 0.0 : Cli.valid(mixee, () -> Values.seconds("--warmup", text));
     }
 
     // Set by ./course load only (saturate picks rates and durations itself).
@@ -301,20 +219,14 @@ public final class LoadOptions {
         }
     }
 
-    static Pick parsePick(String text) throws UsageException {
-        return switch (text) {
-            case "round-robin", "rr" -> Pick.ROUND_ROBIN;
-            case "random" -> Pick.RANDOM;
-            default -> throw new UsageException("--pick '" + text + "' is not one of round-robin, random");
-        };
-    }
-
-    static List<String> parseProfile(String text) throws UsageException {
+    /** The profiler's events of {@code --profile cpu,alloc}, without repeats. */
+    static List<String> parseProfile(String text) {
         List<String> events = new ArrayList<>();
         for (String e : text.split(",")) {
             String event = e.trim().toLowerCase(Locale.ROOT);
             if (!PROFILE_EVENTS.contains(event)) {
-                throw new UsageException("--profile event '" + e + "' is not one of " + String.join(", ", PROFILE_EVENTS));
+                throw new IllegalArgumentException("--profile event '" + e + "' is not one of "
+                        + String.join(", ", PROFILE_EVENTS));
             }
             if (!events.contains(event)) {
                 events.add(event);
@@ -323,34 +235,10 @@ public final class LoadOptions {
         return List.copyOf(events);
     }
 
-    LoadOptions withRate(double r) {
+    /** A copy with {@code change} applied: one step's or warm-up's options, the parsed ones left as they were. */
+    LoadOptions with(Consumer<LoadOptions> change) {
         LoadOptions c = copy();
-        c.rate = r;
-        return c;
-    }
-
-    LoadOptions withDuration(double seconds) {
-        LoadOptions c = copy();
-        c.durationSeconds = seconds;
-        return c;
-    }
-
-    LoadOptions withStabilize(boolean on) {
-        LoadOptions c = copy();
-        c.stabilize = on;
-        return c;
-    }
-
-    LoadOptions withWarmup(double seconds) {
-        LoadOptions c = copy();
-        c.warmupSeconds = seconds;
-        return c;
-    }
-
-    LoadOptions withCommandLine(List<String> words) {
-        LoadOptions c = copy();
-        c.commandLine.clear();
-        c.commandLine.addAll(words);
+        change.accept(c);
         return c;
     }
 

@@ -64,7 +64,7 @@ final class LoadRunner {
 
     private void printSummary(LoadOptions o, LoadRun run) {
         out.printf(Locale.ROOT, "Seed: %d   stabilized: %s (%s)%n", o.seed(),
-                run.environment.stabilized ? "yes" : "no", run.contention.stabilize.evidence);
+                run.environment.stabilized ? "yes" : "no", run.contention.stabilize.evidence());
         out.println(contentionLine(run.contention));
         for (LoadRun.Flag flag : run.flags) {
             out.println("WARNING (" + flag.kind + "): " + flag.message);

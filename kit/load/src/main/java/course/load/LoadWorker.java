@@ -41,10 +41,11 @@ final class LoadWorker implements Runnable {
 
     private final List<Connection> connections;
     private final RequestFactory requests;
-    private final SingleWriterRecorder recorder;
+    // Read by the generator while this worker runs (intervals, progress, the summary): each is made for that.
+    final SingleWriterRecorder recorder;
     /** Latency from when each request actually went out (wrk2's -U): blind to coordinated omission, shown apart. */
-    private final SingleWriterRecorder uncorrected;
-    private final WorkerStats stats = new WorkerStats();
+    final SingleWriterRecorder uncorrected;
+    final WorkerStats stats = new WorkerStats();
     private final long endNs;
     /** Requests due before the end get this long after it to complete, so short runs are not undercounted. */
     private final long drainEndNs;
@@ -70,18 +71,6 @@ final class LoadWorker implements Runnable {
         this.naps = connections.isEmpty() || connections.get(0).intervalNs / connections.size() >= NAP_MIN_SPACING_NS;
         this.recorder = new SingleWriterRecorder(1, HIGHEST_US, 3);
         this.uncorrected = new SingleWriterRecorder(1, HIGHEST_US, 3);
-    }
-
-    WorkerStats stats() {
-        return stats;
-    }
-
-    SingleWriterRecorder recorder() {
-        return recorder;
-    }
-
-    SingleWriterRecorder uncorrectedRecorder() {
-        return uncorrected;
     }
 
     Throwable failure() {

@@ -3,23 +3,16 @@ package course.load;
 import course.results.LoadRun;
 import course.results.Results;
 import course.results.Saturation;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import course.command.CourseCommandLine;
-import course.command.HelpOption;
+import course.command.PrintingCommand;
 import course.command.Stages;
+import course.command.UsageException;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** {@code ./course saturate}: the highest rate a server sustains under an SLO, by short constant-rate steps. */
 @Command(name = "saturate", sortOptions = false,
@@ -35,88 +28,61 @@ import picocli.CommandLine.Spec;
                 "The options of ./course load apply too, except -R, -d, --tool, --profile; --out is the folder of"
                         + " the steps and saturation.json (default results/saturate/<time>/).",
                 ""})
-public final class SaturateCommand implements Callable<Integer> {
-    @Mixin
-    private HelpOption help;
+public final class SaturateCommand extends PrintingCommand {
     @Mixin
     private SaturateOptions search = new SaturateOptions();
     @Mixin
     private LoadOptions load = new LoadOptions();
-    @Spec
-    private CommandSpec spec;
-    private final PrintStream out;
-    private final PrintStream err;
 
-    SaturateCommand(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+    /** A command printing to {@code out} and {@code err}; {@link #execute} runs it on a command line. */
+    public SaturateCommand(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
     // ./course load's options that make no sense here: named, so the message says what to use instead.
     @Option(names = {"-R", "--rate"}, hidden = true)
     void rate(String ignored) {
-        throw new ParameterException(spec.commandLine(), "saturate chooses the rates itself; give --start-rate"
-                + " (and --max-rate) instead of -R/--rate");
+        throw new IllegalArgumentException("saturate chooses the rates itself; give --start-rate (and --max-rate)"
+                + " instead of -R/--rate");
     }
 
     @Option(names = {"-d", "--duration"}, hidden = true)
     void duration(String ignored) {
-        throw new ParameterException(spec.commandLine(), "saturate runs steps of --step-duration; use that instead"
-                + " of -d/--duration");
+        throw new IllegalArgumentException("saturate runs steps of --step-duration; use that instead of"
+                + " -d/--duration");
     }
 
     @Option(names = {"--profile", "--tool"}, hidden = true)
     void loadOnly(String ignored) {
-        throw new ParameterException(spec.commandLine(), "--profile and --tool are for ./course load; saturate runs"
-                + " the built-in generator only");
+        throw new IllegalArgumentException("--profile and --tool are for ./course load; saturate runs the built-in"
+                + " generator only");
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        return CourseCommandLine.execute(new SaturateCommand(out, err), args, out, err);
+        System.exit(new SaturateCommand(System.out, System.err).execute(args));
     }
 
     static SaturateOptions parse(String... args) throws UsageException {
-        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        SaturateCommand command = new SaturateCommand(quiet, quiet);
-        try {
-            new CommandLine(command).parseArgs(args);
-        } catch (ParameterException e) {
-            throw new UsageException(e.getMessage());
-        }
+        SaturateCommand command = new SaturateCommand(QUIET, QUIET);
+        command.parseOnly(args);
         return command.search.checked(command.load);
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         SaturateOptions s;
         try {
             s = search.checked(load);
             s.load.stage(Stages.ofThisRepository().resolveAndSay("course saturate", s.load.stage(), err));
         } catch (UsageException | IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw usage(e);
         }
         String problem = Reachability.problem(s.load.targets());
         if (problem != null) {
             err.println("course saturate: " + problem);
             return 1;
         }
-        try {
-            return search(s, spec.commandLine().getParseResult().originalArgs(), out, err);
-        } catch (IOException | RuntimeException e) {
-            err.println("course saturate: " + e.getMessage());
-            return 1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("course saturate: interrupted");
-            return 1;
-        } catch (Exception e) {
-            err.println("course saturate: " + e);
-            return 1;
-        }
+        return search(s, spec.commandLine().getParseResult().originalArgs(), out, err);
     }
 
     private static int search(SaturateOptions s, List<String> args, PrintStream out, PrintStream err)
@@ -129,8 +95,7 @@ public final class SaturateCommand implements Callable<Integer> {
                 RunFiles.rateName(s.p99Ms), WrkUnits.durationHeader(s.stepSeconds));
         out.printf(Locale.ROOT, "%4s %10s %10s %10s %8s  %s%n", "step", "rate", "achieved", "p99 ms", "result", "notes");
         out.flush();
-        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        PrintStream runProgress = s.load.progress() ? err : quiet;
+        PrintStream runProgress = s.load.progress() ? err : QUIET;
         Saturation doc = new Saturator(s, dir, args).run(err, out, runProgress, new Saturator.Listener() {
             @Override
             public void again(int n, double rate) {

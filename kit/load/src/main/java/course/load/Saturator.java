@@ -64,7 +64,7 @@ final class Saturator {
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, notes)) {
             LoadRunner runner = new LoadRunner(new PrintStream(OutputStream.nullOutputStream()), runProgress)
                     .withoutWarmup();
-            doc.warmup = Warmups.plan(s.load.withDuration(s.stepSeconds), s.startRate);
+            doc.warmup = Warmups.plan(s.load.with(c -> c.duration(s.stepSeconds)), s.startRate);
             Warmups.run(s.load, doc.warmup, said);
             SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps,
                     s.confirmMisses);
@@ -73,7 +73,10 @@ final class Saturator {
                     TimeUnit.MILLISECONDS.sleep(Math.round(s.pauseSeconds * 1000));
                 }
                 int n = steps.size() + 1;
-                LoadOptions step = s.load.withRate(rate).withCommandLine(stepCommand(commandLine, rate, s.stepSeconds));
+                LoadOptions step = s.load.with(c -> {
+                    c.rate(rate);
+                    c.commandLine(stepCommand(commandLine, rate, s.stepSeconds));
+                });
                 ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(attempt -> {
                     if (attempt > 0) {
                         listener.again(n, rate);

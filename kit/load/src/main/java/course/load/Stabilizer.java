@@ -30,9 +30,9 @@ final class Stabilizer implements AutoCloseable {
 
     /** Starts the busy loops when {@code decision} says so; an inactive one otherwise. Either way it keeps why. */
     static Stabilizer forDecision(LoadRun.Stabilize decision, PrintStream notes) {
-        Stabilizer s = decision.decision.equals("stabilized") ? start(notes) : inactive();
-        if (decision.decision.equals("stabilized") && !s.active) {
-            decision = new LoadRun.Stabilize(decision.mode, "plain", decision.evidence
+        Stabilizer s = decision.decision().equals("stabilized") ? start(notes) : inactive();
+        if (decision.decision().equals("stabilized") && !s.active) {
+            decision = new LoadRun.Stabilize(decision.mode(), "plain", decision.evidence()
                     + "; but the busy loops could not start (see the note above)");
         }
         s.decision = decision;

@@ -32,6 +32,9 @@ final class Warmups {
         out.printf(Locale.ROOT, "warm-up: %s s at %.0f req/s, not recorded (--warmup 0 turns it off)%n",
                 java.math.BigDecimal.valueOf(w.seconds).stripTrailingZeros().toPlainString(), w.rate);
         out.flush();
-        new LoadGenerator(o.withRate(w.rate).withDuration(w.seconds), null).run();
+        new LoadGenerator(o.with(c -> {
+            c.rate(w.rate);
+            c.duration(w.seconds);
+        }), null).run();
     }
 }

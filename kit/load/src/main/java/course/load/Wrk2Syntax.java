@@ -1,5 +1,6 @@
 package course.load;
 
+import course.command.UsageException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -29,7 +29,7 @@ final class Wrk2Syntax {
 
     @Parameters(arity = "0..1", paramLabel = "URL", description = "wrk2's way to give the target: the same as --url.")
     void url(String text) {
-        Cli.valid(mixee, () -> Target.parse(text));
+        Target.parse(text);
         url = text;
     }
 
@@ -50,12 +50,11 @@ final class Wrk2Syntax {
         int colon = line.indexOf(':');
         if (colon <= 0 || line.substring(0, colon).isBlank() || line.substring(0, colon).contains(" ")
                 || line.contains("\r") || line.contains("\n")) {
-            throw new ParameterException(mixee.commandLine(), "-H '" + line + "' is not a header; write it like"
-                    + " -H 'X-Trace: 1'");
+            throw new IllegalArgumentException("-H '" + line + "' is not a header; write it like -H 'X-Trace: 1'");
         }
         String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
         if (OWN_HEADERS.contains(name)) {
-            throw new ParameterException(mixee.commandLine(), "-H '" + line + "': the generator sets " + name
+            throw new IllegalArgumentException("-H '" + line + "': the generator sets " + name
                     + " itself; drop this header");
         }
         headers.add(line.substring(0, colon).trim() + ": " + line.substring(colon + 1).trim());
@@ -73,7 +72,7 @@ final class Wrk2Syntax {
                 return;
             }
         }
-        throw new ParameterException(mixee.commandLine(), "-s " + path + ": the course's generator does not run"
+        throw new IllegalArgumentException("-s " + path + ": the course's generator does not run"
                 + " lua scripts; it knows the workloads of the course's own scripts get.lua, put.lua, mixed.lua and"
                 + " delete.lua (all four from kit/load/src/main/resources/course/load/lua/workload.lua). Say what"
                 + " your script does with --workload get|put|mixed|delete (and --keys, --key-order, --value-size).");

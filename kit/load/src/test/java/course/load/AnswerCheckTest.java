@@ -25,9 +25,9 @@ class AnswerCheckTest {
         try (TestHttpServer server = new TestHttpServer().status(404)) {
             Path json = dir.resolve("run.json");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = LoadCommand.run(new String[] {"--url", server.url(), "-R", "200", "-c", "2", "-t", "1",
-                    "-d", "1s", "--workload", "get", "--no-stabilize", "--no-progress", "--out", json.toString()},
-                    new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+            int code = new LoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
+                    .execute(new String[] {"--url", server.url(), "-R", "200", "-c", "2", "-t", "1",
+                    "-d", "1s", "--workload", "get", "--no-stabilize", "--no-progress", "--out", json.toString()});
             String text = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, text);
             assertTrue(text.contains("WARNING (unexpected-status): 100% of the answers are not what a get run expects"

@@ -35,9 +35,9 @@ class ContentionTest {
             }
             Path json = dir.resolve("run.json");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = LoadCommand.run(new String[] {"--url", server.url(), "-R", "500", "-c", "4", "-t", "1",
-                    "-d", "3s", "--no-stabilize", "--no-progress", "--out", json.toString()},
-                    new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+            int code = new LoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
+                    .execute(new String[] {"--url", server.url(), "-R", "500", "-c", "4", "-t", "1",
+                    "-d", "3s", "--no-stabilize", "--no-progress", "--out", json.toString()});
             String text = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, text);
             LoadRun run = Results.read(json, LoadRun.class);
@@ -49,7 +49,7 @@ class ContentionTest {
             assertTrue(run.flagged(LoadRun.Flag.CONTENTION), "flags: " + run.flags + "\n" + text);
             assertTrue(text.contains("WARNING (contention): CPU contention during the run"), text);
             assertTrue(text.contains("Contention: other processes "), text);
-            assertEquals("off", run.contention.stabilize.mode);
+            assertEquals("off", run.contention.stabilize.mode());
             assertTrue(Results.violations(run).isEmpty(), Results.violations(run).toString());
         } finally {
             loops.forEach(ProcessHandle::destroyForcibly);
@@ -146,20 +146,20 @@ class ContentionTest {
     @Test
     void theDefaultStabilizesOnlyWhenTheProbeSawSteal() {
         LoadRun.Stabilize quiet = StabilizeDecision.fromProbe(true, 0.1, 1.0);
-        assertEquals("auto", quiet.mode);
-        assertEquals("plain", quiet.decision);
-        assertTrue(quiet.evidence.contains("CPU steal 0.10% over a 1.0 s probe"), quiet.evidence);
-        assertEquals("stabilized", StabilizeDecision.fromProbe(true, 12.0, 1.0).decision);
-        assertEquals("plain", StabilizeDecision.fromProbe(false, null, 0).decision);
-        assertEquals("plain", StabilizeDecision.fromProbe(true, null, 1.0).decision);
+        assertEquals("auto", quiet.mode());
+        assertEquals("plain", quiet.decision());
+        assertTrue(quiet.evidence().contains("CPU steal 0.10% over a 1.0 s probe"), quiet.evidence());
+        assertEquals("stabilized", StabilizeDecision.fromProbe(true, 12.0, 1.0).decision());
+        assertEquals("plain", StabilizeDecision.fromProbe(false, null, 0).decision());
+        assertEquals("plain", StabilizeDecision.fromProbe(true, null, 1.0).decision());
     }
 
     @Test
     void anExplicitChoiceIsKeptAndSaidSo() throws Exception {
-        assertEquals("on", StabilizeDecision.decide(true).mode);
-        assertEquals("stabilized", StabilizeDecision.decide(true).decision);
+        assertEquals("on", StabilizeDecision.decide(true).mode());
+        assertEquals("stabilized", StabilizeDecision.decide(true).decision());
         LoadRun.Stabilize off = StabilizeDecision.decide(false);
-        assertEquals("plain", off.decision);
-        assertFalse(off.evidence.isEmpty());
+        assertEquals("plain", off.decision());
+        assertFalse(off.evidence().isEmpty());
     }
 }

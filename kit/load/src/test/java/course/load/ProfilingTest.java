@@ -29,9 +29,10 @@ class ProfilingTest {
                     .readLine();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = LoadCommand.run(new String[] {"--url", url, "-R", "1000", "-c", "4", "-t", "1", "-d", "2s",
-                    "--profile", "cpu,alloc", "--no-stabilize", "--no-progress", "--out", dir.resolve("run.json").toString()},
-                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = new LoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8))
+                    .execute(new String[] {"--url", url, "-R", "1000", "-c", "4", "-t", "1", "-d", "2s",
+                    "--profile", "cpu,alloc", "--no-stabilize", "--no-progress", "--out", dir.resolve("run.json").toString()});
             String printed = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, err.toString(StandardCharsets.UTF_8) + printed);
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("of pid " + server.pid()), err.toString());
@@ -53,9 +54,10 @@ class ProfilingTest {
     void aPortWithoutAJvmIsAClearError() throws Exception {
         try (TestHttpServer inProcess = new TestHttpServer()) {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = LoadCommand.run(new String[] {"--url", inProcess.url(), "-R", "100", "-d", "1s",
-                    "--profile", "cpu", "--no-stabilize", "--out", dir.toString()},
-                    new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = new LoadCommand(new PrintStream(new ByteArrayOutputStream()),
+                    new PrintStream(err, true, StandardCharsets.UTF_8))
+                    .execute(new String[] {"--url", inProcess.url(), "-R", "100", "-d", "1s",
+                    "--profile", "cpu", "--no-stabilize", "--out", dir.toString()});
             // The server is this very JVM, which the profiler refuses: the message must say why.
             assertEquals(1, code);
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot profile pid"), err.toString());

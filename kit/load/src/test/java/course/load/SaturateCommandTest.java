@@ -24,11 +24,12 @@ class SaturateCommandTest {
         try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = SaturateCommand.run(new String[] {"--url", server.url(), "--start-rate", "250",
+            int code = new SaturateCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8))
+                    .execute(new String[] {"--url", server.url(), "--start-rate", "250",
                     "--step-duration", "2s", "--pause", "200ms", "--resolution", "10%", "--p99-ms", "200",
                     "-c", "32", "-t", "2", "--max-steps", "10", "--no-stabilize", "--no-progress",
-                    "--out", dir.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
+                    "--out", dir.toString()});
             String printed = out.toString(StandardCharsets.UTF_8);
             System.out.println(printed);
             assertEquals(0, code, err.toString(StandardCharsets.UTF_8));

@@ -67,8 +67,9 @@ class Wrk2ToolTest {
     void withoutWrk2OnPathTheErrorSaysHowToGetItOrDropTool() {
         Assumptions.assumeTrue(Wrk2Tool.findBinary() == null, "wrk2 is installed here");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoadCommand.run(new String[] {"--url", "http://127.0.0.1:1", "-R", "100", "--tool", "wrk2"},
-                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = new LoadCommand(new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+                .execute(new String[] {"--url", "http://127.0.0.1:1", "-R", "100", "--tool", "wrk2"});
         assertEquals(1, code);
         String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.contains("github.com/giltene/wrk2") && message.contains("drop --tool"), message);

@@ -1,5 +1,6 @@
 package course.profiler;
 
+import course.command.UsageException;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -6,16 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.Callable;
 import java.io.Writer;
 import java.nio.file.Files;
-import course.command.CourseCommandLine;
-import course.command.HelpOption;
+import course.command.PrintingCommand;
 import course.command.Stages;
+import course.command.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code ./course profile}: attaches to a running node by pid or port, profiles it, writes flame graphs. */
 @Command(name = "profile", sortOptions = false,
@@ -28,59 +25,39 @@ import picocli.CommandLine.Spec;
                 ""},
         footer = {"", "example: ./course profile --port 8080 --event cpu,alloc --duration 20s",
                 "Run a load (./course load) at the same time, or the graphs show an idle server."})
-public final class ProfileCommand implements Callable<Integer> {
+public final class ProfileCommand extends PrintingCommand {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
     /** Written next to the graphs: which stage they show, for reports. */
     static final String METADATA = "profile.properties";
 
     @Mixin
-    private HelpOption help;
-    @Mixin
     private ProfileOptions options = new ProfileOptions();
-    @Spec
-    private CommandSpec spec;
-    private final PrintStream out;
-    private final PrintStream err;
 
-    private ProfileCommand(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+    /** A command printing to {@code out} and {@code err}; {@link #execute} runs it on a command line. */
+    public ProfileCommand(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
-    /** Runs the command; returns the exit status: 0 done, 1 profiling failed, 2 bad command line. */
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        return CourseCommandLine.execute(new ProfileCommand(out, err), args, out, err);
+        System.exit(new ProfileCommand(System.out, System.err).execute(args));
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException, InterruptedException {
         Integer stage;
         try {
             options.checked();
             stage = Stages.ofThisRepository().resolveAndSay("course profile", options.stage, err);
         } catch (UsageException | IllegalArgumentException e) {
-            throw CourseCommandLine.usage(spec, e.getMessage());
+            throw usage(e);
         }
-        try {
-            long pid = options.pid != null ? options.pid : PortOwner.pidListeningOn(options.port);
-            if (options.port != null) {
-                out.println("port " + options.port + " belongs to pid " + pid);
-            }
-            profile(pid, options, out);
-            writeMetadata(options.out, stage);
-            return 0;
-        } catch (IOException e) {
-            err.println("course profile: " + e.getMessage());
-            return 1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("course profile: interrupted");
-            return 1;
+        long pid = options.pid != null ? options.pid : PortOwner.pidListeningOn(options.port);
+        if (options.port != null) {
+            out.println("port " + options.port + " belongs to pid " + pid);
         }
+        profile(pid, options, out);
+        writeMetadata(options.out, stage);
+        return 0;
     }
 
     private static void writeMetadata(Path dir, Integer stage) throws IOException {

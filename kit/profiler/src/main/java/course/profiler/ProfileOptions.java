@@ -1,5 +1,6 @@
 package course.profiler;
 
+import course.command.UsageException;
 import course.command.OptionValues;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -15,18 +15,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** A {@link BusyJvm} in a separate process, started with this JDK; close() kills it. */
-final class ChildJvm implements AutoCloseable {
+/** A {@link BusyJvm} in a separate process, started with this JDK, and its port (0: none); close() kills it. */
+record ChildJvm(Process process, int port) implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("ready pid=(\\d+)(?: port=(\\d+))?");
     private static final int LIFETIME_SECONDS = 90;
-
-    private final Process process;
-    private final int port;
-
-    private ChildJvm(Process process, int port) {
-        this.process = process;
-        this.port = port;
-    }
 
     /** Starts the child and waits until it is busy; listenOnPort opens a server socket on 127.0.0.1. */
     static ChildJvm start(boolean listenOnPort) throws IOException {
@@ -68,10 +60,6 @@ final class ChildJvm implements AutoCloseable {
 
     long pid() {
         return process.pid();
-    }
-
-    int port() {
-        return port;
     }
 
     @Override

@@ -10,26 +10,14 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code ./course profile} as a user runs it, against a separate JVM that listens on a port. */
 class ProfileCommandTest {
-    private static ChildJvm child;
-
-    @BeforeAll
-    static void startChild() throws IOException {
-        child = ChildJvm.start(true);
-    }
-
-    @AfterAll
-    static void killChild() throws InterruptedException {
-        if (child != null) {
-            child.close();
-        }
-    }
+    @RegisterExtension
+    static final OneChildJvm child = new OneChildJvm(true);
 
     @Test
     void thePortOfAJvmLeadsToItsPid() throws IOException {
@@ -101,8 +89,9 @@ class ProfileCommandTest {
     private static Run run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = ProfileCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = new ProfileCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+                .execute(args);
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

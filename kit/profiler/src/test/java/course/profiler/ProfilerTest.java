@@ -9,27 +9,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Profiles a real, separate, busy JVM through the public API. */
 class ProfilerTest {
-    private static ChildJvm child;
-
-    @BeforeAll
-    static void startChild() throws IOException {
-        child = ChildJvm.start(false);
-    }
-
-    @AfterAll
-    static void killChild() throws InterruptedException {
-        if (child != null) {
-            child.close();
-        }
-    }
+    @RegisterExtension
+    static final OneChildJvm child = new OneChildJvm(false);
 
     @Test
     void cpuAllocAndLockOfOneSessionEachGetAFlameGraphWithTheBusyMethod(@TempDir Path dir)

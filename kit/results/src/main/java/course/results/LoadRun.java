@@ -216,22 +216,13 @@ public class LoadRun extends ResultDocument {
         public double otherProcessesCpuPercent;
     }
 
-    /** Whether the vCPUs were kept from halting during the run, and why. */
-    public static class Stabilize {
-        /** auto (decided by a steal probe), on (--stabilize) or off (--no-stabilize). */
-        public String mode;
-        /** stabilized or plain. */
-        public String decision;
-        /** The measurement the decision stands on, in one sentence. */
-        public String evidence;
-
-        public Stabilize() {
-        }
-
-        public Stabilize(String mode, String decision, String evidence) {
-            this.mode = mode;
-            this.decision = decision;
-            this.evidence = evidence;
-        }
+    /**
+     * Whether the vCPUs were kept from halting during the run, and why.
+     *
+     * @param mode     auto (decided by a steal probe), on (--stabilize) or off (--no-stabilize)
+     * @param decision stabilized or plain
+     * @param evidence the measurement the decision stands on, in one sentence
+     */
+    public record Stabilize(String mode, String decision, String evidence) {
     }
 }

@@ -86,7 +86,7 @@ class ResultsTest {
         LoadRun back = Results.read(file, LoadRun.class);
         assertTrue(back.flagged(LoadRun.Flag.CONTENTION));
         assertEquals(87.0, back.contention.otherProcessesCpuPercent);
-        assertEquals("plain", back.contention.stabilize.decision);
+        assertEquals("plain", back.contention.stabilize.decision());
     }
 
     @Test

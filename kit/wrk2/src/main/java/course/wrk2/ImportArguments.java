@@ -63,41 +63,22 @@ final class ImportArguments {
         listing = nonEmpty(value, "--listing");
     }
 
-    /** The arguments, or the usage error of a command line that names no file (or files and a listing). */
-    ImportArguments checked() {
+    /** What to import, as parsed and checked. */
+    record Request(List<Path> files, Path out, String listing, String student, Integer stage) {
+    }
+
+    /** The request, or the usage error of a command line that names no file (or files and a listing). */
+    Request checked() {
         if (listing != null) {
             if (!files.isEmpty() || student != null || stage != null) {
                 throw new ParameterException(mixee.commandLine(), "--listing names the files, students and stages:"
                         + " give no FILE, --student or --stage with it");
             }
-            return this;
-        }
-        if (files.isEmpty()) {
+        } else if (files.isEmpty()) {
             throw new ParameterException(mixee.commandLine(),
                     "no input files: give one or more wrk2 outputs or markdown reports");
         }
-        return this;
-    }
-
-    List<Path> files() {
-        return List.copyOf(files);
-    }
-
-    Path out() {
-        return out;
-    }
-
-    /** The --listing given, or null. */
-    String listing() {
-        return listing;
-    }
-
-    String student() {
-        return student;
-    }
-
-    Integer stage() {
-        return stage;
+        return new Request(List.copyOf(files), out, listing, student, stage);
     }
 
     private String nonEmpty(String value, String option) {

@@ -15,9 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import course.command.CourseCommandLine;
-import course.command.HelpOption;
+import course.command.PrintingCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -34,33 +32,24 @@ import picocli.CommandLine.Mixin;
                 ""},
         footer = {"", "Exit code: 0 when every file gave at least one run, 1 when some file gave none, 2 on bad"
                 + " arguments."})
-public final class ImportCommand implements Callable<Integer> {
+public final class ImportCommand extends PrintingCommand {
     /** What {@code --listing} leaves for a report that gave no run (the site's build reads it). */
     static final String ERROR_SUFFIX = ".import-error.txt";
     @Mixin
-    private HelpOption help;
-    @Mixin
     private ImportArguments parsed = new ImportArguments();
-    private final PrintStream out;
-    private final PrintStream err;
 
-    private ImportCommand(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+    /** A command printing to {@code out} and {@code err}; {@link #execute} runs it on a command line. */
+    public ImportCommand(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
-    /** Runs the command, printing to {@code out} and {@code err}; returns the exit code. */
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        return CourseCommandLine.execute(new ImportCommand(out, err), args, out, err);
+        System.exit(new ImportCommand(System.out, System.err).execute(args));
     }
 
     @Override
     public Integer call() {
-        ImportArguments arguments = parsed.checked();
+        ImportArguments.Request arguments = parsed.checked();
         if (arguments.listing() != null) {
             return importListing(arguments);
         }
@@ -97,7 +86,7 @@ public final class ImportCommand implements Callable<Integer> {
      * run leaves {@code <name>.import-error.txt} in the output folder with what was said about it (the site shows it
      * on the report's page); exit 1 then, as for files.
      */
-    private int importListing(ImportArguments arguments) {
+    private int importListing(ImportArguments.Request arguments) {
         List<ListedReport> listed;
         try {
             listed = ListedReport.read(arguments.listing(), System.in);

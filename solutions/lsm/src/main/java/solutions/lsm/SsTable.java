@@ -3,19 +3,29 @@ package solutions.lsm;
 import course.contract.storage.Entry;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Iterator;
 
 /**
- * One immutable sorted table file, read through a memory mapping. Opening checks the footer (a truncated file is
- * reported at once) and normally the whole-file checksum; a table opened with {@link #openUnverified} checks its
- * checksum on its first read instead (a database's old tables on start-up, so that start-up time does not grow with
- * the database). Either way a damaged or truncated file is reported (with its path) before any of its data is
- * served, and every later read reports it again. Nothing per key is kept on the heap: lookups binary-search the
- * mapped offset index and probe the mapped bloom filter.
+ * One immutable sorted table file. Opening checks the footer (a truncated file is reported at once) and normally
+ * the whole-file checksum; a table opened with {@link #openUnverified} checks its checksum on its first read instead
+ * (a database's old tables on start-up, so that start-up time does not grow with the database). Either way a
+ * damaged or truncated file is reported (with its path) before any of its data is served, and every later read
+ * reports it again.
+ *
+ * <p>Two read paths, each where it is cheaper. Range scans read through a memory mapping ({@link MappedFile}): they
+ * walk the file in order, so the kernel's read-ahead on page faults brings in what the next entries need, and
+ * entries are copied straight out of the page cache. Point lookups probe the mapped bloom filter, find the one
+ * 4 KiB block that may hold the key in a {@link BlockIndex} on the heap, and read that block with one positional
+ * read ({@link PositionalReader}): a binary search over the mapped records would touch about log2(entries) pages
+ * of data, and once the tables no longer fit in memory each of those page faults reads a read-ahead window (up to
+ * 8 MiB) from the disk. The heap holds one key per block, built on the first point read; nothing else per key.
  */
 final class SsTable {
     private final MappedFile file;
+    private final PositionalReader reader;
     private final long entryCount;
     private final long indexOffset;
     private final long bloomOffset;
@@ -23,10 +33,12 @@ final class SsTable {
     private final int bloomHashes;
     private volatile boolean verified;
     private IOException damage; // guarded by this
+    private volatile BlockIndex blocks; // built on the first point read
 
-    private SsTable(MappedFile file, long entryCount, long indexOffset, long bloomOffset, long bloomBlocks,
-                    int bloomHashes) {
+    private SsTable(MappedFile file, PositionalReader reader, long entryCount, long indexOffset, long bloomOffset,
+                    long bloomBlocks, int bloomHashes) {
         this.file = file;
+        this.reader = reader;
         this.entryCount = entryCount;
         this.indexOffset = indexOffset;
         this.bloomOffset = bloomOffset;
@@ -77,7 +89,8 @@ final class SsTable {
         if (!consistent) {
             throw corrupt(path, "its footer describes sections that do not fit the file");
         }
-        return new SsTable(file, entryCount, indexOffset, bloomOffset, bloomBlocks, bloomHashes);
+        return new SsTable(file, new PositionalReader(file), entryCount, indexOffset, bloomOffset, bloomBlocks,
+                bloomHashes);
     }
 
     /** Checks the whole-file checksum once; a mismatch is reported now and by every later read. */
@@ -125,22 +138,70 @@ final class SsTable {
         return file.size();
     }
 
-    /** The entry for {@code key} (possibly a tombstone), or {@code null} when this table does not hold it. */
+    /**
+     * The entry for {@code key} (possibly a tombstone), or {@code null} when this table does not hold it. Reads one
+     * block of at most {@link BlockIndex#BLOCK_BYTES} bytes, or for a record larger than that its header and value.
+     */
     Entry get(byte[] key) throws IOException {
         verify();
         if (entryCount == 0 || !BloomFilter.mightContain(file, bloomOffset, bloomBlocks, bloomHashes, key)) {
             return null;
         }
-        long i = lowerBound(key);
-        if (i == entryCount) {
+        BlockIndex index = blocks();
+        int block = index.blockOf(key);
+        if (block < 0) {
             return null;
         }
-        long record = recordOffset(i);
-        int keyLength = file.getInt(record);
-        if (file.compare(record + SsTableFormat.RECORD_HEADER_BYTES, keyLength, key) != 0) {
-            return null;
+        long first = index.firstEntry(block);
+        long end = index.endEntry(block);
+        long blockStart = recordOffset(first);
+        long blockEnd = end == entryCount ? indexOffset : recordOffset(end);
+        if (blockEnd - blockStart > BlockIndex.BLOCK_BYTES) {
+            // One large record: its key is the block's first key, on the heap; read only the length and the value.
+            return index.compareFirstKey(block, key) == 0 ? readLargeValue(key, blockStart) : null;
         }
-        return readValue(key, record, keyLength);
+        ByteBuffer bytes = ByteBuffer.wrap(reader.read(blockStart, (int) (blockEnd - blockStart)));
+        long lo = first;
+        long hi = end;
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            int record = (int) (recordOffset(mid) - blockStart);
+            int keyStart = record + SsTableFormat.RECORD_HEADER_BYTES;
+            int keyEnd = keyStart + bytes.getInt(record);
+            int c = Arrays.compareUnsigned(bytes.array(), keyStart, keyEnd, key, 0, key.length);
+            if (c < 0) {
+                lo = mid + 1;
+            } else if (c > 0) {
+                hi = mid;
+            } else {
+                int valueLength = bytes.getInt(record + Integer.BYTES);
+                return valueLength == SsTableFormat.TOMBSTONE_LENGTH ? Entry.tombstone(key)
+                        : new Entry(key, Arrays.copyOfRange(bytes.array(), keyEnd, keyEnd + valueLength));
+            }
+        }
+        return null;
+    }
+
+    private Entry readLargeValue(byte[] key, long record) throws IOException {
+        int valueLength = ByteBuffer.wrap(reader.read(record + Integer.BYTES, Integer.BYTES)).getInt();
+        if (valueLength == SsTableFormat.TOMBSTONE_LENGTH) {
+            return Entry.tombstone(key);
+        }
+        return new Entry(key, reader.read(record + SsTableFormat.RECORD_HEADER_BYTES + key.length, valueLength));
+    }
+
+    private BlockIndex blocks() {
+        BlockIndex built = blocks;
+        if (built == null) {
+            synchronized (this) {
+                built = blocks;
+                if (built == null) {
+                    built = BlockIndex.build(file, indexOffset, entryCount);
+                    blocks = built;
+                }
+            }
+        }
+        return built;
     }
 
     /** Entries with {@code from <= key < to} in key order; {@code null} bounds are open. Reads lazily. */

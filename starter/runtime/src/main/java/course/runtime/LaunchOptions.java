@@ -1,7 +1,6 @@
 package course.runtime;
 
-import course.command.CourseCommandLine;
-import course.command.HelpOption;
+import course.command.CourseCommand;
 import course.command.OptionValues;
 import course.contract.ServiceConfig;
 import java.net.URI;
@@ -9,12 +8,8 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** The command line of {@code ./course launch} ({@link Launcher}): which node to start, where, in which cluster. */
 @Command(name = "launch", sortOptions = false, synopsisHeading = "",
@@ -30,11 +25,9 @@ import picocli.CommandLine.Spec;
                         + " -hex 16'); nodes accept requests from other nodes only with it.",
                 "      Not an option: a command line is visible to every user of the machine (ps), an environment"
                         + " only to its owner."})
-final class LaunchOptions implements Callable<Integer> {
-    @Mixin
-    private HelpOption help;
-    @Spec
-    private CommandSpec spec;
+final class LaunchOptions extends CourseCommand {
+    @Option(names = "--port", order = 1, required = true, paramLabel = "PORT", converter = OptionValues.Port.class,
+            description = "Port to listen on.")
     private int port;
     @Option(names = "--dir", order = 2, required = true, paramLabel = "DIR",
             description = "The node's own working directory (created if missing).")
@@ -45,11 +38,6 @@ final class LaunchOptions implements Callable<Integer> {
             description = "ServiceFactory class (default: the one declared in submission.properties).")
     private String factory;
     private boolean stdinControl;
-
-    @Option(names = "--port", order = 1, required = true, paramLabel = "PORT", description = "Port to listen on.")
-    void port(String value) {
-        port = OptionValues.intBetween("--port", value, 1, 65535);
-    }
 
     @Option(names = "--url", order = 3, paramLabel = "URL", description = "This node's URL as the cluster knows it, one of"
             + " --cluster (default: http://localhost:PORT; another when the other nodes reach this one through a"
@@ -94,25 +82,9 @@ final class LaunchOptions implements Callable<Integer> {
         try {
             config = config(System.getenv(Launcher.SECRET_ENV));
         } catch (IllegalArgumentException e) {
-            throw CourseCommandLine.usage(spec, e.getMessage());
+            throw usage(e);
         }
-        return Launcher.run(this, config);
-    }
-
-    int port() {
-        return port;
-    }
-
-    Path dir() {
-        return dir;
-    }
-
-    String factory() {
-        return factory;
-    }
-
-    boolean stdinControl() {
-        return stdinControl;
+        return Launcher.run(factory, stdinControl, config);
     }
 
     /**

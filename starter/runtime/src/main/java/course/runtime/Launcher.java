@@ -53,27 +53,31 @@ public final class Launcher {
         }
     }
 
-    /** Creates, starts and keeps the node of {@code options}; returns the exit status once it is stopped or failed. */
-    static int run(LaunchOptions options, ServiceConfig config) {
+    /**
+     * Creates the node of {@code config} with {@code factoryClass} (null: the submission's), starts and keeps it
+     * (following stdin's control lines with {@code stdinControl}); returns the exit status once it is stopped or failed.
+     */
+    static int run(String factoryClass, boolean stdinControl, ServiceConfig config) {
+        int port = config.selfPort();
         Service service;
         try {
-            Files.createDirectories(options.dir());
-            ServiceFactory factory = options.factory() == null
-                    ? Submission.current().newFactory() : Submission.instantiate(options.factory());
+            Files.createDirectories(config.workingDir());
+            ServiceFactory factory = factoryClass == null
+                    ? Submission.current().newFactory() : Submission.instantiate(factoryClass);
             service = factory.create(config);
         } catch (Exception e) {
-            System.err.println("course launch: node on port " + options.port() + " could not be created: " + e);
+            System.err.println("course launch: node on port " + port + " could not be created: " + e);
             e.printStackTrace(System.err);
             return EXIT_START_FAILED;
         }
         try {
-            startAlone(service, options.port());
+            startAlone(service, port);
         } catch (PortCheck.PortTakenException e) {
             System.err.println("course launch: " + e.getMessage() + " with --port");
             return EXIT_BIND_FAILED;
         } catch (Exception e) {
             boolean bind = causedByBind(e);
-            System.err.println("course launch: node on port " + options.port() + " failed to start: " + e
+            System.err.println("course launch: node on port " + port + " failed to start: " + e
                     + (bind ? " (the port is taken: stop whatever listens on it or choose another with --port)" : ""));
             e.printStackTrace(System.err);
             return bind ? EXIT_BIND_FAILED : EXIT_START_FAILED;
@@ -94,8 +98,8 @@ public final class Launcher {
         }, "launcher-shutdown"));
         System.out.println(READY + config.selfUrl());
         System.out.flush();
-        if (options.stdinControl()) {
-            followStdin(service, options.port(), config.selfUrl(), running);
+        if (stdinControl) {
+            followStdin(service, port, config.selfUrl(), running);
             return 0;
         }
         try {

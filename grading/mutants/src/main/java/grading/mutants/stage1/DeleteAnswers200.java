@@ -4,17 +4,12 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import one.nio.http.Request;
 import one.nio.http.Response;
 
 @Mutant(stage = 1, breaks = "DELETE answers 200 OK instead of 202 Accepted", caughtBy = "course.tests.stage1.EntityProtocolTest#deleteRemovesAndIs202EvenWhenAbsent")
 public final class DeleteAnswers200 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.handler(config, reference -> request -> {
-            Response response = reference.handle(request);
-            return request.getMethod() == Request.METHOD_DELETE && response.getStatus() == 202
-                    ? new Response(Response.OK, Response.EMPTY) : response;
-        });
+        return Stage1With.statusAnsweredAs(config, 202, Response.OK);
     }
 }

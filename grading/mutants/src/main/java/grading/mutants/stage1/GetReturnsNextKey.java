@@ -6,7 +6,6 @@ import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
-import java.io.IOException;
 import java.util.Iterator;
 
 @Mutant(stage = 1, breaks = "GET reads the first entry at or after the key and never checks that it is the key",
@@ -14,12 +13,9 @@ import java.util.Iterator;
 public final class GetReturnsNextKey implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.storage(config, storage -> new ForwardingStorage(storage) {
-            @Override
-            public byte[] get(byte[] key) throws IOException {
-                Iterator<Entry> at = delegate.range(key, null);
-                return at.hasNext() ? at.next().value() : null;
-            }
-        });
+        return Stage1With.storage(config, storage -> ForwardingStorage.withGet(storage, (stored, key) -> {
+            Iterator<Entry> at = stored.range(key, null);
+            return at.hasNext() ? at.next().value() : null;
+        }));
     }
 }

@@ -11,9 +11,6 @@ import one.nio.http.Response;
 public final class OtherMethodsAre400 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.handler(config, reference -> request -> {
-            Response response = reference.handle(request);
-            return response.getStatus() == 405 ? new Response(Response.BAD_REQUEST, Response.EMPTY) : response;
-        });
+        return Stage1With.statusAnsweredAs(config, 405, Response.BAD_REQUEST);
     }
 }

@@ -4,17 +4,12 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import one.nio.http.Request;
 import one.nio.http.Response;
 
 @Mutant(stage = 1, breaks = "PUT answers 200 OK instead of 201 Created", caughtBy = "course.tests.stage1.EntityProtocolTest#putThenGetReturnsTheExactBytes")
 public final class PutAnswers200 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.handler(config, reference -> request -> {
-            Response response = reference.handle(request);
-            boolean created = request.getMethod() == Request.METHOD_PUT && response.getStatus() == 201;
-            return created ? new Response(Response.OK, Response.EMPTY) : response;
-        });
+        return Stage1With.statusAnsweredAs(config, 201, Response.OK);
     }
 }

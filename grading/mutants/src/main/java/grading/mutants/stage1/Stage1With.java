@@ -8,6 +8,7 @@ import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
+import one.nio.http.Response;
 import one.nio.net.Socket;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
@@ -16,8 +17,8 @@ import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
 /**
- * The stage-1 reference node with one part swapped: its start/stop, the handler, the storage under it, the server or
- * its sessions.
+ * The stage-1 reference node with one part swapped: its start/stop, the handler (or just the status of its answers),
+ * the storage under it, the server or its sessions.
  * Most stage-1 mutants change exactly one of these; with this they say only what they change.
  */
 final class Stage1With {
@@ -73,6 +74,14 @@ final class Stage1With {
                 return change.apply(new EntityHandler(storage));
             }
         };
+    }
+
+    /** The reference node whose answers with {@code status} say {@code instead}, with an empty body. */
+    static Service statusAnsweredAs(ServiceConfig config, int status, String instead) {
+        return handler(config, reference -> request -> {
+            Response response = reference.handle(request);
+            return response.getStatus() == status ? new Response(instead, Response.EMPTY) : response;
+        });
     }
 
     /** The reference handler over the storage the mutant makes of the reference's. */

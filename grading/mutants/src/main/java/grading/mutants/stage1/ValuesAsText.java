@@ -6,7 +6,6 @@ import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 @Mutant(stage = 1, breaks = "values are kept as UTF-8 text, so bytes that are not valid UTF-8 are replaced",
@@ -14,13 +13,12 @@ import java.nio.charset.StandardCharsets;
 public final class ValuesAsText implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.storage(config, storage -> new ForwardingStorage(storage) {
-            @Override
-            public void upsert(Entry entry) throws IOException {
-                byte[] value = entry.value() == null ? null
-                        : new String(entry.value(), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
-                delegate.upsert(new Entry(entry.key(), value));
-            }
-        });
+        return Stage1With.storage(config, storage -> ForwardingStorage.withUpsert(storage,
+                entry -> entry.isTombstone() ? entry : new Entry(entry.key(), asText(entry.value()))));
+    }
+
+    /** What is left of the bytes after a trip through a Java string: invalid UTF-8 becomes U+FFFD. */
+    private static byte[] asText(byte[] value) {
+        return new String(value, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -5,7 +5,7 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
-import java.io.IOException;
+import grading.mutants.ReferenceWith;
 
 @Mutant(stage = 4, breaks = "a replica stores whatever write arrives last instead of the newest by timestamp: writes "
         + "of one key that reach a replica out of order leave it with an older value",
@@ -13,13 +13,9 @@ import java.io.IOException;
 public final class LastArrivalWins implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return ReplicaStorageSeenThrough.node(config, storage -> new ForwardingStorage(storage) {
-            /** The replica compares a write with what it has; seeing nothing, it always overwrites. */
-            @Override
-            public byte[] get(byte[] key) throws IOException {
-                return calledFromReplicaWrite() ? null : delegate.get(key);
-            }
-        });
+        // The replica compares a write with what it has; seeing nothing, it always overwrites.
+        return ReferenceWith.replicaStorage(this, config, storage -> ForwardingStorage.withGet(storage,
+                (stored, key) -> calledFromReplicaWrite() ? null : stored.get(key)));
     }
 
     private static boolean calledFromReplicaWrite() {

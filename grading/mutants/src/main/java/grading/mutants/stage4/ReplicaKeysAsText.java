@@ -3,17 +3,15 @@ package grading.mutants.stage4;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Storage;
 import grading.mutants.ClientQuery;
 import grading.mutants.Mutant;
-import java.io.IOException;
+import grading.mutants.ReferenceWith;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.Request;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.Query;
 import solutions.stage1.RequestHandler;
 import solutions.stage3.PeerClient;
-import solutions.stage4.Stage4Node;
 
 @Mutant(stage = 4, breaks = "a replica decodes the id of another node's request as UTF-8 text: for ids that are not"
         + " UTF-8 the replicas store another key than the coordinator",
@@ -21,14 +19,11 @@ import solutions.stage4.Stage4Node;
 public final class ReplicaKeysAsText implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage4Node(config) {
-            @Override
-            protected RequestHandler createHandler(Storage storage) throws IOException {
-                RequestHandler reference = super.createHandler(storage);
-                return request -> reference.handle(request.getHeaderValue(PeerClient.INTERNAL_HEADER) == null
-                        ? request : withKeyAsText(request));
-            }
-        };
+        return ReferenceWith.handler(this, config, (storage, reference) -> {
+            RequestHandler coordinatorAndReplica = reference.over(storage);
+            return request -> coordinatorAndReplica.handle(request.getHeaderValue(PeerClient.INTERNAL_HEADER) == null
+                    ? request : withKeyAsText(request));
+        });
     }
 
     static Request withKeyAsText(Request request) {

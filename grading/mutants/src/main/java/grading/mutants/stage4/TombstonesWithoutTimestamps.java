@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
-import java.io.IOException;
+import grading.mutants.ReferenceWith;
 
 @Mutant(stage = 4, breaks = "a delete is stored as a plain storage tombstone without its timestamp: an older write "
         + "that a replica missed wins over it later",
@@ -17,13 +17,11 @@ public final class TombstonesWithoutTimestamps implements ServiceFactory {
 
     @Override
     public Service create(ServiceConfig config) {
-        return ReplicaStorageSeenThrough.node(config, storage -> new ForwardingStorage(storage) {
-            @Override
-            public void upsert(Entry entry) throws IOException {
-                byte[] v = entry.value();
-                boolean tombstone = v != null && v.length > FLAG && v[FLAG] == 1;
-                delegate.upsert(tombstone ? new Entry(entry.key(), null) : entry);
-            }
-        });
+        return ReferenceWith.replicaStorage(this, config, storage -> ForwardingStorage.withUpsert(storage,
+                entry -> isDeletion(entry.value()) ? new Entry(entry.key(), null) : entry));
+    }
+
+    private static boolean isDeletion(byte[] record) {
+        return record != null && record.length > FLAG && record[FLAG] == 1;
     }
 }

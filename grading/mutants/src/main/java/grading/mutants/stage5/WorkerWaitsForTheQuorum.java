@@ -4,9 +4,8 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import grading.mutants.ReferenceWith;
 import java.util.concurrent.CompletableFuture;
-import one.nio.http.Response;
-import solutions.stage5.Stage5Node;
 
 @Mutant(stage = 5, breaks = "the coordinator's worker blocks on future.get() until the quorum is decided, instead of "
         + "answering from the thread that completes it",
@@ -14,12 +13,7 @@ import solutions.stage5.Stage5Node;
 public final class WorkerWaitsForTheQuorum implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage5Node(config) {
-            @Override
-            protected Response answer(CompletableFuture<Response> decision) {
-                // what stage 4 does: the worker parks until the quorum is decided
-                return decision.join();
-            }
-        };
+        // what stage 4 does: the worker parks until the quorum is decided
+        return ReferenceWith.answer(this, config, CompletableFuture::join);
     }
 }

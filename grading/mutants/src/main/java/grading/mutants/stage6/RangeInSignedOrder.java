@@ -3,10 +3,8 @@ package grading.mutants.stage6;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Entry;
 import grading.mutants.Mutant;
 import java.util.Arrays;
-import java.util.List;
 
 @Mutant(stage = 6, breaks = "a range comes out in signed byte order (a merge that compares keys with Arrays.compare "
         + "or ByteBuffer.compareTo): keys with bytes >= 0x80 come before ASCII keys",
@@ -14,10 +12,7 @@ import java.util.List;
 public final class RangeInSignedOrder implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return RangeReadThrough.node(config, stored -> {
-            List<Entry> sorted = RangeReadThrough.readWhole(stored);
-            sorted.sort((a, b) -> Arrays.compare(a.key(), b.key()));
-            return sorted.iterator();
-        });
+        return RangeReadThrough.node(config, stored -> RangeReadThrough.readWhole(stored).stream()
+                .sorted((a, b) -> Arrays.compare(a.key(), b.key())).iterator());
     }
 }

@@ -14,21 +14,38 @@ import solutions.stage1.RequestHandler;
 import solutions.stage6.Stage6Node;
 
 /**
- * The stage-6 reference whose range endpoint reads storage's ranges through {@code edit}: how a range mutant breaks
- * order, streaming or deletions without copying the endpoint. Point reads and writes stay the reference's.
+ * The stage-6 reference whose range endpoint reads storage's ranges through a mutant's change: how a range mutant
+ * breaks bounds, order, streaming or deletions without copying the endpoint. Point reads and writes stay the
+ * reference's.
  */
 final class RangeReadThrough {
     private RangeReadThrough() {
     }
 
+    /** How the range endpoint reads a range of the storage under it. */
+    @FunctionalInterface
+    private interface RangeRead {
+        Iterator<Entry> range(Storage stored, byte[] from, byte[] to) throws IOException;
+    }
+
+    /** The reference whose range endpoint gets what {@code edit} makes of each range storage yields. */
     static Service node(ServiceConfig config, UnaryOperator<Iterator<Entry>> edit) {
+        return node(config, (stored, from, to) -> edit.apply(stored.range(from, to)));
+    }
+
+    /** The reference whose range endpoint asks storage for a range up to what {@code end} makes of the client's end. */
+    static Service withEnd(ServiceConfig config, UnaryOperator<byte[]> end) {
+        return node(config, (stored, from, to) -> stored.range(from, end.apply(to)));
+    }
+
+    private static Service node(ServiceConfig config, RangeRead read) {
         return new Stage6Node(config) {
             @Override
             protected RequestHandler createRangeHandler(Storage storage) {
                 return super.createRangeHandler(new ForwardingStorage(storage) {
                     @Override
                     public Iterator<Entry> range(byte[] from, byte[] to) throws IOException {
-                        return edit.apply(delegate.range(from, to));
+                        return read.range(delegate, from, to);
                     }
                 });
             }

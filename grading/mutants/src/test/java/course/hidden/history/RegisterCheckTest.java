@@ -27,6 +27,16 @@ class RegisterCheckTest {
                 from, to);
     }
 
+    /**
+     * Each node's own copy, read node after node from time {@code at} once writes stopped (what the divergence check
+     * compares): node i answered {@code seenByNode[i]}.
+     */
+    private void copiesFrom(long at, String... seenByNode) {
+        for (int node = 0; node < seenByNode.length; node++) {
+            get(9, Operation.Kind.GET_ONE, node, seenByNode[node], at + 2L * node, at + 2L * node + 1);
+        }
+    }
+
     @Test
     void aReadThatMissesAWriteAcknowledgedBeforeItBeganIsStale() {
         put(0, "old", 201, 0, 10);
@@ -73,9 +83,7 @@ class RegisterCheckTest {
     void onceWritesStoppedEveryNodeMustAnswerTheSame() {
         put(0, "a", 201, 0, 10);
         put(1, "b", 201, 5, 15);
-        get(9, Operation.Kind.GET_ONE, 0, "b", 100, 101);
-        get(9, Operation.Kind.GET_ONE, 1, "b", 102, 103);
-        get(9, Operation.Kind.GET_ONE, 2, "a", 104, 105);
+        copiesFrom(100, "b", "b", "a");
         List<RegisterCheck.Violation> v = RegisterCheck.divergentReplicas(history.operations());
         assertEquals(1, v.size(), v.toString());
         assertTrue(v.get(0).why().contains("node 2 answered \"a\""), v.get(0).why());
@@ -87,12 +95,10 @@ class RegisterCheckTest {
     void aFailedWriteThatNoLaterWriteOverwroteExcusesDisagreement() {
         put(0, "a", 201, 0, 10);
         put(1, "b", 504, 20, 30);
-        get(9, Operation.Kind.GET_ONE, 0, "b", 100, 101);
-        get(9, Operation.Kind.GET_ONE, 1, "a", 102, 103);
+        copiesFrom(100, "b", "a");
         assertEquals(List.of(), RegisterCheck.divergentReplicas(history.operations()));
         put(0, "c", 201, 110, 120);
-        get(9, Operation.Kind.GET_ONE, 0, "c", 200, 201);
-        get(9, Operation.Kind.GET_ONE, 1, "a", 202, 203);
+        copiesFrom(200, "c", "a");
         assertEquals(1, RegisterCheck.divergentReplicas(history.operations()).size(),
                 "once an acknowledged write follows the failed one, the replicas must agree again");
     }

@@ -1,0 +1,18 @@
+package grading.mutants;
+
+import course.contract.Service;
+import course.contract.ServiceConfig;
+import course.contract.ServiceFactory;
+import java.time.Duration;
+
+/**
+ * The stage-3 or stage-5 reference (the stage its {@link Mutant} names) whose calls to other nodes time out only
+ * after a day: one bug, a peer client without a timeout, that a peer which accepts connections and never answers
+ * exposes in both stages (stage 3 forwards to it, stage 5 waits for it as a replica, asynchronously).
+ */
+public abstract class PeersWaitedForADay implements ServiceFactory {
+    @Override
+    public final Service create(ServiceConfig config) {
+        return ReferenceWith.peerTimeout(this, config, Duration.ofDays(1));
+    }
+}

@@ -1,0 +1,95 @@
+package solutions.lsm;
+
+import course.contract.storage.Entry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/**
+ * Point reads find their record through the block index and one positional read ({@link SsTable#get}): records
+ * of every size around the 4 KiB block, records larger than a block (values and tombstones with long keys), keys
+ * before, between and after the stored ones; and interrupted readers, which close a file channel for everyone.
+ */
+class PointReadBlocksTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyKeyIsFoundWhateverTheSizesOfTheRecordsAroundIt() throws IOException {
+        Random random = new Random(11);
+        int[] sizes = {0, 1, 100, 1000, 4000, 4087, 4088, 4089, 4096, 5000, 20_000};
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            byte[] key = key(i, i % 97 == 5 ? 5000 : 0); // now and then a key longer than a block
+            if (i % 11 == 3) {
+                entries.add(Entry.tombstone(key));
+            } else {
+                byte[] value = new byte[sizes[random.nextInt(sizes.length)]];
+                random.nextBytes(value);
+                entries.add(new Entry(key, value));
+            }
+        }
+        SsTable table = write(entries);
+        for (int i = 0; i < entries.size(); i++) {
+            assertEquals(entries.get(i), table.get(entries.get(i).key()), "key " + i);
+            byte[] justAfter = Arrays.copyOf(entries.get(i).key(), entries.get(i).key().length + 1);
+            assertNull(table.get(justAfter), "absent key right after key " + i);
+        }
+        assertNull(table.get(new byte[0]), "a key before every stored one");
+        assertNull(table.get(new byte[] {(byte) 0xFF}), "a key after every stored one");
+    }
+
+    @Test
+    void interruptedReadersNeitherFailNorBreakTheTableForOthers() throws Exception {
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            entries.add(new Entry(key(i, 0), new byte[300 + i % 7]));
+        }
+        SsTable table = write(entries);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            try {
+                for (int n = 0; n < 200_000 && failure.get() == null; n++) {
+                    int i = n * 7919 % entries.size();
+                    assertEquals(entries.get(i), table.get(entries.get(i).key()), "key " + i);
+                    Thread.interrupted(); // an interrupt must not fail a read; this reader ignores it
+                }
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        reader.start();
+        while (reader.isAlive()) {
+            reader.interrupt();
+            Thread.onSpinWait();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("a read of the interrupted thread failed", failure.get());
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            assertEquals(entries.get(i), table.get(entries.get(i).key()), "key " + i + ", after the interrupts");
+        }
+    }
+
+    private SsTable write(List<Entry> sortedEntries) throws IOException {
+        Path path = dir.resolve("t.sst");
+        SsTableWriter.write(path, sortedEntries.iterator(), sortedEntries.size());
+        return SsTable.open(path);
+    }
+
+    /** Keys in order, optionally padded to {@code length} bytes. */
+    private static byte[] key(int i, int length) {
+        byte[] prefix = String.format("key-%06d", i).getBytes();
+        return length <= prefix.length ? prefix : Arrays.copyOf(prefix, length);
+    }
+}
