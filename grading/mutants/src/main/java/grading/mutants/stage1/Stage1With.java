@@ -3,6 +3,7 @@ package grading.mutants.stage1;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.storage.Storage;
+import course.contract.storage.StorageConfig;
 import java.io.IOException;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
@@ -91,6 +92,22 @@ final class Stage1With {
                 if (changed instanceof StoppedWithTheNode own) {
                     own.nodeStopped();
                 }
+            }
+        };
+    }
+
+    /** What a mutant opens in place of the reference engine. */
+    @FunctionalInterface
+    interface Engine {
+        Storage open(StorageConfig storageConfig) throws IOException;
+    }
+
+    /** The reference node over an engine the mutant opens (on every start, with the reference's settings). */
+    static Service engine(ServiceConfig config, Engine engine) {
+        return new Stage1Node(config) {
+            @Override
+            protected Storage openStorage(StorageConfig storageConfig) throws IOException {
+                return engine.open(storageConfig);
             }
         };
     }
