@@ -96,20 +96,25 @@ final class Stage1With {
         };
     }
 
-    /** What a mutant opens in place of the reference engine. */
-    @FunctionalInterface
-    interface Engine {
-        Storage open(StorageConfig storageConfig) throws IOException;
-    }
-
     /** The reference node over an engine the mutant opens (on every start, with the reference's settings). */
     static Service engine(ServiceConfig config, Engine engine) {
-        return new Stage1Node(config) {
+        final class OverTheMutantsEngine extends Stage1Node {
+            OverTheMutantsEngine(ServiceConfig nodeConfig) {
+                super(nodeConfig);
+            }
+
             @Override
             protected Storage openStorage(StorageConfig storageConfig) throws IOException {
                 return engine.open(storageConfig);
             }
-        };
+        }
+        return new OverTheMutantsEngine(config);
+    }
+
+    /** What a mutant opens in place of the reference engine. */
+    @FunctionalInterface
+    interface Engine {
+        Storage open(StorageConfig storageConfig) throws IOException;
     }
 
     /** What a mutant serves the reference handler with, in place of the reference's server. */
