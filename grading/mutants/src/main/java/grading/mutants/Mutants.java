@@ -30,6 +30,8 @@ import grading.mutants.stage1.StartReturnsBeforeListening;
 import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
 import grading.mutants.stage1.TableSearchOneShort;
+import grading.mutants.stage1.TablesNeverMerged;
+import grading.mutants.stage1.TombstonesDroppedInPartialMerges;
 import grading.mutants.stage1.UnknownMethodIs400;
 import grading.mutants.stage1.UnknownPathIs404;
 import grading.mutants.stage1.UrlNotDecoded;
@@ -80,6 +82,7 @@ public final class Mutants {
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
             SharesItsPort.class, WalReplayedInReverse.class, SignedKeyOrder.class, TableSearchOneShort.class,
+            TombstonesDroppedInPartialMerges.class, TablesNeverMerged.class,
             // stage 1: memory for request bodies
             NoBodyBudget.class, ChunkedBodiesOutsideBudget.class,
             // stage 2: the executor

@@ -48,6 +48,7 @@ public final class LsmStorage implements Storage {
 
     private final Path directory;
     private final long flushThresholdBytes;
+    private final CompactionPolicy compactionPolicy;
     private final DirectoryLock directoryLock;
     private final ExecutorService flusher;
     /** Runs {@link CompactionPolicy}'s merges; one thread, so at most one is queued behind the running one. */
@@ -65,10 +66,11 @@ public final class LsmStorage implements Storage {
     private long nextGeneration; // guarded by writeLock
     private long flushedThrough; // guarded by manifestLock
 
-    private LsmStorage(StorageConfig config, DirectoryLock directoryLock, Recovery.Result recovered)
-            throws IOException {
+    private LsmStorage(StorageConfig config, CompactionPolicy compactionPolicy, DirectoryLock directoryLock,
+                       Recovery.Result recovered) throws IOException {
         this.directory = config.directory();
         this.flushThresholdBytes = config.flushThresholdBytes();
+        this.compactionPolicy = compactionPolicy;
         this.directoryLock = directoryLock;
         this.flushedThrough = recovered.flushedThrough();
         this.nextGeneration = recovered.nextGeneration();
@@ -97,10 +99,16 @@ public final class LsmStorage implements Storage {
 
     /** Opens (creating if needed) the storage in {@code config.directory()}, recovering from its logs. */
     public static LsmStorage open(StorageConfig config) throws IOException {
+        return open(config, CompactionPolicy.DEFAULT);
+    }
+
+    /** {@link #open(StorageConfig)} with the background merges that {@code compactionPolicy} chooses. */
+    static LsmStorage open(StorageConfig config, CompactionPolicy compactionPolicy) throws IOException {
+        Objects.requireNonNull(compactionPolicy, "compactionPolicy");
         Files.createDirectories(config.directory());
         DirectoryLock lock = DirectoryLock.acquire(config.directory());
         try {
-            LsmStorage storage = new LsmStorage(config, lock, Recovery.recover(config.directory()));
+            LsmStorage storage = new LsmStorage(config, compactionPolicy, lock, Recovery.recover(config.directory()));
             storage.verifyOlderTablesInBackground();
             return storage;
         } catch (IOException | RuntimeException e) {
@@ -219,8 +227,8 @@ public final class LsmStorage implements Storage {
         try {
             synchronized (compactionLock) {
                 List<SsTable> run;
-                while (!isClosed() && !(run = CompactionPolicy.runToMerge(state.tablesNewestFirst)).isEmpty()) {
-                    mergeLocked(run, run.size() == state.tablesNewestFirst.size());
+                while (!isClosed() && !(run = compactionPolicy.runToMerge(state.tablesNewestFirst)).isEmpty()) {
+                    mergeLocked(run, compactionPolicy.dropsTombstones(run, state.tablesNewestFirst));
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -231,9 +239,10 @@ public final class LsmStorage implements Storage {
 
     /**
      * Replaces {@code inputs}, a run of consecutive tables (the newest ones, or all), by one table in their place.
-     * Tombstones are dropped only when no older table remains for them to hide a value in.
+     * Tombstones are dropped only when no older table remains for them to hide a value in
+     * ({@link CompactionPolicy#dropsTombstones}).
      */
-    private void mergeLocked(List<SsTable> inputs, boolean includesOldest) throws IOException {
+    private void mergeLocked(List<SsTable> inputs, boolean dropTombstones) throws IOException {
         long generation = allocateGeneration();
         Path output = DataFiles.table(directory, generation);
         long expected = inputs.stream().mapToLong(SsTable::entryCount).sum();
@@ -241,7 +250,7 @@ public final class LsmStorage implements Storage {
         for (SsTable t : inputs) {
             sources.add(t.iterator(null, null)); // verifies first: a damaged table is never merged into a new one
         }
-        long written = SsTableWriter.write(output, new MergeIterator(sources, includesOldest), expected);
+        long written = SsTableWriter.write(output, new MergeIterator(sources, dropTombstones), expected);
         SsTable merged = null;
         if (written > 0) {
             merged = SsTable.open(output);
@@ -391,7 +400,7 @@ public final class LsmStorage implements Storage {
             int tables = state.tablesNewestFirst.size();
             if (tables > CompactionPolicy.STALL_TABLES) {
                 compactInBackground(); // on this thread: the next flush, and so the writers, wait for it
-            } else if (!CompactionPolicy.runToMerge(state.tablesNewestFirst).isEmpty()) {
+            } else if (!compactionPolicy.runToMerge(state.tablesNewestFirst).isEmpty()) {
                 scheduleCompaction();
             }
         } catch (IOException | RuntimeException e) {

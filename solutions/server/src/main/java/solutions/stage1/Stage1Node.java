@@ -31,7 +31,7 @@ public class Stage1Node implements Service {
         if (server != null) {
             return;
         }
-        storage = LsmStorage.open(new StorageConfig(config.workingDir(), FLUSH_THRESHOLD_BYTES));
+        storage = openStorage(new StorageConfig(config.workingDir(), FLUSH_THRESHOLD_BYTES));
         try {
             server = createServer(routes(storage).map(this::admitting));
             server.start();
@@ -57,6 +57,11 @@ public class Stage1Node implements Service {
             storage = null;
             s.close();
         }
+    }
+
+    /** The engine under the node, opened on each start: the reference LSM (a grader's mutant opens a broken one). */
+    protected Storage openStorage(StorageConfig storageConfig) throws IOException {
+        return LsmStorage.open(storageConfig);
     }
 
     /** The node's API: each path with the handler that serves it. Stage 6 adds its range endpoint here. */

@@ -70,6 +70,9 @@ class RangeModelTest {
         String url = cluster.directUrl(0);
         List<String[]> ranges = new ArrayList<>();
         ranges.add(new String[] {"\u0001", null});
+        // Ends at a key stored in every grade (the odd keys are written last), so a range that includes its end key
+        // fails whatever the seed left stored at the ends of the random ranges below.
+        ranges.add(new String[] {"r0100", "snow\u2603"});
         for (int i = 0; i < 8; i++) {
             String a = keys.get(random.nextInt(keys.size()));
             String b = keys.get(random.nextInt(keys.size()));

@@ -3,6 +3,7 @@ package grading.mutants.stage1;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.storage.Storage;
+import course.contract.storage.StorageConfig;
 import java.io.IOException;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
@@ -102,6 +103,27 @@ final class Stage1With {
                 }
             }
         };
+    }
+
+    /** The reference node over an engine the mutant opens (on every start, with the reference's settings). */
+    static Service engine(ServiceConfig config, Engine engine) {
+        final class OverTheMutantsEngine extends Stage1Node {
+            OverTheMutantsEngine(ServiceConfig nodeConfig) {
+                super(nodeConfig);
+            }
+
+            @Override
+            protected Storage openStorage(StorageConfig storageConfig) throws IOException {
+                return engine.open(storageConfig);
+            }
+        }
+        return new OverTheMutantsEngine(config);
+    }
+
+    /** What a mutant opens in place of the reference engine. */
+    @FunctionalInterface
+    interface Engine {
+        Storage open(StorageConfig storageConfig) throws IOException;
     }
 
     /** What a mutant serves the reference handler with, in place of the reference's server. */

@@ -1,0 +1,171 @@
+package course.hidden.stage1;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import course.hidden.Values;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An engine's merges of its tables, driven through HTTP alone: enough data for many flushes at the 4 MiB memtable the
+ * statement suggests, with overwrites and deletes of older keys in tables of their own (a clean restart flushes), so
+ * that a merge of the newest tables meets tombstones whose values sit in an older table it does not merge. The data
+ * goes in three steps: old values of every key, then a big filler that the engine has to merge; then eight restarts,
+ * each after overwriting or deleting some keys (a small table each); then more filler, whose flushes make the engine
+ * merge the small tables with the newer ones but not with the big old one. Every key is then read back, and again
+ * after a restart.
+ */
+@Stage(1)
+@WithCluster(nodes = 1)
+class CompactionTest {
+    private static final int KEYS = 384;
+    private static final int ROUNDS = 8;
+    private static final int FILLER_VALUE_BYTES = 256 << 10;
+    /** 40 MiB: ten 4 MiB memtables, one more than the reference engine keeps as tables before it merges. */
+    private static final int OLD_FILLER_VALUES = 160;
+    /** 12 MiB: three more flushes after the small tables, each of which lets a merge start. */
+    private static final int NEW_FILLER_VALUES = 48;
+    /** Files a working directory may hold once the node is idle after all that: tables, a log and a few more. */
+    private static final int MOST_FILES = 16;
+
+    @Test
+    void deletesAndOverwritesSurviveMergesAndARestart(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = client(cluster);
+        Model model = write(cluster, c, seed);
+        model.readBack(c, "after the merges");
+        cluster.restart(0);
+        model.readBack(c, "after the merges and a restart");
+    }
+
+    @Test
+    void manyFlushesLeaveABoundedNumberOfFiles(Cluster cluster, Seed seed) throws Exception {
+        write(cluster, client(cluster), seed);
+        Path dir = cluster.workingDir(0);
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        long files = fileCount(dir);
+        while (files > MOST_FILES && System.nanoTime() < deadline) {
+            Thread.sleep(200); // merges run in the background; give them time to finish
+            files = fileCount(dir);
+        }
+        assertTrue(files <= MOST_FILES, "after " + (OLD_FILLER_VALUES + NEW_FILLER_VALUES) * (FILLER_VALUE_BYTES >> 10)
+                / 1024 + " MiB of writes and " + ROUNDS + " restarts (each of which flushes), the node's working "
+                + "directory still holds " + files + " files 30 s later (at most " + MOST_FILES + " expected): "
+                + "merge tables in the background, so that a long stream of writes leaves a bounded number of files");
+    }
+
+    private static KvClient client(Cluster cluster) {
+        return cluster.client().withTimeout(Duration.ofSeconds(30)); // a write may wait for a merge
+    }
+
+    /** The three steps of the class comment; returns what every key must read as now. */
+    private static Model write(Cluster cluster, KvClient c, Seed seed) throws IOException {
+        Model model = new Model(seed);
+        for (int k = 0; k < KEYS; k++) {
+            model.put(c, k, 0);
+        }
+        filler(c, seed, "old", OLD_FILLER_VALUES);
+        Random random = seed.random();
+        for (int round = 1; round <= ROUNDS; round++) {
+            for (int k = 0; k < KEYS; k++) {
+                switch (model.fate(k, round)) {
+                    case DELETED -> model.delete(c, k);
+                    case OVERWRITTEN -> model.put(c, k, round);
+                    case REWRITTEN -> {
+                        model.delete(c, k);
+                        model.put(c, k, round);
+                    }
+                    case KEPT -> {
+                        if (random.nextInt(8) == 0) {
+                            model.put(c, k, round); // some churn in every round, its place chosen by the seed
+                        }
+                    }
+                }
+            }
+            cluster.restart(0);
+        }
+        filler(c, seed, "new", NEW_FILLER_VALUES);
+        return model;
+    }
+
+    private static void filler(KvClient c, Seed seed, String name, int values) {
+        for (int i = 0; i < values; i++) {
+            c.put(0, "filler-" + name + "-" + i, Values.of(seed.value(), -1 - i, FILLER_VALUE_BYTES))
+                    .assertStatus(201);
+        }
+    }
+
+    private static long fileCount(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).count();
+        }
+    }
+
+    /** What happens to a key in a round: the same for every seed, so every grade has keys of each kind. */
+    private enum Fate { KEPT, DELETED, OVERWRITTEN, REWRITTEN }
+
+    /** Every key's value now ({@code null} when deleted), each value a function of the seed, key and round. */
+    private static final class Model {
+        private final Seed seed;
+        private final int[] roundOfValue = new int[KEYS];
+        private final int[] length = new int[KEYS];
+        private final Random lengths;
+
+        Model(Seed seed) {
+            this.seed = seed;
+            this.lengths = new Random(seed.value() ^ 0x6C656E67L);
+        }
+
+        /**
+         * Each key changes in at most one round: keys {@code 4j + 1} are deleted there (and their old value stays in
+         * the oldest table), {@code 4j + 2} overwritten, {@code 4j + 3} deleted and written again.
+         */
+        Fate fate(int k, int round) {
+            if (k % 4 == 0 || (k / 4) % ROUNDS + 1 != round) {
+                return Fate.KEPT;
+            }
+            return Fate.values()[k % 4];
+        }
+
+        void put(KvClient c, int k, int round) {
+            roundOfValue[k] = round;
+            length[k] = 1 + lengths.nextInt(3000);
+            c.put(0, key(k), value(k)).assertStatus(201);
+        }
+
+        void delete(KvClient c, int k) {
+            roundOfValue[k] = -1;
+            c.delete(0, key(k)).assertStatus(202);
+        }
+
+        void readBack(KvClient c, String when) {
+            for (int k = 0; k < KEYS; k++) {
+                try {
+                    c.get(0, key(k)).assertValue(roundOfValue[k] < 0 ? null : value(k));
+                } catch (AssertionError e) {
+                    String last = roundOfValue[k] < 0 ? "deleted in round " + ((k / 4) % ROUNDS + 1)
+                            : "last written in round " + roundOfValue[k];
+                    throw new AssertionError(key(k) + " (written before the old filler, " + last + ") is wrong "
+                            + when + ": " + e.getMessage(), e);
+                }
+            }
+        }
+
+        private byte[] value(int k) {
+            return Values.of(seed.value(), (long) roundOfValue[k] * KEYS + k, length[k]);
+        }
+
+        private static String key(int k) {
+            return String.format("key-%04d", k);
+        }
+    }
+}
