@@ -89,7 +89,7 @@ if [ $report_only = no ]; then
            done ;;
       stage1) for c in "${chunks_stage1[@]}"; do
              run_pit "${c%%|*}" solutions.stage1.Stage1Factory 1 "${c#*|}" \
-                 'course.tests.stage1.*,course.hidden.stage1.*' "$stage1_process_tests"
+                 'solutions.stage1.*Test,course.tests.stage1.*,course.hidden.stage1.*' "$stage1_process_tests"
            done
            # PausingPipelineSession is stage 1's code, but its pause is reached only when requests wait for a
            # worker: a stage-1 node answers each request on the selector thread before it reads the next, so its
