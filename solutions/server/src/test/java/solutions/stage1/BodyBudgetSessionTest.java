@@ -2,19 +2,16 @@ package solutions.stage1;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static solutions.stage1.TestHttp.ascii;
+import static solutions.stage1.TestHttp.connect;
 
 import course.contract.Service;
-import course.contract.ServiceConfig;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.function.LongSupplier;
+import solutions.stage1.TestHttp.Answer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,11 +36,8 @@ class BodyBudgetSessionTest {
 
     @BeforeEach
     void startWithAFullBudget() throws IOException {
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        node = new Stage1Factory().create(ServiceConfig.single(port, dir));
-        node.start();
+        port = TestHttp.freePort();
+        node = TestHttp.startNode(port, dir);
         held = budget.capacityBytes() - budget.reservedBytes() - FREE;
         assertTrue(budget.tryReserve(held), "the test holds all but " + FREE + " bytes of the budget");
         baseline = budget.reservedBytes();
@@ -58,7 +52,7 @@ class BodyBudgetSessionTest {
     @Test
     void aBodyThatDoesNotFitIs503WithRetryAfterIsNotStoredAndTheConnectionGoesOn() throws Exception {
         byte[] body = new byte[2 * MIB];
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();
             // The headers and the start of the body in one read, the rest (and the next request) in later ones: the
             // session must drop exactly the refused body's bytes and parse what follows.
@@ -81,7 +75,7 @@ class BodyBudgetSessionTest {
 
     @Test
     void aBodyThatFitsIsStoredAndItsBytesAreGivenBackWhenAnswered() throws Exception {
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             put(s, "fits", new byte[MIB]);
             Answer put = Answer.read(s.getInputStream());
             assertEquals(201, put.status(), put.toString());
@@ -91,7 +85,7 @@ class BodyBudgetSessionTest {
 
     @Test
     void aHalfSentBodyIsGivenBackWhenTheClientGoesAway() throws Exception {
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             s.getOutputStream().write(ascii("PUT /v0/entity?id=half HTTP/1.1\r\nHost: x\r\nContent-Length: " + MIB
                     + "\r\n\r\n0123456789"));
             s.getOutputStream().flush();
@@ -102,7 +96,7 @@ class BodyBudgetSessionTest {
 
     @Test
     void aChunkThatDoesNotFitIs503AndWhatTheBodyHeldIsGivenBackAtOnce() throws Exception {
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();
             // A chunk is reserved twice over (the decoder's buffer, then the body): 256 KiB fits, 1 MiB does not.
             out.write(ascii("PUT /v0/entity?id=chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
@@ -128,7 +122,7 @@ class BodyBudgetSessionTest {
 
     @Test
     void aChunkedBodyThatFitsIsStored() throws Exception {
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();
             out.write(ascii("PUT /v0/entity?id=small HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
             out.write(ascii(Integer.toHexString(512 << 10) + "\r\n"));
@@ -138,12 +132,6 @@ class BodyBudgetSessionTest {
             assertEquals(201, Answer.read(s.getInputStream()).status());
         }
         awaitReserved(baseline, "an answered chunked request gives its chunks' bytes back");
-    }
-
-    private Socket connect() throws IOException {
-        Socket s = new Socket("localhost", port);
-        s.setSoTimeout(10_000);
-        return s;
     }
 
     private static void put(Socket s, String id, byte[] value) throws IOException {
@@ -160,34 +148,5 @@ class BodyBudgetSessionTest {
             Thread.sleep(10);
         }
         assertEquals(expected - baseline, now.getAsLong() - baseline, why + " (bytes over the test's baseline)");
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
-    }
-
-    /** One HTTP answer read off the socket: head lower-cased, body as text. */
-    private record Answer(int status, String head, String body) {
-        static Answer read(InputStream in) throws IOException {
-            ByteArrayOutputStream head = new ByteArrayOutputStream();
-            while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
-                int b = in.read();
-                if (b < 0) {
-                    throw new IOException("the connection closed after " + head.size() + " bytes of an answer: "
-                            + head.toString(StandardCharsets.ISO_8859_1));
-                }
-                head.write(b);
-            }
-            String text = head.toString(StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
-            int length = 0;
-            for (String line : text.split("\r\n")) {
-                if (line.startsWith("content-length:")) {
-                    length = Integer.parseInt(line.substring("content-length:".length()).trim());
-                }
-            }
-            byte[] body = in.readNBytes(length);
-            return new Answer(Integer.parseInt(text.substring(9, 12)), text,
-                    new String(body, StandardCharsets.UTF_8));
-        }
     }
 }
