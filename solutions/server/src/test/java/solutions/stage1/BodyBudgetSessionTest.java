@@ -74,6 +74,16 @@ class BodyBudgetSessionTest {
     }
 
     @Test
+    void aBodyOfTheLargestSizeAcceptedIsBudgetedToo() throws Exception {
+        byte[] body = new byte[LargeBodySession.MAX_BODY_BYTES];
+        try (Socket s = connect(port)) {
+            put(s, "largest", body);
+            Answer refused = Answer.read(s.getInputStream());
+            assertEquals(503, refused.status(), "a body of exactly the limit does not fit either: " + refused);
+        }
+    }
+
+    @Test
     void aBodyThatFitsIsStoredAndItsBytesAreGivenBackWhenAnswered() throws Exception {
         try (Socket s = connect(port)) {
             put(s, "fits", new byte[MIB]);
