@@ -14,8 +14,8 @@ usage: ./course pit [--report-only] [lsm] [stage1] [stage2] [CHUNK...]
   package, the score against the goal of 80%, and every survivor with its review from grading/pit/reviewed.tsv.
   When COURSE_HEAVY_LOCK names a file, each PIT run holds it (flock), so that two heavy jobs never overlap.
   --report-only   write docs/grading/pit.md from the last runs' reports without running PIT
-  CHUNK           one chunk of a package alone (lsm-store, lsm-files, stage1-session, stage1-body, stage1-request,
-                  stage1-pipeline, stage2): a package is split into chunks of about 10 minutes, each one PIT run and one report
+  CHUNK           one chunk of a package alone (lsm-store, lsm-files, stage1-session, stage1-log, stage1-body,
+                  stage1-request, stage1-pipeline, stage2-pool, stage2-settings): a package is split into chunks of about 10 minutes, each one PIT run and one report
 TXT
 }
 
@@ -27,9 +27,9 @@ for a in "$@"; do
     -h|--help) usage; exit 0 ;;
     --report-only) report_only=yes ;;
     lsm|stage1|stage2) packages+=("$a") ;;
-    lsm-store|lsm-files|stage1-session|stage1-body|stage1-request|stage1-pipeline) only_chunks+=("$a")
+    lsm-store|lsm-files|stage1-session|stage1-log|stage1-body|stage1-request|stage1-pipeline|stage2-pool|stage2-settings) only_chunks+=("$a")
         [[ " ${packages[*]} " == *" ${a%%-*} "* ]] || packages+=("${a%%-*}") ;;
-    *) echo "course pit: unknown argument '$a'; packages are lsm, stage1, stage2, chunks lsm-store, lsm-files, stage1-session, stage1-body, stage1-request, stage1-pipeline (see ./course pit --help)" >&2; exit 2 ;;
+    *) echo "course pit: unknown argument '$a'; packages are lsm, stage1, stage2, chunks lsm-store, lsm-files, stage1-session, stage1-log, stage1-body, stage1-request, stage1-pipeline, stage2-pool, stage2-settings (see ./course pit --help)" >&2; exit 2 ;;
   esac
 done
 [ ${#packages[@]} -gt 0 ] || packages=(lsm stage1 stage2)
@@ -73,10 +73,11 @@ run_pit() {
 s1='solutions.stage1'
 # A chunk is name|classes to mutate[|classes not to mutate].
 chunks_lsm=("lsm-store|solutions.lsm.LsmStorage*" "lsm-files|solutions.lsm.*|solutions.lsm.LsmStorage*")
-chunks_stage1=("stage1-session|$s1.StrictHttpSession*,$s1.LargeBodySession*,$s1.ConnectionLog*,$s1.Refusal*"
+chunks_stage1=("stage1-session|$s1.StrictHttpSession*" "stage1-log|$s1.LargeBodySession*,$s1.ConnectionLog*,$s1.Refusal*"
   "stage1-body|$s1.BodyBudget*,$s1.ChunkedBodyDecoder*"
   "stage1-request|$s1.RequestLine*,$s1.PercentEncoding*,$s1.Query*,$s1.BodyFraming*,$s1.EntityHandler*,$s1.Stage1*,$s1.SyncHttpServer*,$s1.Responses*,$s1.RequestHandler*,$s1.Routes*")
-chunks_stage2=("stage2|solutions.stage2.*")
+chunks_stage2=("stage2-pool|solutions.stage2.WorkerPool*,solutions.stage2.ExecutorHttpServer*,solutions.stage2.HandOffSession*"
+  "stage2-settings|solutions.stage2.WorkerSettings*,solutions.stage2.QueueKind*,solutions.stage2.Stage2*")
 stage2_tests='course.tests.stage1.*,course.tests.stage2.*,course.hidden.stage1.*,course.hidden.stage2.*'
 
 if [ $report_only = no ]; then
