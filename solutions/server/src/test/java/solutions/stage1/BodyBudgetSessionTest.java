@@ -5,48 +5,40 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static solutions.stage1.TestHttp.ascii;
 import static solutions.stage1.TestHttp.connect;
 
-import course.contract.Service;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.file.Path;
 import java.util.function.LongSupplier;
-import solutions.stage1.TestHttp.Answer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import solutions.stage1.TestHttp.Answer;
 
 /**
  * A stage-1 node whose budget for request bodies is nearly full. The budget is the process's (a quarter of the heap),
  * so the test fills it itself and leaves {@link #FREE} bytes: what a burst of large bodies does to a -Xmx128m node,
  * without the burst. The hidden burst test shows the same only in a node JVM of its own, where PIT cannot mutate.
  */
-class BodyBudgetSessionTest {
+class BodyBudgetSessionTest extends NodeTest {
     private static final int FREE = 1536 << 10;
     private static final int MIB = 1 << 20;
 
-    @TempDir
-    Path dir;
     private final BodyBudget budget = BodyBudget.ofProcess();
-    private Service node;
-    private int port;
     private long held;
     private long baseline;
 
+    /** Runs after the node started (JUnit runs the superclass's first). */
     @BeforeEach
-    void startWithAFullBudget() throws IOException {
-        port = TestHttp.freePort();
-        node = TestHttp.startNode(port, dir);
+    void fillTheBudget() {
         held = budget.capacityBytes() - budget.reservedBytes() - FREE;
         assertTrue(budget.tryReserve(held), "the test holds all but " + FREE + " bytes of the budget");
         baseline = budget.reservedBytes();
     }
 
+    /** Runs before the node stops. */
     @AfterEach
-    void stop() throws IOException {
+    void giveTheBudgetBack() {
         budget.release(held);
-        node.stop();
     }
 
     @Test

@@ -38,14 +38,18 @@ class ChunkedBodyDecoderTest {
         return d.feed(bytes, 0, bytes.length);
     }
 
+    /** Decodes {@code body} followed by the next request: it must stop right at the body's end. */
+    private void assertDecodes(String body, String decoded) throws Refusal {
+        ChunkedBodyDecoder d = decoder(100);
+        assertEquals(body.length(), feed(d, body + "GET /next"), "where the body ends");
+        assertTrue(d.done());
+        assertArrayEquals(ascii(decoded), d.body());
+        assertNull(d.refusal());
+    }
+
     @Test
     void decodesChunksAndStopsRightAfterTheLastChunk() throws Refusal {
-        ChunkedBodyDecoder d = decoder(100);
-        String body = "5\r\nhello\r\n1;name=value\r\n!\r\n0\r\n\r\n";
-        assertEquals(body.length(), feed(d, body + "GET /next"));
-        assertTrue(d.done());
-        assertArrayEquals(ascii("hello!"), d.body());
-        assertNull(d.refusal());
+        assertDecodes("5\r\nhello\r\n1;name=value\r\n!\r\n0\r\n\r\n", "hello!");
     }
 
     @Test
@@ -57,11 +61,7 @@ class ChunkedBodyDecoderTest {
 
     @Test
     void trailerFieldsAreSkippedUpToTheBlankLine() throws Refusal {
-        ChunkedBodyDecoder d = decoder(100);
-        String body = "3\r\nabc\r\n0\r\nX-Checksum: 12\r\nX-Other: y\r\n\r\n";
-        assertEquals(body.length(), feed(d, body + "GET"));
-        assertTrue(d.done());
-        assertArrayEquals(ascii("abc"), d.body());
+        assertDecodes("3\r\nabc\r\n0\r\nX-Checksum: 12\r\nX-Other: y\r\n\r\n", "abc");
     }
 
     @Test

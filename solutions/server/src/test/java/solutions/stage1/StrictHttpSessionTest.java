@@ -4,39 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static solutions.stage1.TestHttp.ascii;
 import static solutions.stage1.TestHttp.connect;
 
-import course.contract.Service;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import solutions.stage1.TestHttp.Answer;
 
 /**
  * The reference session's parser where its behaviour is the reference's choice rather than a rule of the statement:
  * its header limit, and the blank lines RFC 9112 2.2 lets a server skip between requests.
  */
-class StrictHttpSessionTest {
-    @TempDir
-    Path dir;
-    private Service node;
-    private int port;
-
-    @BeforeEach
-    void start() throws IOException {
-        port = TestHttp.freePort();
-        node = TestHttp.startNode(port, dir);
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        node.stop();
-    }
-
+class StrictHttpSessionTest extends NodeTest {
     @Test
     void twoHundredFiftySixHeadersAreReadAndOneMoreIs431() throws IOException {
         assertEquals(404, get(headers(255)).status(), "Host and 255 more: 256 headers");
