@@ -78,7 +78,7 @@ chunks_stage1=("stage1-session|$s1.StrictHttpSession*" "stage1-log|$s1.LargeBody
   "stage1-request|$s1.RequestLine*,$s1.PercentEncoding*,$s1.Query*,$s1.BodyFraming*,$s1.EntityHandler*,$s1.Stage1*,$s1.SyncHttpServer*,$s1.Responses*,$s1.RequestHandler*,$s1.Routes*")
 chunks_stage2=("stage2-pool|solutions.stage2.WorkerPool*,solutions.stage2.ExecutorHttpServer*,solutions.stage2.HandOffSession*"
   "stage2-settings|solutions.stage2.WorkerSettings*,solutions.stage2.QueueKind*,solutions.stage2.Stage2*")
-stage2_tests='course.tests.stage1.*,course.tests.stage2.*,course.hidden.stage1.*,course.hidden.stage2.*'
+stage2_tests='solutions.stage2.*Test,course.tests.stage1.*,course.tests.stage2.*,course.hidden.stage1.*,course.hidden.stage2.*'
 
 if [ $report_only = no ]; then
   course_find_jdk

@@ -12,36 +12,36 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /** Raw HTTP for the references' own tests: requests written byte for byte, answers read off the socket. */
-final class TestHttp {
+public final class TestHttp {
     private TestHttp() {
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket probe = new ServerSocket(0)) {
             return probe.getLocalPort();
         }
     }
 
     /** A started stage-1 node. */
-    static Service startNode(int port, Path dir) throws IOException {
+    public static Service startNode(int port, Path dir) throws IOException {
         Service node = new Stage1Factory().create(ServiceConfig.single(port, dir));
         node.start();
         return node;
     }
 
-    static Socket connect(int port) throws IOException {
+    public static Socket connect(int port) throws IOException {
         Socket s = new Socket("localhost", port);
         s.setSoTimeout(10_000);
         return s;
     }
 
-    static byte[] ascii(String s) {
+    public static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** One HTTP answer: the head lower-cased, the body as text. */
-    record Answer(int status, String head, String body) {
-        static Answer read(InputStream in) throws IOException {
+    public record Answer(int status, String head, String body) {
+        public static Answer read(InputStream in) throws IOException {
             ByteArrayOutputStream head = new ByteArrayOutputStream();
             while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
                 int b = in.read();
