@@ -29,17 +29,19 @@ class WorkerPoolTest {
     Path dir;
 
     @Test
-    void aFullQueueIsAnswered503SayingItIsOverloaded() throws Exception {
-        Service node = start(Map.of("course.workers", "1", "course.queueCapacity", "1",
-                "course.handlerDelayMillis", "1500", "course.deadlineMillis", "60000"));
-        try (Socket first = send("a"); Socket second = send("b"); Socket third = send("c")) {
-            Answer[] answers = {read(first), read(second), read(third)};
-            long overloaded = Arrays.stream(answers)
-                    .filter(a -> a.status() == 503 && a.body().contains("overloaded")).count();
-            assertEquals(1, overloaded, "one worker and one place in the queue: the third request is overloaded; "
-                    + Arrays.toString(answers));
-        } finally {
-            node.stop();
+    void aFullQueueOfEveryKindIsAnswered503SayingItIsOverloaded() throws Exception {
+        for (String queue : new String[] {"array", "fifo", "lifo"}) {
+            Service node = start(Map.of("course.workers", "1", "course.queueCapacity", "1", "course.queue", queue,
+                    "course.handlerDelayMillis", "800", "course.deadlineMillis", "60000"));
+            try (Socket first = send("a"); Socket second = send("b"); Socket third = send("c")) {
+                Answer[] answers = {read(first), read(second), read(third)};
+                long overloaded = Arrays.stream(answers)
+                        .filter(a -> a.status() == 503 && a.body().contains("overloaded")).count();
+                assertEquals(1, overloaded, "-Dcourse.queue=" + queue + ", one worker and one place in the queue:"
+                        + " the third request is overloaded; " + Arrays.toString(answers));
+            } finally {
+                node.stop();
+            }
         }
     }
 
