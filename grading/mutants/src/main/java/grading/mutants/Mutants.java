@@ -24,6 +24,7 @@ import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PutAnswers200;
 import grading.mutants.stage1.RefusalsNotLogged;
+import grading.mutants.stage1.RestOfReadAfterBodyDropped;
 import grading.mutants.stage1.SharesItsPort;
 import grading.mutants.stage1.SignedKeyOrder;
 import grading.mutants.stage1.StartReturnsBeforeListening;
@@ -38,6 +39,8 @@ import grading.mutants.stage1.UrlNotDecoded;
 import grading.mutants.stage1.ValuesAsText;
 import grading.mutants.stage1.WalReplayedInReverse;
 import grading.mutants.stage1.WholeDatabaseInHeap;
+import grading.mutants.stage2.BadSettingsFallBackToDefaults;
+import grading.mutants.stage2.HalfCloseIgnored;
 import grading.mutants.stage2.LifoIsFifo;
 import grading.mutants.stage2.NoDeadline;
 import grading.mutants.stage2.PipelineClosedAt256;
@@ -77,7 +80,7 @@ public final class Mutants {
             // stage 1: request framing and targets
             ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
             InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class,
-            RefusalsNotLogged.class,
+            RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
@@ -87,7 +90,7 @@ public final class Mutants {
             NoBodyBudget.class, ChunkedBodiesOutsideBudget.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
-            VirtualThreadsIgnored.class,
+            VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
             // stage 4: replication

@@ -39,11 +39,11 @@ final class Stage2With {
         });
     }
 
-    private interface ServerChange {
+    interface ServerChange {
         HttpServer serve(Routes routes) throws IOException;
     }
 
-    private static Service server(ServiceConfig config, ServerChange server) {
+    static Service server(ServiceConfig config, ServerChange server) {
         return new Stage2Node(config) {
             @Override
             protected HttpServer createServer(Routes routes) throws IOException {

@@ -1,0 +1,73 @@
+package solutions.stage1;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import one.nio.http.Request;
+import one.nio.http.Response;
+import org.junit.jupiter.api.Test;
+
+/** The reference's request-line parser: what it accepts at its edges and what its refusals say. */
+class RequestLineTest {
+    private static Request parse(String line) throws Refusal {
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        return RequestLine.parse(bytes, 0, bytes.length);
+    }
+
+    private static String refusal(String line) {
+        Refusal r = assertThrows(Refusal.class, () -> parse(line), line);
+        return r.status() + " " + r.getMessage();
+    }
+
+    @Test
+    void acceptsTheShortestLinesAndBothVersions() throws Refusal {
+        Request r = parse("GET / HTTP/1.0");
+        assertEquals(Request.METHOD_GET, r.getMethod());
+        assertEquals("/", r.getURI());
+        assertTrue(!r.isHttp11());
+        assertEquals(Request.METHOD_DELETE, parse("DELETE /a%41~z HTTP/1.1").getMethod());
+    }
+
+    @Test
+    void aLineWithoutTwoSpacesOrStartingWithOneIsMalformed() {
+        for (String line : new String[] {"GET/ HTTP/1.1", " / HTTP/1.1", "GET /"}) {
+            assertTrue(refusal(line).startsWith(Response.BAD_REQUEST + " malformed request line"), line);
+        }
+    }
+
+    @Test
+    void eachRefusalSaysWhatIsWrongWithControlAndNonAsciiBytesShownAsHex() {
+        assertTrue(refusal("GET / HTTP/2").contains("unsupported protocol 'HTTP/2'"));
+        assertTrue(refusal("get / HTTP/1.1").startsWith("501 Not Implemented method 'get'"));
+        assertTrue(refusal("GET x HTTP/1.1").contains("must start with '/'"));
+        assertTrue(refusal("GET /a%4 HTTP/1.1").contains("malformed percent-encoding at '%4'"));
+        assertTrue(refusal("GET /a%4G HTTP/1.1").contains("at '%4G'"));
+        assertTrue(refusal("GET /a#b HTTP/1.1").contains("contains '#' at position 2"));
+        assertTrue(refusal("GET /a\u007fb HTTP/1.1").contains("contains byte 0x7F at position 2"));
+        assertTrue(refusal("GET /a\u001fb HTTP/1.1").contains("contains byte 0x1F at position 2"));
+        assertTrue(refusal("GET /a\u00e9 HTTP/1.1").contains("contains byte 0xE9"));
+        assertTrue(refusal("GET /a\"b HTTP/1.1").contains("contains '\"'"));
+        assertTrue(refusal("GET\u0001 / HTTP/1.1").contains("method 'GET\\x01'"));
+        assertTrue(refusal("GET\u007f / HTTP/1.1").contains("method 'GET\\x7F'"));
+        assertTrue(refusal("GE~ / HTTP/1.1").contains("method 'GE~'"), "~ (0x7E) is printable");
+        assertTrue(refusal("GET/ HTTP/1.1").contains("'GET/ HTTP/1.1'"), "a space is printable");
+    }
+
+    @Test
+    void aLongLineIsCutAt200CharactersInTheMessage() {
+        String method = "X".repeat(300);
+        String message = refusal(method + " / HTTP/1.1");
+        assertTrue(message.contains("'" + "X".repeat(200) + "...'"), message);
+        assertTrue(refusal("X".repeat(200) + " / HTTP/1.1").contains("'" + "X".repeat(200) + "'"));
+    }
+
+    @Test
+    void theLastTargetCharacterIsChecked() {
+        assertTrue(refusal("GET /ab# HTTP/1.1").contains("at position 3"));
+        assertNull(RequestLine.targetProblem("/a%20"));
+        assertTrue(RequestLine.targetProblem("/a%2").contains("'%2'"));
+    }
+}
