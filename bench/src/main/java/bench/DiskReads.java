@@ -1,5 +1,6 @@
 package bench;
 
+import course.load.ProcFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,12 +18,9 @@ record DiskReads(long bytes, long majorFaults) {
 
     static DiskReads now() {
         try {
-            long bytes = -1;
-            for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {
-                if (line.startsWith("read_bytes:")) {
-                    bytes = Long.parseLong(line.substring("read_bytes:".length()).trim());
-                }
-            }
+            Long read = ProcFiles.firstLine(Path.of("/proc/self/io"), "read_bytes:",
+                    line -> Long.parseLong(line.substring("read_bytes:".length()).trim()));
+            long bytes = read == null ? -1 : read;
             String stat = Files.readString(Path.of("/proc/self/stat"));
             // Fields after the command name (which may hold spaces) start after its closing parenthesis;
             // majflt is field 12 of the whole line, the 10th after the name.

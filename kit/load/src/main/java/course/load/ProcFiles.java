@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.function.Function;
 
 /** Reads of the kernel's /proc files, which are missing or unreadable on some machines (macOS, some containers). */
-final class ProcFiles {
+public final class ProcFiles {
     private ProcFiles() {
     }
 
@@ -14,7 +14,7 @@ final class ProcFiles {
      * {@code parse} of the first line of {@code file} that starts with {@code prefix}; null when there is none, or the
      * file cannot be read, or the line does not parse: a measurement this machine cannot take is "not measured".
      */
-    static <T> T firstLine(Path file, String prefix, Function<String, T> parse) {
+    public static <T> T firstLine(Path file, String prefix, Function<String, T> parse) {
         try {
             for (String line : Files.readAllLines(file)) {
                 if (line.startsWith(prefix)) {
