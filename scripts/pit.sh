@@ -34,6 +34,7 @@ for a in "$@"; do
 done
 [ ${#packages[@]} -gt 0 ] || packages=(lsm stage1 stage2)
 reports="$COURSE_ROOT/grading/pit/target/pit-reports"
+results="$COURSE_ROOT/grading/pit/results"
 
 # Tests that need a node in a JVM of its own (kill -9, a heap limit): in PIT's JVM they cannot run, and a mutant
 # exists only there.
@@ -66,6 +67,20 @@ run_pit() {
   local rc=$?
   tr '\r' '\n' < "$log" | grep -E '^>> (Generated|Mutations with no)' | tail -2
   [ $rc -eq 0 ] || { echo "course pit: PIT over $classes failed (exit $rc); see $log" >&2; exit 1; }
+  keep_run "$name"
+}
+
+# The report of a run is kept in the repository (target/ is not), with its time and the commit it measured: the
+# page is rebuilt from these, and a chunk run alone replaces only its own.
+keep_run() {
+  local name=$1 kept="$results/$1" changes=""
+  [ -n "$(git -C "$COURSE_ROOT" status --porcelain -- solutions grading/hidden starter 2>/dev/null)" ] \
+      && changes=" with uncommitted changes"
+  mkdir -p "$kept"
+  gzip -9 -c "$reports/$name/mutations.xml" > "$kept/mutations.xml.gz.tmp" && mv "$kept/mutations.xml.gz.tmp" "$kept/mutations.xml.gz"
+  cp "$reports/$name/seconds.txt" "$kept/seconds.txt"
+  echo "measured $(date -u '+%Y-%m-%d %H:%M') UTC at commit $(git -C "$COURSE_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$changes" \
+      > "$kept/run.txt"
 }
 
 # PIT writes its report only when a run ends, and a run of a whole package takes 15-25 minutes here: each package
@@ -104,5 +119,5 @@ if [ $report_only = no ]; then
   done
 fi
 
-python3 "$COURSE_ROOT/grading/pit/pit_report.py" "$reports" "$COURSE_ROOT/grading/pit/reviewed.tsv" \
+python3 "$COURSE_ROOT/grading/pit/pit_report.py" "$results" "$COURSE_ROOT/grading/pit/reviewed.tsv" \
     "$COURSE_ROOT/docs/grading/pit.md" && echo "wrote docs/grading/pit.md"

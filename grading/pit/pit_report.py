@@ -4,11 +4,13 @@
 usage: pit_report.py REPORTS_DIR REVIEWED_TSV OUT_MD
 
 REPORTS_DIR holds one folder per PIT run, named after its package and chunk (lsm-store, stage1-body, ...), each with
-PIT's mutations.xml and seconds.txt (the run's wall time, written by scripts/pit.sh). REVIEWED_TSV is the
+PIT's mutations.xml (or mutations.xml.gz, as grading/pit/results keeps them), seconds.txt (the run's wall time) and
+run.txt (when, and the commit the run measured), all written by scripts/pit.sh. REVIEWED_TSV is the
 hand-kept review: one surviving mutant a line, `class<TAB>method<TAB>line<TAB>mutator description<TAB>verdict<TAB>why`, where
 verdict is `equivalent` (no test can tell it from the original: same observable behaviour) or `open` (a real gap, kept
 visible). A reviewed line that matches no survivor any more is listed as stale, so the review cannot silently rot.
 """
+import gzip
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -26,8 +28,11 @@ PACKAGES = [
 KILLED = {"KILLED", "TIMED_OUT", "MEMORY_ERROR", "RUN_ERROR"}  # what PIT counts as detected: a hang, a blown heap, a crashed test JVM
 
 
-def mutants(xml_path):
-    for m in ET.parse(xml_path).getroot():
+def mutants(run):
+    packed = run / "mutations.xml.gz"
+    with (gzip.open(packed) if packed.exists() else open(run / "mutations.xml", "rb")) as xml:
+        root = ET.parse(xml).getroot()
+    for m in root:
         yield {
             "status": m.get("status"),
             "class": m.findtext("mutatedClass").rsplit(".", 1)[-1],
@@ -59,11 +64,11 @@ def main(argv):
     review = reviewed(tsv)
     used = set()
     measured = set()  # classes some report covers: a review of another class is not stale, only not measured now
-    summary, details = [], []
+    summary, details, kept = [], [], []
     for name, package, suite in PACKAGES:
         runs = sorted(d for d in reports.glob(name + "*") if d.is_dir())
         try:
-            ms = [m for d in runs for m in mutants(d / "mutations.xml")]
+            ms = [m for d in runs for m in mutants(d)]
             seconds = sum(int((d / "seconds.txt").read_text()) for d in runs)
         except (OSError, ET.ParseError, ValueError):
             ms = []
@@ -71,6 +76,9 @@ def main(argv):
             summary.append(f"| `{package}` | no complete PIT report (not run, or still running) | | | | | | |")
             continue
         measured.update(m["class"] for m in ms)
+        for d in runs:
+            when = (d / "run.txt").read_text().strip() if (d / "run.txt").exists() else "when: not recorded"
+            kept.append(f"- `{d.name}`: {sum(1 for _ in mutants(d))} mutants, {when}")
         status = Counter(m["status"] for m in ms)
         killed = sum(status[s] for s in KILLED)
         not_killed = [m for m in ms if m["status"] not in KILLED]
@@ -115,6 +123,11 @@ def main(argv):
         "| package | mutants | killed | survived | no coverage | equivalent | score | PIT run time (runs) |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         *summary,
+        "",
+        "Each run's PIT report (`mutations.xml.gz`), its time and the commit it measured are kept in",
+        "`grading/pit/results/<chunk>/`, so this page is rebuilt with `./course pit --report-only`:",
+        "",
+        *kept,
         "",
         *notes(tsv.parent / "notes.md"),
         "## Survivors and mutants without coverage, reviewed",

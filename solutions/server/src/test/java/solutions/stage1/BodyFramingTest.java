@@ -58,4 +58,13 @@ class BodyFramingTest {
         assertNull(Query.of("/v0/entity").bytes("id"));
         assertArrayEquals(new byte[] {'v'}, Query.of("?id=v").bytes("id"));
     }
+
+    @Test
+    void aContentLengthThatIsNotDecimalDigitsIsRefusedSayingSo() {
+        for (String value : new String[] {"1x", "-1", "+5", "0x10", "1 2", "5, x"}) {
+            Refusal r = assertThrows(Refusal.class, () -> framing("Content-Length: " + value), value);
+            assertTrue(r.status().startsWith("400"), value + ": " + r.status());
+            assertTrue(r.getMessage().contains("must be a decimal number of bytes"), value + ": " + r.getMessage());
+        }
+    }
 }

@@ -126,4 +126,14 @@ class ChunkedBodyDecoderTest {
         assertEquals(0, d.body().length, "a refused body keeps nothing");
         assertEquals(List.of(2L, 3L), asked, "nothing more is reserved once a chunk was refused");
     }
+
+    @Test
+    void aChunkSizePastTheLimitIsRefusedAtItsSizeLineBeforeItsDataArrives() {
+        ChunkedBodyDecoder d = decoder(10);
+        Refusal r = assertThrows(Refusal.class, () -> feed(d, "b\r\n"));
+        assertEquals(Response.REQUEST_ENTITY_TOO_LARGE, r.status());
+        assertEquals(List.of(), reserved, "nothing is reserved for a chunk that cannot fit");
+        ChunkedBodyDecoder second = decoder(10);
+        assertThrows(Refusal.class, () -> feed(second, "4\r\n0123\r\n7\r\n"), "4 bytes kept, 7 more announced");
+    }
 }

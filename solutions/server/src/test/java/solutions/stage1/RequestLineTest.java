@@ -70,4 +70,18 @@ class RequestLineTest {
         assertNull(RequestLine.targetProblem("/a%20"));
         assertTrue(RequestLine.targetProblem("/a%2").contains("'%2'"));
     }
+
+    @Test
+    void everyUnreservedAndSubDelimiterCharacterIsAllowedAsIs() {
+        // each end of each range, so that a bound one off refuses a character the statement allows
+        assertNull(RequestLine.targetProblem("/aAzZ09-._~!$&'()*+,;=:@/?"));
+        assertTrue(RequestLine.targetProblem("/a`").contains("at position 2"));
+        assertTrue(RequestLine.targetProblem("/a[").contains("at position 2"));
+    }
+
+    @Test
+    void aZeroHexDigitIsAHexDigitOnEitherSide() {
+        assertNull(RequestLine.targetProblem("/a%0A"));
+        assertNull(RequestLine.targetProblem("/a%00"));
+    }
 }
