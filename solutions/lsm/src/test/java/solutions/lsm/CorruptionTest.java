@@ -41,15 +41,25 @@ class CorruptionTest {
         }
     }
 
-    @Test
-    void aFlippedByteInATableIsReportedWithTheFileName() throws IOException {
-        Path table = writeOneTable();
+    private Path oldestTable() throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".sst")).sorted().findFirst().orElseThrow();
+        }
+    }
+
+    private static void flipAByte(Path table) throws IOException {
         try (RandomAccessFile f = new RandomAccessFile(table.toFile(), "rw")) {
             f.seek(20);
             int b = f.read();
             f.seek(20);
             f.write(b ^ 0x10);
         }
+    }
+
+    @Test
+    void aFlippedByteInATableIsReportedWithTheFileName() throws IOException {
+        Path table = writeOneTable();
+        flipAByte(table);
         IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config()));
         assertTrue(e.getMessage().contains(table.getFileName().toString()), e.getMessage());
         assertTrue(e.getMessage().contains("checksum mismatch"), e.getMessage());
@@ -66,16 +76,8 @@ class CorruptionTest {
                 storage.flush();
             }
         }
-        Path oldest;
-        try (Stream<Path> files = Files.list(dir)) {
-            oldest = files.filter(p -> p.getFileName().toString().endsWith(".sst")).sorted().findFirst().orElseThrow();
-        }
-        try (RandomAccessFile f = new RandomAccessFile(oldest.toFile(), "rw")) {
-            f.seek(20);
-            int b = f.read();
-            f.seek(20);
-            f.write(b ^ 0x10);
-        }
+        Path oldest = oldestTable();
+        flipAByte(oldest);
         try (LsmStorage storage = LsmStorage.open(config())) {
             assertEquals("value3", s(storage.get(b("t" + (tables - 1) + "-key3"))), "a newer table's data is served");
             IOException e = assertThrows(IOException.class, () -> storage.get(b("t0-key3")));
@@ -86,6 +88,25 @@ class CorruptionTest {
             assertThrows(IOException.class, storage::compact, "a damaged table must never be merged into a new one");
         }
         assertTrue(Files.exists(oldest), "the damaged table is kept for the operator");
+    }
+
+    @Test
+    void exactlyTheNewestTablesAreVerifiedAtOpen() throws IOException {
+        // The table just past the ones verified at open is checked later, by its first read: a damage there must not
+        // stop the open (and one more verified table per open is start-up time that grows with the database).
+        int tables = Recovery.VERIFIED_AT_OPEN + 1;
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            for (int t = 0; t < tables; t++) {
+                storage.upsert(new Entry(b("t" + t), b("value" + t)));
+                storage.flush();
+            }
+        }
+        Path oldest = oldestTable();
+        flipAByte(oldest);
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            assertEquals("value1", s(storage.get(b("t1"))));
+            assertThrows(IOException.class, () -> storage.get(b("t0")), "the damaged oldest table, at its first read");
+        }
     }
 
     @Test
