@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,22 @@ class MappedFileChunksTest {
             assertNull(table.get(new byte[] {(byte) 0xFF}), "absent key");
             assertEquals(entries, Bytes.list(table.iterator(null, null)), "chunk " + chunk);
             assertArrayEquals(key(100), table.iterator(key(100), null).next().key());
+        }
+    }
+
+    @Test
+    void aFileOfAnySizeAgainstTheChunkIsMappedWhole() throws IOException {
+        // A file one byte short of, exactly at, and one byte past a whole number of chunks: the chunk count is
+        // rounded up, never to a chunk that would start past the file's end.
+        int chunk = 64;
+        for (int size : new int[] {2 * chunk - 1, 2 * chunk, 2 * chunk + 1}) {
+            byte[] bytes = new byte[size];
+            new Random(size).nextBytes(bytes);
+            Path path = dir.resolve("bytes-" + size);
+            Files.write(path, bytes);
+            MappedFile file = MappedFile.map(path, chunk);
+            assertEquals(size, file.size());
+            assertArrayEquals(bytes, file.getBytes(0, size), size + " bytes in chunks of " + chunk);
         }
     }
 
