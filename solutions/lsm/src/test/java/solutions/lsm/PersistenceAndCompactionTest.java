@@ -175,6 +175,42 @@ class PersistenceAndCompactionTest {
         }
     }
 
+    @Test
+    void pastMaxTablesABackgroundMergeBringsTheCountDownWithoutCompactBeingCalled() throws Exception {
+        // Servers never call compact(): the merges the policy asks for must start on their own after a flush.
+        try (LsmStorage storage = LsmStorage.open(config(1 << 20))) {
+            for (int t = 0; t <= CompactionPolicy.MAX_TABLES; t++) {
+                storage.upsert(new Entry(b("t" + t), b("v" + t)));
+                storage.flush();
+            }
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (storage.tableCount() > CompactionPolicy.MAX_TABLES && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(storage.tableCount() <= CompactionPolicy.MAX_TABLES, storage.tableCount() + " tables after 10 s");
+            for (int t = 0; t <= CompactionPolicy.MAX_TABLES; t++) {
+                assertEquals("v" + t, s(storage.get(b("t" + t))));
+            }
+        }
+    }
+
+    @Test
+    void anOpenThatFailsLeavesTheDirectoryFreeForTheNextOpen() throws IOException {
+        // A damaged manifest stops the open; once the operator restores it, the same process must be able to open
+        // the directory: the failed open must not keep its lock.
+        try (LsmStorage storage = LsmStorage.open(config(1 << 20))) {
+            storage.upsert(new Entry(b("k"), b("v")));
+        }
+        Path manifest = dir.resolve(Manifest.FILE_NAME);
+        byte[] good = Files.readAllBytes(manifest);
+        Files.writeString(manifest, "not a manifest\n");
+        assertThrows(IOException.class, () -> LsmStorage.open(config(1 << 20)));
+        Files.write(manifest, good);
+        try (LsmStorage reopened = LsmStorage.open(config(1 << 20))) {
+            assertEquals("v", s(reopened.get(b("k"))));
+        }
+    }
+
     private List<Path> files(String nameContains) throws IOException {
         try (Stream<Path> list = Files.list(dir)) {
             return list.filter(p -> p.getFileName().toString().contains(nameContains)).toList();
