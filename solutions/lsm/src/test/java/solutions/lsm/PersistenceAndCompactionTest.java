@@ -211,6 +211,24 @@ class PersistenceAndCompactionTest {
         }
     }
 
+    @Test
+    void afterCloseAWriteFromAnotherThreadIsRefusedNotBlocked() throws Exception {
+        // close() must give back the write lock it takes: a server's worker that writes during shutdown must get an
+        // error at once, not wait forever.
+        LsmStorage storage = LsmStorage.open(config(1 << 20));
+        storage.close();
+        java.util.concurrent.FutureTask<Void> write = new java.util.concurrent.FutureTask<>(() -> {
+            storage.upsert(new Entry(b("k"), b("v")));
+            return null;
+        });
+        Thread writer = new Thread(write, "writer after close");
+        writer.setDaemon(true); // a mutant that blocks it must not keep the test JVM alive
+        writer.start();
+        java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> write.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof IllegalStateException, String.valueOf(e.getCause()));
+    }
+
     private List<Path> files(String nameContains) throws IOException {
         try (Stream<Path> list = Files.list(dir)) {
             return list.filter(p -> p.getFileName().toString().contains(nameContains)).toList();
