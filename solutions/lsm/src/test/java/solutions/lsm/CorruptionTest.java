@@ -192,6 +192,48 @@ class CorruptionTest {
     }
 
     @Test
+    void aLastRecordCutInsideItsHeaderIsIgnored() throws IOException {
+        Path log = writeLog(10);
+        int tombstoneRecord = WriteAheadLog.HEADER_BYTES + 8 + "k0".length();
+        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
+            f.setLength(f.length() - tombstoneRecord + 5); // 5 of its 12 header bytes were written
+        }
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            assertEquals("v0", s(storage.get(b("k0"))));
+            assertEquals("v9", s(storage.get(b("k9"))));
+        }
+    }
+
+    @Test
+    void aLastRecordThatFailsItsChecksumIsIgnored() throws IOException {
+        // Whole in length but not in content: the crash came while its bytes were being written out.
+        Path log = writeLog(10);
+        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
+            f.seek(f.length() - 1); // the last byte of the tombstone of k0
+            int b = f.read();
+            f.seek(f.length() - 1);
+            f.write(b ^ 0x01);
+        }
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            assertEquals("v0", s(storage.get(b("k0"))));
+            assertEquals("v9", s(storage.get(b("k9"))));
+        }
+    }
+
+    @Test
+    void theSmallestRecordAnEmptyKeyWithAnEmptyValueIsReplayed() throws IOException {
+        Files.createDirectories(dir);
+        try (WriteAheadLog log = new WriteAheadLog(DataFiles.log(dir, 5))) {
+            log.append(new Entry(new byte[0], new byte[0]));
+            log.append(new Entry(b("after"), b("it")));
+        }
+        try (LsmStorage storage = LsmStorage.open(config())) {
+            assertEquals("", s(storage.get(new byte[0])));
+            assertEquals("it", s(storage.get(b("after"))));
+        }
+    }
+
+    @Test
     void logsAreReplayedOnOpen() throws IOException {
         writeLog(10);
         try (LsmStorage storage = LsmStorage.open(config())) {

@@ -169,7 +169,8 @@ class PersistenceAndCompactionTest {
 
     @Test
     void aSecondOpenOfTheSameDirectoryIsRefused() throws IOException {
-        try (LsmStorage ignored = LsmStorage.open(config(1 << 20))) {
+        try (LsmStorage first = LsmStorage.open(config(1 << 20))) {
+            assertEquals(dir, first.directory(), "the directory it owns, as tools and messages name it");
             IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config(1 << 20)));
             assertTrue(e.getMessage().contains("already open"), e.getMessage());
         }
