@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -62,8 +63,15 @@ class CrashCopyRecoveryTest {
     @Test
     void acknowledgedWritesThatWereNeverFlushedComeBackAfterACrash() throws IOException {
         crashWithUnflushedWrites();
+        List<Path> replayedLogs;
+        try (Stream<Path> files = Files.list(crashed)) {
+            replayedLogs = files.filter(p -> p.getFileName().toString().startsWith("wal-")).toList();
+        }
         try (LsmStorage recovered = LsmStorage.open(new StorageConfig(crashed, NEVER_FLUSHES))) {
             assertTheAcknowledgedWritesAreBack(recovered);
+            for (Path log : replayedLogs) {
+                assertFalse(Files.exists(log), log + " is in a table now: recovery deletes it");
+            }
         }
     }
 
