@@ -81,6 +81,25 @@ class PointReadBlocksTest {
         }
     }
 
+    @Test
+    void tablesOfEveryBlockCountAcrossTheIndexsGrowthAreRead() throws IOException {
+        // A record larger than a block is a block of its own, so n records make n blocks: 1 to 36 crosses the sizes
+        // at which the index grows its arrays (17 and 34 places, one of them for the end of the last block).
+        byte[] value = new byte[BlockIndex.BLOCK_BYTES + 100];
+        for (int n = 1; n <= 36; n++) {
+            List<Entry> entries = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                entries.add(new Entry(key(i, 0), value));
+            }
+            Path path = dir.resolve("blocks-" + n + ".sst");
+            SsTableWriter.write(path, entries.iterator(), n);
+            SsTable table = SsTable.open(path);
+            for (Entry e : entries) {
+                assertEquals(e, table.get(e.key()), n + " blocks, " + new String(e.key()));
+            }
+        }
+    }
+
     private SsTable write(List<Entry> sortedEntries) throws IOException {
         Path path = dir.resolve("t.sst");
         SsTableWriter.write(path, sortedEntries.iterator(), sortedEntries.size());
