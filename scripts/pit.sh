@@ -79,7 +79,7 @@ keep_run() {
   mkdir -p "$kept"
   gzip -9 -c "$reports/$name/mutations.xml" > "$kept/mutations.xml.gz.tmp" && mv "$kept/mutations.xml.gz.tmp" "$kept/mutations.xml.gz"
   cp "$reports/$name/seconds.txt" "$kept/seconds.txt"
-  echo "measured $(date -u '+%Y-%m-%d %H:%M') UTC at commit $(git -C "$COURSE_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$changes" \
+  echo "ended $(date -u '+%Y-%m-%d %H:%M') UTC, suites and code at commit $(git -C "$COURSE_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$changes" \
       > "$kept/run.txt"
 }
 
