@@ -68,7 +68,8 @@ def main(argv):
     for name, package, suite in PACKAGES:
         runs = sorted(d for d in reports.glob(name + "*") if d.is_dir())
         try:
-            ms = [m for d in runs for m in mutants(d)]
+            per_run = {d: list(mutants(d)) for d in runs}
+            ms = [m for d in runs for m in per_run[d]]
             seconds = sum(int((d / "seconds.txt").read_text()) for d in runs)
         except (OSError, ET.ParseError, ValueError):
             ms = []
@@ -78,7 +79,7 @@ def main(argv):
         measured.update(m["class"] for m in ms)
         for d in runs:
             when = (d / "run.txt").read_text().strip() if (d / "run.txt").exists() else "when: not recorded"
-            kept.append(f"- `{d.name}`: {sum(1 for _ in mutants(d))} mutants, {when}")
+            kept.append(f"- `{d.name}`: {len(per_run[d])} mutants, {when}")
         status = Counter(m["status"] for m in ms)
         killed = sum(status[s] for s in KILLED)
         not_killed = [m for m in ms if m["status"] not in KILLED]

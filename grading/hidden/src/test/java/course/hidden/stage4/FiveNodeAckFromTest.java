@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,18 +67,15 @@ class FiveNodeAckFromTest {
      * (a replica the write has not reached yet may answer first on a busy machine), so such a read is retried
      * for a while.
      */
-    private static void expectRead(List<String> wrong, Request read, int status, boolean overlaps) throws Exception {
-        Reply r = read.send();
+    private static void expectRead(List<String> wrong, Callable<Reply> read, int status, boolean overlaps)
+            throws Exception {
+        Reply r = read.call();
         long deadline = System.nanoTime() + ARRIVAL.toNanos();
         while (!overlaps && r.status() != status && System.nanoTime() < deadline) {
             Thread.sleep(50);
-            r = read.send();
+            r = read.call();
         }
         expect(wrong, r, status);
-    }
-
-    private interface Request {
-        Reply send() throws Exception;
     }
 
     private static void expect(List<String> wrong, Reply r, int status) {
