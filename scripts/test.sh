@@ -45,6 +45,7 @@ import glob, sys, xml.etree.ElementTree as ET
 root = sys.argv[1]
 files = glob.glob(f"{root}/**/target/surefire-reports/TEST-*.xml", recursive=True) + glob.glob(f"{root}/build/pytest-results.xml")
 tests = failed = skipped = 0
+names = []  # the failed tests, so that a log cut to its last lines still says which ones
 for f in files:
     try:
         r = ET.parse(f).getroot()
@@ -53,6 +54,15 @@ for f in files:
     for s in ([r] if r.tag == "testsuite" else r.iter("testsuite")):
         tests += int(s.get("tests", 0)); skipped += int(s.get("skipped", 0))
         failed += int(s.get("failures", 0)) + int(s.get("errors", 0))
+        for case in s.iter("testcase"):
+            problem = case.find("failure")
+            if problem is None:
+                problem = case.find("error")
+            if problem is not None:
+                first = (problem.get("message") or "").strip().splitlines()[:1]
+                names.append(f"{case.get('classname')}#{case.get('name')}" + (f": {first[0][:300]}" if first else ""))
+for name in names:
+    print(f"course: FAILED {name}")
 print(f"course: {tests - failed - skipped} passed, {failed} failed, {skipped} skipped")
 sys.exit(1 if failed else 0)
 PY
