@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Grades each reference stage several times with --no-perf while two busy processes per core run beside it, and
 # prints the points of every run: a correct node must get full marks on a busy machine too. Each grade is kept in
-# grades/busy-<time>/ (its seed replays it; its notes name the tests that were flaky).
+# grades/busy-<time>/ (its seed replays it; its notes name the tests that were flaky), and each busy run adds a row
+# to grading/busy/runs.tsv, the record kept in the repository: runs of several sessions add up to the 20 per stage.
 #
-#   grading/busy-grades.sh [--runs N] [--stages "1 2"] [--no-busy]    (default: every stage of ./course stages)
+#   grading/busy/busy-grades.sh [--runs N] [--stages "1 2"] [--no-busy]   (default: every stage of ./course stages)
+#   grading/busy/busy-grades.sh --tally        what the kept record holds per stage, without grading
 #
 # Not part of ./course test: one stage-1 grade took 298 s beside the busy processes on a shared 2-vCPU VM (27 s
 # idle), so 20 runs of all six stages take many hours; start with --runs 1 --stages 1.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+record="$root/grading/busy/record.py"
 runs=20
 # the stages of the registry (stages/N-slug/stage.yml), not a list of our own
 registry=$("$root/course" stages --tsv)
@@ -20,7 +23,8 @@ while [ $# -gt 0 ]; do
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --stages) stages=${2:?--stages needs a list such as \"1 2\"}; shift 2 ;;
     --no-busy) busy=no; shift ;;
-    -h|--help) sed -n 2,9p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --tally) exec python3 "$record" tally $known ;;
+    -h|--help) sed -n 2,11p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "busy-grades: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -64,6 +68,9 @@ for r in $(seq 1 "$runs"); do
         --student "reference-stage$s-run$r" --out "$file" >"$out/stage$s-run$r.txt" 2>&1; then
       echo "stage $s run $r: the grade did not finish (see $out/stage$s-run$r.txt)"
       status=1
+      if [ "$busy" = yes ]; then
+        python3 "$record" unfinished "$s" "${#spinners[@]}" "the grade did not finish: $(tail -n 1 "$out/stage$s-run$r.txt")"
+      fi
       continue
     fi
     python3 - "$file" "$(( $(date +%s) - start ))" "$s" "$r" <<'PY' || status=1
@@ -77,16 +84,11 @@ print(f"stage {sys.argv[3]} run {sys.argv[4]}: {g['score']['earned']:g} / {g['sc
       + (f"; NOT PASSED: {', '.join(lost)}" if lost else ""))
 sys.exit(0 if g["score"]["earned"] == g["score"]["max"] else 1)
 PY
+    # only grades beside the busy processes count toward the policy's 20
+    if [ "$busy" = yes ]; then python3 "$record" add "$file" "${#spinners[@]}"; fi
   done
 done
-# per stage: how many of its finished runs got full marks
-python3 - "$out" $stages <<'PY'
-import glob, json, os, sys
-for stage in sys.argv[2:]:
-    runs = sorted(glob.glob(os.path.join(sys.argv[1], f"stage{stage}-run*.json")))
-    scores = [json.load(open(f))["score"] for f in runs]
-    full = sum(1 for s in scores if s["earned"] == s["max"])
-    print(f"stage {stage}: {full} of {len(runs)} graded runs with full marks")
-PY
+echo "busy-grades: the kept record (grading/busy/runs.tsv), all sessions:"
+python3 "$record" tally $stages
 echo "busy-grades: grades in $out"
 exit $status

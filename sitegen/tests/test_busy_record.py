@@ -1,0 +1,87 @@
+"""grading/busy/record.py keeps the busy-machine grades of every session in grading/busy/runs.tsv: the grading policy's
+"20 full-mark grades per reference stage" is counted from that record, so it must read right and never be lost."""
+import json
+import subprocess
+import sys
+
+from sitegen.paths import REPO_ROOT
+from sitegen.stages import registry
+
+BUSY = REPO_ROOT / "grading" / "busy"
+
+
+def record(*args):
+    return subprocess.run([sys.executable, str(BUSY / "record.py"), *map(str, args)], capture_output=True, text=True)
+
+
+def grade(path, stage, earned, maximum, tests):
+    path.write_text(json.dumps({
+        "createdAt": "2026-11-23T21:06:10.920379687Z", "stage": stage, "seed": 42, "durationSeconds": 238.7,
+        "score": {"earned": earned, "max": maximum},
+        "environment": {"cores": 2, "cpuModel": "Some\tCPU"},
+        "tests": tests,
+    }), encoding="utf-8")
+    return path
+
+
+PASSED = {"name": "A.ok", "outcome": "passed"}
+FLAKY = {"name": "B.once", "outcome": "passed", "firstRun": {"outcome": "failed", "message": "504"}}
+FAILED = {"name": "C.never", "outcome": "failed", "message": "expected 200"}
+
+
+def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
+    stages = {stage.number for stage in registry(REPO_ROOT / "stages")}
+    lines = (BUSY / "runs.tsv").read_text(encoding="utf-8").splitlines()
+    header, rows = lines[0].split("\t"), [dict(zip(lines[0].split("\t"), line.split("\t"))) for line in lines[1:]]
+    assert rows, "the record holds the busy grades run so far"
+    for row in rows:
+        assert int(row["stage"]) in stages, row
+        assert int(row["busy_processes"]) >= 2 * int(row["cores"]), f"a run without two busy processes per core: {row}"
+        assert len(row["commit"]) >= 7, row
+    tally = record("tally", *sorted(stages))
+    assert tally.returncode == 0, tally.stderr
+    assert len(tally.stdout.splitlines()) == len(stages)
+    assert len(header) == 12
+
+
+def test_rows_added_are_counted_per_stage_with_flaky_lost_and_unfinished_grades(tmp_path):
+    runs = tmp_path / "runs.tsv"
+    for n, (earned, tests) in enumerate([(10, [PASSED]), (10, [PASSED, FLAKY]), (7, [PASSED, FAILED])]):
+        added = record("add", grade(tmp_path / f"g{n}.json", 3, earned, 10, tests), 4, "--file", runs,
+                       "--commit", "abcdef1234")
+        assert added.returncode == 0, added.stderr
+    assert record("unfinished", 3, 4, "the grade did not finish: boom\tand\nmore", "--file", runs,
+                  "--commit", "abcdef1234").returncode == 0
+    rows = runs.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 5 and all(len(row.split("\t")) == 12 for row in rows), rows
+    assert rows[2].split("\t")[10] == "B.once" and rows[3].split("\t")[11] == "C.never"
+    assert "Some CPU" in rows[1], "a tab in a value must not shift the columns"
+    tally = record("tally", "--file", runs, "--want", 2, 3, 4)
+    assert tally.returncode == 0, tally.stderr
+    assert tally.stdout.splitlines() == [
+        "stage 3: 2 of 4 kept runs with full marks, 1 lost points, 1 did not finish, 1 with a flaky test "
+        "(2 wanted; commits abcdef1234)",
+        "stage 4: 0 of 0 kept runs with full marks, 0 with a flaky test (2 wanted; commits none)",
+    ]
+
+
+def test_enough_only_when_every_kept_run_of_the_stage_got_full_marks(tmp_path):
+    runs = tmp_path / "runs.tsv"
+    for n in range(2):
+        record("add", grade(tmp_path / f"g{n}.json", 1, 5, 5, [PASSED]), 4, "--file", runs, "--commit", "c0ffee1")
+    assert "(enough;" in record("tally", "--file", runs, "--want", 2).stdout
+    record("add", grade(tmp_path / "bad.json", 1, 4, 5, [FAILED]), 4, "--file", runs, "--commit", "c0ffee1")
+    assert "(2 wanted;" in record("tally", "--file", runs, "--want", 2).stdout
+
+
+def test_a_record_it_cannot_read_is_refused_and_left_as_it_was(tmp_path):
+    runs = tmp_path / "runs.tsv"
+    runs.write_text("when\tstage\n2026\t1\n", encoding="utf-8")
+    added = record("add", grade(tmp_path / "g.json", 1, 5, 5, [PASSED]), 4, "--file", runs)
+    assert added.returncode == 2 and "the header is" in added.stderr, added.stderr
+    assert runs.read_text(encoding="utf-8") == "when\tstage\n2026\t1\n"
+    assert list(tmp_path.glob(".runs-*")) == []
+    (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
+    broken = record("add", tmp_path / "broken.json", 4, "--file", tmp_path / "new.tsv")
+    assert broken.returncode == 2 and "not a grade document" in broken.stderr, broken.stderr
+    assert not (tmp_path / "new.tsv").exists()
