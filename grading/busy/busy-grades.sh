@@ -57,6 +57,15 @@ reference_of() {
   printf '%s\n' "$registry" | awk -F'\t' -v stage="$1" 'NR > 1 && $1 == stage { print $6 }'
 }
 
+# CPU steal (time the host gave another guest) over a grade, in percent of all CPU time, from /proc/stat's cpu line:
+# the busy processes are ours and wanted, steal is not, and each row records it.
+cpu_ticks() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print $9, t }' /proc/stat 2>/dev/null || echo "0 0"; }
+steal_since() {
+  read -r steal0 total0 <<<"$1"
+  read -r steal1 total1 <<<"$(cpu_ticks)"
+  awk -v s="$((steal1 - steal0))" -v t="$((total1 - total0))" 'BEGIN { if (t > 0) printf "%.2f", 100 * s / t }'
+}
+
 status=0
 # Round by round (run 1 of every stage, then run 2 ...): a matrix this long is often stopped early, and then every
 # stage has as many runs as the others.
@@ -64,12 +73,14 @@ for r in $(seq 1 "$runs"); do
   for s in $stages; do
     file="$out/stage$s-run$r.json"
     start=$(date +%s)
+    ticks=$(cpu_ticks)
     if ! "$root/course" grade --stage "$s" --factory "$(reference_of "$s")" --no-perf \
         --student "reference-stage$s-run$r" --out "$file" >"$out/stage$s-run$r.txt" 2>&1; then
       echo "stage $s run $r: the grade did not finish (see $out/stage$s-run$r.txt)"
       status=1
       if [ "$busy" = yes ]; then
-        python3 "$record" unfinished "$s" "${#spinners[@]}" "the grade did not finish: $(tail -n 1 "$out/stage$s-run$r.txt")"
+        python3 "$record" unfinished "$s" "${#spinners[@]}" "the grade did not finish: $(tail -n 1 "$out/stage$s-run$r.txt")" \
+          --steal "$(steal_since "$ticks")"
       fi
       continue
     fi
@@ -85,7 +96,7 @@ print(f"stage {sys.argv[3]} run {sys.argv[4]}: {g['score']['earned']:g} / {g['sc
 sys.exit(0 if g["score"]["earned"] == g["score"]["max"] else 1)
 PY
     # only grades beside the busy processes count toward the policy's 20
-    if [ "$busy" = yes ]; then python3 "$record" add "$file" "${#spinners[@]}"; fi
+    if [ "$busy" = yes ]; then python3 "$record" add "$file" "${#spinners[@]}" --steal "$(steal_since "$ticks")"; fi
   done
 done
 echo "busy-grades: the kept record (grading/busy/runs.tsv), all sessions:"

@@ -2,7 +2,7 @@
 """The kept record of busy-machine grades (grading/busy/runs.tsv): every reference grade that busy-grades.sh finishes
 adds one row, so runs of several sessions and machines add up to the 20 per stage the grading policy asks for.
 
-    record.py add GRADE.json BUSY [--file F]           adds the grade's row (BUSY: busy processes beside it)
+    record.py add GRADE.json BUSY [--steal PCT] [--file F]   adds the grade's row (BUSY: busy processes beside it)
     record.py unfinished STAGE BUSY WHY [--file F]      adds a row for a grade that wrote no grade document
     record.py tally [--want N] [--file F] [STAGE ...]   per stage: kept runs, full marks, flaky runs (default: the
                                                          stages the record holds; busy-grades.sh names the registry's)
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = Path(__file__).resolve().parent / "runs.tsv"
 FIELDS = ["started_utc", "commit", "stage", "earned", "max", "seconds", "seed", "busy_processes", "cores", "cpu",
-          "flaky", "not_passed"]
+          "steal_pct", "flaky", "not_passed"]
 
 
 class RecordError(Exception):
@@ -85,7 +85,7 @@ def one_line(names: list) -> str:
     return ", ".join(names).replace("\t", " ").replace("\n", " ")
 
 
-def row_of(grade_file: Path, busy: str, commit: str) -> dict:
+def row_of(grade_file: Path, busy: str, commit: str, steal: str) -> dict:
     try:
         grade = json.loads(grade_file.read_text(encoding="utf-8"))
         score, tests, env = grade["score"], grade["tests"], grade.get("environment", {})
@@ -100,6 +100,7 @@ def row_of(grade_file: Path, busy: str, commit: str) -> dict:
             "busy_processes": busy,
             "cores": str(env.get("cores", "")),
             "cpu": str(env.get("cpuModel", "")).replace("\t", " "),
+            "steal_pct": steal,
             "flaky": one_line([t["name"] for t in tests if t.get("firstRun") and t["outcome"] == "passed"]),
             "not_passed": one_line([t["name"] for t in tests if t["outcome"] not in ("passed", "skipped")]),
         }
@@ -107,10 +108,10 @@ def row_of(grade_file: Path, busy: str, commit: str) -> dict:
         raise RecordError(f"{grade_file}: not a grade document this record can read ({e})") from None
 
 
-def unfinished_row(stage: str, busy: str, why: str, commit: str) -> dict:
+def unfinished_row(stage: str, busy: str, why: str, commit: str, steal: str) -> dict:
     row = dict.fromkeys(FIELDS, "")
     row.update(started_utc=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), commit=commit, stage=stage,
-               earned="-", max="-", busy_processes=busy, not_passed=one_line([why]))
+               earned="-", max="-", busy_processes=busy, steal_pct=steal, not_passed=one_line([why]))
     return row
 
 
@@ -139,6 +140,7 @@ def main(argv: list) -> int:
     add.add_argument("grade", type=Path)
     add.add_argument("busy")
     add.add_argument("--file", type=Path, default=RUNS)
+    add.add_argument("--steal", default="", help="CPU steal over the grade, percent of all CPU time (/proc/stat)")
     add.add_argument("--commit", help="the commit the grade measured (default: the tree's, +changes if edited)")
     cut = sub.add_parser("unfinished", help="add a row for a grade that wrote no grade document")
     cut.add_argument("stage", type=int)
@@ -146,6 +148,7 @@ def main(argv: list) -> int:
     cut.add_argument("why")
     cut.add_argument("--file", type=Path, default=RUNS)
     cut.add_argument("--commit")
+    cut.add_argument("--steal", default="")
     count = sub.add_parser("tally", help="count the kept runs of every stage")
     count.add_argument("--want", type=int, default=20)
     count.add_argument("--file", type=Path, default=RUNS)
@@ -154,10 +157,10 @@ def main(argv: list) -> int:
     try:
         rows = read_rows(args.file)
         if args.verb == "add":
-            rows.append(row_of(args.grade, args.busy, args.commit or commit_of_tree()))
+            rows.append(row_of(args.grade, args.busy, args.commit or commit_of_tree(), args.steal))
             write_rows(args.file, rows)
         elif args.verb == "unfinished":
-            rows.append(unfinished_row(str(args.stage), args.busy, args.why, args.commit or commit_of_tree()))
+            rows.append(unfinished_row(str(args.stage), args.busy, args.why, args.commit or commit_of_tree(), args.steal))
             write_rows(args.file, rows)
         else:
             stages = args.stages or sorted({int(r["stage"]) for r in rows})

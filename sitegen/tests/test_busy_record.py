@@ -41,21 +41,21 @@ def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
     tally = record("tally", *sorted(stages))
     assert tally.returncode == 0, tally.stderr
     assert len(tally.stdout.splitlines()) == len(stages)
-    assert len(header) == 12
+    assert len(header) == 13
 
 
 def test_rows_added_are_counted_per_stage_with_flaky_lost_and_unfinished_grades(tmp_path):
     runs = tmp_path / "runs.tsv"
     for n, (earned, tests) in enumerate([(10, [PASSED]), (10, [PASSED, FLAKY]), (7, [PASSED, FAILED])]):
         added = record("add", grade(tmp_path / f"g{n}.json", 3, earned, 10, tests), 4, "--file", runs,
-                       "--commit", "abcdef1234")
+                       "--commit", "abcdef1234", "--steal", "0.1")
         assert added.returncode == 0, added.stderr
     assert record("unfinished", 3, 4, "the grade did not finish: boom\tand\nmore", "--file", runs,
                   "--commit", "abcdef1234").returncode == 0
     rows = runs.read_text(encoding="utf-8").splitlines()
-    assert len(rows) == 5 and all(len(row.split("\t")) == 12 for row in rows), rows
-    assert rows[2].split("\t")[10] == "B.once" and rows[3].split("\t")[11] == "C.never"
-    assert "Some CPU" in rows[1], "a tab in a value must not shift the columns"
+    assert len(rows) == 5 and all(len(row.split("\t")) == 13 for row in rows), rows
+    assert rows[2].split("\t")[11] == "B.once" and rows[3].split("\t")[12] == "C.never"
+    assert "Some CPU\t0.1\t" in rows[1], "a tab in a value must not shift the columns"
     tally = record("tally", "--file", runs, "--want", 2, 3, 4)
     assert tally.returncode == 0, tally.stderr
     assert tally.stdout.splitlines() == [
