@@ -130,9 +130,7 @@ class BodyBudgetSessionTest extends NodeTest {
         try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();
             // A chunk is reserved twice over (the decoder's buffer, then the body): 256 KiB fits, 1 MiB does not.
-            out.write(ascii("PUT /v0/entity?id=chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
-            out.write(ascii(Integer.toHexString(256 << 10) + "\r\n"));
-            out.write(new byte[256 << 10]);
+            startChunkedPut(out, "chunked", 256 << 10);
             out.write(ascii("\r\n"));
             out.flush();
             awaitReserved(baseline + (512 << 10), "a chunk being received is reserved, twice over");
@@ -155,14 +153,19 @@ class BodyBudgetSessionTest extends NodeTest {
     void aChunkedBodyThatFitsIsStored() throws Exception {
         try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();
-            out.write(ascii("PUT /v0/entity?id=small HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
-            out.write(ascii(Integer.toHexString(512 << 10) + "\r\n"));
-            out.write(new byte[512 << 10]);
+            startChunkedPut(out, "small", 512 << 10);
             out.write(ascii("\r\n0\r\n\r\n"));
             out.flush();
             assertEquals(201, Answer.read(s.getInputStream()).status());
         }
         awaitReserved(baseline, "an answered chunked request gives its chunks' bytes back");
+    }
+
+    /** A chunked PUT's head and its first chunk of zero bytes, without the chunk's closing CRLF. */
+    private static void startChunkedPut(OutputStream out, String id, int firstChunk) throws IOException {
+        out.write(ascii("PUT /v0/entity?id=" + id + " HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
+        out.write(ascii(Integer.toHexString(firstChunk) + "\r\n"));
+        out.write(new byte[firstChunk]);
     }
 
     private static void put(Socket s, String id, byte[] value) throws IOException {
