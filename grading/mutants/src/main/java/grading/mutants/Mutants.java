@@ -54,6 +54,7 @@ import grading.mutants.stage4.AckDefaultIsOne;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
 import grading.mutants.stage4.InternalRequestsWithoutSecret;
 import grading.mutants.stage4.LastArrivalWins;
+import grading.mutants.stage4.PutFromDefaultIsAMajority;
 import grading.mutants.stage4.ReplicaKeysAsText;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
@@ -96,7 +97,7 @@ public final class Mutants {
             // stage 4: replication
             AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
             GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, InternalRequestsWithoutSecret.class,
-            ReplicaKeysAsText.class, LastArrivalWins.class,
+            ReplicaKeysAsText.class, LastArrivalWins.class, PutFromDefaultIsAMajority.class,
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
             // stage 6: ranges

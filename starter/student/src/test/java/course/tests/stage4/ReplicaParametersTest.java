@@ -33,7 +33,8 @@ class ReplicaParametersTest {
         c.get(0, "k", 3, 3).assertStatus(404);
     }
 
-    private static void awaitOnAllDisks(Cluster cluster, byte[] value) throws InterruptedException {
+    /** The nodes whose disks hold the value within 10 s, or all of them as soon as they do. */
+    private static List<Integer> nodesHoldingWithin10s(Cluster cluster, byte[] value) throws InterruptedException {
         DiskScan disks = DiskScan.of(IntStream.range(0, cluster.size()).mapToObj(cluster::workingDir).toList());
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         List<Integer> holding = disks.nodesHolding(value);
@@ -41,19 +42,38 @@ class ReplicaParametersTest {
             Thread.sleep(50);
             holding = disks.nodesHolding(value);
         }
-        if (holding.size() < cluster.size()) {
-            throw new AssertionError("a PUT with the default from (the cluster size) must reach every node; after 10 s "
-                    + "the value is on the disks of nodes " + holding + " only");
+        return holding;
+    }
+
+    /**
+     * PUTs with the default from until every node's disk holds the value, twice at most: a replica that did not
+     * answer the coordinator in time (a busy machine) may miss one write, which the statement allows, but a
+     * coordinator that sends to fewer than from replicas misses every one.
+     */
+    private static void putOnAllDisks(Cluster cluster, KvClient c, String value) throws InterruptedException {
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        List<Integer> first = List.of();
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            c.put(0, "d", value).assertStatus(201);
+            List<Integer> holding = nodesHoldingWithin10s(cluster, bytes);
+            if (holding.size() == cluster.size()) {
+                return;
+            }
+            if (attempt == 2) {
+                throw new AssertionError("a PUT with the default from (the cluster size) must reach every node; "
+                        + "10 s after each of two PUTs the value was on the disks of nodes " + first + ", then "
+                        + holding + " only");
+            }
+            first = holding;
         }
     }
 
     @Test
     void defaultsAreAllNodesAndAMajority(Cluster cluster) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
-        c.put(0, "d", "all three").assertStatus(201);
         // from defaults to the cluster size: every node gets the value. The answer comes after ack (2) replicas,
         // so the third may still be writing it: wait until all three disks hold it before reading node by node.
-        awaitOnAllDisks(cluster, "all three".getBytes(StandardCharsets.UTF_8));
+        putOnAllDisks(cluster, c, "all three");
         // Now any single node can answer it.
         for (int stopped = 0; stopped < 3; stopped++) {
             cluster.stop((stopped + 1) % 3);
