@@ -33,10 +33,10 @@ class ReplicaParametersTest {
         c.get(0, "k", 3, 3).assertStatus(404);
     }
 
-    /** The nodes whose disks hold the value within 10 s, or all of them as soon as they do. */
-    private static List<Integer> nodesHoldingWithin10s(Cluster cluster, byte[] value) throws InterruptedException {
+    /** The nodes whose disks hold the value within 5 s, or all of them as soon as they do. */
+    private static List<Integer> nodesHoldingWithin5s(Cluster cluster, byte[] value) throws InterruptedException {
         DiskScan disks = DiskScan.of(IntStream.range(0, cluster.size()).mapToObj(cluster::workingDir).toList());
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         List<Integer> holding = disks.nodesHolding(value);
         while (holding.size() < cluster.size() && System.nanoTime() < deadline) {
             Thread.sleep(50);
@@ -55,13 +55,13 @@ class ReplicaParametersTest {
         List<Integer> first = List.of();
         for (int attempt = 1; attempt <= 2; attempt++) {
             c.put(0, "d", value).assertStatus(201);
-            List<Integer> holding = nodesHoldingWithin10s(cluster, bytes);
+            List<Integer> holding = nodesHoldingWithin5s(cluster, bytes);
             if (holding.size() == cluster.size()) {
                 return;
             }
             if (attempt == 2) {
                 throw new AssertionError("a PUT with the default from (the cluster size) must reach every node; "
-                        + "10 s after each of two PUTs the value was on the disks of nodes " + first + ", then "
+                        + "5 s after each of two PUTs the value was on the disks of nodes " + first + ", then "
                         + holding + " only");
             }
             first = holding;
