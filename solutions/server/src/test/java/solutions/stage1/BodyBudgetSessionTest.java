@@ -48,9 +48,7 @@ class BodyBudgetSessionTest extends NodeTest {
             OutputStream out = s.getOutputStream();
             // The headers and the start of the body in one read, the rest (and the next request) in later ones: the
             // session must drop exactly the refused body's bytes and parse what follows.
-            out.write(ascii("PUT /v0/entity?id=big HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length + "\r\n\r\n"));
-            out.write(body, 0, 100_000);
-            out.flush();
+            startPut(out, "big", body, 100_000);
             Thread.sleep(200);
             out.write(body, 100_000, body.length - 100_000);
             out.write(ascii("GET /v0/entity?id=big HTTP/1.1\r\nHost: x\r\n\r\n"));
@@ -70,9 +68,7 @@ class BodyBudgetSessionTest extends NodeTest {
         byte[] body = new byte[2 * MIB];
         try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();
-            out.write(ascii("PUT /v0/entity?id=big HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length + "\r\n\r\n"));
-            out.write(body, 0, body.length - 10);
-            out.flush();
+            startPut(out, "big", body, body.length - 10);
             Thread.sleep(200);
             // One read: the refused body's last bytes and the first half of the next request, whose unparsed start
             // (a partial header line, longer than the dropped bytes) the session must keep for the next read.
@@ -169,10 +165,15 @@ class BodyBudgetSessionTest extends NodeTest {
     }
 
     private static void put(Socket s, String id, byte[] value) throws IOException {
-        s.getOutputStream().write(ascii("PUT /v0/entity?id=" + id + " HTTP/1.1\r\nHost: x\r\nContent-Length: "
-                + value.length + "\r\n\r\n"));
-        s.getOutputStream().write(value);
-        s.getOutputStream().flush();
+        startPut(s.getOutputStream(), id, value, value.length);
+    }
+
+    /** A PUT's head and the first bytes of its body, sent. */
+    private static void startPut(OutputStream out, String id, byte[] body, int firstBytes) throws IOException {
+        out.write(ascii("PUT /v0/entity?id=" + id + " HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length
+                + "\r\n\r\n"));
+        out.write(body, 0, firstBytes);
+        out.flush();
     }
 
     private void awaitReserved(long expected, String why) throws InterruptedException {
