@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ./course test: every test of the project. Java (Maven, all modules) first, then Python (site tooling, including
-# the real-browser test), then one closing line that counts both.
+# the real-browser test), then the name of each failed or flaky test and one closing line that counts both.
 set -uo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh" # sets and exports COURSE_ROOT
