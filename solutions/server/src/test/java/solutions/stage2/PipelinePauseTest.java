@@ -139,7 +139,7 @@ class PipelinePauseTest {
         if (!Files.isReadable(rmem)) {
             return 64L * 1024 * 1024; // not Linux: assume a large buffer, so the client sends more
         }
-        // Files.readString reads only the first byte of this procfs file on JDK 25 (it trusts the size of 0)
+        // Files.readString returned only the first byte of this /proc/sys file on JDK 25 here (/proc/stat reads whole)
         String[] values = Files.readAllLines(rmem).get(0).trim().split("\\s+");
         return Long.parseLong(values[values.length - 1]);
     }
