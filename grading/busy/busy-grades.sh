@@ -33,6 +33,13 @@ for s in $stages; do
   case " $known" in *" $s "*) ;; *) echo "busy-grades: there is no stage '$s'; the stages are: $known" >&2; exit 2 ;; esac
 done
 
+# Students are graded in the bubblewrap sandbox; without bwrap the grader runs the tests bare and says so, and
+# each row records it (sandboxed = no), so say it before hours of grades rather than after.
+if ! command -v bwrap >/dev/null 2>&1; then
+  echo "busy-grades: bwrap is not installed: these grades run WITHOUT the sandbox students are graded in, and their" \
+    "rows say sandboxed=no; install it first with 'apt-get install -y bubblewrap'" >&2
+fi
+
 out="$root/grades/busy-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"
 spinners=()

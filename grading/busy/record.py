@@ -7,7 +7,8 @@ adds one row, so runs of several sessions and machines add up to the 20 per stag
     record.py tally [--want N] [--file F] [STAGE ...]   per stage: kept runs, full marks, flaky runs (default: the
                                                          stages the record holds; busy-grades.sh names the registry's)
 
-A row names the commit the grade measured, so a count can be read against the code it holds for."""
+A row names the commit the grade measured, so a count can be read against the code it holds for, and whether the grade
+ran in the grader's sandbox as a student's does (sandboxed: yes or no; empty in rows kept before that was recorded)."""
 import argparse
 import csv
 import json
@@ -21,7 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = Path(__file__).resolve().parent / "runs.tsv"
 FIELDS = ["started_utc", "commit", "stage", "earned", "max", "seconds", "seed", "busy_processes", "cores", "cpu",
-          "steal_pct", "flaky", "not_passed"]
+          "steal_pct", "flaky", "not_passed", "sandboxed"]
+# The grader's note when bwrap is missing (grading.Sandbox): such a grade ran unlike a student's, and its row says so.
+UNSANDBOXED_NOTE = "ran WITHOUT a sandbox"
 
 
 class RecordError(Exception):
@@ -104,6 +107,7 @@ def row_of(grade_file: Path, busy: str, commit: str, steal: str) -> dict:
             "steal_pct": steal,
             "flaky": one_line([t["name"] for t in tests if t.get("firstRun") and t["outcome"] == "passed"]),
             "not_passed": one_line([t["name"] for t in tests if t["outcome"] not in ("passed", "skipped")]),
+            "sandboxed": "no" if any(UNSANDBOXED_NOTE in note for note in grade.get("notes", [])) else "yes",
         }
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise RecordError(f"{grade_file}: not a grade document this record can read ({e})") from None
@@ -126,11 +130,13 @@ def tally(rows: list, stages: list, want: int) -> list:
         flaky = sum(1 for r in mine if r["flaky"])
         lost = sum(1 for r in mine if not unfinished(r) and not full_marks(r))
         cut = sum(1 for r in mine if unfinished(r))
+        bare = sum(1 for r in mine if r["sandboxed"] == "no")
         commits = sorted({r["commit"] for r in mine})
         verdict = "enough" if full >= want and full == len(mine) else f"{want} wanted"
         lines.append(f"stage {stage}: {full} of {len(mine)} kept runs with full marks"
                      + (f", {lost} lost points" if lost else "") + (f", {cut} did not finish" if cut else "")
-                     + f", {flaky} with a flaky test ({verdict}; commits {', '.join(commits) or 'none'})")
+                     + f", {flaky} with a flaky test" + (f", {bare} without the sandbox" if bare else "")
+                     + f" ({verdict}; commits {', '.join(commits) or 'none'})")
     return lines
 
 

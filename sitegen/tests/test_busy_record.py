@@ -14,12 +14,12 @@ def record(*args):
     return subprocess.run([sys.executable, str(BUSY / "record.py"), *map(str, args)], capture_output=True, text=True)
 
 
-def grade(path, stage, earned, maximum, tests):
+def grade(path, stage, earned, maximum, tests, notes=()):
     path.write_text(json.dumps({
         "createdAt": "2026-11-23T21:06:10.920379687Z", "stage": stage, "seed": 42, "durationSeconds": 238.7,
         "score": {"earned": earned, "max": maximum},
         "environment": {"cores": 2, "cpuModel": "Some\tCPU"},
-        "tests": tests,
+        "tests": tests, "notes": list(notes),
     }), encoding="utf-8")
     return path
 
@@ -41,7 +41,8 @@ def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
     tally = record("tally", *sorted(stages))
     assert tally.returncode == 0, tally.stderr
     assert len(tally.stdout.splitlines()) == len(stages)
-    assert len(header) == 13
+    assert len(header) == 14
+    assert {row["sandboxed"] for row in rows} <= {"yes", "no", ""}, "sandboxed is yes, no or (older rows) unknown"
 
 
 def test_rows_added_are_counted_per_stage_with_flaky_lost_and_unfinished_grades(tmp_path):
@@ -53,7 +54,7 @@ def test_rows_added_are_counted_per_stage_with_flaky_lost_and_unfinished_grades(
     assert record("unfinished", 3, 4, "the grade did not finish: boom\tand\nmore", "--file", runs,
                   "--commit", "abcdef1234").returncode == 0
     rows = runs.read_text(encoding="utf-8").splitlines()
-    assert len(rows) == 5 and all(len(row.split("\t")) == 13 for row in rows), rows
+    assert len(rows) == 5 and all(len(row.split("\t")) == 14 for row in rows), rows
     assert rows[2].split("\t")[11] == "B.once" and rows[3].split("\t")[12] == "C.never"
     assert "Some CPU\t0.1\t" in rows[1], "a tab in a value must not shift the columns"
     tally = record("tally", "--file", runs, "--want", 2, 3, 4)
@@ -85,3 +86,16 @@ def test_a_record_it_cannot_read_is_refused_and_left_as_it_was(tmp_path):
     broken = record("add", tmp_path / "broken.json", 4, "--file", tmp_path / "new.tsv")
     assert broken.returncode == 2 and "not a grade document" in broken.stderr, broken.stderr
     assert not (tmp_path / "new.tsv").exists()
+
+
+def test_a_grade_that_ran_without_the_sandbox_is_recorded_and_counted_as_such(tmp_path):
+    runs = tmp_path / "runs.tsv"
+    bare = "bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox (network, file system ...)"
+    for n, notes in enumerate([["graded in a bubblewrap sandbox"], [bare]]):
+        added = record("add", grade(tmp_path / f"g{n}.json", 2, 5, 5, [PASSED], notes), 4, "--file", runs,
+                       "--commit", "c0ffee1")
+        assert added.returncode == 0, added.stderr
+    rows = [line.split("\t") for line in runs.read_text(encoding="utf-8").splitlines()]
+    assert [row[13] for row in rows] == ["sandboxed", "yes", "no"]
+    assert "2 of 2 kept runs with full marks, 0 with a flaky test, 1 without the sandbox" in \
+        record("tally", "--file", runs, 2).stdout
