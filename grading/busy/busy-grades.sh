@@ -52,11 +52,15 @@ stop_spinners() {
 trap stop_spinners EXIT
 if [ "$busy" = yes ]; then
   cores=$(nproc)
+  # Each in a session of its own (setsid), as other people's jobs would be: the kernel's autogroup scheduling shares
+  # the CPUs between sessions first, and the sandbox starts the grade in a new session, so busy loops sharing this
+  # script's one session took only half the CPUs from a grade, however many they were.
   for _ in $(seq 1 $((2 * cores))); do
-    sh -c 'while :; do :; done' &
+    setsid sh -c 'while :; do :; done' &
     spinners+=($!)
   done
-  echo "busy-grades: ${#spinners[@]} busy processes beside the grades ($cores cores)"
+  sessions=$(for pid in "${spinners[@]}"; do ps -o sid= -p "$pid"; done | sort -u | grep -c .)
+  echo "busy-grades: ${#spinners[@]} busy processes beside the grades ($cores cores), in $sessions sessions of their own"
 fi
 
 # the reference factory of a stage, as its stage.yml names it
@@ -87,7 +91,7 @@ for r in $(seq 1 "$runs"); do
       status=1
       if [ "$busy" = yes ]; then
         python3 "$record" unfinished "$s" "${#spinners[@]}" "the grade did not finish: $(tail -n 1 "$out/stage$s-run$r.txt")" \
-          --steal "$(steal_since "$ticks")"
+          --steal "$(steal_since "$ticks")" --sessions "$sessions"
       fi
       continue
     fi
@@ -103,7 +107,8 @@ print(f"stage {sys.argv[3]} run {sys.argv[4]}: {g['score']['earned']:g} / {g['sc
 sys.exit(0 if g["score"]["earned"] == g["score"]["max"] else 1)
 PY
     # only grades beside the busy processes count toward the policy's 20
-    if [ "$busy" = yes ]; then python3 "$record" add "$file" "${#spinners[@]}" --steal "$(steal_since "$ticks")"; fi
+    if [ "$busy" = yes ]; then python3 "$record" add "$file" "${#spinners[@]}" --steal "$(steal_since "$ticks")" \
+      --sessions "$sessions"; fi
   done
 done
 echo "busy-grades: the kept record (grading/busy/runs.tsv), all sessions:"

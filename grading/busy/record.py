@@ -2,13 +2,17 @@
 """The kept record of busy-machine grades (grading/busy/runs.tsv): every reference grade that busy-grades.sh finishes
 adds one row, so runs of several sessions and machines add up to the 20 per stage the grading policy asks for.
 
-    record.py add GRADE.json BUSY [--steal PCT] [--file F]   adds the grade's row (BUSY: busy processes beside it)
-    record.py unfinished STAGE BUSY WHY [--file F]      adds a row for a grade that wrote no grade document
+    record.py add GRADE.json BUSY [--steal PCT] [--sessions N] [--file F]   adds the grade's row (BUSY: busy
+                                                         processes beside it, in N sessions of their own)
+    record.py unfinished STAGE BUSY WHY [--sessions N] [--file F]   a row for a grade that wrote no grade document
     record.py tally [--want N] [--file F] [STAGE ...]   per stage: kept runs, full marks, flaky runs (default: the
                                                          stages the record holds; busy-grades.sh names the registry's)
 
 A row names the commit the grade measured, so a count can be read against the code it holds for, and whether the grade
-ran in the grader's sandbox as a student's does (sandboxed: yes or no; empty in rows kept before that was recorded)."""
+ran in the grader's sandbox as a student's does (sandboxed: yes or no; empty in rows kept before that was recorded).
+busy_sessions says how many sessions the busy processes ran in: the kernel's autogroup scheduling shares the CPUs
+between sessions first, so busy processes in one session of their own took half the CPUs from a sandboxed grade
+(bwrap starts a new session) however many they were; each in a session of its own, they compete as separate jobs."""
 import argparse
 import csv
 import json
@@ -22,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = Path(__file__).resolve().parent / "runs.tsv"
 FIELDS = ["started_utc", "commit", "stage", "earned", "max", "seconds", "seed", "busy_processes", "cores", "cpu",
-          "steal_pct", "flaky", "not_passed", "sandboxed"]
+          "steal_pct", "flaky", "not_passed", "sandboxed", "busy_sessions"]
 # The grader's note when bwrap is missing (grading.Sandbox): such a grade ran unlike a student's, and its row says so.
 UNSANDBOXED_NOTE = "ran WITHOUT a sandbox"
 
@@ -89,7 +93,7 @@ def one_line(names: list) -> str:
     return ", ".join(names).replace("\t", " ").replace("\n", " ")
 
 
-def row_of(grade_file: Path, busy: str, commit: str, steal: str) -> dict:
+def row_of(grade_file: Path, busy: str, commit: str, steal: str, sessions: str) -> dict:
     try:
         grade = json.loads(grade_file.read_text(encoding="utf-8"))
         score, tests, env = grade["score"], grade["tests"], grade.get("environment", {})
@@ -108,21 +112,30 @@ def row_of(grade_file: Path, busy: str, commit: str, steal: str) -> dict:
             "flaky": one_line([t["name"] for t in tests if t.get("firstRun") and t["outcome"] == "passed"]),
             "not_passed": one_line([t["name"] for t in tests if t["outcome"] not in ("passed", "skipped")]),
             "sandboxed": "no" if any(UNSANDBOXED_NOTE in note for note in grade.get("notes", [])) else "yes",
+            "busy_sessions": sessions,
         }
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise RecordError(f"{grade_file}: not a grade document this record can read ({e})") from None
 
 
-def unfinished_row(stage: str, busy: str, why: str, commit: str, steal: str) -> dict:
+def unfinished_row(stage: str, busy: str, why: str, commit: str, steal: str, sessions: str) -> dict:
     row = dict.fromkeys(FIELDS, "")
     row.update(started_utc=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), commit=commit, stage=stage,
-               earned="-", max="-", busy_processes=busy, steal_pct=steal, not_passed=one_line([why]))
+               earned="-", max="-", busy_processes=busy, steal_pct=steal, not_passed=one_line([why]),
+               busy_sessions=sessions)
     return row
 
 
+def full_load(row: dict) -> bool:
+    """Whether the busy processes competed with the grade as the policy means: each in a session of its own, or in the
+    grade's own session (no sandbox, which would have started a new one). A sandboxed grade beside busy processes
+    that shared one session had half the CPUs to itself, and its row says less."""
+    return row["sandboxed"] == "no" or (row["busy_sessions"] != "" and row["busy_sessions"] == row["busy_processes"])
+
+
 def tally(rows: list, stages: list, want: int) -> list:
-    """One line per stage. "enough" only when `want` runs got full marks and no kept run of the stage lost a point:
-    a failure is not outvoted by later passes."""
+    """One line per stage. "enough" only when `want` runs under the full load got full marks and no kept run of the
+    stage lost a point: a failure is not outvoted by later passes."""
     lines = []
     for stage in stages:
         mine = [r for r in rows if int(r["stage"]) == stage]
@@ -132,10 +145,12 @@ def tally(rows: list, stages: list, want: int) -> list:
         cut = sum(1 for r in mine if unfinished(r))
         bare = sum(1 for r in mine if r["sandboxed"] == "no")
         commits = sorted({r["commit"] for r in mine})
-        verdict = "enough" if full >= want and full == len(mine) else f"{want} wanted"
+        loaded = sum(1 for r in mine if full_marks(r) and full_load(r))
+        verdict = "enough" if loaded >= want and full == len(mine) else f"{want} wanted"
         lines.append(f"stage {stage}: {full} of {len(mine)} kept runs with full marks"
                      + (f", {lost} lost points" if lost else "") + (f", {cut} did not finish" if cut else "")
                      + f", {flaky} with a flaky test" + (f", {bare} without the sandbox" if bare else "")
+                     + f"; {loaded} with full marks under the full load"
                      + f" ({verdict}; commits {', '.join(commits) or 'none'})")
     return lines
 
@@ -149,6 +164,7 @@ def main(argv: list) -> int:
     add.add_argument("--file", type=Path, default=RUNS)
     add.add_argument("--steal", default="", help="CPU steal over the grade, percent of all CPU time (/proc/stat)")
     add.add_argument("--commit", help="the commit the grade measured (default: the tree's, +changes if edited)")
+    add.add_argument("--sessions", default="", help="how many sessions the busy processes ran in")
     cut = sub.add_parser("unfinished", help="add a row for a grade that wrote no grade document")
     cut.add_argument("stage", type=int)
     cut.add_argument("busy")
@@ -156,6 +172,7 @@ def main(argv: list) -> int:
     cut.add_argument("--file", type=Path, default=RUNS)
     cut.add_argument("--commit")
     cut.add_argument("--steal", default="")
+    cut.add_argument("--sessions", default="")
     count = sub.add_parser("tally", help="count the kept runs of every stage")
     count.add_argument("--want", type=int, default=20)
     count.add_argument("--file", type=Path, default=RUNS)
@@ -164,10 +181,11 @@ def main(argv: list) -> int:
     try:
         rows = read_rows(args.file)
         if args.verb == "add":
-            rows.append(row_of(args.grade, args.busy, args.commit or commit_of_tree(), args.steal))
+            rows.append(row_of(args.grade, args.busy, args.commit or commit_of_tree(), args.steal, args.sessions))
             write_rows(args.file, rows)
         elif args.verb == "unfinished":
-            rows.append(unfinished_row(str(args.stage), args.busy, args.why, args.commit or commit_of_tree(), args.steal))
+            rows.append(unfinished_row(str(args.stage), args.busy, args.why, args.commit or commit_of_tree(), args.steal,
+                                      args.sessions))
             write_rows(args.file, rows)
         else:
             stages = args.stages or sorted({int(r["stage"]) for r in rows})

@@ -41,35 +41,38 @@ def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
     tally = record("tally", *sorted(stages))
     assert tally.returncode == 0, tally.stderr
     assert len(tally.stdout.splitlines()) == len(stages)
-    assert len(header) == 14
+    assert len(header) == 15
     assert {row["sandboxed"] for row in rows} <= {"yes", "no", ""}, "sandboxed is yes, no or (older rows) unknown"
+    assert all(row["busy_sessions"].isdigit() for row in rows), "every row says how many sessions the busy loops had"
 
 
 def test_rows_added_are_counted_per_stage_with_flaky_lost_and_unfinished_grades(tmp_path):
     runs = tmp_path / "runs.tsv"
     for n, (earned, tests) in enumerate([(10, [PASSED]), (10, [PASSED, FLAKY]), (7, [PASSED, FAILED])]):
         added = record("add", grade(tmp_path / f"g{n}.json", 3, earned, 10, tests), 4, "--file", runs,
-                       "--commit", "abcdef1234", "--steal", "0.1")
+                       "--commit", "abcdef1234", "--steal", "0.1", "--sessions", 4)
         assert added.returncode == 0, added.stderr
     assert record("unfinished", 3, 4, "the grade did not finish: boom\tand\nmore", "--file", runs,
                   "--commit", "abcdef1234").returncode == 0
     rows = runs.read_text(encoding="utf-8").splitlines()
-    assert len(rows) == 5 and all(len(row.split("\t")) == 14 for row in rows), rows
+    assert len(rows) == 5 and all(len(row.split("\t")) == 15 for row in rows), rows
     assert rows[2].split("\t")[11] == "B.once" and rows[3].split("\t")[12] == "C.never"
     assert "Some CPU\t0.1\t" in rows[1], "a tab in a value must not shift the columns"
     tally = record("tally", "--file", runs, "--want", 2, 3, 4)
     assert tally.returncode == 0, tally.stderr
     assert tally.stdout.splitlines() == [
-        "stage 3: 2 of 4 kept runs with full marks, 1 lost points, 1 did not finish, 1 with a flaky test "
-        "(2 wanted; commits abcdef1234)",
-        "stage 4: 0 of 0 kept runs with full marks, 0 with a flaky test (2 wanted; commits none)",
+        "stage 3: 2 of 4 kept runs with full marks, 1 lost points, 1 did not finish, 1 with a flaky test; "
+        "2 with full marks under the full load (2 wanted; commits abcdef1234)",
+        "stage 4: 0 of 0 kept runs with full marks, 0 with a flaky test; 0 with full marks under the full load "
+        "(2 wanted; commits none)",
     ]
 
 
 def test_enough_only_when_every_kept_run_of_the_stage_got_full_marks(tmp_path):
     runs = tmp_path / "runs.tsv"
     for n in range(2):
-        record("add", grade(tmp_path / f"g{n}.json", 1, 5, 5, [PASSED]), 4, "--file", runs, "--commit", "c0ffee1")
+        record("add", grade(tmp_path / f"g{n}.json", 1, 5, 5, [PASSED]), 4, "--file", runs, "--commit", "c0ffee1",
+               "--sessions", 4)
     assert "(enough;" in record("tally", "--file", runs, "--want", 2).stdout
     record("add", grade(tmp_path / "bad.json", 1, 4, 5, [FAILED]), 4, "--file", runs, "--commit", "c0ffee1")
     assert "(2 wanted;" in record("tally", "--file", runs, "--want", 2).stdout
@@ -99,3 +102,19 @@ def test_a_grade_that_ran_without_the_sandbox_is_recorded_and_counted_as_such(tm
     assert [row[13] for row in rows] == ["sandboxed", "yes", "no"]
     assert "2 of 2 kept runs with full marks, 0 with a flaky test, 1 without the sandbox" in \
         record("tally", "--file", runs, 2).stdout
+
+
+def test_only_grades_that_competed_with_every_busy_process_count_toward_enough(tmp_path):
+    """bwrap starts the sandboxed grade in a session of its own, and the kernel shares the CPUs between sessions
+    first: busy loops that shared one session took half the CPUs from it, so such a grade does not count."""
+    runs = tmp_path / "runs.tsv"
+    sandboxed = ["graded in a bubblewrap sandbox"]
+    bare = ["bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox"]
+    for n, (notes, sessions) in enumerate([(sandboxed, 1), (sandboxed, 1), (bare, 1), (sandboxed, 4)]):
+        record("add", grade(tmp_path / f"g{n}.json", 5, 5, 5, [PASSED], notes), 4, "--file", runs,
+               "--commit", "c0ffee1", "--sessions", sessions)
+    assert [line.split("\t")[14] for line in runs.read_text(encoding="utf-8").splitlines()] == \
+        ["busy_sessions", "1", "1", "1", "4"]
+    tally = record("tally", "--file", runs, "--want", 2, 5).stdout
+    assert "4 of 4 kept runs with full marks" in tally and "2 with full marks under the full load (enough;" in tally
+    assert "(3 wanted;" in record("tally", "--file", runs, "--want", 3, 5).stdout, "two sandboxed runs shared"
