@@ -28,6 +28,7 @@ RUNS = Path(__file__).resolve().parent / "runs.tsv"
 FIELDS = ["started_utc", "commit", "stage", "earned", "max", "seconds", "seed", "busy_processes", "cores", "cpu",
           "steal_pct", "flaky", "not_passed", "sandboxed", "busy_sessions"]
 # The grader's note when bwrap is missing (grading.Sandbox): such a grade ran unlike a student's, and its row says so.
+# Grades written since the grade document's "sandboxed" field exists say it there; the note serves older ones.
 UNSANDBOXED_NOTE = "ran WITHOUT a sandbox"
 
 
@@ -111,11 +112,18 @@ def row_of(grade_file: Path, busy: str, commit: str, steal: str, sessions: str) 
             "steal_pct": steal,
             "flaky": one_line([t["name"] for t in tests if t.get("firstRun") and t["outcome"] == "passed"]),
             "not_passed": one_line([t["name"] for t in tests if t["outcome"] not in ("passed", "skipped")]),
-            "sandboxed": "no" if any(UNSANDBOXED_NOTE in note for note in grade.get("notes", [])) else "yes",
+            "sandboxed": "yes" if ran_sandboxed(grade) else "no",
             "busy_sessions": sessions,
         }
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise RecordError(f"{grade_file}: not a grade document this record can read ({e})") from None
+
+
+def ran_sandboxed(grade: dict) -> bool:
+    said = grade.get("sandboxed")
+    if isinstance(said, bool):
+        return said
+    return not any(UNSANDBOXED_NOTE in note for note in grade.get("notes", []))
 
 
 def unfinished_row(stage: str, busy: str, why: str, commit: str, steal: str, sessions: str) -> dict:

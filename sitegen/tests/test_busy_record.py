@@ -14,12 +14,12 @@ def record(*args):
     return subprocess.run([sys.executable, str(BUSY / "record.py"), *map(str, args)], capture_output=True, text=True)
 
 
-def grade(path, stage, earned, maximum, tests, notes=()):
+def grade(path, stage, earned, maximum, tests, notes=(), **fields):
     path.write_text(json.dumps({
         "createdAt": "2026-11-23T21:06:10.920379687Z", "stage": stage, "seed": 42, "durationSeconds": 238.7,
         "score": {"earned": earned, "max": maximum},
         "environment": {"cores": 2, "cpuModel": "Some\tCPU"},
-        "tests": tests, "notes": list(notes),
+        "tests": tests, "notes": list(notes), **fields,
     }), encoding="utf-8")
     return path
 
@@ -102,6 +102,18 @@ def test_a_grade_that_ran_without_the_sandbox_is_recorded_and_counted_as_such(tm
     assert [row[13] for row in rows] == ["sandboxed", "yes", "no"]
     assert "2 of 2 kept runs with full marks, 0 with a flaky test, 1 without the sandbox" in \
         record("tally", "--file", runs, 2).stdout
+
+
+def test_the_grade_documents_sandboxed_field_decides_over_its_notes(tmp_path):
+    """A grade says whether it ran sandboxed in a field of its own; the note is read only for grades without one."""
+    runs = tmp_path / "runs.tsv"
+    bare = ["bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox"]
+    for n, (notes, fields) in enumerate([((), {"sandboxed": False}), (bare, {"sandboxed": True}), (bare, {})]):
+        added = record("add", grade(tmp_path / f"g{n}.json", 3, 5, 5, [PASSED], notes, **fields), 4, "--file", runs,
+                       "--commit", "c0ffee1")
+        assert added.returncode == 0, added.stderr
+    assert [line.split("\t")[13] for line in runs.read_text(encoding="utf-8").splitlines()] == \
+        ["sandboxed", "no", "yes", "no"]
 
 
 def test_only_grades_that_competed_with_every_busy_process_count_toward_enough(tmp_path):

@@ -98,6 +98,7 @@ public final class GradeCommand {
             if (runnable) {
                 Sandbox sandbox = Sandbox.detect();
                 grade.notes.addAll(sandbox.notes(o.limits()));
+                grade.sandboxed = sandbox.isolated();
                 ws.openForSandbox();
                 progress.println("grade: running the public and hidden tests of stages 1.." + o.stage() + " against "
                         + factory + (sandbox.isolated() ? " in a bubblewrap sandbox" : " WITHOUT a sandbox"));

@@ -2,6 +2,7 @@ package grading;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.Grade;
@@ -32,6 +33,8 @@ class GradeCommandTest {
         assertEquals(g.score.max, g.score.earned);
         Grade back = Results.read(out, Grade.class);
         assertEquals(g.tests.size(), back.tests.size());
+        assertEquals(Sandbox.detect().isolated(), g.sandboxed, "the grade must say whether the sandbox was used");
+        assertEquals(g.sandboxed, back.sandboxed);
         String gradescope = Files.readString(dir.resolve("results.json"));
         var tree = Results.mapper().readTree(gradescope);
         assertEquals(g.score.earned, tree.get("score").asDouble(), 0.01);
@@ -101,6 +104,7 @@ class GradeCommandTest {
         assertEquals(0, g.score.earned);
         assertTrue(g.score.max > 0, "the max must be the stage's full points");
         assertTrue(Files.exists(dir.resolve("g.json")));
+        assertNull(g.sandboxed, "no test ran, so the grade cannot say it ran sandboxed");
     }
 
     @Test

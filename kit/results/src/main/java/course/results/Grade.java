@@ -15,6 +15,11 @@ public class Grade extends ResultDocument {
     public Double durationSeconds;
     /** The seed of every random choice of the tests: {@code ./course grade --seed} with it replays the grade. */
     public Long seed;
+    /**
+     * Whether the tests ran in the grader's bubblewrap sandbox; {@code null} when no test ran. A record of grades
+     * (grading/busy) reads it, since the sandbox changes how the kernel shares the CPUs with other processes.
+     */
+    public Boolean sandboxed;
 
     public Grade() {
         super("grade");
