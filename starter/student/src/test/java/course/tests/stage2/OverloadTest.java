@@ -59,6 +59,27 @@ class OverloadTest {
     }
 
     @Test
+    void theDefaultDeadlineLetsARequestWaitHalfASecond() throws Exception {
+        // The default deadline is the node's choice but at least 1000 ms: every later test runs with it, often on a
+        // busy machine, and a shorter one turns a GC pause into 503s for requests that asked for nothing unusual.
+        long hold = 500;
+        try (Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "1",
+                "course.handlerDelayMillis", String.valueOf(hold)))) {
+            Burst.warmUp(cluster.client(), 2);
+            List<Timed> replies = Burst.send(2, i -> cluster.client().put(0, "patient" + i, "value" + i));
+            for (Timed t : replies) {
+                if (t.reply().status() != 201) {
+                    fail(t.reply().request() + " got " + t.reply().describeAnswer() + "; with one worker holding each "
+                            + "request " + hold + " ms, the second of two requests waits about " + hold + " ms for it, "
+                            + "well within the default -Dcourse.deadlineMillis, which must be at least 1000 ms"
+                            + describe(replies));
+                }
+            }
+            checkStored(cluster, replies, "patient");
+        }
+    }
+
+    @Test
     void stopRejectsQueuedWorkInsteadOfRunningIt() throws Exception {
         long hold = 1000;
         try (Cluster cluster = oneWorker(16, hold, 60000)) {

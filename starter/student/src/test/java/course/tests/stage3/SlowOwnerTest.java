@@ -1,0 +1,80 @@
+package course.tests.stage3;
+
+import static course.tests.stage3.ShardedRequests.delete;
+import static course.tests.stage3.ShardedRequests.get;
+import static course.tests.stage3.ShardedRequests.put;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.Reply;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A slow owner is not a dead one. The link to node 1 adds {@link #EACH_WAY} to every request and every answer, so a
+ * request forwarded to it takes about half a second, as on a machine busy with other work or during a GC pause. The
+ * peer timeout is the node's choice but at least 1 s (the statement): such requests must succeed, not end in 504.
+ */
+@Stage(3)
+@WithCluster(nodes = 2, proxied = true)
+class SlowOwnerTest {
+    private static final Duration EACH_WAY = Duration.ofMillis(250);
+    private static final int KEYS = 3;
+    private static final int CANDIDATES = 200;
+
+    @Test
+    void anOwnerThatAnswersInHalfASecondIsWaitedFor(Cluster cluster) throws Exception {
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(10));
+        List<String> keys = keysOfNode1(cluster, c);
+        cluster.proxy(1).delay(EACH_WAY);
+        for (String key : keys) {
+            byte[] value = ("slow " + key).getBytes(StandardCharsets.UTF_8);
+            answered(() -> put(c, 0, key, value), 201);
+            answered(() -> get(c, 0, key), 200).assertBody(200, value);
+            answered(() -> delete(c, 0, key), 202);
+            answered(() -> get(c, 0, key), 404);
+        }
+    }
+
+    /** Keys whose owner is node 1: with node 1 stopped, node 0 cannot serve them (503/504) but answers 404 for its own. */
+    private static List<String> keysOfNode1(Cluster cluster, KvClient c) throws Exception {
+        cluster.stop(1);
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < CANDIDATES && keys.size() < KEYS; i++) {
+            String key = "slow-owner-" + i;
+            Reply r = get(c, 0, key);
+            if (r.status() == 503 || r.status() == 504) {
+                keys.add(key);
+            } else {
+                r.assertStatus(404);
+            }
+        }
+        cluster.start(1);
+        if (keys.size() < KEYS) {
+            fail("with node 1 stopped, node 0 answered only " + keys.size() + " of " + CANDIDATES + " keys with 503 or "
+                    + "504: node 1 should own about half of them");
+        }
+        return keys;
+    }
+
+    private static Reply answered(Supplier<Reply> request, int expected) {
+        long start = System.nanoTime();
+        Reply r = request.get();
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        if (r.status() != expected) {
+            fail(r.request() + " got " + r.describeAnswer() + " after " + millis + " ms, expected "
+                    + expected + ". The key's owner, node 1, was up; only its link was slow (+" + EACH_WAY.toMillis()
+                    + " ms each way, so its answers take about " + 2 * EACH_WAY.toMillis() + " ms). A peer that "
+                    + "answers within a second is not down: give requests to other nodes a timeout of at least 1 s");
+        }
+        return r;
+    }
+}
