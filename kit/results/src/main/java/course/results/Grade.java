@@ -16,8 +16,8 @@ public class Grade extends ResultDocument {
     /** The seed of every random choice of the tests: {@code ./course grade --seed} with it replays the grade. */
     public Long seed;
     /**
-     * Whether the tests ran in the grader's bubblewrap sandbox; {@code null} when no test ran. A record of grades
-     * (grading/busy) reads it, since the sandbox changes how the kernel shares the CPUs with other processes.
+     * Whether the tests ran in the grader's bubblewrap sandbox; {@code null} when no test ran. Records of grades on a
+     * busy machine read it: the sandbox changes how the kernel shares the CPUs with other processes.
      */
     public Boolean sandboxed;
 
