@@ -72,7 +72,8 @@ class EvenSpreadTest {
         }
     }
 
-    private static int ownerOf(Cluster cluster, Reply r) {
+    /** The node that owns the key of {@code r}, a request to node 0 while every other node is stopped. */
+    static int ownerOf(Cluster cluster, Reply r) {
         if (r.status() == 404) {
             return 0;
         }
