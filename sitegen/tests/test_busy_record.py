@@ -27,6 +27,9 @@ def grade(path, stage, earned, maximum, tests, notes=(), **fields):
 PASSED = {"name": "A.ok", "outcome": "passed"}
 FLAKY = {"name": "B.once", "outcome": "passed", "firstRun": {"outcome": "failed", "message": "504"}}
 FAILED = {"name": "C.never", "outcome": "failed", "message": "expected 200"}
+# The notes the grader writes (grading.Sandbox, grading.GradeCommand): older grade documents say only these.
+SANDBOXED = "graded in a bubblewrap sandbox"
+UNSANDBOXED = "bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox (network, file system ...)"
 
 
 def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
@@ -93,8 +96,7 @@ def test_a_record_it_cannot_read_is_refused_and_left_as_it_was(tmp_path):
 
 def test_a_grade_that_ran_without_the_sandbox_is_recorded_and_counted_as_such(tmp_path):
     runs = tmp_path / "runs.tsv"
-    bare = "bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox (network, file system ...)"
-    for n, notes in enumerate([["graded in a bubblewrap sandbox"], [bare]]):
+    for n, notes in enumerate([[SANDBOXED], [UNSANDBOXED]]):
         added = record("add", grade(tmp_path / f"g{n}.json", 2, 5, 5, [PASSED], notes), 4, "--file", runs,
                        "--commit", "c0ffee1")
         assert added.returncode == 0, added.stderr
@@ -107,7 +109,7 @@ def test_a_grade_that_ran_without_the_sandbox_is_recorded_and_counted_as_such(tm
 def test_the_grade_documents_sandboxed_field_decides_over_its_notes(tmp_path):
     """A grade says whether it ran sandboxed in a field of its own; the note is read only for grades without one."""
     runs = tmp_path / "runs.tsv"
-    bare = ["bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox"]
+    bare = [UNSANDBOXED]
     for n, (notes, fields) in enumerate([((), {"sandboxed": False}), (bare, {"sandboxed": True}), (bare, {})]):
         added = record("add", grade(tmp_path / f"g{n}.json", 3, 5, 5, [PASSED], notes, **fields), 4, "--file", runs,
                        "--commit", "c0ffee1")
@@ -120,8 +122,7 @@ def test_only_grades_that_competed_with_every_busy_process_count_toward_enough(t
     """bwrap starts the sandboxed grade in a session of its own, and the kernel shares the CPUs between sessions
     first: busy loops that shared one session took half the CPUs from it, so such a grade does not count."""
     runs = tmp_path / "runs.tsv"
-    sandboxed = ["graded in a bubblewrap sandbox"]
-    bare = ["bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox"]
+    sandboxed, bare = [SANDBOXED], [UNSANDBOXED]
     for n, (notes, sessions) in enumerate([(sandboxed, 1), (sandboxed, 1), (bare, 1), (sandboxed, 4)]):
         record("add", grade(tmp_path / f"g{n}.json", 5, 5, 5, [PASSED], notes), 4, "--file", runs,
                "--commit", "c0ffee1", "--sessions", sessions)
