@@ -69,9 +69,14 @@ public final class MutantMatrix {
      * tests run against it in the grader; here each stage's tests run once, to keep ./course test short.)
      */
     public static List<Outcome> problemsOfReference(int stage) {
+        return problemsOf(References.factory(stage), stage);
+    }
+
+    /** The public and hidden tests of {@code stage} against a node that should pass them all: what did not pass. */
+    public static List<Outcome> problemsOf(String factory, int stage) {
         List<DiscoverySelector> selectors = List.of(selectPackage("course.tests.stage" + stage),
                 selectPackage("course.hidden.stage" + stage));
-        List<Outcome> outcomes = InProcessSuite.run(selectors, References.factory(stage), stage);
+        List<Outcome> outcomes = InProcessSuite.run(selectors, factory, stage);
         if (outcomes.isEmpty()) {
             return List.of(new Outcome("(no tests)", InProcessSuite.Status.FAILED, "no tests found for stage " + stage,
                     null));

@@ -4,6 +4,7 @@ import course.contract.ServiceFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -20,6 +21,8 @@ import java.util.Properties;
  */
 public record Submission(String factoryClass, int stage) {
     public static final String RESOURCE = "submission.properties";
+    private static final String COURSE_VARIANTS = "grading.";
+    private static final String REFERENCES = "solutions.";
 
     public static Submission current() {
         Properties declared = new Properties();
@@ -42,6 +45,23 @@ public record Submission(String factoryClass, int stage) {
         } catch (NumberFormatException e) {
             throw new IllegalStateException("stage in " + RESOURCE + " must be a number, got '" + stage + "'", e);
         }
+    }
+
+    /**
+     * The top-level packages of the submission's code, as its frames start in a thread dump: the factory's own
+     * ("student." for a student). The course's mutants and variants (in "grading.") each wrap a reference, so their
+     * requests run in the references' code ("solutions.") too.
+     */
+    public List<String> codePackages() {
+        int dot = factoryClass.indexOf('.');
+        String root = dot < 0 ? factoryClass : factoryClass.substring(0, dot + 1);
+        return root.equals(COURSE_VARIANTS) ? List.of(root, REFERENCES) : List.of(root);
+    }
+
+    /** Whether a thread dump's frame ({@code "at "} and all) is one of the submission's code. */
+    public boolean ownsFrame(String frame) {
+        String method = frame.strip().replaceFirst("^at ", "");
+        return codePackages().stream().anyMatch(method::startsWith);
     }
 
     public ServiceFactory newFactory() {

@@ -60,12 +60,11 @@ class VirtualWorkersTest {
     }
 
     private static List<String> submissionThreadsSleeping(String dump) {
-        String factory = Submission.current().factoryClass();
-        String root = factory.contains(".") ? factory.substring(0, factory.indexOf('.') + 1) : factory;
+        Submission submission = Submission.current();
         List<String> found = new ArrayList<>();
         for (String block : dump.split("\n\\s*\n")) {
             String header = block.strip().lines().findFirst().orElse("");
-            boolean ours = block.lines().anyMatch(l -> l.strip().replaceFirst("^at ", "").startsWith(root));
+            boolean ours = block.lines().anyMatch(submission::ownsFrame);
             boolean sleeps = block.contains("java.lang.Thread.sleep(");
             if (header.startsWith("#") && ours && sleeps) {
                 found.add(header);

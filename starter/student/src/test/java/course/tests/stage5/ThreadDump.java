@@ -51,23 +51,16 @@ public final class ThreadDump {
      * parked on a replica's future, a synchronous HTTP call, a latch. Each is given as its header and stack.
      */
     public List<String> submissionThreadsWaitingForResults() {
-        String root = submissionRoot();
+        Submission submission = Submission.current();
         List<String> waiting = new ArrayList<>();
         for (List<String> thread : threads) {
-            boolean ours = thread.stream().skip(1).anyMatch(f -> f.startsWith(root));
+            boolean ours = thread.stream().skip(1).anyMatch(submission::ownsFrame);
             boolean waits = thread.stream().skip(1).anyMatch(f -> WAITS.stream().anyMatch(f::contains));
             if (ours && waits) {
                 waiting.add(String.join("\n    ", thread.subList(0, Math.min(thread.size(), 25))));
             }
         }
         return waiting;
-    }
-
-    /** The submission's top-level package ("student." for a student, "solutions." for the references). */
-    static String submissionRoot() {
-        String factory = Submission.current().factoryClass();
-        int dot = factory.indexOf('.');
-        return dot < 0 ? factory : factory.substring(0, dot + 1);
     }
 
     public int size() {
