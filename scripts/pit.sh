@@ -88,10 +88,11 @@ keep_run() {
 s1='solutions.stage1'
 # A chunk is name|classes to mutate[|classes not to mutate].
 chunks_lsm=("lsm-store|solutions.lsm.LsmStorage*" "lsm-files|solutions.lsm.*|solutions.lsm.LsmStorage*")
-chunks_stage1=("stage1-session|$s1.StrictHttpSession*" "stage1-log|$s1.LargeBodySession*,$s1.ConnectionLog*,$s1.Refusal*"
-  "stage1-body|$s1.BodyBudget*,$s1.ChunkedBodyDecoder*"
+chunks_stage1=("stage1-session|$s1.CourseSession*,$s1.Exchange*"
+  "stage1-log|$s1.Framing*,$s1.SessionParts*,$s1.Timeouts*,$s1.ConnectionLog*,$s1.Refusal*"
+  "stage1-body|$s1.ByteBudget*,$s1.ChunkedBodyDecoder*,$s1.HeldBytes*,$s1.WholeAnswers*"
   "stage1-request|$s1.RequestLine*,$s1.PercentEncoding*,$s1.Query*,$s1.BodyFraming*,$s1.EntityHandler*,$s1.Stage1*,$s1.SyncHttpServer*,$s1.Responses*,$s1.RequestHandler*,$s1.Routes*")
-chunks_stage2=("stage2-pool|solutions.stage2.WorkerPool*,solutions.stage2.ExecutorHttpServer*,solutions.stage2.HandOffSession*"
+chunks_stage2=("stage2-pool|solutions.stage2.WorkerPool*,solutions.stage2.ExecutorHttpServer*"
   "stage2-settings|solutions.stage2.WorkerSettings*,solutions.stage2.QueueKind*,solutions.stage2.Stage2*")
 stage2_tests='solutions.stage2.*Test,course.tests.stage1.*,course.tests.stage2.*,course.hidden.stage1.*,course.hidden.stage2.*'
 
@@ -107,10 +108,10 @@ if [ $report_only = no ]; then
              run_pit "${c%%|*}" solutions.stage1.Stage1Factory 1 "${c#*|}" \
                  'solutions.stage1.*Test,course.tests.stage1.*,course.hidden.stage1.*' "$stage1_process_tests"
            done
-           # PausingPipelineSession is stage 1's code, but its pause is reached only when requests wait for a
-           # worker: a stage-1 node answers each request on the selector thread before it reads the next, so its
-           # pipeline never holds one. Stage 2's node and suite (PipeliningTest) are what exercise it.
-           run_pit stage1-pipeline solutions.stage2.Stage2Factory 2 "$s1.PausingPipelineSession*" "$stage2_tests" \
+           # CourseSession is stage 1's code, but its pipeline holds requests only when they wait for a worker: a
+           # stage-1 node answers each request on the selector thread before it reads the next. Stage 2's node and
+           # suite (PipeliningTest) are what exercise the pause and the order of answers.
+           run_pit stage1-pipeline solutions.stage2.Stage2Factory 2 "$s1.CourseSession*" "$stage2_tests" \
                "$stage1_process_tests" ;;
       stage2) for c in "${chunks_stage2[@]}"; do
              run_pit "${c%%|*}" solutions.stage2.Stage2Factory 2 "${c#*|}" "$stage2_tests" "$stage1_process_tests"

@@ -18,7 +18,9 @@ import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LongKeysTruncated;
 import grading.mutants.stage1.MalformedIdIs500;
 import grading.mutants.stage1.MissingIdIs500;
+import grading.mutants.stage1.NoAnswerBudget;
 import grading.mutants.stage1.NoBodyBudget;
+import grading.mutants.stage1.NoConnectionTimeouts;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
@@ -43,10 +45,14 @@ import grading.mutants.stage2.BadSettingsFallBackToDefaults;
 import grading.mutants.stage2.HalfCloseIgnored;
 import grading.mutants.stage2.LifoIsFifo;
 import grading.mutants.stage2.NoDeadline;
+import grading.mutants.stage2.OneNioPipeline;
 import grading.mutants.stage2.PipelineClosedAt256;
+import grading.mutants.stage2.RefusalsOvertakeAnswers;
+import grading.mutants.stage2.ShortDefaultDeadline;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage2.VirtualThreadsIgnored;
 import grading.mutants.stage3.ForwardsInTheClientLane;
+import grading.mutants.stage3.ImpatientPeerCalls;
 import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.PeerCallsWithoutTimeout;
 import grading.mutants.stage3.WritesLocallyToo;
@@ -87,13 +93,15 @@ public final class Mutants {
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
             SharesItsPort.class, WalReplayedInReverse.class, SignedKeyOrder.class, TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class, TablesNeverMerged.class,
-            // stage 1: memory for request bodies
-            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class,
+            // stage 1: memory for request bodies and unsent answers, held connections
+            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
+            RefusalsOvertakeAnswers.class, OneNioPipeline.class, ShortDefaultDeadline.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
+            ImpatientPeerCalls.class,
             // stage 4: replication
             AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
             GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, InternalRequestsWithoutSecret.class,

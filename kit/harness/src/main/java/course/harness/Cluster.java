@@ -26,7 +26,7 @@ public final class Cluster implements AutoCloseable {
     private final Path baseDir;
     private final int size;
     private final boolean proxied;
-    /** Extra flags of node JVMs: {@link JavaCommand#quickStartFlags()} for clusters that tests start, else none. */
+    /** Extra flags of node JVMs: what {@link NodeJvm} the test asked for, or the JVM's defaults (./course run). */
     private final List<String> nodeJvmFlags;
     /** Node i's proxy when the cluster is proxied, else empty; see {@link NodeProxy}. */
     private final List<NodeProxy> proxies = new ArrayList<>();
@@ -50,7 +50,7 @@ public final class Cluster implements AutoCloseable {
      */
     public static Cluster started(int size, NodeMode mode, boolean proxied) throws IOException {
         Cluster cluster = new Cluster(Submission.current(), size, NodeMode.effective(mode), "128m",
-                Files.createTempDirectory("course-cluster-"), proxied, true);
+                Files.createTempDirectory("course-cluster-"), proxied, NodeJvm.QUICK_START);
         cluster.deleteOnClose = !Boolean.getBoolean("course.keepData");
         try {
             cluster.startAll();
@@ -73,18 +73,17 @@ public final class Cluster implements AutoCloseable {
      *                {@code --url}.
      */
     public Cluster(Submission submission, int size, NodeMode mode, String heap, Path baseDir, boolean proxied) {
-        this(submission, size, mode, heap, baseDir, proxied, false);
+        this(submission, size, mode, heap, baseDir, proxied, NodeJvm.AS_RUN);
     }
 
     /**
-     * @param forTests the cluster serves a test, which starts and stops nodes many times and never measures them:
-     *                 node JVMs then start with {@link JavaCommand#quickStartFlags()}. Measured clusters (the
-     *                 grader's performance run, ./course run) keep the JVM's defaults.
+     * @param jvm the flags of node JVMs ({@link NodeJvm}): a test chooses them in its {@link WithCluster#jvm};
+     *            measured clusters (the grader's performance run, ./course run) keep the JVM's defaults
      */
     Cluster(Submission submission, int size, NodeMode mode, String heap, Path baseDir, boolean proxied,
-            boolean forTests) {
+            NodeJvm jvm) {
         this.proxied = proxied;
-        this.nodeJvmFlags = forTests ? JavaCommand.quickStartFlags() : List.of();
+        this.nodeJvmFlags = jvm.flags();
         if (size < 1) {
             throw new IllegalArgumentException("a cluster needs at least one node, got " + size);
         }

@@ -47,7 +47,7 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
             throw new ParameterResolutionException("could not create a temporary directory for the cluster: " + e, e);
         }
         return startIn(Submission.current(), spec.nodes(), NodeMode.effective(spec.mode()), spec.heap(), base,
-                spec.proxied(), spec.started());
+                spec.proxied(), spec.jvm(), spec.started());
     }
 
     /**
@@ -56,10 +56,10 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
      * so a skeleton that fails every test leaves no folder per test behind.
      */
     static Cluster startIn(Submission submission, int nodes, NodeMode mode, String heap, Path base, boolean proxied,
-                           boolean started) {
+                           NodeJvm jvm, boolean started) {
         Cluster cluster = null;
         try {
-            cluster = new Cluster(submission, nodes, mode, heap, base, proxied, true);
+            cluster = new Cluster(submission, nodes, mode, heap, base, proxied, jvm);
             if (started) {
                 cluster.startAll();
             }

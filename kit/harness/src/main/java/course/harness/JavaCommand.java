@@ -27,16 +27,6 @@ public final class JavaCommand {
     }
 
     /**
-     * Flags for node JVMs of a test, which starts and stops them dozens of times and never measures them: C1 only and
-     * the serial collector start a stage-4 node in about half the time (0.42 s instead of 0.85 s on the course's
-     * 2-core VM) and leave the cores to the test instead of C2 compiler and G1 threads. A class-data archive
-     * (AppCDS) was tried as well and did not start nodes any faster.
-     */
-    public static List<String> quickStartFlags() {
-        return List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
-    }
-
-    /**
      * The {@code course.*} system properties of this JVM as {@code -D} flags. Tests configure nodes through them
      * (e.g. {@code course.workers} at stage 2); a node in a JVM of its own must see the same settings as an
      * in-process one, or a test would check a different node than it set up.

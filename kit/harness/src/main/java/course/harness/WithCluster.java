@@ -22,6 +22,13 @@ public @interface WithCluster {
     /** Heap of each node in {@link NodeMode#PROCESS} mode. */
     String heap() default "128m";
 
+    /**
+     * The flags of node JVMs ({@link NodeMode#PROCESS} mode, and every node of a grade): {@link NodeJvm#QUICK_START}
+     * unless the test's point is memory, time or overload, which must see the node as users run it
+     * ({@link NodeJvm#AS_RUN}).
+     */
+    NodeJvm jvm() default NodeJvm.QUICK_START;
+
     /** Start the nodes before the test runs; false leaves them stopped. */
     boolean started() default true;
 

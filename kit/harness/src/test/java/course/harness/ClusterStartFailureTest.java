@@ -41,7 +41,7 @@ class ClusterStartFailureTest {
         Submission skeleton = new Submission(SkeletonFactory.class.getName(), 1);
 
         ClusterExtension.ClusterDidNotStart e = assertThrows(ClusterExtension.ClusterDidNotStart.class,
-                () -> ClusterExtension.startIn(skeleton, 1, NodeMode.IN_PROCESS, "128m", base, false, true));
+                () -> ClusterExtension.startIn(skeleton, 1, NodeMode.IN_PROCESS, "128m", base, false, NodeJvm.QUICK_START, true));
 
         assertTrue(e.getMessage().contains("not implemented: StudentService.start()"), e.getMessage());
         assertFalse(e.getMessage().startsWith("could not start a cluster"), e.getMessage());

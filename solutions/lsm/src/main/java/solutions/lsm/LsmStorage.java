@@ -161,7 +161,7 @@ public final class LsmStorage implements Storage {
             found = s.flushing.get(key);
         }
         if (found != null) {
-            return found.isTombstone() ? null : found.value().clone();
+            return found.isTombstone() ? null : LargeReads.copy(found.value());
         }
         for (SsTable table : s.tablesNewestFirst) {
             found = table.get(key);

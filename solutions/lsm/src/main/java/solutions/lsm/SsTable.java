@@ -187,7 +187,12 @@ final class SsTable {
         if (valueLength == SsTableFormat.TOMBSTONE_LENGTH) {
             return Entry.tombstone(key);
         }
-        return new Entry(key, reader.read(record + SsTableFormat.RECORD_HEADER_BYTES + key.length, valueLength));
+        int permits = LargeReads.acquire(valueLength);
+        try {
+            return new Entry(key, reader.read(record + SsTableFormat.RECORD_HEADER_BYTES + key.length, valueLength));
+        } finally {
+            LargeReads.release(permits);
+        }
     }
 
     private BlockIndex blocks() {

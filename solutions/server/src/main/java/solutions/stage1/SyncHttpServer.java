@@ -15,6 +15,8 @@ import one.nio.server.AcceptorConfig;
  */
 public class SyncHttpServer extends HttpServer {
     private final Routes routes;
+    /** Read when the server is made, that is at every start of the node, like every setting of a node. */
+    private final Timeouts timeouts = Timeouts.fromSystemProperties();
 
     public SyncHttpServer(int port, Routes routes) throws IOException {
         this(config(port), routes);
@@ -36,19 +38,27 @@ public class SyncHttpServer extends HttpServer {
         config.acceptors = new AcceptorConfig[] {acceptor};
         // Stop must close client connections too, or a restarted node would leave old keep-alive sessions behind.
         config.closeSessions = true;
+        // one-nio's cleanup thread asks every session about once a keepAlive period whether it timed out; the
+        // sessions decide by their own Timeouts (one second is the shortest period one-nio accepts without a warning).
+        config.keepAlive = 1000;
         return config;
     }
 
     @Override
     public HttpSession createSession(Socket socket) {
-        return new LargeBodySession(socket, this);
+        return new CourseSession(socket, this, sessionParts());
+    }
+
+    /**
+     * The policies of this server's connections: stage 1's {@link SessionParts#reference}; a later stage's server
+     * replaces one part.
+     */
+    protected SessionParts sessionParts() {
+        return SessionParts.reference(timeouts);
     }
 
     @Override
     public void handleRequest(Request request, HttpSession session) throws IOException {
-        if (session instanceof BodyBudgetSession budgeted && budgeted.answerIfRefused(request)) {
-            return; // its body did not fit in the memory budget and was never read into memory
-        }
         if (!routes.serves(request.getPath())) {
             session.sendResponse(routes.unknownPath(request)); // answered here: it needs no storage and no worker
             return;

@@ -5,7 +5,6 @@ import java.util.concurrent.TimeUnit;
 import one.nio.http.HttpSession;
 import one.nio.http.Request;
 import one.nio.http.Response;
-import one.nio.net.Socket;
 import solutions.stage1.Responses;
 import solutions.stage1.Routes;
 import solutions.stage1.SyncHttpServer;
@@ -24,11 +23,6 @@ public class ExecutorHttpServer extends SyncHttpServer {
         this.settings = settings;
         this.workers = new WorkerPool("worker-" + port + "-", settings.workers(),
                 settings.queue().newQueue(settings.queueCapacity()), settings.virtualThreads(), "requests");
-    }
-
-    @Override
-    public HttpSession createSession(Socket socket) {
-        return new HandOffSession(socket, this);
     }
 
     @Override

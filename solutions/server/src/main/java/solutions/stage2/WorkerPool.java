@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import one.nio.http.HttpSession;
 import one.nio.http.Response;
+import solutions.stage1.CourseSession;
 import solutions.stage1.Responses;
 
 /**
@@ -84,7 +85,7 @@ public final class WorkerPool {
         }
 
         void answer(Response response) {
-            HandOffSession.sendOrClose(session, response);
+            CourseSession.sendOrClose(session, response);
         }
     }
 }

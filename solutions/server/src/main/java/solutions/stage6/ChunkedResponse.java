@@ -3,7 +3,7 @@ package solutions.stage6;
 import one.nio.http.Response;
 import one.nio.net.Session;
 
-/** A 200 whose body is written by {@link StreamingSession} as a chunked stream after the headers. */
+/** A 200 whose body is written by {@link StreamingAnswers} as a chunked stream after the headers. */
 final class ChunkedResponse extends Response {
     private final Session.QueueItem body;
 

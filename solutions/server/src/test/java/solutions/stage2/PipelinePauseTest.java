@@ -22,7 +22,7 @@ import solutions.stage1.TestHttp;
 import solutions.stage1.TestHttp.Answer;
 
 /**
- * The pipelining pause of {@code PausingPipelineSession}, measured so that the machine's speed cannot decide it: the
+ * The pipelining pause of {@code CourseSession}, measured so that the machine's speed cannot decide it: the
  * handler holds the first request until the test lets it go, so nothing is answered while the client pipelines
  * more PUTs than the node's pipeline, the kernel's buffers and one read could ever hold together. A node that stops
  * reading past 256 waiting requests leaves the client's writes blocked; one that reads on takes every request into

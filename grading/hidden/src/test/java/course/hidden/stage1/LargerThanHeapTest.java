@@ -2,6 +2,7 @@ package course.hidden.stage1;
 
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -19,7 +20,7 @@ class LargerThanHeapTest {
     static final int VALUES = 1024;
 
     @Test
-    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "64m")
+    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "64m", jvm = NodeJvm.AS_RUN)
     void databaseFourTimesTheHeap(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client().withTimeout(java.time.Duration.ofSeconds(30));
         for (int i = 0; i < VALUES; i++) {

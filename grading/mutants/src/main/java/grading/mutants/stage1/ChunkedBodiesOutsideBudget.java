@@ -4,7 +4,9 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import solutions.stage1.LargeBodySession;
+import solutions.stage1.CourseSession;
+import solutions.stage1.SessionParts;
+import solutions.stage1.Timeouts;
 
 @Mutant(stage = 1, breaks = "bodies with a Content-Length are reserved in the byte budget, chunked bodies are not: a"
         + " burst of streamed PUTs fills the heap",
@@ -12,7 +14,7 @@ import solutions.stage1.LargeBodySession;
 public final class ChunkedBodiesOutsideBudget implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(config, (socket, server) -> new LargeBodySession(socket, server) {
+        return Stage1With.sessions(config, (socket, server) -> new CourseSession(socket, server, SessionParts.reference(Timeouts.fromSystemProperties())) {
             @Override
             protected String reserveChunk(long bytes) {
                 return null; // every chunk "fits": nothing is reserved

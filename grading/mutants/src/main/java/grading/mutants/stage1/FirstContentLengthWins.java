@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Request;
 import solutions.stage1.BodyFraming;
-import solutions.stage1.LargeBodySession;
+import solutions.stage1.Framing;
 import solutions.stage1.Refusal;
 
 @Mutant(stage = 1, breaks = "the first Content-Length header is trusted: a second, different one or a Transfer-Encoding"
@@ -14,12 +14,12 @@ import solutions.stage1.Refusal;
 public final class FirstContentLengthWins implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(config, (socket, server) -> new LargeBodySession(socket, server) {
+        return Stage1With.parts(config, parts -> parts.withFraming(new Framing() {
             @Override
-            protected BodyFraming framingOf(Request request) throws Refusal {
+            public BodyFraming bodyOf(Request request) throws Refusal {
                 String first = request.getHeader("Content-Length:");
-                return first == null ? super.framingOf(request) : new BodyFraming(false, first);
+                return first == null ? super.bodyOf(request) : new BodyFraming(false, first);
             }
-        });
+        }));
     }
 }

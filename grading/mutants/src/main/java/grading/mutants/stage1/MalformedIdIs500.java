@@ -7,7 +7,7 @@ import grading.mutants.Mutant;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.HttpException;
 import one.nio.http.Request;
-import solutions.stage1.LargeBodySession;
+import solutions.stage1.Framing;
 
 @Mutant(stage = 1, breaks = "the request target is not checked: a malformed %-escape in the id reaches the decoder (500)"
         + " and a raw space becomes part of the key",
@@ -17,12 +17,12 @@ public final class MalformedIdIs500 implements ServiceFactory {
 
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(config, (socket, server) -> new LargeBodySession(socket, server) {
+        return Stage1With.parts(config, parts -> parts.withFraming(new Framing() {
             @Override
-            protected Request parseRequest(byte[] buffer, int start, int length) throws HttpException {
+            public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
                 return lenient(new String(buffer, start, length, StandardCharsets.UTF_8));
             }
-        });
+        }));
     }
 
     /** Everything between the method and " HTTP/1.1" is the target, as one-nio takes it. */

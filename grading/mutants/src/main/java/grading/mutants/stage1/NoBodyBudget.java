@@ -4,7 +4,7 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import solutions.stage1.StrictHttpSession;
+import solutions.stage1.ByteBudget;
 
 @Mutant(stage = 1, breaks = "request bodies up to 16 MiB are read into memory with no byte budget (the strict parsing kept): a burst of large"
         + " PUTs fills the heap",
@@ -12,11 +12,6 @@ import solutions.stage1.StrictHttpSession;
 public final class NoBodyBudget implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(config, (socket, server) -> new StrictHttpSession(socket, server) {
-            @Override
-            protected int getMaxRequestBodyLength() {
-                return 16 << 20;
-            }
-        });
+        return Stage1With.parts(config, parts -> parts.withBodies(ByteBudget.unlimited("request bodies")));
     }
 }

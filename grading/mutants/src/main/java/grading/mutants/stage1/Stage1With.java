@@ -15,6 +15,7 @@ import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
 import solutions.stage1.Routes;
 import solutions.stage1.Stage1Node;
+import solutions.stage1.SessionParts;
 import solutions.stage1.SyncHttpServer;
 
 /**
@@ -140,6 +141,16 @@ final class Stage1With {
                 return server.serve(routes);
             }
         };
+    }
+
+    /** The reference server whose connections have the session parts the mutant makes of the reference's. */
+    static Service parts(ServiceConfig config, UnaryOperator<SessionParts> change) {
+        return server(config, routes -> new SyncHttpServer(config.selfPort(), routes) {
+            @Override
+            protected SessionParts sessionParts() {
+                return change.apply(super.sessionParts());
+            }
+        });
     }
 
     /** The reference server whose connections are the mutant's sessions. */

@@ -7,7 +7,7 @@ import grading.mutants.Mutant;
 import one.nio.http.HttpException;
 import one.nio.http.Request;
 import one.nio.http.Response;
-import solutions.stage1.LargeBodySession;
+import solutions.stage1.Framing;
 import solutions.stage1.Refusal;
 
 @Mutant(stage = 1, breaks = "an unknown method (FOO, lowercase get) gets one-nio's 400 Invalid request instead of 501",
@@ -15,16 +15,16 @@ import solutions.stage1.Refusal;
 public final class UnknownMethodIs400 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(config, (socket, server) -> new LargeBodySession(socket, server) {
+        return Stage1With.parts(config, parts -> parts.withFraming(new Framing() {
             @Override
-            protected Request parseRequest(byte[] buffer, int start, int length) throws HttpException {
+            public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
                 try {
-                    return super.parseRequest(buffer, start, length);
+                    return super.requestLine(buffer, start, length);
                 } catch (Refusal r) {
                     throw r.status().startsWith("501")
                             ? new Refusal(Response.BAD_REQUEST, "Invalid request") : r;
                 }
             }
-        });
+        }));
     }
 }

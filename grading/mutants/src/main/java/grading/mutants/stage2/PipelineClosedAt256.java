@@ -5,7 +5,7 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.io.IOException;
-import solutions.stage2.HandOffSession;
+import solutions.stage1.CourseSession;
 
 @Mutant(stage = 2, breaks = "one-nio's pipeline limit: the 258th pipelined request closes the connection and every"
         + " request in flight goes unanswered",
@@ -13,13 +13,10 @@ import solutions.stage2.HandOffSession;
 public final class PipelineClosedAt256 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage2With.sessions(config, (socket, server) -> new HandOffSession(socket, server) {
+        return Stage2With.sessions(config, (socket, server, parts) -> new CourseSession(socket, server, parts) {
             @Override
-            protected synchronized void handleParsedRequest() throws IOException {
-                if (handling != null && pipeline.size() >= 256) {
-                    throw new IOException("Pipeline length exceeded");
-                }
-                super.handleParsedRequest();
+            protected void pauseReading() throws IOException {
+                throw new IOException("Pipeline length exceeded"); // one-nio's own answer to a full pipeline
             }
         });
     }

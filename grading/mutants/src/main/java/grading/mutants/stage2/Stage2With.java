@@ -9,6 +9,8 @@ import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.net.Socket;
 import solutions.stage1.Routes;
+import solutions.stage1.SessionParts;
+import solutions.stage1.Timeouts;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.QueueKind;
 import solutions.stage2.Stage2Node;
@@ -37,6 +39,18 @@ final class Stage2With {
                 return session.apply(socket, this);
             }
         });
+    }
+
+    /** The reference server whose connections are CourseSessions the mutant makes of the socket, server and parts. */
+    static Service sessions(ServiceConfig config, SessionChange session) {
+        return sessions(config, (socket, server) -> session.create(socket, server,
+                SessionParts.reference(Timeouts.fromSystemProperties())));
+    }
+
+    /** How a mutant makes its session from the reference's ingredients. */
+    @FunctionalInterface
+    interface SessionChange {
+        HttpSession create(Socket socket, HttpServer server, SessionParts parts);
     }
 
     interface ServerChange {

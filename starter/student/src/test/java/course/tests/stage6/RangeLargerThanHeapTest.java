@@ -1,6 +1,7 @@
 package course.tests.stage6;
 
 import course.harness.Cluster;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * it. The reader counts entries and bytes as they arrive and keeps none of them.
  */
 @Stage(6)
-@WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "64m")
+@WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "64m", jvm = NodeJvm.AS_RUN)
 class RangeLargerThanHeapTest {
     /** 160 MiB. */
     static final Fill BIG = new Fill(2560, 64 * 1024);

@@ -10,12 +10,12 @@ import org.junit.jupiter.api.Test;
  * The reference's budget for request bodies on its own. At the node level it only shows under a burst that fills a
  * -Xmx128m heap (a hidden test in a node JVM of its own, which PIT cannot mutate), so its arithmetic is pinned here.
  */
-class BodyBudgetTest {
+class ByteBudgetTest {
     private static final long MIB = 1 << 20;
 
     @Test
     void reservesUpToTheCapacityExactlyAndNotOneByteMore() {
-        BodyBudget budget = new BodyBudget(10 * MIB, "test");
+        ByteBudget budget = new ByteBudget(10 * MIB, "request bodies", "test");
         assertTrue(budget.tryReserve(4 * MIB));
         assertTrue(budget.tryReserve(6 * MIB), "4 + 6 MiB fill a 10 MiB budget exactly");
         assertEquals(10 * MIB, budget.reservedBytes());
@@ -25,7 +25,7 @@ class BodyBudgetTest {
 
     @Test
     void releasedBytesCanBeReservedAgain() {
-        BodyBudget budget = new BodyBudget(10 * MIB, "test");
+        ByteBudget budget = new ByteBudget(10 * MIB, "request bodies", "test");
         assertTrue(budget.tryReserve(8 * MIB));
         assertFalse(budget.tryReserve(3 * MIB));
         budget.release(8 * MIB);
@@ -36,7 +36,7 @@ class BodyBudgetTest {
 
     @Test
     void aBodyCouldEverFitUpToTheWholeCapacity() {
-        BodyBudget budget = new BodyBudget(10 * MIB, "test");
+        ByteBudget budget = new ByteBudget(10 * MIB, "request bodies", "test");
         assertEquals(10 * MIB, budget.capacityBytes());
         assertTrue(budget.couldEverFit(10 * MIB));
         assertFalse(budget.couldEverFit(10 * MIB + 1));
@@ -46,7 +46,7 @@ class BodyBudgetTest {
 
     @Test
     void theReasonsSayWhatIsHeldTheBudgetWhereItComesFromAndWhatToDo() {
-        BodyBudget budget = new BodyBudget(10 * MIB, "set by a test");
+        ByteBudget budget = new ByteBudget(10 * MIB, "request bodies", "set by a test");
         budget.tryReserve(5 * MIB);
         String busy = budget.busyReason(6 * MIB);
         assertTrue(busy.contains("5.0 MiB") && busy.contains("10.0 MiB") && busy.contains("set by a test")
@@ -57,9 +57,30 @@ class BodyBudgetTest {
     }
 
     @Test
-    void theProcessBudgetIsAQuarterOfTheHeapUnlessSet() {
-        BodyBudget process = BodyBudget.ofProcess();
-        Long set = Long.getLong(BodyBudget.PROPERTY);
-        assertEquals(set != null ? set : Runtime.getRuntime().maxMemory() / 4, process.capacityBytes());
+    void theProcessBudgetsAreAQuarterOfTheHeapEachUnlessSet() {
+        Long bodies = Long.getLong(ByteBudget.BODIES_PROPERTY);
+        assertEquals(bodies != null ? bodies : Runtime.getRuntime().maxMemory() / 4,
+                ByteBudget.requestBodies().capacityBytes());
+        Long answers = Long.getLong(ByteBudget.ANSWERS_PROPERTY);
+        assertEquals(answers != null ? answers : Runtime.getRuntime().maxMemory() / 4,
+                ByteBudget.unsentAnswers().capacityBytes());
+    }
+
+    @Test
+    void heldBytesMayGoBeyondTheCapacityAndThenNothingFitsUntilReleased() {
+        ByteBudget budget = new ByteBudget(10 * MIB, "unsent answers", "test");
+        budget.hold(12 * MIB);
+        assertEquals(12 * MIB, budget.reservedBytes(), "memory already taken is counted whole");
+        assertFalse(budget.fitsNow(1));
+        assertFalse(budget.tryReserve(1));
+        budget.release(12 * MIB);
+        assertTrue(budget.fitsNow(10 * MIB));
+        assertEquals(0, budget.reservedBytes(), "fitsNow reserves nothing");
+    }
+
+    @Test
+    void theBusyReasonNamesWhatTheBudgetHolds() {
+        String busy = new ByteBudget(MIB, "unsent answers", "test").busyReason(2 * MIB);
+        assertTrue(busy.contains("of unsent answers"), busy);
     }
 }

@@ -15,7 +15,7 @@ import solutions.stage1.TestHttp.Answer;
  * The reference session's parser where its behaviour is the reference's choice rather than a rule of the statement:
  * its header limit, and the blank lines RFC 9112 2.2 lets a server skip between requests.
  */
-class StrictHttpSessionTest extends NodeTest {
+class CourseSessionParserTest extends NodeTest {
     @Test
     void twoHundredFiftySixHeadersAreReadAndOneMoreIs431() throws IOException {
         assertEquals(404, get(headers(255)).status(), "Host and 255 more: 256 headers");

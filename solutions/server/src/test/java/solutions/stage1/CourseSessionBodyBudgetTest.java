@@ -19,11 +19,11 @@ import solutions.stage1.TestHttp.Answer;
  * so the test fills it itself and leaves {@link #FREE} bytes: what a burst of large bodies does to a -Xmx128m node,
  * without the burst. The hidden burst test shows the same only in a node JVM of its own, where PIT cannot mutate.
  */
-class BodyBudgetSessionTest extends NodeTest {
+class CourseSessionBodyBudgetTest extends NodeTest {
     private static final int FREE = 1536 << 10;
     private static final int MIB = 1 << 20;
 
-    private final BodyBudget budget = BodyBudget.ofProcess();
+    private final ByteBudget budget = ByteBudget.requestBodies();
     private long held;
     private long baseline;
 
@@ -92,7 +92,7 @@ class BodyBudgetSessionTest extends NodeTest {
 
     @Test
     void aBodyOfTheLargestSizeAcceptedIsBudgetedToo() throws Exception {
-        byte[] body = new byte[LargeBodySession.MAX_BODY_BYTES];
+        byte[] body = new byte[Framing.MAX_BODY_BYTES];
         try (Socket s = connect(port)) {
             put(s, "largest", body);
             Answer refused = Answer.read(s.getInputStream());

@@ -1,0 +1,220 @@
+package course.hidden.stage1;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.NodeJvm;
+import course.harness.NodeMode;
+import course.harness.Reply;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import course.hidden.Values;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Clients that take their answers slowly, or never, while a normal client goes on working: a handful of slow phones
+ * must not take a node down. An answer waits in the node's memory until its client reads it, so a node that holds
+ * every large answer for every slow client runs out of heap (8 clients reading a 16 MiB value at 4 MB/s hold 128 MiB,
+ * the whole heap). The node may refuse some of them (503 with a reason) but must stay up and keep answering the
+ * normal client. The node runs as users run it ({@link NodeJvm#AS_RUN}: G1, where a large array costs whole regions).
+ */
+@Stage(1)
+class SlowReadersTest {
+    private static final int MIB = 1 << 20;
+    /** How long the normal client may wait for one answer meanwhile; generous, for a busy grading machine. */
+    private static final Duration NORMAL_ANSWER_LIMIT = Duration.ofSeconds(5);
+
+    @Test
+    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+    void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
+            throws Exception {
+        byte[] value = Values.of(seed.value(), 4, 4 * MIB);
+        cluster.client().withTimeout(Duration.ofSeconds(30)).put(0, "four", value).assertStatus(201);
+        List<Socket> holders = new ArrayList<>();
+        try {
+            for (int i = 0; i < 16; i++) {
+                holders.add(sendGetAndNeverRead(cluster, "four"));
+            }
+            Thread.sleep(2000); // the node has read every GET and written what the sockets take
+            normalClientWorks(cluster, "while 16 clients hold a 4 MiB answer unread", 10);
+        } finally {
+            closeAll(holders);
+        }
+        assertAlive(cluster, "16 clients that never read a 4 MiB answer");
+        cluster.client().withTimeout(Duration.ofSeconds(30)).get(0, "four").assertBody(200, value);
+    }
+
+    @Test
+    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+    void eightClientsReadingSixteenMebibytesAtFourMegabytesASecondLeaveTheNodeServing(Cluster cluster, Seed seed)
+            throws Exception {
+        byte[] value = Values.of(seed.value(), 16, 16 * MIB);
+        cluster.client().withTimeout(Duration.ofSeconds(30)).put(0, "sixteen", value).assertStatus(201);
+        ExecutorService readers = Executors.newFixedThreadPool(8);
+        try {
+            List<CompletableFuture<String>> reads = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                reads.add(CompletableFuture.supplyAsync(() -> slowGet(cluster, "sixteen", value.length), readers));
+            }
+            normalClientWorks(cluster, "while 8 clients read a 16 MiB answer at 4 MB/s", 15);
+            List<String> outcomes = new ArrayList<>();
+            for (CompletableFuture<String> read : reads) {
+                outcomes.add(read.get(60, TimeUnit.SECONDS));
+            }
+            for (String outcome : outcomes) {
+                assertTrue(outcome.equals("200 whole") || outcome.startsWith("503 "),
+                        "each slow reader gets the whole value or a 503 with a reason; got " + outcomes);
+            }
+        } finally {
+            readers.shutdownNow();
+        }
+        assertAlive(cluster, "8 clients reading a 16 MiB answer at 4 MB/s");
+    }
+
+    @Test
+    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+    void twoClientsReadingASixteenMebibyteValueRightAfterItsPutLeaveTheNodeServing(Cluster cluster, Seed seed)
+            throws Exception {
+        for (int round = 0; round < 3; round++) {
+            byte[] value = Values.of(seed.value(), round, 16 * MIB);
+            String key = "fresh-" + round;
+            cluster.client().withTimeout(Duration.ofSeconds(30)).put(0, key, value).assertStatusIn(201, 503);
+            CompletableFuture<String> a = CompletableFuture.supplyAsync(() -> slowGet(cluster, key, value.length));
+            CompletableFuture<String> b = CompletableFuture.supplyAsync(() -> slowGet(cluster, key, value.length));
+            normalClientWorks(cluster, "while 2 clients read a 16 MiB value just stored", 3);
+            a.get(60, TimeUnit.SECONDS);
+            b.get(60, TimeUnit.SECONDS);
+            assertAlive(cluster, "2 clients reading a 16 MiB value right after its PUT (round " + round + ")");
+        }
+    }
+
+    /** {@code rounds} PUT+GET pairs of a small value, each answer within {@link #NORMAL_ANSWER_LIMIT}. */
+    private static void normalClientWorks(Cluster cluster, String when, int rounds) throws InterruptedException {
+        KvClient c = cluster.client().withTimeout(NORMAL_ANSWER_LIMIT);
+        for (int i = 0; i < rounds; i++) {
+            Reply put = c.put(0, "normal-" + i, "small-" + i);
+            assertTrue(put.status() == 201, "a normal client's PUT " + when + " got " + put.describeAnswer()
+                    + " (each answer within " + NORMAL_ANSWER_LIMIT.toSeconds() + " s); the node's log:\n"
+                    + cluster.logs());
+            c.get(0, "normal-" + i).assertBody(200, "small-" + i);
+            Thread.sleep(300);
+        }
+    }
+
+    private static void assertAlive(Cluster cluster, String after) {
+        assertTrue(cluster.isRunning(0), "the node is no longer running after " + after + ": answers that slow"
+                + " clients have not taken yet must have a memory budget (refuse with 503 when it is spent); its"
+                + " log:\n" + cluster.logs());
+        cluster.client().put(0, "after", "alive").assertStatus(201);
+    }
+
+    /** A GET on a connection whose receive buffer is tiny and which is never read from. */
+    private static Socket sendGetAndNeverRead(Cluster cluster, String key) throws IOException {
+        URI node = URI.create(cluster.url(0));
+        Socket socket = new Socket();
+        socket.setReceiveBufferSize(4096);
+        socket.connect(new InetSocketAddress(node.getHost(), node.getPort()), 5000);
+        OutputStream out = socket.getOutputStream();
+        out.write(("GET " + KvClient.entity(key, null) + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return socket;
+    }
+
+    /**
+     * A GET read at about 4 MB/s: "200 whole" when the whole value came, "503 reason" when refused; anything else
+     * fails the test.
+     */
+    private static String slowGet(Cluster cluster, String key, int length) {
+        URI node = URI.create(cluster.url(0));
+        try (Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(64 * 1024);
+            socket.connect(new InetSocketAddress(node.getHost(), node.getPort()), 5000);
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(("GET " + KvClient.entity(key, null)
+                    + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            InputStream in = socket.getInputStream();
+            String status = RawLines.line(in);
+            long contentLength = -1;
+            for (String h = RawLines.line(in); h != null && !h.isEmpty(); h = RawLines.line(in)) {
+                if (h.regionMatches(true, 0, "content-length:", 0, 15)) {
+                    contentLength = Long.parseLong(h.substring(15).trim());
+                }
+            }
+            if (status == null || !status.startsWith("HTTP/1.1 ")) {
+                throw new AssertionError("a slow reader of " + key + " got no status line: " + status);
+            }
+            if (status.startsWith("HTTP/1.1 503")) {
+                byte[] reason = in.readNBytes((int) Math.max(0, contentLength));
+                String text = new String(reason, StandardCharsets.UTF_8);
+                if (text.isBlank()) {
+                    throw new AssertionError("a 503 to a slow reader must say why");
+                }
+                return "503 " + text;
+            }
+            if (!status.startsWith("HTTP/1.1 200") || contentLength != length) {
+                throw new AssertionError("a slow reader of " + key + " got " + status + " with Content-Length "
+                        + contentLength + ", expected 200 with " + length + " bytes, or 503");
+            }
+            byte[] chunk = new byte[64 * 1024];
+            long read = 0;
+            while (read < length) {
+                int n = in.read(chunk, 0, (int) Math.min(chunk.length, length - read));
+                if (n < 0) {
+                    throw new AssertionError("the answer ended after " + read + " of " + length + " bytes");
+                }
+                read += n;
+                Thread.sleep(16); // 64 KiB per 16 ms: about 4 MB/s
+            }
+            return "200 whole";
+        } catch (IOException e) {
+            throw new AssertionError("a slow reader of " + key + " lost its connection: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    private static void closeAll(List<Socket> sockets) {
+        for (Socket s : sockets) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // going away anyway
+            }
+        }
+    }
+
+    /** Lines of an HTTP head, read byte by byte so the body that follows stays in the stream. */
+    private static final class RawLines {
+        static String line(InputStream in) throws IOException {
+            StringBuilder sb = new StringBuilder();
+            for (int b = in.read(); b != '\n'; b = in.read()) {
+                if (b < 0) {
+                    return sb.isEmpty() ? null : sb.toString();
+                }
+                if (b != '\r') {
+                    sb.append((char) b);
+                }
+            }
+            return sb.toString();
+        }
+    }
+}

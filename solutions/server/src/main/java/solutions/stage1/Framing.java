@@ -1,0 +1,38 @@
+package solutions.stage1;
+
+import one.nio.http.HttpException;
+import one.nio.http.Request;
+
+/**
+ * How the session reads a request off the wire: the request line, where the body ends, how large a body may be, and
+ * whether {@code Expect: 100-continue} is answered. The reference is strict ({@link RequestLine}, {@link BodyFraming}):
+ * one-nio's own parser frames a body only by Content-Length and takes any target, which lost values and misread the
+ * next request. A session part, so that a variant changes one decision and keeps the rest of the session.
+ */
+public class Framing {
+    /** Values of several MiB travel in the course protocol; one-nio's default limit is 64 KiB. */
+    public static final int MAX_BODY_BYTES = 16 << 20;
+
+    /** The request line, strictly: 400 for a malformed target, 501 for an unknown method. */
+    public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
+        return RequestLine.parse(buffer, start, length);
+    }
+
+    /** How the body of a request whose headers are all read is delimited; a {@link Refusal} when that is unclear. */
+    public BodyFraming bodyOf(Request request) throws Refusal {
+        return BodyFraming.of(request);
+    }
+
+    /** The largest body accepted; a larger one is refused with 413 and never read into memory. */
+    public int maxBodyBytes(BodyFraming framing) {
+        return MAX_BODY_BYTES;
+    }
+
+    /**
+     * Whether {@code Expect: 100-continue} (RFC 9110 10.1.1) is answered when the client waits for it before sending
+     * the body: curl does for uploads and otherwise waits a second.
+     */
+    public boolean answersExpectContinue() {
+        return true;
+    }
+}

@@ -1,0 +1,39 @@
+package solutions.stage1;
+
+import one.nio.net.Session;
+
+/**
+ * Bytes of an answer in a session's write queue. Those the socket did not take at once wait there until a slow client
+ * reads them, so they are held in the budget for unsent answers until written or dropped with the connection.
+ */
+final class HeldBytes extends Session.ArrayQueueItem {
+    private final ByteBudget budget;
+    private long held;
+    private boolean released;
+
+    HeldBytes(byte[] data, ByteBudget budget) {
+        super(data, 0, data.length, 0);
+        this.budget = budget;
+    }
+
+    /**
+     * Called right after the first attempt to write: if anything is left, the whole array stays in memory until a
+     * slow client has read it, at what it really costs the heap.
+     */
+    void holdIfQueued() {
+        if (!released && held == 0 && remaining() > 0) {
+            held = HeapFootprint.ofArray(data.length);
+            budget.hold(held);
+        }
+    }
+
+    /** one-nio calls this once the bytes are written, or when the connection closes before that. */
+    @Override
+    public void release() {
+        released = true;
+        if (held > 0) {
+            budget.release(held);
+            held = 0;
+        }
+    }
+}
