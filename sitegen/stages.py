@@ -95,7 +95,7 @@ def stage_folders(stages_dir: Path) -> list:
 def read_stage_file(folder: Path, number: int, slug: str) -> dict:
     """The fields of folder/stage.yml, checked as the Java registry checks them: the file is there and fits
     stage.schema.json, and its stage and slug are the folder's. The first mistake is a StageFileError."""
-    path, meta, problems = _checked_stage_file(folder, number, slug)
+    meta, problems = _checked_stage_file(folder, number, slug)
     if problems:
         raise problems[0]
     return meta
@@ -170,7 +170,7 @@ def _field_name(where) -> str:
 
 
 def _checked_stage_file(folder: Path, number: int, slug: str):
-    """(path, fields, every mistake) of folder/stage.yml; a file that is missing or not YAML is a StageFileError."""
+    """(fields, every mistake) of folder/stage.yml; a file that is missing or not YAML is a StageFileError."""
     path = folder / STAGE_FILE
     if not path.is_file():
         raise StageFileError(path, None, "is missing: every stage folder needs one",
@@ -180,7 +180,7 @@ def _checked_stage_file(folder: Path, number: int, slug: str):
         meta = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as e:
         raise StageFileError(path, None, f"is not valid YAML ({' '.join(str(e).split())})") from e
-    return path, meta, stage_file_problems(path, meta, number, slug)
+    return meta, stage_file_problems(path, meta, number, slug)
 
 
 def registry(stages_dir: Path) -> list:
@@ -209,12 +209,14 @@ def load_stages(root: Path, problems: Problems) -> list:
             problems.add(folder, "stage folder without README.md; the stage has no page")
             continue
         try:
-            _, meta, mistakes = _checked_stage_file(folder, number, slug)
+            meta, mistakes = _checked_stage_file(folder, number, slug)
         except StageFileError as e:
             meta, mistakes = {}, [e]
         usable = _usable(meta, mistakes)
         for e in mistakes:
-            problems.add(e.path, f"{e.detail}; {_left_out(e.where)}")
+            problems.add(e.path, e.detail + ("; the title comes from README.md" if not usable else
+                                             "; the run is left out" if _is_run(e.where) else
+                                             "; the site leaves the field out"))
         title = usable["title"].strip() if usable else _first_heading(readme) or f"Stage {number}"
         stages.append(_stage(number, folder, usable, title))
     return stages
@@ -225,20 +227,14 @@ def _usable(meta, mistakes) -> dict:
     and standard runs without one."""
     if any(not e.where or e.where[0] in IDENTITY for e in mistakes):
         return {}
-    wrong = {e.where[0] for e in mistakes if len(e.where) < 3 or e.where[0] != "standard-workloads"}
-    usable = {k: v for k, v in meta.items() if k not in wrong}
-    wrong_runs = {e.where[1] for e in mistakes if len(e.where) >= 3 and e.where[0] == "standard-workloads"}
-    if usable.get("standard-workloads"):
-        usable["standard-workloads"] = [w for i, w in enumerate(usable["standard-workloads"]) if i not in wrong_runs]
+    runs = {e.where[1] for e in mistakes if _is_run(e.where)}
+    usable = {k: v for k, v in meta.items() if k not in {e.where[0] for e in mistakes if not _is_run(e.where)}}
+    usable["standard-workloads"] = [w for i, w in enumerate(usable.get("standard-workloads") or []) if i not in runs]
     return usable
 
 
-def _left_out(where) -> str:
-    if not where or where[0] in IDENTITY:
-        return "the title comes from README.md"
-    if where[0] == "standard-workloads" and len(where) >= 2:
-        return "the run is left out"
-    return "the site leaves the field out"
+def _is_run(where) -> bool:
+    return len(where) >= 2 and where[0] == "standard-workloads"
 
 
 def _stage(number: int, folder: Path, meta: dict, title: str) -> Stage:
