@@ -54,6 +54,13 @@ def test_the_site_lists_every_mistake_and_builds_the_stage_from_the_rest(tmp_pat
                         "reference, replication, slug, stage, standard-workloads, title; the site leaves the field out",
                         "field 'standard-workloads[1].rate': must be a whole number from 1 to 10000000, got 'fast'; "
                         "the run is left out"], messages
+    second_run = MISTAKES["base"].splitlines()[-1]
+    write_stage(tmp_path, MISTAKES["base"].replace(second_run, "  - just a word"))
+    catalog = load_catalog(Sources(stages=tmp_path / "stages"))
+    assert [w.rate for w in catalog.stage(7).standard_runs] == [700]
+    assert [p.message for p in catalog.problems.items] == [
+        "field 'standard-workloads[1]': must be a mapping like {name: get, rate: 5000, connections: 64, threads: 2, "
+        "duration: 30s, keys: 100000, value-size: 100}, got 'just a word'; the run is left out"]
     write_stage(tmp_path, MISTAKES["base"].replace("slug: something", "slug: other"))
     catalog = load_catalog(Sources(stages=tmp_path / "stages"))
     assert (catalog.stage(7).title, catalog.stage(7).nodes) == ("Stage 7 as its statement says", 1)
