@@ -13,6 +13,12 @@ def results_schema_path() -> Path:
     return REPO_ROOT / "kit/results/src/main/resources/course/results/results.schema.json"
 
 
+def stage_schema_path() -> Path:
+    """The one shape of stages/N-slug/stage.yml, a resource of kit/command (the Java registry reads it from its
+    classpath); the student repository ships kit/command/src/main and sitegen/ alike, so both find it there too."""
+    return REPO_ROOT / "kit/command/src/main/resources/course/command/stage.schema.json"
+
+
 SAMPLES = REPO_ROOT / "samples"
 SAMPLE_MARK = " (sample)"
 

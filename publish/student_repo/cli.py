@@ -1,4 +1,5 @@
 """./course publish --out DIR [--stages 1-4]: arguments, then build and check every branch, then commit them."""
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -38,29 +39,32 @@ def main(argv: list[str]) -> int:
         return 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with the publisher's own usage text and every mistake a PublishError (exit 2, one clear line)."""
+
+    def error(self, message):
+        raise PublishError(f"{message}; see ./course publish --help")
+
+
 def parse(argv: list[str]) -> tuple[Path | None, str | None]:
-    out = spec = None
-    args = list(argv)
-    while args:
-        arg = args.pop(0)
-        if arg in ("-h", "--help"):
-            return None, None
-        if arg in ("--out", "--stages"):
-            if not args or args[0].startswith("--"):
-                raise PublishError(f"{arg} needs a value; see ./course publish --help")
-            value = args.pop(0)
-        elif arg.startswith(("--out=", "--stages=")):
-            arg, value = arg.split("=", 1)
-        else:
-            raise PublishError(f"unknown argument '{arg}'; see ./course publish --help")
-        if arg == "--out":
-            out = Path(value)
-        else:
-            spec = value
-    if out is None:
+    """(--out, --stages) of the command line; (None, None) for -h/--help. A wrong command line is a PublishError."""
+    parser = _Parser(prog="./course publish", add_help=False, allow_abbrev=False, exit_on_error=False)
+    parser.add_argument("-h", "--help", action="store_true")
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--stages")
+    try:
+        args, unknown = parser.parse_known_args(argv)
+    except argparse.ArgumentError as e:
+        needs = "needs a value" if "expected one argument" in e.message else e.message
+        raise PublishError(f"{e.argument_name} {needs}; see ./course publish --help") from e
+    if args.help:
+        return None, None
+    if unknown:
+        raise PublishError(f"unknown argument '{unknown[0]}'; see ./course publish --help")
+    if args.out is None:
         raise PublishError("--out DIR is required: the folder of the student repository (outside this one), "
                            "e.g. ./course publish --out ../student-repo")
-    return out, spec
+    return args.out, args.stages
 
 
 def course_root() -> Path:

@@ -165,3 +165,7 @@ def test_stage_files_keep_their_facts_but_not_the_reference_name(published):
         home = (course / "stages" / folder / "stage.yml").read_text(encoding="utf-8")
         assert "reference:" in home and "reference:" not in shipped, shipped
         assert "nodes:" in shipped and "standard-workloads:" in shipped, shipped
+    # Both registries of the student repository (kit/command's StageFile, sitegen/stages.py) check stage.yml against
+    # kit/command's stage.schema.json: it ships where both look for it, as it is here.
+    schema = "kit/command/src/main/resources/course/command/stage.schema.json"
+    assert files[schema] == (course / schema).read_bytes()

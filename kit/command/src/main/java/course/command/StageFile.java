@@ -3,42 +3,63 @@ package course.command;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
- * Reads one {@code stages/N-slug/stage.yml} into a {@link Stage}, strictly: an unknown field is refused (a typo
- * would otherwise fall back to a default nobody chose), and every problem is a {@link StageFileException} naming
- * the file and the field.
+ * Reads one {@code stages/N-slug/stage.yml} into a {@link Stage}, strictly: the file must fit {@code
+ * stage.schema.json} (this package's resource, which sitegen/stages.py checks the same files against), so an unknown
+ * field is refused (a typo would otherwise fall back to a default nobody chose), and its stage and slug must be the
+ * folder's. Every problem is a {@link StageFileException} naming the file and the field, worded from the schema's
+ * descriptions exactly as sitegen/stages.py words it.
  */
 final class StageFile {
     static final String NAME = "stage.yml";
-    private static final Set<String> FIELDS = Set.of("stage", "title", "slug", "nodes", "replication", "reference",
-            "endpoints", "standard-workloads", "demo-note");
-    private static final Set<String> WORKLOAD_FIELDS = Set.of("name", "rate", "connections", "threads", "duration",
-            "keys", "value-size");
-    private static final Pattern DURATION = Pattern.compile("([1-9][0-9]{0,5})(ms|s|m)");
+    static final String SCHEMA_RESOURCE = "/course/command/stage.schema.json";
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final JsonNode SCHEMA_TREE = schemaTree();
+    private static final JsonSchema SCHEMA =
+            JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(SCHEMA_TREE);
 
-    private final Path file;
+    /** One mistake: the field's path (names and list indexes, empty for the whole file), its rank, what is wrong. */
+    record Problem(List<Object> where, int rank, String what) {
+        static final Comparator<Problem> ORDER = Comparator.<Problem>comparingInt(p -> p.where.size())
+                .thenComparingInt(Problem::rank).thenComparing(Problem::field).thenComparing(Problem::what);
 
-    private StageFile(Path file) {
-        this.file = file;
+        /** {@code standard-workloads[1].rate}: the field as the messages name it. */
+        String field() {
+            StringBuilder name = new StringBuilder();
+            for (Object step : where) {
+                name.append(step instanceof Integer i ? "[" + i + "]" : (name.isEmpty() ? "" : ".") + step);
+            }
+            return name.toString();
+        }
+    }
+
+    private StageFile() {
     }
 
     /** The stage of {@code folder} ({@code N-slug}), from its stage.yml. */
     static Stage read(Path folder, int folderNumber, String folderSlug) {
         Path file = folder.resolve(NAME);
-        StageFile f = new StageFile(file);
         if (!Files.isRegularFile(file)) {
             throw new StageFileException(file, null, "is missing: every stage folder needs one (copy the stage.yml"
                     + " of another stage and change its facts)");
@@ -53,154 +74,121 @@ final class StageFile {
         } catch (IOException e) {
             throw new StageFileException(file, null, "cannot be read (" + e.getMessage() + ")");
         }
-        if (root == null || !root.isObject()) {
-            throw new StageFileException(file, null, "must be a mapping of fields (stage: 1, title: ..., ...)");
+        root = root == null || root.isMissingNode() ? NullNode.getInstance() : root;
+        List<Problem> problems = problems(root, folderNumber, folderSlug);
+        if (!problems.isEmpty()) {
+            Problem first = problems.get(0);
+            throw new StageFileException(file, first.where().isEmpty() ? null : first.field(), first.what());
         }
-        return f.stage(root, folderNumber, folderSlug);
+        return stage(root, folderNumber + "-" + folderSlug);
     }
 
-    private Stage stage(JsonNode root, int folderNumber, String folderSlug) {
-        unknownFields(root, FIELDS, "");
-        int number = (int) number(root, "stage", "stage", 1, 1000);
-        if (number != folderNumber) {
-            throw new StageFileException(file, "stage", "says " + number + " but the folder is stage " + folderNumber
-                    + ": make them agree");
+    /**
+     * Every mistake of a parsed stage.yml, in the order sitegen/stages.py sorts them (the first is what both
+     * registries report): shallow fields first, an unknown field before a missing one before a wrong value. What the
+     * schema cannot say, that stage and slug are the folder's, is checked here too.
+     */
+    static List<Problem> problems(JsonNode root, int folderNumber, String folderSlug) {
+        Set<Problem> found = new HashSet<>();
+        for (ValidationMessage m : SCHEMA.validate(root)) {
+            List<Object> where = IntStream.range(0, m.getInstanceLocation().getNameCount())
+                    .mapToObj(m.getInstanceLocation()::getElement).toList();
+            found.addAll(problems(m.getType(), where, m.getInstanceNode()));
         }
-        String slug = text(root, "slug", "slug");
-        if (!slug.equals(folderSlug)) {
-            throw new StageFileException(file, "slug", "says '" + slug + "' but the folder is " + folderNumber + "-"
-                    + folderSlug + ": make them agree");
+        JsonNode stage = root.path("stage");
+        JsonNode slug = root.path("slug");
+        if (stage.isIntegralNumber() && stage.asLong() != folderNumber) {
+            found.add(new Problem(List.of("stage"), 2, "says " + stage.asText() + " but the folder is stage "
+                    + folderNumber + ": make them agree"));
         }
-        return new Stage(number, folderNumber + "-" + folderSlug, text(root, "title", "title"), slug,
-                (int) number(root, "nodes", "nodes", 1, 16), replication(root.get("replication")),
-                root.has("reference") ? className(text(root, "reference", "reference")) : null,
-                endpoints(root), workloads(root.get("standard-workloads")),
-                root.has("demo-note") ? text(root, "demo-note", "demo-note") : null);
+        if (slug.isTextual() && !slug.asText().equals(folderSlug)) {
+            found.add(new Problem(List.of("slug"), 2, "says '" + slug.asText() + "' but the folder is " + folderNumber
+                    + "-" + folderSlug + ": make them agree"));
+        }
+        return found.stream().sorted(Problem.ORDER).toList();
     }
 
-    private Replication replication(JsonNode node) {
-        if (node == null || node.isNull()) {
-            return null;
+    /** The mistakes of one validator message, worded from the schema's description of the value. */
+    private static List<Problem> problems(String keyword, List<Object> where, JsonNode value) {
+        JsonNode node = schemaAt(where);
+        List<String> fields = names(node.path("properties"));
+        if (keyword.equals("additionalProperties")) {
+            return names(value).stream().filter(k -> !fields.contains(k)).map(k -> new Problem(append(where, k), 0,
+                    "is not a field of stage.yml here; the fields are " + String.join(", ", fields))).toList();
         }
-        if (!node.isObject()) {
-            throw new StageFileException(file, "replication", "must be a mapping like {ack: majority, from: all}");
+        if (keyword.equals("required")) {
+            return StreamSupport.stream(node.path("required").spliterator(), false).map(JsonNode::asText)
+                    .filter(k -> !value.has(k)).map(k -> new Problem(append(where, k), 1, "is missing: give "
+                            + schemaAt(append(where, k)).path("description").asText("a value"))).toList();
         }
-        unknownFields(node, Set.of("ack", "from"), "replication.");
-        String ack = scalar(node, "ack", "replication.ack");
-        String from = scalar(node, "from", "replication.from");
-        try {
-            return new Replication(ack, from);
-        } catch (IllegalArgumentException e) {
-            throw new StageFileException(file, "replication", e.getMessage());
+        String what = node.path("description").asText("something else");
+        if (!where.isEmpty() && value.isNull()) {
+            return List.of(new Problem(where, 2, "is missing: give " + what));
         }
+        if (value.isTextual() && value.asText().isBlank()) {
+            return List.of(new Problem(where, 2, "is empty: give " + what));
+        }
+        String text = value.isValueNode() ? value.asText() : value.toString();
+        return List.of(new Problem(where, 2, keyword.equals("pattern") ? "'" + text + "' is not " + what
+                : "must be " + what + ", got '" + text + "'"));
     }
 
-    private String className(String name) {
-        if (!name.matches("([a-zA-Z_$][\\w$]*\\.)+[a-zA-Z_$][\\w$]*")) {
-            throw new StageFileException(file, "reference", "'" + name + "' is not a fully qualified class name like"
-                    + " student.StudentServiceFactory");
+    /** The part of the schema for the value at {@code where}: it has no combinators, so properties and items lead. */
+    private static JsonNode schemaAt(List<Object> where) {
+        JsonNode node = SCHEMA_TREE;
+        for (Object step : where) {
+            node = step instanceof Integer ? node.path("items") : node.path("properties").path((String) step);
         }
-        return name;
+        return node;
     }
 
-    private List<String> endpoints(JsonNode root) {
-        JsonNode list = root.get("endpoints");
-        if (list == null || !list.isArray() || list.isEmpty()) {
-            throw new StageFileException(file, "endpoints", (list == null ? "is missing" : "must be a non-empty list")
-                    + ": list the paths a node of this stage serves, e.g. [/v0/entity]");
-        }
-        List<String> paths = new ArrayList<>();
-        for (JsonNode e : list) {
-            if (!e.isTextual() || !e.asText().startsWith("/")) {
-                throw new StageFileException(file, "endpoints", "'" + e.asText() + "' is not a path starting with /");
-            }
-            paths.add(e.asText());
-        }
-        return paths;
+    private static List<String> names(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names.stream().sorted().toList();
     }
 
-    private List<Workload> workloads(JsonNode list) {
-        if (list == null || list.isNull()) {
-            return List.of();
-        }
-        if (!list.isArray()) {
-            throw new StageFileException(file, "standard-workloads", "must be a list of {name: ..., rate: ..., ...}");
-        }
+    private static List<Object> append(List<Object> where, Object step) {
+        return Stream.concat(where.stream(), Stream.of(step)).toList();
+    }
+
+    /** The typed stage of a file that fits the schema. */
+    private static Stage stage(JsonNode root, String folder) {
+        JsonNode replication = root.path("replication");
         List<Workload> workloads = new ArrayList<>();
-        for (int i = 0; i < list.size(); i++) {
-            JsonNode w = list.get(i);
-            String at = "standard-workloads[" + i + "].";
-            if (!w.isObject()) {
-                throw new StageFileException(file, at.substring(0, at.length() - 1), "must be a mapping like {name:"
-                        + " get, rate: 5000, connections: 64, threads: 2, duration: 30s, keys: 100000, value-size: 100}");
-            }
-            unknownFields(w, WORKLOAD_FIELDS, at);
-            String name = text(w, "name", at + "name");
-            if (!name.equals("get") && !name.equals("put")) {
-                throw new StageFileException(file, at + "name", "must be get or put (the workloads ./course load"
-                        + " runs), got '" + name + "'");
-            }
-            workloads.add(new Workload(name, (int) number(w, "rate", at + "rate", 1, 10_000_000),
-                    (int) number(w, "connections", at + "connections", 1, 10_000),
-                    (int) number(w, "threads", at + "threads", 1, 256), duration(w, at + "duration"),
-                    number(w, "keys", at + "keys", 1, Long.MAX_VALUE),
-                    (int) number(w, "value-size", at + "value-size", 0, 64 << 20)));
+        for (JsonNode w : root.path("standard-workloads")) {
+            workloads.add(new Workload(w.get("name").asText(), w.get("rate").asInt(), w.get("connections").asInt(),
+                    w.get("threads").asInt(), duration(w.get("duration").asText()), w.get("keys").asLong(),
+                    w.get("value-size").asInt()));
         }
-        return workloads;
+        return new Stage(root.get("stage").asInt(), folder, root.get("title").asText().strip(),
+                root.get("slug").asText(), root.get("nodes").asInt(),
+                replication.isObject() ? new Replication(replication.get("ack").asText(),
+                        replication.get("from").asText()) : null,
+                root.has("reference") ? root.get("reference").asText() : null,
+                StreamSupport.stream(root.get("endpoints").spliterator(), false).map(JsonNode::asText).toList(),
+                workloads, root.has("demo-note") ? root.get("demo-note").asText().strip() : null);
     }
 
-    private Duration duration(JsonNode w, String field) {
-        String text = scalar(w, "duration", field);
-        Matcher m = DURATION.matcher(text);
-        if (!m.matches()) {
-            throw new StageFileException(file, field, "'" + text + "' is not a duration like 30s, 2m or 500ms");
-        }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
+    /** 30s, 2m or 500ms (the schema's pattern). */
+    private static Duration duration(String text) {
+        String unit = text.endsWith("ms") ? "ms" : text.substring(text.length() - 1);
+        long n = Long.parseLong(text.substring(0, text.length() - unit.length()));
+        return switch (unit) {
             case "ms" -> Duration.ofMillis(n);
             case "m" -> Duration.ofMinutes(n);
             default -> Duration.ofSeconds(n);
         };
     }
 
-    private void unknownFields(JsonNode node, Set<String> known, String prefix) {
-        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (!known.contains(name)) {
-                throw new StageFileException(file, prefix + name, "is not a field of stage.yml here; the fields are "
-                        + String.join(", ", known.stream().sorted().toList()));
+    private static JsonNode schemaTree() {
+        try (InputStream in = StageFile.class.getResourceAsStream(SCHEMA_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("the stage.yml schema is missing from the classpath: " + SCHEMA_RESOURCE);
             }
+            return new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-    }
-
-    private long number(JsonNode node, String key, String field, long min, long max) {
-        JsonNode v = node.get(key);
-        if (v == null || v.isNull()) {
-            throw new StageFileException(file, field, "is missing: give a whole number from " + min + " to " + max);
-        }
-        if (!v.canConvertToExactIntegral() || v.asLong() < min || v.asLong() > max) {
-            throw new StageFileException(file, field, "must be a whole number from " + min + " to " + max + ", got '"
-                    + v.asText() + "'");
-        }
-        return v.asLong();
-    }
-
-    private String text(JsonNode node, String key, String field) {
-        String v = scalar(node, key, field);
-        if (v.isBlank()) {
-            throw new StageFileException(file, field, "is empty: give it a value");
-        }
-        return v;
-    }
-
-    private String scalar(JsonNode node, String key, String field) {
-        JsonNode v = node.get(key);
-        if (v == null || v.isNull()) {
-            throw new StageFileException(file, field, "is missing");
-        }
-        if (!v.isValueNode()) {
-            throw new StageFileException(file, field, "must be a single value, not a list or a mapping");
-        }
-        return v.asText().strip();
     }
 }

@@ -115,10 +115,10 @@ class StageRegistryTest {
         "nodes: 0; nodes; whole number from 1 to 16",
         "stage: 8; stage; says 8 but the folder is stage 7",
         "slug: other; slug; says 'other' but the folder is 7-something",
-        "replication: {ack: most, from: all}; replication; ack must be 'majority', 'all', 'one'",
+        "replication: {ack: most, from: all}; replication.ack; 'most' is not one of 'majority', 'all', 'one'",
         "replication: {ack: 1, form: all}; replication.form; not a field of stage.yml here; the fields are ack, from",
         "endpoints: []; endpoints; must be a non-empty list",
-        "endpoints: [v0/entity]; endpoints; not a path starting with /",
+        "endpoints: [v0/entity]; endpoints[0]; not a path starting with /",
         "reference: not a class; reference; not a fully qualified class name",
         "colour: blue; colour; not a field of stage.yml here",
         "  - {name: get, rate: fast, connections: 9, threads: 3, duration: 2m, keys: 9000, value-size: 70}; "
