@@ -90,7 +90,10 @@ public final class LoadCommand extends PrintingCommand {
         LoadOptions o;
         try {
             o = checked(spec.commandLine().getParseResult().originalArgs());
-            o.stage(Stages.ofThisRepository().resolveAndSay("course load", o.stage(), err));
+            Stages registry = Stages.ofThisRepository();
+            o.stage(registry.resolveAndSay("course load", o.stage(), err));
+            o.author(Author.of(o.targets(), o.student(), registry.declaration()));
+            err.println(o.author().describe("course load"));
         } catch (UsageException | IllegalArgumentException e) {
             throw usage(e);
         }

@@ -73,7 +73,10 @@ public final class SaturateCommand extends PrintingCommand {
         SaturateOptions s;
         try {
             s = search.checked(load);
-            s.load.stage(Stages.ofThisRepository().resolveAndSay("course saturate", s.load.stage(), err));
+            Stages registry = Stages.ofThisRepository();
+            s.load.stage(registry.resolveAndSay("course saturate", s.load.stage(), err));
+            s.load.author(Author.of(s.load.targets(), s.load.student(), registry.declaration()));
+            err.println(s.load.author().describe("course saturate"));
         } catch (UsageException | IllegalArgumentException e) {
             throw usage(e);
         }
