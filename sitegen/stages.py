@@ -64,6 +64,7 @@ class Stage:
     readme: Path
     nodes: int = 1
     standard_runs: list = field(default_factory=list)
+    reference: str | None = None  # the reference solution's factory class: the only runs the site calls "reference"
 
     @property
     def page(self) -> str:
@@ -156,8 +157,10 @@ def load_stages(root: Path, problems: Problems) -> list:
 
 
 def _stage(number: int, folder: Path, meta: dict, title: str, problems: Problems) -> Stage:
+    reference = meta.get("reference") if meta else None
     return Stage(number, folder.name, title, folder, folder / "README.md", _nodes(meta, folder, problems),
-                 _standard_runs(meta, folder / STAGE_FILE, problems))
+                 _standard_runs(meta, folder / STAGE_FILE, problems),
+                 reference.strip() if isinstance(reference, str) and reference.strip() else None)
 
 
 def _nodes(meta: dict, folder: Path, problems: Problems) -> int:
