@@ -27,7 +27,11 @@ import picocli.CommandLine.Option;
                         + " connections and -t threads for -d. Latency is measured from when each request was due, so"
                         + " a stalled server is charged for the requests it kept waiting (no coordinated omission).",
                 ""},
-        footer = {"", "Writes X.json (course results), X.hlog (HdrHistogram log) and X.txt (the wrk2-format text)."})
+        footer = {"", "Writes X.json (course results), X.hlog (HdrHistogram log) and X.txt (the wrk2-format text).",
+                "The JSON records who was measured: the node's factory, read from its command line when the URL's"
+                        + " port is a node on this machine started by ./course run (else the factory= of"
+                        + " submission.properties, marked as declared), and the student (--student, else student= of"
+                        + " submission.properties)."})
 public final class LoadCommand extends PrintingCommand {
     @Mixin
     private LoadOptions options = new LoadOptions();

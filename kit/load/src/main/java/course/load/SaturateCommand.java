@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
                         + " does not.",
                 "",
                 "The options of ./course load apply too, except -R, -d, --tool, --profile; --out is the folder of"
-                        + " the steps and saturation.json (default results/saturate/<time>/).",
+                        + " the steps and saturation.json (default results/saturate/<time>/). Like ./course load, it"
+                        + " records who was measured: the node's factory and the student.",
                 ""})
 public final class SaturateCommand extends PrintingCommand {
     @Mixin
