@@ -171,8 +171,9 @@ PY
 load() { # stage rate workload keys out extra-args...
   local stage=$1 run_rate=$2 workload=$3 keys=$4 out=$5; shift 5
   # --warmup 0: each stage's first (unrecorded) PUT run below is the warm-up, and it also measures the machine.
+  # No --student: the run records the factory of the launcher it measured, which is what makes it the reference's.
   course load --url "$urls" --workload "$workload" -R "$run_rate" -d "${load_duration:-$duration}" -c 16 -t 2 --keys "$keys" \
-    --warmup 0 --value-size 100 --student reference --stage "$stage" --label "reference stage $stage $workload" \
+    --warmup 0 --value-size 100 --stage "$stage" --label "reference stage $stage $workload" \
     --no-progress --out "$out" "$@" >"$work/load.txt" 2>"$work/load.err" \
     || { cat "$work/load.txt" "$work/load.err"; echo "demo: the load run failed (output above)" >&2; exit 1; }
 }

@@ -11,6 +11,7 @@ from .runs import run_from_doc
 from .stages import load_stages
 
 REFERENCE = "reference"
+UNKNOWN = "unknown"
 
 
 @dataclass
@@ -35,12 +36,31 @@ class Catalog:
     results_problems: list = field(default_factory=list)  # problems with files in the results folder
     names: dict = field(default_factory=dict)  # any name a student is known by -> the name the site shows
 
-    def display(self, name, path=None) -> str:
-        """The name the site shows; a document shipped under samples/ is marked as a sample."""
-        shown = REFERENCE if name is None else self.names.get(str(name), str(name))
+    def display(self, student, path=None, factory=None, stage=None) -> str:
+        """Who made a result, as the site shows it, from what the document records and nothing else: the student it
+        names (by the name their report uses); else "reference" when the factory it measured is the stage's reference
+        factory (stages/N-*/stage.yml), or "stage K reference" for another stage's; else "unknown". A run without a
+        student used to be taken for the reference, so a student's own runs were shown again as the reference's.
+        A document shipped under samples/ is marked as a sample."""
+        if student is not None:
+            shown = self.names.get(str(student), str(student))
+        else:
+            shown = self._reference_label(factory, stage) or UNKNOWN
         if path is not None and is_sample(path) and not shown.endswith(SAMPLE_MARK):
             shown += SAMPLE_MARK
         return shown
+
+    def display_doc(self, doc: dict, path=None) -> str:
+        """display() of a results document: its student, factory and stage."""
+        return self.display(doc.get("student"), path, doc.get("factory"), doc.get("stage"))
+
+    def _reference_label(self, factory, stage):
+        if not factory:
+            return None
+        for s in self.stages:
+            if s.reference == factory:
+                return REFERENCE if s.number == stage else f"stage {s.number} {REFERENCE}"
+        return None
 
     def stage(self, number: int):
         return next((s for s in self.stages if s.number == number), None)
@@ -63,14 +83,22 @@ class Catalog:
         return max(earlier, key=lambda r: r.stage) if earlier else None
 
     def loose_runs(self, stage: int) -> list:
-        """Runs in the results folder for this stage that no report attaches (those appear with their report), and
-        that are not steps of a saturation search (those are points of its chart, at rates chosen to fail)."""
+        """Runs in the results folder for this stage that no report attaches (those appear with their report, also
+        when the report holds a copy), and that are not steps of a saturation search (those are points of its chart,
+        at rates chosen to fail)."""
         attached = {run.path.resolve() for r in self.reports for run in r.runs} | self.saturation_steps()
-        return [run for run in self.load_runs if run.stage == stage and run.path.resolve() not in attached]
+        copied = {run.measurement() for r in self.reports for run in r.runs}
+        return [run for run in self.load_runs if run.stage == stage and run.path.resolve() not in attached
+                and run.measurement() not in copied]
 
     def saturation_steps(self) -> set:
         return {(path.parent / step["file"]).resolve() for path, doc in self.saturations
                 for step in doc["steps"] if step.get("file")}
+
+
+def saturation_measurement(doc: dict) -> tuple:
+    """What one saturation search is, whichever file holds it (./course report copies it with the student named)."""
+    return (doc.get("createdAt"), tuple((s.get("rate"), s.get("p99Ms"), s.get("passed")) for s in doc.get("steps", [])))
 
 
 def load_catalog(sources: Sources) -> Catalog:

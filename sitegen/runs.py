@@ -36,6 +36,7 @@ class Run:
     label: str
     workload: str
     student: str | None
+    factory: str | None  # the ServiceFactory class the run measured, when it says (see catalog.Catalog.author)
     stage: int | None
     rate: float | None
     achieved: float | None
@@ -44,6 +45,7 @@ class Run:
     steal_flagged: bool
     max_ms: float | None
     command: str | None
+    created: str | None  # createdAt: with the command and the percentiles, what tells a copy of a run from another
     flags: list  # [Flag]: warnings recorded with the run; its numbers are marked wherever they appear
     percentiles: dict = field(default_factory=dict)  # p (0..100) -> ms
     spectrum: list = field(default_factory=list)  # [(fraction 0..1, ms)]
@@ -62,6 +64,11 @@ class Run:
         """(fraction, ms) points from 50% to 99.999%: the spectrum when there is one, else the summary."""
         points = self.spectrum if len(self.spectrum) >= 2 else sorted((p / 100, ms) for p, ms in self.percentiles.items())
         return [(f, ms) for f, ms in points if 0.5 <= f <= CURVE_MAX_FRACTION + 1e-12]
+
+    def measurement(self) -> tuple:
+        """What one measurement is, whichever file holds it: ./course report copies a run into the report folder and
+        names the student in the copy, so the copy and the original differ in student but not in this."""
+        return (self.created, self.command, self.workload, self.rate, tuple(sorted(self.percentiles.items())))
 
     def flagged(self, kind: str) -> bool:
         return any(flag.kind == kind for flag in self.flags)
@@ -90,6 +97,7 @@ def run_from_doc(path: Path, doc: dict) -> Run:
         label=label,
         workload=workload,
         student=doc.get("student"),
+        factory=doc.get("factory"),
         stage=doc.get("stage"),
         rate=rate,
         achieved=doc.get("achievedRate"),
@@ -98,6 +106,7 @@ def run_from_doc(path: Path, doc: dict) -> Run:
         steal_flagged=bool(steal.get("flagged")) or (steal_percent is not None and steal_percent > STEAL_LIMIT_PERCENT),
         max_ms=max_ms,
         command=(doc.get("source") or {}).get("command"),
+        created=doc.get("createdAt"),
         flags=flags_from_doc(doc),
         percentiles=percentiles,
         spectrum=spectrum,

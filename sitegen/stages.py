@@ -68,6 +68,7 @@ class Stage:
     readme: Path
     nodes: int = 1
     standard_runs: list = field(default_factory=list)
+    reference: str | None = None  # the reference solution's factory class: the only runs the site calls "reference"
 
     @property
     def page(self) -> str:
@@ -238,8 +239,10 @@ def _is_run(where) -> bool:
 
 
 def _stage(number: int, folder: Path, meta: dict, title: str) -> Stage:
+    reference = meta.get("reference")
     return Stage(number, folder.name, title, folder, folder / "README.md", meta.get("nodes", 1),
-                 [_standard_run(w) for w in meta.get("standard-workloads") or []])
+                 [_standard_run(w) for w in meta.get("standard-workloads") or []],
+                 reference.strip() if isinstance(reference, str) and reference.strip() else None)
 
 
 def _standard_run(w: dict) -> StandardRun:

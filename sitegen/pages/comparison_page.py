@@ -1,6 +1,7 @@
 """A stage's comparison page: every student's runs in one sortable table, their percentile curves overlaid per
 workload, the pass/fail matrix of the grades, and the leaderboard of performance against the reference."""
 from .. import fmt
+from ..catalog import saturation_measurement
 from ..charts import Series, color, percentile_chart
 from ..runs import COMPARISON_PERCENTILES
 from .common import WIDE_PAGE, href, link, problems_box, table
@@ -50,7 +51,7 @@ def _entries(stage: int, reports: list, catalog) -> list:
     entries = [(r.display, r, run) for r in reports for run in r.runs]
     by_name = _report_by_name(reports)
     for run in catalog.loose_runs(stage):
-        name = catalog.display(run.student, run.path)
+        name = catalog.display(run.student, run.path, run.factory, run.stage)
         entries.append((name, by_name.get(name), run))
     return entries
 
@@ -128,7 +129,7 @@ def _leaderboard(stage: int, catalog, src: str, reports: list) -> list:
     ordered = sorted(grades, key=lambda g: (ratio(g[1]) is None, -(ratio(g[1]) or 0)))
     rows = []
     for rank, (path, doc) in enumerate(ordered, 1):
-        name = catalog.display(doc.get("student"), path)
+        name = catalog.display_doc(doc, path)
         score = doc["score"]
         r = ratio(doc)
         rows.append([(str(rank), rank), _student_cell(name, by_name.get(name), src),
@@ -151,8 +152,8 @@ def _matrix(stage: int, catalog, src: str, reports: list) -> list:
                 tests.append(t["name"])
     headers = [("student", "text"), ("passed", "number")] + [(_short(t), "text") for t in tests]
     rows = []
-    for path, doc in sorted(grades, key=lambda g: catalog.display(g[1].get("student"), g[0]).lower()):
-        name = catalog.display(doc.get("student"), path)
+    for path, doc in sorted(grades, key=lambda g: catalog.display_doc(g[1], g[0]).lower()):
+        name = catalog.display_doc(doc, path)
         outcomes = {t["name"]: t for t in doc["tests"]}
         passed = sum(1 for t in doc["tests"] if t["outcome"] == "passed")
         row = [_student_cell(name, by_name.get(name), src), (f"{passed}/{len(doc['tests'])}", passed)]
@@ -178,13 +179,15 @@ def _short(test_name: str) -> str:
 
 
 def _saturation(stage: int, catalog, src: str, reports: list) -> list:
-    docs = [(p, d) for p, d in catalog.saturations if d.get("stage") == stage]
+    # A search a report holds a copy of appears once, with the report (the copy names the student).
+    copied = {saturation_measurement(d) for r in reports for _, d in r.saturations}
+    docs = [(p, d) for p, d in catalog.saturations if d.get("stage") == stage and saturation_measurement(d) not in copied]
     seen = {p.resolve() for p, _ in docs}
     docs += [(p, d) for r in reports for p, d in r.saturations if p.resolve() not in seen]
     if not docs:
         return []
     by_name = _report_by_name(reports)
-    rows = [(catalog.display(doc.get("student"), path), doc) for path, doc in docs]
+    rows = [(catalog.display_doc(doc, path), doc) for path, doc in docs]
     names = [f"{name}: {doc.get('label')}" if doc.get("label") else name for name, doc in rows]
     if len(set(names)) < len(names):
         names = [f"{n} ({p.parent.name}/{p.name})" for n, (p, _) in zip(names, docs)]

@@ -3,6 +3,7 @@ import re
 
 from sitegen.catalog import Sources, load_catalog
 from sitegen.pages.comparison_page import comparison_page
+from sitegen.paths import REPO_ROOT
 
 from .conftest import Tables, column, grade, load_run, saturation, write_json, write_report
 
@@ -14,12 +15,13 @@ def build_catalog(tmp_path):
     write_report(reports, "boris", 1, {"runs/put.json": load_run("boris", 1, "put", 3000, {50: 3.0, 99: 30.0})},
                  pseudonym="owl")
     write_report(reports, "vera", 1, {})  # a report without runs still shows up
-    write_json(results / "load/ref.json", load_run(None, 1, "put", 5000, {50: 0.5, 99: 2.0}, label="reference put"))
+    write_json(results / "load/ref.json", load_run(None, 1, "put", 5000, {50: 0.5, 99: 2.0}, label="reference put",
+                                                   factory="solutions.stage1.Stage1Factory", factorySource="node"))
     write_json(results / "load/other-stage.json", load_run("anna", 2, "put", 5000, {50: 0.5, 99: 2.0}))
     write_json(results / "grades/anna.json", grade("anna", 1, {"T.a": "passed", "T.b": "passed"}, 0.8))
     write_json(results / "grades/boris.json", grade("boris", 1, {"T.a": "passed", "T.b": "failed"}, 1.2))
     write_json(results / "grades/vera.json", grade("vera", 1, {"T.a": "error"}, None))
-    return load_catalog(Sources(reports=reports, results=results))
+    return load_catalog(Sources(stages=REPO_ROOT / "stages", reports=reports, results=results))
 
 
 def test_all_runs_table_has_every_run_and_every_student(tmp_path):

@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 from sitegen.paths import REPO_ROOT
+from sitegen.stages import registry
 
 STAGES = (3, 4, 5, 6)
 RATE = 800  # the single-node rate; 3-node stages run at a quarter of it
@@ -70,10 +71,15 @@ def test_every_multi_node_stage_ran_and_its_lines_are_its_runs(demo):
     text, results, _site = demo
     found = blocks(text)
     assert sorted(found) == list(STAGES), text[-3000:]
+    references = {s.number: s.reference for s in registry(REPO_ROOT / "stages")}
     for stage, block in found.items():
         put = json.loads((results / f"reference-stage-{stage}-put.json").read_text(encoding="utf-8"))
         get = json.loads((results / f"reference-stage-{stage}-get.json").read_text(encoding="utf-8"))
         assert f"stage {stage} reference: 3 node(s) at http://" in block, block
+        # The runs are the reference's because they record the factory of the node they measured, not a name.
+        for doc in (put, get):
+            assert (doc.get("student"), doc.get("factory"), doc.get("factorySource")) == (
+                None, references[stage], "node"), doc.get("factory")
 
         kept = re.search(r"warm-up: this machine keeps up with (\d+) PUTs/s; the runs below use that rate", block)
         fitted = re.search(r"warm-up: this machine took \d+ of the (\d+) PUTs/s asked \(\d+ errors\); the runs below "

@@ -32,6 +32,15 @@ public final class Stages {
         }
     }
 
+    /**
+     * What the checkout's submission.properties declares about who made its runs: {@code factory=} and
+     * {@code student=}, each null when the file or the line is missing. A declaration, not a measurement: the load
+     * kit records the factory from the node it measured when it can see it.
+     */
+    public record Declaration(String factory, String student) {
+        public static final Declaration NONE = new Declaration(null, null);
+    }
+
     private final Path root;
     private final List<Stage> stages;
 
@@ -133,6 +142,25 @@ public final class Stages {
             err.println(command + ": stage " + r.number() + " (" + r.source() + "; --stage N to say otherwise)");
         }
         return r.number();
+    }
+
+    /** The factory and student this checkout's submission.properties declares; {@link Declaration#NONE} without one. */
+    public Declaration declaration() {
+        Path file = root.resolve(SUBMISSION);
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(file)) {
+            p.load(in);
+        } catch (IOException e) {
+            // No file (a checkout that is not a submission) or an unreadable one: nothing is declared, and the stage
+            // resolution says why to the user.
+            return Declaration.NONE;
+        }
+        return new Declaration(value(p, "factory"), value(p, "student"));
+    }
+
+    private static String value(Properties p, String key) {
+        String v = p.getProperty(key, "").trim();
+        return v.isEmpty() ? null : v;
     }
 
     /**

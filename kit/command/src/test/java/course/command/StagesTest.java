@@ -36,6 +36,16 @@ class StagesTest {
     }
 
     @Test
+    void theSubmissionDeclaresItsFactoryAndOptionallyItsStudent() throws Exception {
+        Stages stages = twoStages();
+        assertEquals(Stages.Declaration.NONE, stages.declaration(), "no submission.properties: nothing declared");
+        declare("stage=1");
+        assertEquals(new Stages.Declaration("student.StudentServiceFactory", null), stages.declaration());
+        declare("stage=1\nstudent = alice ");
+        assertEquals(new Stages.Declaration("student.StudentServiceFactory", "alice"), stages.declaration());
+    }
+
+    @Test
     void anExplicitStageWinsOverTheSubmission() throws Exception {
         Stages stages = twoStages();
         declare("stage=1");

@@ -1,5 +1,6 @@
 package course.load;
 
+import course.command.Stages;
 import course.command.UsageException;
 import course.results.LoadRun;
 import course.results.Saturation;
@@ -33,6 +34,9 @@ public final class LoadApi {
         if (!o.tool().equals("course-load") || !o.profile().isEmpty()) {
             throw new IllegalArgumentException("LoadApi runs the built-in generator only: drop --tool and --profile");
         }
+        // A program's runs (the grader's) measure nodes it started, whose command lines name their factory; the
+        // submission.properties of the checkout it runs in declares nothing about them.
+        o.author(Author.of(o.targets(), o.student(), Stages.Declaration.NONE));
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(o, progress)) {
             RunFiles files = o.out() == null ? null : RunFiles.of(o);
             return new LoadRunner(quiet(), o.progress() ? progress : quiet()).measure(o, stabilizer, files).run();
@@ -47,6 +51,7 @@ public final class LoadApi {
         if (problem != null) {
             throw new IOException(problem);
         }
+        s.load.author(Author.of(s.load.targets(), s.load.student(), Stages.Declaration.NONE)); // as run() does
         try {
             Saturator saturator = new Saturator(s, null, List.of());
             Saturator.Result r = saturator.run(progress, progress, quiet(), new Saturator.Listener() {

@@ -27,7 +27,11 @@ import picocli.CommandLine.Option;
                         + " connections and -t threads for -d. Latency is measured from when each request was due, so"
                         + " a stalled server is charged for the requests it kept waiting (no coordinated omission).",
                 ""},
-        footer = {"", "Writes X.json (course results), X.hlog (HdrHistogram log) and X.txt (the wrk2-format text)."})
+        footer = {"", "Writes X.json (course results), X.hlog (HdrHistogram log) and X.txt (the wrk2-format text).",
+                "The JSON records who was measured: the node's factory, read from its command line when the URL's"
+                        + " port is a node on this machine started by ./course run (else the factory= of"
+                        + " submission.properties, marked as declared), and the student (--student, else student= of"
+                        + " submission.properties)."})
 public final class LoadCommand extends PrintingCommand {
     @Mixin
     private LoadOptions options = new LoadOptions();
@@ -90,7 +94,10 @@ public final class LoadCommand extends PrintingCommand {
         LoadOptions o;
         try {
             o = checked(spec.commandLine().getParseResult().originalArgs());
-            o.stage(Stages.ofThisRepository().resolveAndSay("course load", o.stage(), err));
+            Stages registry = Stages.ofThisRepository();
+            o.stage(registry.resolveAndSay("course load", o.stage(), err));
+            o.author(Author.of(o.targets(), o.student(), registry.declaration()));
+            err.println(o.author().describe("course load"));
         } catch (UsageException | IllegalArgumentException e) {
             throw usage(e);
         }

@@ -37,6 +37,7 @@ public final class LoadOptions {
     private boolean progress = true;
     private List<String> headers = List.of();
     private boolean uncorrectedLatency;
+    private Author author;
     private final List<String> commandLine = new ArrayList<>();
 
     LoadOptions() {
@@ -72,6 +73,7 @@ public final class LoadOptions {
         c.headers = headers;
         c.warmupSeconds = warmupSeconds;
         c.uncorrectedLatency = uncorrectedLatency;
+        c.author = author;
         c.commandLine.addAll(commandLine);
         return c;
     }
@@ -152,6 +154,11 @@ public final class LoadOptions {
     /** The stage resolved after parsing (from --stage or the submission). */
     void stage(Integer number) {
         stage = number;
+    }
+
+    /** Who the run measures, found once before it starts (the node's factory, the student): see {@link Author}. */
+    void author(Author found) {
+        author = found;
     }
 
     // Set by ./course load only (saturate picks rates and durations itself).
@@ -266,7 +273,10 @@ public final class LoadOptions {
     public long seed() { return seed; }
     public Path out() { return out; }
     public String label() { return label; }
+    /** --student, as typed; the student the results record is {@link #author()}'s. */
     public String student() { return student; }
+    /** Who the run measures; before the command has looked (options parsed by a test), only what --student says. */
+    public Author author() { return author != null ? author : Author.given(student); }
     public Integer stage() { return stage; }
     /** --stabilize / --no-stabilize, or {@code null} when the user said neither (then a steal probe decides). */
     public Boolean stabilize() { return stabilize; }

@@ -20,7 +20,7 @@ final class LoadRunDocument {
 
     static LoadRun build(LoadOptions o, RunResult r, LoadRun.Contention contention, boolean stabilized) {
         LoadRun run = new LoadRun();
-        run.student = o.student();
+        o.author().recordIn(run);
         run.stage = o.stage();
         run.label = o.label();
         run.source.tool = "course-load";

@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
                         + " does not.",
                 "",
                 "The options of ./course load apply too, except -R, -d, --tool, --profile; --out is the folder of"
-                        + " the steps and saturation.json (default results/saturate/<time>/).",
+                        + " the steps and saturation.json (default results/saturate/<time>/). Like ./course load, it"
+                        + " records who was measured: the node's factory and the student.",
                 ""})
 public final class SaturateCommand extends PrintingCommand {
     @Mixin
@@ -73,7 +74,10 @@ public final class SaturateCommand extends PrintingCommand {
         SaturateOptions s;
         try {
             s = search.checked(load);
-            s.load.stage(Stages.ofThisRepository().resolveAndSay("course saturate", s.load.stage(), err));
+            Stages registry = Stages.ofThisRepository();
+            s.load.stage(registry.resolveAndSay("course saturate", s.load.stage(), err));
+            s.load.author(Author.of(s.load.targets(), s.load.student(), registry.declaration()));
+            err.println(s.load.author().describe("course saturate"));
         } catch (UsageException | IllegalArgumentException e) {
             throw usage(e);
         }

@@ -54,7 +54,7 @@ final class Saturator {
      */
     Result run(PrintStream notes, PrintStream said, PrintStream runProgress, Listener listener) throws Exception {
         Saturation doc = new Saturation();
-        doc.student = s.load.student();
+        s.load.author().recordIn(doc);
         doc.stage = s.load.stage();
         doc.label = s.load.label();
         doc.slo.p99Ms = s.p99Ms;

@@ -94,7 +94,7 @@ final class Wrk2Tool {
         run.source = new LoadRun.Source();
         run.source.tool = "wrk2";
         run.source.command = command;
-        run.student = o.student();
+        o.author().recordIn(run);
         run.stage = o.stage();
         run.label = o.label();
         LoadRunDocument.fillWorkload(run, o);

@@ -3,15 +3,22 @@ package course.load;
 import static course.load.CommandRun.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.command.Stages;
+import course.results.FactorySource;
 import course.results.LoadRun;
 import course.results.Results;
 import course.wrk2.ParseResult;
 import course.wrk2.Wrk2Parser;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -70,6 +77,48 @@ class LoadCommandTest {
                     "p99 read back from the wrk2 text");
             assertEquals(run.requests, back.requests);
             assertEquals(run.achievedRate, back.achievedRate, 0.01);
+        }
+    }
+
+    @Test
+    void theRunRecordsTheFactoryOfTheNodeItMeasuredAndTheStudent() throws Exception {
+        // A server JVM whose command line is a course node's, as ./course run starts one: course.runtime.Launcher
+        // ... --factory CLASS (TestServerMain ignores the words; the load command reads them from /proc).
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process server = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "course.load.TestServerMain", Author.LAUNCHER, "--factory", "solutions.stage1.Stage1Factory")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            String url = new BufferedReader(new InputStreamReader(server.getInputStream(),
+                    StandardCharsets.UTF_8)).readLine();
+            Path json = dir.resolve("node.json");
+            CommandRun o = load("--url", url, "-R", "200", "-c", "2", "-t", "1", "-d", "1s", "--warmup", "0",
+                    "--no-stabilize", "--no-progress", "--stage", "1", "--out", json.toString());
+            assertEquals(0, o.code(), o.err());
+            LoadRun run = Results.read(json, LoadRun.class);
+            assertEquals("solutions.stage1.Stage1Factory", run.factory);
+            assertEquals(FactorySource.NODE, run.factorySource);
+            assertNull(run.student, "no --student and a node that is not the declared submission: nobody's name");
+            assertTrue(o.err().contains("measuring solutions.stage1.Stage1Factory (the node's command line)"), o.err());
+        } finally {
+            server.getOutputStream().close();
+            if (!server.waitFor(5, TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void aNodeThatCannotBeInspectedIsRecordedAsTheCheckoutsDeclaredSubmission() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            Path json = dir.resolve("declared.json");
+            CommandRun o = load("--url", server.url(), "-R", "200", "-c", "2", "-t", "1", "-d", "1s", "--warmup", "0",
+                    "--no-stabilize", "--no-progress", "--stage", "1", "--student", "alice", "--out", json.toString());
+            assertEquals(0, o.code(), o.err());
+            LoadRun run = Results.read(json, LoadRun.class);
+            assertEquals("alice", run.student);
+            assertEquals(Stages.ofThisRepository().declaration().factory(), run.factory);
+            assertEquals(FactorySource.SUBMISSION, run.factorySource, "the in-process server is no launcher's node");
         }
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.results.FactorySource;
 import course.results.LoadRun;
 import course.results.Results;
 import course.results.Saturation;
@@ -29,12 +30,14 @@ class SaturateCommandTest {
                     .execute(new String[] {"--url", server.url(), "--start-rate", "250",
                     "--step-duration", "2s", "--pause", "200ms", "--resolution", "10%", "--p99-ms", "200",
                     "-c", "32", "-t", "2", "--max-steps", "10", "--no-stabilize", "--no-progress",
-                    "--out", dir.toString()});
+                    "--student", "alice", "--out", dir.toString()});
             String printed = out.toString(StandardCharsets.UTF_8);
             System.out.println(printed);
             assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
             Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
             assertNotNull(doc.result.sustainedRate, printed);
+            assertEquals("alice", doc.student, "the search records who it measured");
+            assertEquals(FactorySource.SUBMISSION, doc.factorySource, "the in-process server is no launcher's node");
             // Never above what the server can do; on a quiet machine it finds 1000, but other load on the test
             // machine can fail steps early, so the lower bound only says the search found a sensible rate.
             assertTrue(doc.result.sustainedRate >= 150 && doc.result.sustainedRate <= 1100,
@@ -43,6 +46,8 @@ class SaturateCommandTest {
             for (Saturation.Step step : doc.steps) {
                 LoadRun run = Results.read(dir.resolve(step.file), LoadRun.class);
                 assertEquals(step.rate, run.rate);
+                assertEquals("alice", run.student);
+                assertEquals(doc.factory, run.factory);
                 assertTrue(run.source.command.startsWith("course load -R "), run.source.command);
             }
             assertTrue(printed.contains("Sustained rate: "), printed);

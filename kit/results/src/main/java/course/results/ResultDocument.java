@@ -14,7 +14,10 @@ public abstract class ResultDocument {
     public String schema = SCHEMA;
     public String kind;
     public String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-    /** Student name or pseudonym; {@code null} for the reference solution. */
+    /**
+     * The student whose work this is (name or pseudonym), when known; {@code null} says "not known", never "the
+     * reference": a run is the reference's only by the factory it measured ({@link LoadRun#factory}).
+     */
     public String student;
     public Integer stage;
     public String label;

@@ -90,6 +90,38 @@ class ResultsTest {
     }
 
     @Test
+    void aRunCarriesWhoItMeasuredAndAnOlderRunWithoutItReadsAsUnknown() throws Exception {
+        LoadRun run = sampleRun();
+        run.student = "alice";
+        run.factory = "student.StudentServiceFactory";
+        run.factorySource = FactorySource.SUBMISSION;
+        Path file = dir.resolve("authored.json");
+        Results.write(file, run);
+        String json = Files.readString(file).replaceAll("\\s", "");
+        assertTrue(json.contains("\"factory\":\"student.StudentServiceFactory\",\"factorySource\":\"submission\""),
+                json);
+        LoadRun back = Results.read(file, LoadRun.class);
+        assertEquals("alice", back.student);
+        assertEquals(FactorySource.SUBMISSION, back.factorySource);
+
+        Path old = dir.resolve("old.json");
+        Files.writeString(old, Files.readString(file).replaceAll("\\s*\"(student|factory|factorySource)\"\\s*:\\s*\"[^\"]*\",", ""));
+        LoadRun unknown = Results.read(old, LoadRun.class);
+        assertEquals(null, unknown.factory, Files.readString(old));
+        assertEquals(null, unknown.student);
+
+        Saturation search = new Saturation();
+        search.factory = "solutions.stage1.Stage1Factory";
+        search.factorySource = FactorySource.NODE;
+        search.result.sustainedRate = 1000.0;
+        assertEquals(java.util.List.of(), Results.violations(search));
+        Path bad = dir.resolve("bad-source.json");
+        Files.writeString(bad, Files.readString(file).replace("\"submission\"", "\"guess\""));
+        var e = assertThrows(java.io.IOException.class, () -> Results.read(bad, LoadRun.class));
+        assertTrue(e.getMessage().contains("factorySource"), e.getMessage());
+    }
+
+    @Test
     void aBareStringFlagIsRefused() throws Exception {
         Path good = dir.resolve("good.json");
         Results.write(good, sampleRun());
