@@ -19,11 +19,11 @@ import picocli.CommandLine.Option;
                 "       ./course grade --stage N --factory CLASS ...     grade the course's own code (a reference or"
                         + " a mutant)",
                 "       ./course grade --stage N --gradescope-zip FILE [--no-perf]    Gradescope's autograder zip",
-                "       (any of them: --no-sandbox runs the tests without bubblewrap, which a grade refuses to do"
-                        + " otherwise)",
                 "       ./course grade --mutant-matrix [--out docs/grading/mutants.md]",
                 "       ./course grade --mutant-matrix --isolated    each mutant graded like a submission (sandbox, JVM"
                         + " per node)",
+                "Where bubblewrap does not work a grade is refused; --no-sandbox grades without it (and the grade says"
+                        + " so).",
                 ""})
 final class GradeArgs {
     @Mixin

@@ -176,6 +176,23 @@ class GradeCommandTest {
         assertTrue(GradeArgs.usage().startsWith("usage: ./course grade --stage N --submission DIR"), GradeArgs.usage());
     }
 
+    @Test
+    void noSandboxIsSaidWhereverAGradeIsMadeOrReplayed() {
+        GradeOptions zip = GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--no-perf",
+                "--no-sandbox"});
+        assertTrue(zip.gradeOptionsForEverySubmission().contains("--no-sandbox"), "the zip's grades would be refused");
+        assertTrue(GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip"})
+                .gradeOptionsForEverySubmission().stream().noneMatch("--no-sandbox"::equals));
+        GradeOptions bare = GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--no-sandbox"});
+        assertFalse(bare.sandbox());
+        assertTrue(GradeCommand.replayCommand(bare, 7).contains(" --no-sandbox "), GradeCommand.replayCommand(bare, 7));
+        assertFalse(GradeOptions.parse(new String[] {"--mutant-matrix", "--isolated", "--no-sandbox"}).sandbox());
+        var e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+                () -> GradeOptions.parse(new String[] {"--mutant-matrix", "--no-sandbox"}));
+        assertTrue(e.getMessage().contains("--no-sandbox goes with --mutant-matrix --isolated"), e.getMessage());
+        assertTrue(GradeArgs.usage().contains("--no-sandbox grades without it"), GradeArgs.usage());
+    }
+
     /** The grader's main in a process of its own, as ./course grade starts it; its exit code, stdout and stderr. */
     record Run(int code, String out, String err) {
     }
