@@ -20,10 +20,12 @@ usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T] [--stages
   --port P       port for the site (default 8000)
   --rate R       requests/s of each single-node load run (default 2000; stages of several nodes get R/4)
   --duration Ns  length of each load run in seconds (default 10s)
-  --stages A-B   only these stages (default: every stage with a reference)
+  --stages A-B   only these stages (default: every stage with a reference); each must be one of ./course stages
   --results DIR  where the runs go (default results/demo; emptied first)
   --site-out DIR where the site goes (default build/site)
 Results go to results/demo/, the site to build/site/ (serve it again with ./course site --no-build --serve).
+Every option is checked (the stages against the stage registry, after the build) before a node starts or a results
+folder is emptied; a wrong one stops the demo with exit code 2.
 TXT
 }
 
@@ -41,10 +43,13 @@ while [ $# -gt 0 ]; do
     *) echo "demo: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
-[[ "$site_port" =~ ^[0-9]+$ ]] || { echo "demo: --port '$site_port' is not a number" >&2; exit 2; }
+{ [[ "$site_port" =~ ^[1-9][0-9]{0,4}$ ]] && [ "$site_port" -le 65535 ]; } || { echo "demo: --port '$site_port' is not a port; give a number from 1 to 65535" >&2; exit 2; }
 [[ "$rate" =~ ^[1-9][0-9]*$ ]] || { echo "demo: --rate '$rate' is not a positive whole number" >&2; exit 2; }
 [[ "$duration" =~ ^[1-9][0-9]*s$ ]] || { echo "demo: --duration '$duration' must be whole seconds, like 10s" >&2; exit 2; }
 [ -z "$stages" ] || [[ "$stages" =~ ^[1-9][0-9]*(-[1-9][0-9]*)?$ ]] || { echo "demo: --stages '$stages' must be a stage or a range, like 4 or 1-3" >&2; exit 2; }
+if [ -n "$stages" ] && [ "${stages%-*}" -gt "${stages#*-}" ]; then
+  echo "demo: --stages '$stages' runs backwards; give FROM-TO with FROM <= TO, like 1-3" >&2; exit 2
+fi
 # The demo empties its results folder: a folder of the user's own is taken only when new or empty.
 if [ "$results" != "$COURSE_ROOT/results/demo" ] && [ -d "$results" ] && [ -n "$(ls -A "$results")" ]; then
   echo "demo: --results '$results' is not empty; give a new or empty folder (the demo empties it before its runs)" >&2; exit 2
@@ -58,14 +63,10 @@ step "1. Finding a JDK >= $COURSE_MIN_JDK and building every module"
 course_find_jdk
 echo "using $JAVA_HOME (JDK $COURSE_JDK_VERSION)"
 course_build
-course_venv
-command -v curl >/dev/null || { echo "demo: curl is needed to talk to the server; install it (e.g. 'sudo apt-get install curl')." >&2; exit 1; }
-
 cp="$COURSE_ROOT/cli/target/classes:$(cat "$COURSE_ROOT/cli/target/classpath.txt")"
 # shellcheck disable=SC2207
 java_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -cp "$cp" course.cli.Main)
 course() { "${java_cmd[@]}" "$@"; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/course-demo-XXXXXX")
 # shellcheck disable=SC2207
 node_cmd=("$JAVA_HOME/bin/java" $(course_jvm_flags) -Xmx128m -cp "$cp" course.runtime.Launcher)
 
@@ -81,6 +82,32 @@ while IFS=$'\t' read -r number _folder nodes ack from reference note; do
   stage_reference[$number]=$reference stage_note[$number]=$note
 done <<<"$registry"
 first_stage=${stage_numbers[0]}
+# The stages asked for are checked against the registry before anything is started or deleted: a stage that is
+# not there once emptied the previous demo's results and exited 0 having run nothing.
+if [ -n "$stages" ]; then
+  range_from=${stages%-*} range_to=${stages#*-} last=${stage_numbers[-1]} missing=() chosen=()
+  declare -A is_stage=()
+  for stage in "${stage_numbers[@]}"; do is_stage[$stage]=1; done
+  for ((stage = range_from; stage <= range_to && stage <= last; stage++)); do
+    if [ -z "${is_stage[$stage]:-}" ]; then missing+=("$stage")
+    elif [ "${stage_reference[$stage]}" != - ]; then chosen+=("$stage"); fi
+  done
+  if [ "$range_to" -gt "$last" ]; then
+    if [ "$range_from" -gt "$last" ]; then missing+=("$stages")
+    elif [ "$range_to" -eq $((last + 1)) ]; then missing+=("$range_to")
+    else missing+=("$((last + 1))-$range_to"); fi
+  fi
+  known=$(printf '%s, ' "${stage_numbers[@]}"); known=${known%, }
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "demo: --stages '$stages' asks for stages this course does not have (${missing[*]}); the stages are $known (./course stages lists them)" >&2; exit 2
+  fi
+  if [ ${#chosen[@]} -eq 0 ]; then
+    echo "demo: --stages '$stages' has no stage with a reference in this checkout; ./course stages shows which do" >&2; exit 2
+  fi
+fi
+course_venv
+command -v curl >/dev/null || { echo "demo: curl is needed to talk to the server; install it (e.g. 'sudo apt-get install curl')." >&2; exit 1; }
+
 # One JVM per node through the Launcher, the same path as ./course run, the tests and the grader: each prints
 # "READY <url>" (course.runtime.Launcher.READY) once it accepts requests, and exits with code 3 when its port was
 # taken between the moment course.harness.Ports found it free and the moment the node bound it.
@@ -93,6 +120,7 @@ stop_server() {
   for pid in "${node_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   node_pids=()
 }
+work=$(mktemp -d "${TMPDIR:-/tmp}/course-demo-XXXXXX")
 trap 'stop_server; rm -rf "$work"' EXIT
 
 # Starts the reference of a stage on `nodes` JVMs; sets node_pids and urls. Returns 3 when a port was taken.

@@ -5,6 +5,7 @@ set -uo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh" # sets and exports COURSE_ROOT
 
+usage_line="usage: ./course test [--java-only | --python-only]"
 case "${1:-}" in
   -h|--help)
     cat <<'TXT'
@@ -14,9 +15,22 @@ usage: ./course test [--java-only | --python-only]
   (pytest, with a headless-Chromium test). A Java test that fails runs once more; passing then, it counts as
   passed and is named as flaky. Ends with the name of each failed or flaky test and one line:
   "course: N passed (K of them flaky), N failed, N skipped".
+  Anything else on the command line is refused before a report is deleted or a build starts. One Java test class:
+  ./mvnw -B -ntp -pl <module> -am -Dtest=ClassName -Dsurefire.failIfNoSpecifiedTests=false test
 TXT
     exit 0 ;;
 esac
+# Every argument is checked before the reports are deleted below: a mistyped option once started the whole suite.
+for arg in "$@"; do
+  case "$arg" in
+    --java-only|--python-only) ;;
+    *) echo "course test: unknown argument '$arg'; $usage_line (one Java test class: see ./course test --help)" >&2
+       exit 2 ;;
+  esac
+done
+if [ $# -gt 1 ]; then
+  echo "course test: $* asks for two halves at once; give one of them, or neither for every test" >&2; exit 2
+fi
 only=${1:-}
 start=$(date +%s)
 java_rc=0; py_rc=0

@@ -4,7 +4,8 @@
 # grades/busy-<time>/ (its seed replays it; its notes name the tests that were flaky), and each busy run adds a row
 # to grading/busy/runs.tsv, the record kept in the repository: runs of several sessions add up to the 20 per stage.
 #
-#   grading/busy/busy-grades.sh [--runs N] [--stages "1 2"] [--no-busy]   (default: every stage of ./course stages)
+#   grading/busy/busy-grades.sh [--runs N] [--stages "1 2"] [--no-busy] [--no-sandbox]
+#                                              (default: every stage of ./course stages, graded in the sandbox)
 #   grading/busy/busy-grades.sh --tally        what the kept record holds per stage, without grading
 #
 # Not part of ./course test: one stage-1 grade took 298 s beside the busy processes on a shared 2-vCPU VM (27 s
@@ -18,13 +19,15 @@ registry=$("$root/course" stages --tsv)
 known=$(printf '%s\n' "$registry" | awk -F'\t' 'NR > 1 { printf "%s ", $1 }')
 stages=$known
 busy=yes
+sandbox_arg=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --stages) stages=${2:?--stages needs a list such as \"1 2\"}; shift 2 ;;
     --no-busy) busy=no; shift ;;
+    --no-sandbox) sandbox_arg=(--no-sandbox); shift ;;
     --tally) exec python3 "$record" tally $known ;;
-    -h|--help) sed -n 2,11p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n 2,12p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "busy-grades: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -33,12 +36,9 @@ for s in $stages; do
   case " $known" in *" $s "*) ;; *) echo "busy-grades: there is no stage '$s'; the stages are: $known" >&2; exit 2 ;; esac
 done
 
-# Students are graded in the bubblewrap sandbox; without bwrap the grader runs the tests bare and says so, and
-# each row records it (sandboxed = no), so say it before hours of grades rather than after.
-if ! command -v bwrap >/dev/null 2>&1; then
-  echo "busy-grades: bwrap is not installed: these grades run WITHOUT the sandbox students are graded in, and their" \
-    "rows say sandboxed=no; install it first with 'apt-get install -y bubblewrap'" >&2
-fi
+# Students are graded in the bubblewrap sandbox. Where it does not work the grader refuses (exit 2) unless told
+# --no-sandbox, and then each row records it (sandboxed = no); a refused grade stops this script (below) rather than
+# filling the record with unfinished rows.
 
 out="$root/grades/busy-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"
@@ -85,8 +85,16 @@ for r in $(seq 1 "$runs"); do
     file="$out/stage$s-run$r.json"
     start=$(date +%s)
     ticks=$(cpu_ticks)
-    if ! "$root/course" grade --stage "$s" --factory "$(reference_of "$s")" --no-perf \
-        --student "reference-stage$s-run$r" --out "$file" >"$out/stage$s-run$r.txt" 2>&1; then
+    code=0
+    "$root/course" grade --stage "$s" --factory "$(reference_of "$s")" --no-perf "${sandbox_arg[@]}" \
+        --student "reference-stage$s-run$r" --out "$file" >"$out/stage$s-run$r.txt" 2>&1 || code=$?
+    if [ "$code" = 2 ]; then
+      # refused before it started (e.g. a sandbox that does not work): every other grade would be refused too
+      tail -n 1 "$out/stage$s-run$r.txt" >&2
+      echo "busy-grades: the grade was refused (message above); nothing was recorded" >&2
+      exit 2
+    fi
+    if [ "$code" != 0 ]; then
       echo "stage $s run $r: the grade did not finish (see $out/stage$s-run$r.txt)"
       status=1
       if [ "$busy" = yes ]; then

@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNS = Path(__file__).resolve().parent / "runs.tsv"
 FIELDS = ["started_utc", "commit", "stage", "earned", "max", "seconds", "seed", "busy_processes", "cores", "cpu",
           "steal_pct", "flaky", "not_passed", "sandboxed", "busy_sessions"]
-# The grader's note when bwrap is missing (grading.Sandbox): such a grade ran unlike a student's, and its row says so.
+# The grader's note for a grade without bwrap (grading.Sandbox: --no-sandbox now; before, a missing bwrap): such a
+# grade ran unlike a student's, and its row says so.
 # Grades written since the grade document's "sandboxed" field exists say it there; the note serves older ones.
 UNSANDBOXED_NOTE = "ran WITHOUT a sandbox"
 

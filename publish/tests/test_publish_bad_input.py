@@ -1,4 +1,6 @@
 """Wrong arguments and wrong places get a clear message (exit 2) and leave nothing behind."""
+import subprocess
+
 import publish_support as support
 
 
@@ -79,3 +81,25 @@ def test_a_stage_folder_the_registry_refuses_stops_the_publish(tmp_path):
     assert result.returncode == 2, result.stderr
     assert f"field 'stage': says {last} but the folder is stage {last + 1}: make them agree" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_student_course_test_refuses_bad_arguments_before_building(published, tmp_path):
+    """The student's ./course test once passed every argument to Maven, which printed its whole option list for
+    `--stage 9`. Now each is checked (a stage against the repository's own stage folders) before anything builds."""
+    _course, repo, _stages = published
+    work = support.clone(repo, tmp_path / "student", "stage-1")
+    for args, said in ((["--stage", "9"], "course test: there is no stage '9' in this repository; give one of its "
+                                          "stages: 1 (a later stage comes with its branch)"),
+                       (["--stage", "2"], "course test: there is no stage '2' in this repository"),
+                       (["--stage", "x"], "course test: there is no stage 'x' in this repository"),
+                       (["--stage"], "course test: --stage needs a stage number; usage: ./course test [--stage N]"),
+                       (["-Dtest=EntityProtocolTest"], "course test: unknown argument '-Dtest=EntityProtocolTest'; "
+                                                       "usage: ./course test [--stage N]"),
+                       (["--stage", "1", "--fast"], "course test: unknown argument '--fast'")):
+        result = subprocess.run([str(work / "course"), "test", *args], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2, (args, result.stdout[-2000:], result.stderr[-2000:])
+        assert result.stderr.startswith(said), (args, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == "", (args, result.stdout)
+    assert not list(work.rglob("target")), "a refused ./course test built something"
+    helped = subprocess.run([str(work / "course"), "test", "--help"], capture_output=True, text=True, timeout=60)
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: ./course test [--stage N]")

@@ -3,6 +3,7 @@ skeleton with "not implemented" and pass once the course's reference server is d
 on the storage engine the student repository provides.
 The slow part of the suite: one clone per branch, each build reused for both runs of its stage."""
 import os
+import subprocess
 import tempfile
 
 import pytest
@@ -96,3 +97,19 @@ def test_a_first_hour_solution_on_the_provided_storage_passes_the_protocol_and_d
     assert result.returncode == 0 and not any(c["failure"] for c in cases), failure_report(result, cases)
     assert ran == set(FIRST_HOUR_TESTS), f"ran {sorted(ran)}"
     assert not any(c["skipped"] for c in cases)
+
+
+def test_course_test_stage_runs_the_public_tests_up_to_that_stage(published, tmp_path):
+    """submission.properties says stage=1 on every branch until the student raises it; `./course test --stage 2`
+    runs the stage-2 public tests all the same (they fail on the skeleton, but they run, none skipped)."""
+    _course, repo, stages = published
+    if 2 not in stages:
+        pytest.skip("no stage 2 in this course")
+    work = support.clone(repo, tmp_path / "stage-2", "stage-2")
+    env = dict(os.environ, MAVEN_ARGS="-o -q")  # the machine has every dependency, as in support.mvn
+    result = subprocess.run([str(work / "course"), "test", "--stage", "2"], capture_output=True, text=True,
+                            timeout=600, env=env)
+    cases = support.surefire_cases(work)
+    stage2 = [c for c in cases if c["class"].startswith("course.tests.stage2.")]
+    assert result.returncode != 0, "the public tests must fail on the untouched skeleton"
+    assert stage2 and not any(c["skipped"] for c in stage2), failure_report(result, cases)

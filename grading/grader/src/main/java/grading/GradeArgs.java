@@ -22,6 +22,8 @@ import picocli.CommandLine.Option;
                 "       ./course grade --mutant-matrix [--out docs/grading/mutants.md]",
                 "       ./course grade --mutant-matrix --isolated    each mutant graded like a submission (sandbox, JVM"
                         + " per node)",
+                "Where bubblewrap does not work a grade is refused; --no-sandbox grades without it (and the grade says"
+                        + " so).",
                 ""})
 final class GradeArgs {
     @Mixin
@@ -74,8 +76,13 @@ final class GradeArgs {
         perf = !skip;
     }
 
+    @Option(names = "--no-sandbox", description = "Run the tests without the bubblewrap sandbox (the grade says"
+            + " so). Without this option a grade refuses to start where the sandbox does not work: it tries a command"
+            + " in it first.")
+    private boolean noSandbox;
+
     @Option(names = "--only", paramLabel = "SUFFIX", description = "Run only test classes whose name ends with"
-            + " SUFFIX (a quick look; the score is partial).")
+            + " SUFFIX (a quick look; the score is partial); one that matches no test class of the stage is refused.")
     private String only;
 
     @Option(names = "--seed", paramLabel = "N", description = "The seed of every random choice of the tests"
@@ -125,7 +132,7 @@ final class GradeArgs {
         }
         if (line.isUsageHelpRequested()) {
             return new GradeOptions(0, null, null, null, null, false, false, null, a.limits, false, false, true,
-                    null, null);
+                    null, null, true);
         }
         return a.checked();
     }
@@ -135,8 +142,12 @@ final class GradeArgs {
             throw new GradeException("--isolated goes with --mutant-matrix");
         }
         if (matrix) {
+            if (noSandbox && !isolated) {
+                throw new GradeException("--no-sandbox goes with --mutant-matrix --isolated (the in-process matrix "
+                        + "uses no sandbox)");
+            }
             return new GradeOptions(0, null, null, null, out == null ? Path.of("docs/grading/mutants.md") : out,
-                    false, false, null, limits, true, isolated, false, null, null);
+                    false, false, null, limits, true, isolated, false, null, null, !noSandbox);
         }
         if (stage == null) {
             throw new GradeException("--stage is required");
@@ -147,7 +158,7 @@ final class GradeArgs {
                         + "give it no --submission, --factory or --only");
             }
             return new GradeOptions(stage, null, null, null, null, true, perf, null, limits, false, false, false,
-                    seed, gradescopeZip);
+                    seed, gradescopeZip, !noSandbox);
         }
         if ((submission == null) == (factory == null)) {
             throw new GradeException("give exactly one of --submission DIR or --factory CLASS");
@@ -159,6 +170,6 @@ final class GradeArgs {
         }
         Path document = out != null ? out : Path.of("grades", name + "-stage" + stage + ".json");
         return new GradeOptions(stage, submission, factory, name, document, gradescope, perf, only, limits, false,
-                false, false, seed, null);
+                false, false, seed, null, !noSandbox);
     }
 }

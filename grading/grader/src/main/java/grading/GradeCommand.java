@@ -34,7 +34,7 @@ public final class GradeCommand {
         try {
             if (o.mutantMatrix()) {
                 // exit at once: threads a mutant left behind in this JVM must not keep it alive
-                System.exit((o.isolated() ? IsolatedMutantMatrix.run(System.out)
+                System.exit((o.isolated() ? IsolatedMutantMatrix.run(System.out, o.sandbox())
                         : MutantMatrixCommand.run(o.out(), System.out)) ? 0 : 1);
             }
             if (o.gradescopeZip() != null) {
@@ -49,7 +49,7 @@ public final class GradeCommand {
             System.out.flush();
             System.exit(0);
         } catch (GradeException e) {
-            System.err.println("grade: " + e.getMessage());
+            System.err.println("course grade: " + e.getMessage());
             System.exit(2);
         } catch (IOException | RuntimeException e) {
             System.err.println("grade: failed: " + e);
@@ -61,9 +61,15 @@ public final class GradeCommand {
         }
     }
 
-    /** Grades and writes the grade document (and the Gradescope export); progress goes to {@code progress}. */
+    /**
+     * Grades and writes the grade document (and the Gradescope export); progress goes to {@code progress}. Bad input
+     * (an --only that matches no test, a sandbox that does not work without --no-sandbox) is a GradeException thrown
+     * before anything is copied, compiled or started.
+     */
     static Grade grade(GradeOptions o, PrintStream progress) throws IOException, InterruptedException {
         long start = System.nanoTime();
+        TestClasses.checkOnly(o.stage(), o.only());
+        Sandbox sandbox = Sandbox.forGrade(o.sandbox());
         Weights weights = Weights.load();
         Grade grade = GradeBuilder.empty(o.stage(), o.student());
         long seed = o.seed() != null ? o.seed() : new java.security.SecureRandom().nextLong();
@@ -96,7 +102,6 @@ public final class GradeCommand {
                 grade.notes.add("graded the course's own " + factory);
             }
             if (runnable) {
-                Sandbox sandbox = Sandbox.detect();
                 grade.notes.addAll(sandbox.notes(o.limits()));
                 grade.sandboxed = sandbox.isolated();
                 ws.openForSandbox();
@@ -162,7 +167,7 @@ public final class GradeCommand {
         return "./course grade --stage " + o.stage()
                 + (o.submission() != null ? " --submission " + shellWord(o.submission().toString())
                         : " --factory " + o.factory())
-                + (o.perf() ? "" : " --no-perf") + " --seed " + seed;
+                + (o.perf() ? "" : " --no-perf") + (o.sandbox() ? "" : " --no-sandbox") + " --seed " + seed;
     }
 
     /** A word a shell reads back as itself: quoted when it holds anything but plain path characters. */

@@ -3,10 +3,13 @@ package grading;
 import java.nio.file.Path;
 
 /** The command line of {@code ./course grade}. */
-/** @param gradescopeZip when set, write Gradescope's autograder zip there for {@code stage} instead of grading */
+/**
+ * @param gradescopeZip when set, write Gradescope's autograder zip there for {@code stage} instead of grading
+ * @param sandbox false when the instructor said {@code --no-sandbox}: the tests run without bubblewrap
+ */
 record GradeOptions(int stage, Path submission, String factory, String student, Path out, boolean gradescope,
                     boolean perf, String only, Limits limits, boolean mutantMatrix, boolean isolated, boolean help,
-                    Long seed, Path gradescopeZip) {
+                    Long seed, Path gradescopeZip, boolean sandbox) {
     /** Parses {@code ./course grade}'s command line (picocli, in {@link GradeArgs}); bad input is a GradeException. */
     static GradeOptions parse(String[] args) {
         return GradeArgs.parse(args);
@@ -19,6 +22,9 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
                 "--test-time-limit", String.valueOf(limits.perTest().toSeconds())));
         if (!perf) {
             options.add("--no-perf");
+        }
+        if (!sandbox) {
+            options.add("--no-sandbox");
         }
         return options;
     }

@@ -21,8 +21,8 @@ final class IsolatedMutantMatrix {
     private IsolatedMutantMatrix() {
     }
 
-    /** Grades every mutant; true when each one's catching test failed. */
-    static boolean run(PrintStream print) throws IOException, InterruptedException {
+    /** Grades every mutant (in the sandbox unless {@code sandbox} is false); true when each one's catching test failed. */
+    static boolean run(PrintStream print, boolean sandbox) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("course-mutant-grades-");
         int caught = 0;
         int graded = 0;
@@ -35,9 +35,14 @@ final class IsolatedMutantMatrix {
             String testClass = catchingClass(m.caughtBy());
             String testName = testClass + "." + catchingMethod(m.caughtBy());
             long t0 = System.nanoTime();
-            Grade g = GradeCommand.grade(GradeOptions.parse(new String[] {"--stage", String.valueOf(m.stage()),
+            List<String> args = new java.util.ArrayList<>(List.of("--stage", String.valueOf(m.stage()),
                     "--factory", m.factory(), "--only", testClass, "--no-perf",
-                    "--out", dir.resolve(m.name() + ".json").toString()}), new PrintStream(new ByteArrayOutputStream()));
+                    "--out", dir.resolve(m.name() + ".json").toString()));
+            if (!sandbox) {
+                args.add("--no-sandbox");
+            }
+            Grade g = GradeCommand.grade(GradeOptions.parse(args.toArray(String[]::new)),
+                    new PrintStream(new ByteArrayOutputStream()));
             List<TestResult> catching = g.tests.stream().filter(t -> t.name.startsWith(testName)).toList();
             boolean isCaught = !catching.isEmpty() && catching.stream().anyMatch(t -> !"passed".equals(t.outcome));
             graded++;
@@ -46,8 +51,9 @@ final class IsolatedMutantMatrix {
                     isCaught ? "caught" : "MISSED", catching.isEmpty() ? testName + " did not run"
                             : testName + ": " + catching.get(0).outcome, (System.nanoTime() - t0) / 1e9);
         }
-        print.printf(Locale.ROOT, "%d of %d mutants caught, graded in the sandbox with a JVM per node (%.0f s); "
-                + "grades in %s%n", caught, graded, (System.nanoTime() - start) / 1e9, dir);
+        print.printf(Locale.ROOT, "%d of %d mutants caught, graded %s with a JVM per node (%.0f s); "
+                + "grades in %s%n", caught, graded, sandbox ? "in the sandbox" : "WITHOUT a sandbox (--no-sandbox)",
+                (System.nanoTime() - start) / 1e9, dir);
         return caught == graded;
     }
 

@@ -1,9 +1,13 @@
 package grading;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Wraps the test JVM's command so that it, and every node JVM it starts, runs inside ONE bubblewrap sandbox: a
@@ -11,18 +15,89 @@ import java.util.List;
  * reachable), a pid namespace that dies with the grader, the whole file system read-only except a size-limited
  * temp dir, and only the workspace's jars and classes visible besides the system (never grading/ or the results
  * file). Resource limits come from prlimit; as root the run also drops to user nobody, because the kernel does not
- * apply the process limit to root. Each tool is its path, or null where this machine lacks it; {@code root}: the grader
- * runs as root.
+ * apply the process limit to root. Each tool is its path, or null where this machine lacks it (bwrap also when the
+ * instructor said {@code --no-sandbox}); {@code root}: the grader runs as root.
  */
 record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
     static final Path INSIDE_WORKSPACE = Path.of("/grade");
     static final Path INSIDE_TMP = Path.of("/tmp");
     private static final int NOBODY = 65534;
 
+    /** How long a trivial command may take to start and end in the sandbox before it counts as not working. */
+    private static final long CHECK_SECONDS = 30;
+
     static Sandbox detect() {
-        boolean disabled = "off".equalsIgnoreCase(System.getenv("COURSE_GRADE_SANDBOX"));
-        return new Sandbox(disabled ? null : which("bwrap"), which("prlimit"), which("setpriv"),
+        return new Sandbox(which("bwrap"), which("prlimit"), which("setpriv"),
                 "root".equals(System.getProperty("user.name")));
+    }
+
+    /**
+     * The sandbox a grade runs in: this machine's, once a command has run in it; or none, when {@code wanted} is
+     * false ({@code --no-sandbox}). A sandbox that does not work is a GradeException that says why and what to do.
+     */
+    static Sandbox forGrade(boolean wanted) {
+        Sandbox found = detect();
+        if (!wanted) {
+            return found.withoutBwrap();
+        }
+        String problem = found.problem();
+        if (problem != null) {
+            throw new GradeException("the bubblewrap sandbox does not work on this machine (" + problem + "), and "
+                    + "without it the submission's code could reach the network, the files and other processes; "
+                    + "install bubblewrap ('apt-get install -y bubblewrap') where unprivileged user namespaces are "
+                    + "allowed, or grade with --no-sandbox to run it unsandboxed (the grade then says so)");
+        }
+        return found;
+    }
+
+    Sandbox withoutBwrap() {
+        return new Sandbox(null, prlimit, setpriv, root);
+    }
+
+    /**
+     * Why this sandbox cannot contain a submission, or null when a trivial command ran in it with the options a grade
+     * uses. Being on PATH proves nothing: in many containers bwrap is installed and fails (no user namespaces).
+     */
+    String problem() {
+        if (bwrap == null) {
+            return "bwrap is not installed";
+        }
+        Path workspace = null;
+        Path output = null;
+        try {
+            workspace = Files.createTempDirectory("course-sandbox-check-");
+            // As root the sandbox runs as nobody (see wrap), who must be able to enter the folder it binds.
+            Files.setPosixFilePermissions(workspace, PosixFilePermissions.fromString("rwxr-xr-x"));
+            output = Files.createTempFile("course-sandbox-check-", ".txt");
+            String trueCommand = Files.isExecutable(Path.of("/usr/bin/true")) ? "/usr/bin/true" : "/bin/true";
+            Process p = new ProcessBuilder(wrap(List.of(trueCommand), workspace, workspace, Limits.standard()))
+                    .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            if (!p.waitFor(CHECK_SECONDS, TimeUnit.SECONDS)) {
+                ProcessTrees.kill(p);
+                return "a command run in it did not end within " + CHECK_SECONDS + " s";
+            }
+            if (p.exitValue() != 0) {
+                String said = String.join(" ", Files.readString(output, StandardCharsets.UTF_8).trim().split("\\s+"));
+                return "a command run in it exited with code " + p.exitValue()
+                        + (said.isEmpty() ? "" : ": " + (said.length() > 300 ? said.substring(0, 300) + "..." : said));
+            }
+            return null;
+        } catch (IOException e) {
+            return "cannot start '" + bwrap + "': " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted while trying it";
+        } finally {
+            for (Path p : new Path[] {output, workspace}) {
+                if (p != null) {
+                    try {
+                        Files.deleteIfExists(p);
+                    } catch (IOException ignored) {
+                        // a leftover empty temp file or folder; the check's answer stands
+                    }
+                }
+            }
+        }
     }
 
     boolean isolated() {
@@ -33,8 +108,8 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
     List<String> notes(Limits limits) {
         List<String> notes = new ArrayList<>();
         if (bwrap == null) {
-            notes.add("bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox (network, file system and "
-                    + "other processes were reachable); install it with 'apt-get install -y bubblewrap'");
+            notes.add("--no-sandbox: the tests ran WITHOUT a sandbox (network, file system and other processes were "
+                    + "reachable)");
         } else {
             notes.add("sandbox: bubblewrap, loopback-only network, read-only file system, "
                     + (limits.tmpBytes() >> 20) + " MiB temp dir" + (root && setpriv != null ? ", user nobody" : ""));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import course.results.Grade;
 import course.results.Results;
@@ -12,14 +13,22 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The grader end to end on small inputs: a reference, a submission that does not compile, a wrong stage. */
 class GradeCommandTest {
+    /** Whether bubblewrap works here: where it does not, these tests grade with --no-sandbox, as an instructor must. */
+    static final boolean SANDBOX_WORKS = Sandbox.detect().problem() == null;
+
     static Grade grade(String... args) throws Exception {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        Grade g = GradeCommand.grade(GradeOptions.parse(args), new PrintStream(progress, true));
+        List<String> line = new java.util.ArrayList<>(List.of(args));
+        if (!SANDBOX_WORKS) {
+            line.add("--no-sandbox");
+        }
+        Grade g = GradeCommand.grade(GradeOptions.parse(line.toArray(String[]::new)), new PrintStream(progress, true));
         return g;
     }
 
@@ -33,7 +42,7 @@ class GradeCommandTest {
         assertEquals(g.score.max, g.score.earned);
         Grade back = Results.read(out, Grade.class);
         assertEquals(g.tests.size(), back.tests.size());
-        assertEquals(Sandbox.detect().isolated(), g.sandboxed, "the grade must say whether the sandbox was used");
+        assertEquals(SANDBOX_WORKS, g.sandboxed, "the grade must say whether the sandbox was used");
         assertEquals(g.sandboxed, back.sandboxed);
         String gradescope = Files.readString(dir.resolve("results.json"));
         var tree = Results.mapper().readTree(gradescope);
@@ -165,5 +174,90 @@ class GradeCommandTest {
                 () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--frobnicate"}));
         assertTrue(e.getMessage().contains("Unknown option: '--frobnicate'"), e.getMessage());
         assertTrue(GradeArgs.usage().startsWith("usage: ./course grade --stage N --submission DIR"), GradeArgs.usage());
+    }
+
+    @Test
+    void noSandboxIsSaidWhereverAGradeIsMadeOrReplayed() {
+        GradeOptions zip = GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--no-perf",
+                "--no-sandbox"});
+        assertTrue(zip.gradeOptionsForEverySubmission().contains("--no-sandbox"), "the zip's grades would be refused");
+        assertTrue(GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip"})
+                .gradeOptionsForEverySubmission().stream().noneMatch("--no-sandbox"::equals));
+        GradeOptions bare = GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--no-sandbox"});
+        assertFalse(bare.sandbox());
+        assertTrue(GradeCommand.replayCommand(bare, 7).contains(" --no-sandbox "), GradeCommand.replayCommand(bare, 7));
+        assertFalse(GradeOptions.parse(new String[] {"--mutant-matrix", "--isolated", "--no-sandbox"}).sandbox());
+        var e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+                () -> GradeOptions.parse(new String[] {"--mutant-matrix", "--no-sandbox"}));
+        assertTrue(e.getMessage().contains("--no-sandbox goes with --mutant-matrix --isolated"), e.getMessage());
+        assertTrue(GradeArgs.usage().contains("--no-sandbox grades without it"), GradeArgs.usage());
+    }
+
+    /** The grader's main in a process of its own, as ./course grade starts it; its exit code, stdout and stderr. */
+    record Run(int code, String out, String err) {
+    }
+
+    static Run runGrader(List<String> prefix, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(prefix);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dcourse.root=" + GradeCommand.courseRoot(), "-cp", System.getProperty("java.class.path"),
+                GradeCommand.class.getName()));
+        command.addAll(List.of(args));
+        Path dir = Files.createTempDirectory("grade-command-test-");
+        Process p = new ProcessBuilder(command).redirectOutput(dir.resolve("out").toFile())
+                .redirectError(dir.resolve("err").toFile()).start();
+        assertTrue(p.waitFor(10, TimeUnit.MINUTES), "the grader did not end within 10 minutes: " + command);
+        Run run = new Run(p.exitValue(), Files.readString(dir.resolve("out")), Files.readString(dir.resolve("err")));
+        Files.delete(dir.resolve("out"));
+        Files.delete(dir.resolve("err"));
+        Files.delete(dir);
+        return run;
+    }
+
+    @Test
+    void anOnlyThatMatchesNoTestClassIsRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+        // Once this graded 0 of 0 points and exited 0, as if a grade had been made.
+        Path out = dir.resolve("g.json");
+        Run run = runGrader(List.of(), "--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only",
+                "NoSuchTest", "--no-perf", "--out", out.toString());
+        assertEquals(2, run.code(), run.err());
+        assertTrue(run.err().startsWith("course grade: --only 'NoSuchTest' matches no test class of stages 1..1; "),
+                run.err());
+        assertTrue(run.err().contains("EntityProtocolTest") && run.err().contains("KeyOrderTest"), run.err());
+        assertFalse(run.err().contains("OverloadTest"), "a stage-2 test offered for stage 1: " + run.err());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertFalse(Files.exists(out), "a refused grade wrote a document");
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void whereBubblewrapFailsTheGradeIsRefusedUnlessTheInstructorSaysNoSandbox(@TempDir Path dir) throws Exception {
+        // As in many containers: bwrap is installed but cannot create its namespaces. A bwrap that may not create
+        // user namespaces below it (--disable-userns) makes this machine such a place, for real.
+        assumeTrue(SANDBOX_WORKS, "bubblewrap does not work here, so it cannot make a place where it does not");
+        List<String> noUserNamespaces = List.of(Sandbox.detect().bwrap(), "--dev-bind", "/", "/", "--unshare-user",
+                "--disable-userns", "--");
+        Process probe = new ProcessBuilder(noUserNamespaces.get(0), "--version").start();
+        assumeTrue(probe.waitFor() == 0 && !new String(probe.getInputStream().readAllBytes()).matches(
+                "(?s)bubblewrap 0\\.[0-7]\\..*"), "this bwrap is older than 0.8 (no --disable-userns)");
+        Path out = dir.resolve("g.json");
+
+        Run refused = runGrader(noUserNamespaces, "--stage", "1", "--factory", "solutions.stage1.Stage1Factory",
+                "--only", "OnePortOneNodeTest", "--no-perf", "--out", out.toString());
+        assertEquals(2, refused.code(), refused.out() + refused.err());
+        assertTrue(refused.err().startsWith("course grade: the bubblewrap sandbox does not work on this machine ("),
+                refused.err());
+        assertTrue(refused.err().contains("or grade with --no-sandbox"), refused.err());
+        assertEquals(1, refused.err().strip().lines().count(), refused.err());
+        assertFalse(Files.exists(out), "a refused grade wrote a document");
+
+        Run bare = runGrader(noUserNamespaces, "--stage", "1", "--factory", "solutions.stage1.Stage1Factory",
+                "--only", "OnePortOneNodeTest", "--no-perf", "--no-sandbox", "--out", out.toString());
+        assertEquals(0, bare.code(), bare.out() + bare.err());
+        Grade g = Results.read(out, Grade.class);
+        assertEquals(false, g.sandboxed, "the grade must say it ran without the sandbox");
+        assertTrue(g.notes.stream().anyMatch(n -> n.startsWith("--no-sandbox: the tests ran WITHOUT a sandbox")),
+                String.join("\n", g.notes));
+        assertTrue(!g.tests.isEmpty() && g.score.earned == g.score.max, bare.out() + String.join("\n", g.notes));
     }
 }

@@ -1,0 +1,66 @@
+package grading;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+
+/**
+ * The test classes a grade of a stage runs, read from the jars the sandbox gets (the public tests' test-jar and the
+ * hidden tests'), so that {@code --only} is checked against what would run before anything is built or started: a
+ * suffix that matches nothing once graded 0 of 0 points and exited 0.
+ */
+final class TestClasses {
+    private TestClasses() {
+    }
+
+    /** The fully qualified names of the test classes (top-level, named *Test) in the stage's packages, sorted. */
+    static List<String> of(int stage) {
+        List<String> prefixes = GradeBuilder.packages(stage).stream().map(p -> p.replace('.', '/') + "/").toList();
+        TreeSet<String> found = new TreeSet<>();
+        for (Path artifact : Artifacts.of(Artifacts.Group.TESTS)) {
+            for (String entry : entries(artifact)) {
+                if (entry.endsWith("Test.class") && !entry.contains("$")
+                        && prefixes.stream().anyMatch(entry::startsWith)) {
+                    found.add(entry.substring(0, entry.length() - ".class".length()).replace('/', '.'));
+                }
+            }
+        }
+        return List.copyOf(found);
+    }
+
+    /** Refuses an {@code --only} suffix that no test class of the stage ends with; null (no filter) passes. */
+    static void checkOnly(int stage, String only) {
+        if (only == null) {
+            return;
+        }
+        List<String> classes = of(stage);
+        if (classes.stream().noneMatch(c -> c.endsWith(only))) {
+            throw new GradeException("--only '" + only + "' matches no test class of stages 1.." + stage
+                    + "; give the end of one of their names: "
+                    + String.join(", ", classes.stream().map(c -> c.substring(c.lastIndexOf('.') + 1)).toList()));
+        }
+    }
+
+    /** Class-file paths ("a/b/C.class") of a jar or of a class folder (a build that did not package). */
+    private static List<String> entries(Path artifact) {
+        try {
+            if (Files.isDirectory(artifact)) {
+                try (Stream<Path> walk = Files.walk(artifact)) {
+                    return walk.filter(Files::isRegularFile)
+                            .map(p -> artifact.relativize(p).toString().replace(java.io.File.separatorChar, '/'))
+                            .toList();
+                }
+            }
+            try (ZipFile zip = new ZipFile(artifact.toFile())) {
+                return zip.stream().map(java.util.zip.ZipEntry::getName).toList();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the test classes in " + artifact, e);
+        }
+    }
+}
