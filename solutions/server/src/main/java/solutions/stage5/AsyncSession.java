@@ -4,6 +4,7 @@ import java.io.IOException;
 import one.nio.http.HttpServer;
 import one.nio.net.Socket;
 import solutions.stage1.Responses;
+import solutions.stage1.StorageFailure;
 import solutions.stage2.HandOffSession;
 
 /**
@@ -22,6 +23,7 @@ public class AsyncSession extends HandOffSession {
             return;
         }
         pending.future().whenComplete((done, error) -> sendOrClose(this, done != null ? done
-                : Responses.text(one.nio.http.Response.INTERNAL_ERROR, "internal error: " + error)));
+                : Responses.text(one.nio.http.Response.INTERNAL_ERROR, "internal error: "
+                        + error.getClass().getSimpleName() + ": " + StorageFailure.reason(error))));
     }
 }
