@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,9 +39,18 @@ class DiskFullTest {
     Path crashed;
 
     private SmallDisk disk;
+    /** Closed here too, quietly, so that a failed check is what a failing test reports. */
+    private LsmStorage open;
 
     @AfterEach
     void unmount() throws Exception {
+        if (open != null) {
+            try {
+                open.close();
+            } catch (IOException | RuntimeException e) {
+                // the test has failed already
+            }
+        }
         if (disk != null) {
             disk.close();
         }
@@ -89,42 +99,43 @@ class DiskFullTest {
         Map<String, byte[]> acknowledged = new HashMap<>();
         Set<String> refused = new HashSet<>();
         LsmStorage storage = LsmStorage.open(config);
-        try {
-            for (int i = 0; i < 20; i++) {
-                put(storage, acknowledged, "before-" + i, 8 << 10);
-            }
-            storage.flush();
-            // Room for the log of one memtable but not for its table as well: the flush of the next full memtable
-            // fails, and the writes after it fill the disk.
-            disk.fill();
-            disk.free();
-            long free = Files.getFileStore(dir).getUsableSpace();
-            Files.write(mountPoint.resolve("filler"), new byte[(int) Math.max(0, free - (400 << 10))]);
-            for (int i = 0; refused.size() < 5; i++) {
-                String key = "during-" + i;
-                try {
-                    put(storage, acknowledged, key, 8 << 10);
-                } catch (IOException e) {
-                    refused.add(key);
-                }
-                if (i > 10_000) {
-                    fail("writes to a full disk never failed");
-                }
-            }
-            disk.free();
-
-            put(storage, acknowledged, "one-byte", 1);
-            storage.upsert(Entry.tombstone(b("before-0")));
-            acknowledged.put("before-0", null);
-            for (int i = 0; i < 100; i++) { // over three memtables: each flushes
-                put(storage, acknowledged, "after-" + i, 8 << 10);
-            }
-            assertReads(storage, acknowledged, refused);
-            storage.flush();
-            copyAsACrashLeavesIt(dir);
-        } finally {
-            storage.close(); // the clean stop works after the episode
+        open = storage;
+        for (int i = 0; i < 20; i++) {
+            put(storage, acknowledged, "before-" + i, 8 << 10);
         }
+        storage.flush();
+        // Room for the log of one memtable but not for its table as well: the flush of the next full memtable
+        // fails, and the writes after it fill the disk.
+        disk.fill();
+        disk.free();
+        long free = Files.getFileStore(dir).getUsableSpace();
+        Files.write(mountPoint.resolve("filler"), new byte[(int) Math.max(0, free - (400 << 10))]);
+        for (int i = 0; refused.size() < 5; i++) {
+            String key = "during-" + i;
+            try {
+                put(storage, acknowledged, key, 8 << 10);
+            } catch (IOException e) {
+                refused.add(key);
+            }
+            if (i > 10_000) {
+                fail("writes to a full disk never failed");
+            }
+        }
+        assertThrows(IOException.class, storage::flush, "the flush of a full memtable, on a full disk");
+        disk.free();
+
+        assertDoesNotThrow(() -> put(storage, acknowledged, "one-byte", 1),
+                "a 1-byte write on the same storage once the disk has room again");
+        assertDoesNotThrow(() -> storage.upsert(Entry.tombstone(b("before-0"))),
+                "a delete on the same storage once the disk has room again");
+        acknowledged.put("before-0", null);
+        for (int i = 0; i < 100; i++) { // over three memtables: each flushes
+            put(storage, acknowledged, "after-" + i, 8 << 10);
+        }
+        assertReads(storage, acknowledged, refused);
+        storage.flush();
+        copyAsACrashLeavesIt(dir);
+        assertDoesNotThrow(storage::close, "close after the episode");
         try (LsmStorage reopened = LsmStorage.open(config)) {
             assertReads(reopened, acknowledged, refused);
         }
