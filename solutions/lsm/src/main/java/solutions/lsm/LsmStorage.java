@@ -38,6 +38,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>Concurrency.</b> Writers are serialized by one lock, so the log holds upserts in the order the memtable
  * applied them. Readers take no lock: they read an immutable snapshot of (memtables, tables). If the previous
  * flush is still running when the memtable fills up, writers wait for it, which bounds memory to two memtables.
+ *
+ * <p><b>A full disk.</b> A failure to write is not a state the engine stays in: once the disk has room again,
+ * writes succeed without a restart. An upsert whose log record could not be written throws, and nothing of it is
+ * left (the log cuts the torn record off, the memtable never saw it). A flush that failed keeps its memtable
+ * readable and its log on disk; writes go on into the active memtable while it has room, and the writer that
+ * finds it full, {@link #flush()} and {@link #close()} try the failed flush again (and throw its new failure if
+ * it fails again), so the engine never holds more than two memtables. A flush takes effect only with its manifest
+ * commit, so an attempt that failed half-way leaves nothing that counts.
  */
 public final class LsmStorage implements Storage {
     private static final System.Logger LOG = System.getLogger(LsmStorage.class.getName());
@@ -60,9 +68,12 @@ public final class LsmStorage implements Storage {
     private final Object compactionLock = new Object();
 
     private volatile State state;
-    private volatile IOException backgroundFailure;
+    /** Why the flush of {@code state.flushing} failed, until a retry succeeds; guarded by writeLock. */
+    private IOException flushFailure;
     private boolean closed; // guarded by writeLock
     private WriteAheadLog log; // guarded by writeLock
+    /** The log of {@code state.flushing}, kept until its flush commits (a failed flush is retried from it). */
+    private WriteAheadLog flushingLog; // guarded by writeLock
     private long nextGeneration; // guarded by writeLock
     private long flushedThrough; // guarded by manifestLock
 
@@ -193,12 +204,21 @@ public final class LsmStorage implements Storage {
         Entry copy = new Entry(entry.key().clone(), entry.isTombstone() ? null : entry.value().clone());
         writeLock.lock();
         try {
-            ensureWritable();
-            log.append(copy);
+            ensureOpen();
+            if (state.active.sizeBytes() >= flushThresholdBytes) {
+                freezeLocked(false); // its freeze failed after an earlier write: retried before this one is taken
+            }
+            log.append(copy); // throws having written nothing: the write is refused whole
             MemTable active = state.active;
             active.put(copy);
             if (active.sizeBytes() >= flushThresholdBytes) {
-                freezeLocked(false);
+                try {
+                    freezeLocked(false);
+                } catch (IOException e) {
+                    // This write is in the log and the memtable: it is done, and says so. The next write retries.
+                    LOG.log(System.Logger.Level.WARNING, "freezing the full memtable of " + directory
+                            + " failed; the next write tries again: " + e.getMessage());
+                }
             }
         } finally {
             writeLock.unlock();
@@ -207,13 +227,13 @@ public final class LsmStorage implements Storage {
 
     @Override
     public void flush() throws IOException {
-        checkWritable();
+        checkOpen();
         flushAndWait();
     }
 
     @Override
     public void compact() throws IOException {
-        checkWritable();
+        checkOpen();
         synchronized (compactionLock) {
             List<SsTable> inputs = state.tablesNewestFirst;
             if (!inputs.isEmpty()) {
@@ -252,11 +272,31 @@ public final class LsmStorage implements Storage {
         }
         long written = SsTableWriter.write(output, new MergeIterator(sources, dropTombstones), expected);
         SsTable merged = null;
-        if (written > 0) {
-            merged = SsTable.open(output);
-        } else {
-            Files.delete(output);
+        try {
+            if (written > 0) {
+                merged = SsTable.open(output);
+            } else {
+                Files.delete(output);
+            }
+        } catch (IOException | RuntimeException e) {
+            // The inputs stay in force; the output would only hold disk space until the next open.
+            try {
+                Files.deleteIfExists(output);
+            } catch (IOException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
         }
+        // A failed commit keeps the output: the manifest may list it already (renamed, directory fsync failed).
+        // If it does not, the next open deletes it as a leftover.
+        commitMerge(inputs, merged);
+        for (SsTable t : inputs) {
+            Files.deleteIfExists(t.path());
+        }
+        FileSync.syncDirectory(directory);
+    }
+
+    private void commitMerge(List<SsTable> inputs, SsTable merged) throws IOException {
         synchronized (manifestLock) {
             Set<SsTable> replaced = Collections.newSetFromMap(new IdentityHashMap<>());
             replaced.addAll(inputs);
@@ -269,12 +309,8 @@ public final class LsmStorage implements Storage {
                     next.add(merged);
                 }
             }
-            commitTables(next, false);
+            commitTables(next, flushedThrough, false);
         }
-        for (SsTable t : inputs) {
-            Files.deleteIfExists(t.path());
-        }
-        FileSync.syncDirectory(directory);
     }
 
     @Override
@@ -309,6 +345,9 @@ public final class LsmStorage implements Storage {
         writeLock.lock();
         try {
             log.close();
+            if (flushingLog != null) {
+                flushingLog.close(); // its flush failed again: the log holds the data for the next open
+            }
             if (state.active.isEmpty() && state.flushing == null) {
                 Files.deleteIfExists(log.path()); // everything is in tables; an empty log is just clutter
             }
@@ -349,18 +388,32 @@ public final class LsmStorage implements Storage {
                 throw new IOException("flush of " + directory + " failed", e.getCause());
             }
         }
-        IOException failure = backgroundFailure;
-        if (failure != null) {
-            throw new IOException(failure.getMessage(), failure);
+        writeLock.lock();
+        try {
+            throwIfFlushFailed();
+        } finally {
+            writeLock.unlock();
         }
     }
 
     /**
      * Freezes the active memtable and schedules its flush, first waiting for the previous flush (that wait is
-     * the back-pressure that bounds memory). Returns the flush, or {@code null} when there was nothing to do.
+     * the back-pressure that bounds memory). A previous flush that failed is tried once more here, and its new
+     * failure thrown if it fails again. Returns the flush, or {@code null} when there was nothing to do.
      */
     private Future<?> freezeLocked(boolean evenIfSmall) throws IOException {
-        while (state.flushing != null && backgroundFailure == null) {
+        boolean retried = false;
+        while (state.flushing != null) {
+            if (flushFailure != null) {
+                if (retried) {
+                    throwIfFlushFailed();
+                }
+                retried = true;
+                flushFailure = null;
+                MemTable failed = state.flushing;
+                WriteAheadLog failedLog = flushingLog;
+                flusher.submit(() -> flushInBackground(failed, failedLog));
+            }
             try {
                 flushFinished.await();
             } catch (InterruptedException e) {
@@ -368,21 +421,24 @@ public final class LsmStorage implements Storage {
                 throw new InterruptedIOException("interrupted while waiting for a flush of " + directory);
             }
         }
-        if (backgroundFailure != null) {
-            throw new IOException(backgroundFailure.getMessage(), backgroundFailure);
-        }
         State s = state;
         if (s.active.isEmpty() || (!evenIfSmall && s.active.sizeBytes() < flushThresholdBytes)) {
             return null;
         }
         long generation = nextGeneration++;
+        WriteAheadLog next = new WriteAheadLog(DataFiles.log(directory, generation)); // may fail: nothing changed
         WriteAheadLog frozenLog = log;
-        log = new WriteAheadLog(DataFiles.log(directory, generation));
+        log = next;
+        flushingLog = frozenLog;
         MemTable frozen = s.active;
         state = new State(new MemTable(generation), frozen, s.tablesNewestFirst);
         return flusher.submit(() -> flushInBackground(frozen, frozenLog));
     }
 
+    /**
+     * Writes {@code frozen} as a table and commits it. Safe to run again after a failure at any step: the table
+     * file is rewritten whole under the same name, and only the manifest commit makes it count.
+     */
     private void flushInBackground(MemTable frozen, WriteAheadLog frozenLog) {
         Path path = DataFiles.table(directory, frozen.generation());
         try {
@@ -393,38 +449,55 @@ public final class LsmStorage implements Storage {
                 List<SsTable> next = new ArrayList<>(state.tablesNewestFirst.size() + 1);
                 next.add(table);
                 next.addAll(state.tablesNewestFirst);
-                flushedThrough = frozen.generation();
-                commitTables(next, true);
-            }
-            Files.deleteIfExists(frozenLog.path());
-            int tables = state.tablesNewestFirst.size();
-            if (tables > CompactionPolicy.STALL_TABLES) {
-                compactInBackground(); // on this thread: the next flush, and so the writers, wait for it
-            } else if (!compactionPolicy.runToMerge(state.tablesNewestFirst).isEmpty()) {
-                scheduleCompaction();
+                commitTables(next, frozen.generation(), true);
             }
         } catch (IOException | RuntimeException e) {
-            backgroundFailure = new IOException("background flush of " + frozen.count() + " entries to " + path
+            IOException failure = new IOException("background flush of " + frozen.count() + " entries to " + path
                     + " failed: " + e.getMessage() + "; the data is still in " + frozenLog.path()
-                    + " and will be recovered when the storage is opened again", e);
-            LOG.log(System.Logger.Level.ERROR, backgroundFailure.getMessage(), e);
+                    + ", stays readable, and the flush is tried again by the next write that needs it, by flush()"
+                    + " and by close() (or recovered from the log when the storage is opened again)", e);
+            LOG.log(System.Logger.Level.ERROR, failure.getMessage(), e);
             writeLock.lock();
             try {
+                flushFailure = failure;
                 flushFinished.signalAll();
             } finally {
                 writeLock.unlock();
             }
+            return;
+        }
+        try {
+            Files.deleteIfExists(frozenLog.path());
+        } catch (IOException e) {
+            // Committed: the log is deleted on the next open (its generation is flushed-through).
+            LOG.log(System.Logger.Level.WARNING, "could not delete the flushed log " + frozenLog.path() + ": " + e);
+        }
+        int tables = state.tablesNewestFirst.size();
+        if (tables > CompactionPolicy.STALL_TABLES) {
+            compactInBackground(); // on this thread: the next flush, and so the writers, wait for it
+        } else if (!compactionPolicy.runToMerge(state.tablesNewestFirst).isEmpty()) {
+            scheduleCompaction();
         }
     }
 
-    /** Writes the manifest, then publishes the table list; a flushed memtable leaves the read path here. */
-    private void commitTables(List<SsTable> tablesNewestFirst, boolean flushCommit) throws IOException {
+    /**
+     * Writes the manifest, then publishes the table list; a flushed memtable leaves the read path here. The new
+     * {@code flushedThrough} is taken only once the manifest that says it is written: a manifest written later
+     * (by a merge) must never claim a log whose flush did not commit.
+     */
+    private void commitTables(List<SsTable> tablesNewestFirst, long newFlushedThrough, boolean flushCommit)
+            throws IOException {
         List<String> names = tablesNewestFirst.stream().map(t -> t.path().getFileName().toString()).toList();
-        new Manifest(flushedThrough, names).write(directory);
+        new Manifest(newFlushedThrough, names).write(directory);
+        flushedThrough = newFlushedThrough;
         writeLock.lock();
         try {
             State s = state;
             state = new State(s.active, flushCommit ? null : s.flushing, List.copyOf(tablesNewestFirst));
+            if (flushCommit) {
+                flushingLog = null;
+                flushFailure = null;
+            }
             flushFinished.signalAll();
         } finally {
             writeLock.unlock();
@@ -440,22 +513,26 @@ public final class LsmStorage implements Storage {
         }
     }
 
-    /** {@link #ensureWritable} for an operation that does its work outside the write lock (flush, compact). */
-    private void checkWritable() throws IOException {
+    /** {@link #ensureOpen} for an operation that does its work outside the write lock (flush, compact). */
+    private void checkOpen() {
         writeLock.lock();
         try {
-            ensureWritable();
+            ensureOpen();
         } finally {
             writeLock.unlock();
         }
     }
 
-    private void ensureWritable() throws IOException {
+    private void ensureOpen() {
         if (closed) {
             throw new IllegalStateException("storage " + directory + " is closed");
         }
-        IOException failure = backgroundFailure;
-        if (failure != null) {
+    }
+
+    /** Throws why the flush of {@code state.flushing} failed, if it did (and no retry has succeeded since). */
+    private void throwIfFlushFailed() throws IOException {
+        IOException failure = flushFailure;
+        if (failure != null && state.flushing != null) {
             throw new IOException(failure.getMessage(), failure);
         }
     }

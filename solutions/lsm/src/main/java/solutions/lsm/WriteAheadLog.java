@@ -24,6 +24,13 @@ import java.util.zip.CRC32C;
  * <p>Record: {@code int bodyLength, int crc32c(body), int crc32c(first 8 bytes), body}, where body is
  * {@code int keyLength, int valueLength (-1 = tombstone), key, value}. The header checksum lets recovery tell a
  * damaged length field from a record that was cut short by a crash.
+ *
+ * <p><b>A failed append leaves no trace.</b> A full disk makes {@code write(2)} store part of a record and then
+ * fail, and the process goes on: the next records would follow the torn one, and recovery, which takes a torn
+ * record for the end of the log, would drop them although they were acknowledged. So {@link #append} cuts the file
+ * back to the end of the last whole record before it throws; if even that fails, the log refuses appends until a
+ * later one manages the cut first. The log therefore only ever holds whole records, in the order they were
+ * acknowledged, plus at most a torn tail that no acknowledged record follows.
  */
 final class WriteAheadLog implements Closeable {
     static final int HEADER_BYTES = 12;
@@ -31,6 +38,10 @@ final class WriteAheadLog implements Closeable {
     private final Path path;
     private final FileChannel channel;
     private ByteBuffer buffer = ByteBuffer.allocate(4096);
+    /** Bytes of whole records: where the next record starts. */
+    private long end;
+    /** Whether bytes of a failed append may lie past {@link #end} (its cut-back failed too). */
+    private boolean torn;
 
     WriteAheadLog(Path path) throws IOException {
         this.path = path;
@@ -41,8 +52,15 @@ final class WriteAheadLog implements Closeable {
         return path;
     }
 
-    /** Writes the record to the OS before returning; callers serialize appends. */
+    /**
+     * Writes the record to the OS before returning; callers serialize appends. When it throws, the record is not in
+     * the log (not even in part): the write may be retried, and a later record will directly follow the last whole
+     * one.
+     */
     void append(Entry entry) throws IOException {
+        if (torn) {
+            cutBack();
+        }
         byte[] key = entry.key();
         byte[] value = entry.value();
         int bodyLength = 8 + key.length + (value == null ? 0 : value.length);
@@ -61,9 +79,27 @@ final class WriteAheadLog implements Closeable {
         buffer.putInt(4, checksum(buffer.array(), HEADER_BYTES, bodyLength));
         buffer.putInt(8, checksum(buffer.array(), 0, 8));
         buffer.flip();
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
+        try {
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        } catch (IOException e) {
+            torn = true;
+            try {
+                cutBack();
+            } catch (IOException cut) {
+                e.addSuppressed(cut); // the next append tries the cut again before it writes
+            }
+            throw e;
         }
+        end += buffer.limit();
+    }
+
+    /** Removes what a failed append left after the last whole record; shrinking a file needs no free space. */
+    private void cutBack() throws IOException {
+        channel.truncate(end);
+        channel.position(end);
+        torn = false;
     }
 
     void sync() throws IOException {

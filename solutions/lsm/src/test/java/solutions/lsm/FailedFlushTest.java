@@ -18,8 +18,9 @@ import static solutions.lsm.Bytes.s;
 
 /**
  * A background flush that fails (a full or read-only disk in real life; here a directory where its temporary file
- * must go) must say so to the next caller, point at the log that still holds the data, refuse further writes at
- * once instead of blocking, and lose nothing at the next open once the cause is gone.
+ * must go) must say so to the next caller that needs it, point at the log that still holds the data, keep the data
+ * readable, block nobody, and be tried again: once the cause is gone, the same open storage flushes and closes, and
+ * nothing is lost. (A really full disk: DiskFullTest.)
  */
 class FailedFlushTest {
     @TempDir
@@ -27,7 +28,7 @@ class FailedFlushTest {
 
     @Test
     @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    void aFailedFlushIsReportedBlocksNobodyAndLosesNothing() throws IOException {
+    void aFailedFlushIsReportedBlocksNobodyAndIsTriedAgain() throws IOException {
         // The first memtable is of generation 1; a non-empty directory where its table's temporary file goes
         // makes the flush fail before it writes anything.
         // (Made after the open, whose recovery would delete it as a leftover.)
@@ -37,14 +38,49 @@ class FailedFlushTest {
         Files.writeString(blocker.resolve("in-the-way"), "x");
         storage.upsert(new Entry(b("k"), b("v")));
         IOException flush = assertThrows(IOException.class, storage::flush);
-        assertTrue(flush.getMessage().contains("will be recovered"), flush.getMessage());
-        assertThrows(IOException.class, () -> storage.upsert(new Entry(b("k2"), b("v2"))),
-                "writes are refused once a flush failed");
-        assertThrows(IOException.class, storage::close, "close reports the failed flush too");
+        assertTrue(flush.getMessage().contains("tried again"), flush.getMessage());
+        assertEquals("v", s(storage.get(b("k"))), "the data of the failed flush stays readable");
+        storage.upsert(new Entry(b("k2"), b("v2"))); // the new memtable has room: writes go on
+        assertThrows(IOException.class, storage::flush, "tried again, and failing again while the cause is there");
         Files.delete(blocker.resolve("in-the-way"));
         Files.delete(blocker);
+        storage.flush(); // the same storage, no restart: the failed flush, then the new memtable
+        assertEquals(2, storage.tableCount());
+        storage.close();
         try (LsmStorage reopened = LsmStorage.open(new StorageConfig(dir, 1 << 20))) {
-            assertEquals("v", s(reopened.get(b("k"))), "the write is recovered from its log");
+            assertEquals("v", s(reopened.get(b("k"))));
+            assertEquals("v2", s(reopened.get(b("k2"))));
+        }
+    }
+
+    @Test
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aWriterThatNeedsTheFailedFlushGetsItsErrorAtOnceAndNothingIsLost() throws IOException {
+        LsmStorage storage = LsmStorage.open(new StorageConfig(dir, 1 << 10));
+        Path blocker = dir.resolve(DataFiles.table(dir, 1).getFileName() + ".tmp");
+        Files.createDirectories(blocker);
+        Files.writeString(blocker.resolve("in-the-way"), "x");
+        byte[] value = new byte[600];
+        storage.upsert(new Entry(b("a"), value));
+        storage.upsert(new Entry(b("b"), value)); // memtable 1 full: frozen, its flush fails
+        storage.upsert(new Entry(b("c"), value));
+        IOException refused = null;
+        for (int i = 0; i < 5 && refused == null; i++) {
+            try {
+                storage.upsert(new Entry(b("d" + i), value)); // memtable 2 full: its freeze needs flush 1 again
+            } catch (IOException e) {
+                refused = e;
+            }
+        }
+        assertTrue(refused != null, "a writer that needs the failed flush is refused (memory stays bounded)");
+        assertTrue(refused.getMessage().contains("background flush"), refused.getMessage());
+        assertThrows(IOException.class, storage::close, "close tries the flush too, and reports its failure");
+        Files.delete(blocker.resolve("in-the-way"));
+        Files.delete(blocker);
+        try (LsmStorage reopened = LsmStorage.open(new StorageConfig(dir, 1 << 10))) {
+            for (String key : new String[] {"a", "b", "c"}) {
+                assertEquals(600, reopened.get(b(key)).length, "recovered from its log: " + key);
+            }
         }
     }
 }

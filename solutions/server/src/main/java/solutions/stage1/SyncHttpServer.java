@@ -71,12 +71,17 @@ public class SyncHttpServer extends HttpServer {
         session.sendResponse(respond(request));
     }
 
-    /** The handler's response, or 500 with the reason: a failing request must never take the server down. */
+    /**
+     * The handler's response, or 500 with the reason (never the server's file paths): a failing request must never
+     * take the server down.
+     */
     protected final Response respond(Request request) {
         try {
             return routes.handle(request);
         } catch (Exception e) {
-            return Responses.text(Response.INTERNAL_ERROR, "internal error: " + e);
+            ConnectionLog.warn("a request failed, answered 500: " + e);
+            return Responses.text(Response.INTERNAL_ERROR, "internal error: " + e.getClass().getSimpleName() + ": "
+                    + StorageFailure.reason(e));
         }
     }
 }

@@ -25,7 +25,9 @@ import java.util.Iterator;
  * It keeps everything in {@link StorageConfig#directory()} (write-ahead logs {@code wal-*.log}, sorted tables
  * {@code table-*.sst}, a {@code MANIFEST} and a {@code LOCK}) and nothing elsewhere; an {@code upsert} that returned
  * survives {@code kill -9} of the JVM. It flushes a full memtable and merges tables in background threads of its
- * own, so {@link #flush()} and {@link #compact()} are never needed for correctness. {@code open} on a directory
+ * own, so {@link #flush()} and {@link #compact()} are never needed for correctness. An {@code upsert} that fails
+ * for want of disk space throws and leaves nothing of itself; once the disk has room again, writes (and
+ * {@code close}) succeed on the same open storage. {@code open} on a directory
  * that another open storage holds fails with an {@link IOException} saying so; a damaged file stops {@code open}
  * with an {@link IOException} naming it. Writing an engine of one's own is what the grade's storage points reward
  * (stages/1-sync-server/README.md).

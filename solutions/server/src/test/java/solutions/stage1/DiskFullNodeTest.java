@@ -1,0 +1,132 @@
+package solutions.stage1;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import course.contract.Service;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The stage-1 statement's full disk, on the reference node: its data directory on a small tmpfs ({@link SmallDisk};
+ * skipped where none can be mounted, e.g. without root or in the grader's sandbox). While the disk is full, writes
+ * are answered 507 with the reason and no file path; once it has room again, a 1-byte PUT and a DELETE succeed on
+ * the running node, stop() succeeds, and every acknowledged write is there after the restart.
+ */
+class DiskFullNodeTest {
+    @TempDir
+    Path mountPoint;
+
+    private SmallDisk disk;
+    /** Stopped here too, quietly, so that a failed check is what a failing test reports. */
+    private Service node;
+
+    @AfterEach
+    void unmount() throws Exception {
+        if (node != null) {
+            try {
+                node.stop();
+            } catch (IOException | RuntimeException e) {
+                // the test has failed already
+            }
+        }
+        if (disk != null) {
+            disk.close();
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void writesRecoverOnceTheDiskHasRoomAgainAndErrorsShowNoPaths() throws Exception {
+        disk = SmallDisk.mount(mountPoint, 16);
+        Path dir = mountPoint.resolve("node");
+        int port = TestHttp.freePort();
+        HttpClient client = HttpClient.newHttpClient();
+        Map<String, byte[]> acknowledged = new LinkedHashMap<>();
+        node = TestHttp.startNode(port, dir);
+        // Room for the log of a full memtable (4 MiB) but not for its table too: its flush fails, then the log.
+        disk.fill();
+        disk.free();
+        long free = Files.getFileStore(mountPoint).getUsableSpace();
+        Files.write(mountPoint.resolve("filler"), new byte[(int) Math.max(0, free - (6L << 20))]);
+        HttpResponse<String> refused = null;
+        for (int i = 0; refused == null; i++) {
+            byte[] value = value(i, 256 << 10);
+            HttpResponse<String> answer = send(client, port, "PUT", "during-" + i, value);
+            if (answer.statusCode() == 201) {
+                acknowledged.put("during-" + i, value);
+            } else {
+                refused = answer;
+            }
+            if (i > 1000) {
+                fail("PUTs to a full disk never failed");
+            }
+        }
+        assertEquals(507, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains("No space left on device"), refused.body());
+        assertFalse(refused.body().contains(mountPoint.toString()) || refused.body().contains("/"),
+                "the answer shows a file path: " + refused.body());
+
+        disk.free();
+        HttpResponse<String> put = send(client, port, "PUT", "one-byte", new byte[] {42});
+        assertEquals(201, put.statusCode(), "a 1-byte PUT once the disk has room again: " + put.body());
+        acknowledged.put("one-byte", new byte[] {42});
+        HttpResponse<String> delete = send(client, port, "DELETE", "during-0", null);
+        assertEquals(202, delete.statusCode(), "a DELETE once the disk has room again: " + delete.body());
+        acknowledged.put("during-0", null);
+        for (int i = 0; i < 24; i++) { // more than a memtable: the failed flush and a new one both succeed
+            byte[] value = value(1000 + i, 256 << 10);
+            HttpResponse<String> answer = send(client, port, "PUT", "after-" + i, value);
+            assertEquals(201, answer.statusCode(), answer.body());
+            acknowledged.put("after-" + i, value);
+        }
+        assertDoesNotThrow(node::stop, "stop (SIGTERM's path) after the episode");
+        node = TestHttp.startNode(port, dir);
+        for (Map.Entry<String, byte[]> e : acknowledged.entrySet()) {
+            HttpResponse<byte[]> answer = client.send(request(port, "GET", e.getKey(), null),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            if (e.getValue() == null) {
+                assertEquals(404, answer.statusCode(), "deleted: " + e.getKey());
+            } else {
+                assertEquals(200, answer.statusCode(), "acknowledged: " + e.getKey());
+                assertArrayEquals(e.getValue(), answer.body(), "acknowledged: " + e.getKey());
+            }
+        }
+        node.stop();
+    }
+
+    private static byte[] value(int seed, int size) {
+        byte[] value = new byte[size];
+        Arrays.fill(value, (byte) seed);
+        return value;
+    }
+
+    private static HttpResponse<String> send(HttpClient client, int port, String method, String key, byte[] body)
+            throws Exception {
+        return client.send(request(port, method, key, body), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+
+    private static HttpRequest request(int port, String method, String key, byte[] body) {
+        return HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/v0/entity?id=" + key))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+    }
+}
