@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 @Stage(1)
 class LargeValueBurstTest {
     static final int CONNECTIONS = 64;
-    static final int PUTS_PER_CONNECTION = 3;
+    static final int PUTS_PER_CONNECTION = 10;
     /** The burst the issue was found with: 64 x 1 MiB killed the references under G1 before bodies were counted at their heap footprint. */
     static final int VALUE_BYTES = 1 << 20;
     /**
