@@ -108,7 +108,7 @@ public final class GradeCommand {
                 progress.println("grade: running the public and hidden tests of stages 1.." + o.stage() + " against "
                         + factory + (sandbox.isolated() ? " in a bubblewrap sandbox" : " WITHOUT a sandbox"));
                 String replay = replayCommand(o, seed);
-                Path artifactsDir = GradeArtifacts.folderFor(o.out());
+                Path artifactsDir = FailureFilesFolder.folderFor(o.out());
                 progress.println("grade: seed " + seed + " (replay: " + replay + ")");
                 TestJvm.Outcome run = TestJvm.run(ws, sandbox, o.limits(), factory, o.stage(),
                         new TestJvm.Selection(GradeBuilder.packages(o.stage()), o.only(), List.of(), seed, replay,
@@ -130,7 +130,7 @@ public final class GradeCommand {
                 if (o.submission() != null && ProvidedStorageUse.in(ws.classes)) {
                     worth = ProvidedStorageUse.withholdStoragePoints(grade, worth);
                 }
-                GradeArtifacts.save(artifactsDir, merged.artifacts(), grade.notes);
+                FailureFilesFolder.save(artifactsDir, merged.artifacts(), grade.notes);
                 if (second != null) {
                     Rerun.record(grade, run, again, second);
                 }

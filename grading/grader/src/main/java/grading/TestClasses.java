@@ -22,7 +22,7 @@ final class TestClasses {
     static List<String> of(int stage) {
         List<String> prefixes = GradeBuilder.packages(stage).stream().map(p -> p.replace('.', '/') + "/").toList();
         TreeSet<String> found = new TreeSet<>();
-        for (Path artifact : Artifacts.of(Artifacts.Group.TESTS)) {
+        for (Path artifact : ClasspathJars.of(ClasspathJars.Group.TESTS)) {
             for (String entry : entries(artifact)) {
                 if (entry.endsWith("Test.class") && !entry.contains("$")
                         && prefixes.stream().anyMatch(entry::startsWith)) {

@@ -59,8 +59,8 @@ final class TestJvm {
                 "-Dcourse.nodeMode=PROCESS",
                 "-Dcourse.seed=" + selection.seed(),
                 "-Dcourse.replay=" + selection.replay(),
-                "-D" + grading.runner.Artifacts.DIR_PROPERTY + "=" + sandbox.tmpInside(ws.tmp).resolve("artifacts"),
-                "-D" + grading.runner.Artifacts.SHOWN_AS_PROPERTY + "=" + selection.artifactsShownAs(),
+                "-D" + grading.runner.FailureFiles.DIR_PROPERTY + "=" + sandbox.tmpInside(ws.tmp).resolve("artifacts"),
+                "-D" + grading.runner.FailureFiles.SHOWN_AS_PROPERTY + "=" + selection.artifactsShownAs(),
                 "-Djunit.jupiter.execution.timeout.default=" + limits.perTest().toSeconds() + " s",
                 "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
                 "-cp", String.join(":", ws.runtimeClasspath().stream()
@@ -127,7 +127,7 @@ final class TestJvm {
                         case "RESULT" -> results.merge(report.test(), report, TestJvm::worse);
                         case "DONE" -> done[0] = true;
                         case "ARTIFACT" -> {
-                            byte[] bytes = grading.runner.Artifacts.decode(report);
+                            byte[] bytes = grading.runner.FailureFiles.decode(report);
                             if (bytes != null) {
                                 artifacts.put(report.test(), bytes);
                             }

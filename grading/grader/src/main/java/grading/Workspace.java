@@ -34,22 +34,22 @@ final class Workspace implements AutoCloseable {
         classes = Files.createDirectories(root.resolve("classes"));
         lib = Files.createDirectories(root.resolve("lib"));
         tmp = Files.createDirectories(root.resolve("tmp"));
-        for (Path jar : Artifacts.of(Artifacts.Group.COMPILE)) {
+        for (Path jar : ClasspathJars.of(ClasspathJars.Group.COMPILE)) {
             compileClasspath.add(copyArtifact(jar));
         }
         runtimeClasspath.add(classes);
         runtimeClasspath.addAll(compileClasspath);
-        for (Artifacts.Group group : List.of(Artifacts.Group.TEST_RUNTIME, Artifacts.Group.TESTS)) {
-            for (Path jar : Artifacts.of(group)) {
+        for (ClasspathJars.Group group : List.of(ClasspathJars.Group.TEST_RUNTIME, ClasspathJars.Group.TESTS)) {
+            for (Path jar : ClasspathJars.of(group)) {
                 runtimeClasspath.add(copyArtifact(jar));
             }
         }
-        runtimeClasspath.add(copyArtifact(Artifacts.graderRunner()));
+        runtimeClasspath.add(copyArtifact(ClasspathJars.graderRunner()));
     }
 
     /** Adds the course's own code (references, mutants) as the code under test instead of a student's sources. */
     void addCourseCode() throws IOException {
-        for (Path jar : Artifacts.of(Artifacts.Group.COURSE_CODE)) {
+        for (Path jar : ClasspathJars.of(ClasspathJars.Group.COURSE_CODE)) {
             runtimeClasspath.add(copyArtifact(jar));
         }
     }
@@ -57,7 +57,7 @@ final class Workspace implements AutoCloseable {
     /** Adds the load kit, for the performance run; the tests' JVM never has it. */
     List<Path> perfClasspath() throws IOException {
         List<Path> cp = new ArrayList<>(runtimeClasspath);
-        for (Path jar : Artifacts.of(Artifacts.Group.PERF_TOOLS)) {
+        for (Path jar : ClasspathJars.of(ClasspathJars.Group.PERF_TOOLS)) {
             cp.add(copyArtifact(jar));
         }
         return cp;

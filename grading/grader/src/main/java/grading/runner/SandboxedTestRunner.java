@@ -117,7 +117,7 @@ public final class SandboxedTestRunner {
                 }
             }
         });
-        Artifacts.send(reports, secret);
+        FailureFiles.send(reports, secret);
         reports.println(Report.line(secret, "DONE", "", "", "", (System.nanoTime() - begin) / 1e6, ""));
         reports.flush();
         // Node JVMs are gone (the harness stops them); do not wait for non-daemon threads a submission left behind.

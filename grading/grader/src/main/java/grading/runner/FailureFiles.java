@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * channel. The sandbox's own folders vanish with it, and a writable folder shared with the host would let a
  * submission fill the disk; so only a few small files with plain names travel, as base64 in report lines.
  */
-public final class Artifacts {
+public final class FailureFiles {
     /** Where tests write such files inside the test JVM: {@code -Dcourse.artifactsDir}. */
     public static final String DIR_PROPERTY = "course.artifactsDir";
     /** How a failure message names the folder the files end up in: {@code -Dcourse.artifactsShownAs}. */
@@ -23,7 +23,7 @@ public final class Artifacts {
     static final long MAX_BYTES = 2L << 20;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,100}\\.html");
 
-    private Artifacts() {
+    private FailureFiles() {
     }
 
     /** Sends the files of the artifacts folder as ARTIFACT reports; says on stderr which were left behind and why. */

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /** The files that explain a grade's failures (e.g. a history's timeline), kept in a folder next to the grade. */
-final class GradeArtifacts {
-    private GradeArtifacts() {
+final class FailureFilesFolder {
+    private FailureFilesFolder() {
     }
 
     /** {@code grades/alice-stage4.json} keeps its files in {@code grades/alice-stage4-files/}. */

@@ -17,7 +17,7 @@ import java.util.List;
  * {@code grading/classpath/<group>.txt} among its classes, so versions and files come from the build, never from a
  * list kept here.
  */
-final class Artifacts {
+final class ClasspathJars {
     /** A group of jars: its file under {@code grading/classpath/}. */
     enum Group {
         /** What the submission compiles against: the contract and the libraries the starter pom offers. */
@@ -38,14 +38,14 @@ final class Artifacts {
         }
     }
 
-    private Artifacts() {
+    private ClasspathJars() {
     }
 
     /** The jars (or class folders) of {@code group}, in the order Maven resolved them. */
     static List<Path> of(Group group) {
         String resource = "grading/classpath/" + group.file + ".txt";
         String text;
-        try (InputStream in = Artifacts.class.getClassLoader().getResourceAsStream(resource)) {
+        try (InputStream in = ClasspathJars.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("the grader's classpath lacks " + resource + " (written by its build);"
                         + " rebuild with ./course build");
@@ -68,7 +68,7 @@ final class Artifacts {
     /** The grader's own classes (the runners that start inside the sandbox): a jar or a class folder. */
     static Path graderRunner() {
         String resource = "grading/runner/SandboxedTestRunner.class";
-        URL url = Artifacts.class.getClassLoader().getResource(resource);
+        URL url = ClasspathJars.class.getClassLoader().getResource(resource);
         if (url == null) {
             throw new IllegalStateException("the grader's classpath lacks " + resource + "; rebuild with ./course build");
         }
