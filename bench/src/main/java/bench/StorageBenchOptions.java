@@ -3,6 +3,7 @@ package bench;
 import course.command.CourseCommand;
 import course.command.CourseCommandLine;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -76,7 +77,7 @@ final class StorageBenchOptions extends CourseCommand {
 
     /** These options as {@code bench storage} arguments, for the JVM that runs inside the memory limit. */
     List<String> commandLine() {
-        List<String> args = new java.util.ArrayList<>(List.of("--keys", String.valueOf(keys), "--value-size",
+        List<String> args = new ArrayList<>(List.of("--keys", String.valueOf(keys), "--value-size",
                 String.valueOf(valueSize), "--reads", String.valueOf(reads()), "--out", out.toString(), "--dir",
                 dir.toString()));
         if (memoryLimitMiB != null) {

@@ -97,7 +97,7 @@ public final class LoadToolBench {
         List<String> command = new ArrayList<>(LoadApi.wrk2Command(load, scripts));
         // Line-buffered, so its "Running" and "Requests/sec:" lines arrive as they are printed and its CPU is read
         // over the same span as ours (stdbuf execs wrk2 in place: the pid stays the tool's).
-        if (java.nio.file.Files.isExecutable(Path.of("/usr/bin/stdbuf"))) {
+        if (Files.isExecutable(Path.of("/usr/bin/stdbuf"))) {
             command.addAll(0, List.of("/usr/bin/stdbuf", "-oL"));
         }
         ToolRun t = ToolRun.run(command, timeout);

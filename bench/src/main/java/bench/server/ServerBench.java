@@ -4,6 +4,7 @@ import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
 import course.harness.Ports;
 import course.load.SaturateCommand;
+import course.results.Environment;
 import course.results.Results;
 import course.results.Saturation;
 import course.runtime.Launcher;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import solutions.lsm.LsmStorage;
@@ -113,7 +115,7 @@ public final class ServerBench {
         doc.put("keys", o.keys());
         doc.put("valueSize", o.valueSize());
         doc.put("stepDuration", o.stepDuration());
-        doc.set("environment", mapper.valueToTree(course.results.Environment.probe()));
+        doc.set("environment", mapper.valueToTree(Environment.probe()));
         var servers = doc.putArray("servers");
         for (Row r : rows) {
             var row = servers.addObject();
@@ -136,7 +138,7 @@ public final class ServerBench {
 
     private static void deleteQuietly(Path dir) {
         try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             System.err.println("bench server: could not delete " + dir + ": " + e.getMessage());
         }

@@ -1,6 +1,7 @@
 package bench.server;
 
 import course.load.LoadApi;
+import course.load.LoadOptions;
 import course.results.LoadRun;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -35,7 +36,7 @@ public final class StabilizeBench {
                             "-c", String.valueOf(g.connections(8)), "-t", String.valueOf(g.threads(1)), "-d", g.duration(),
                             "--workload", "get", "--keys", String.valueOf(keys), "--key-order", "uniform",
                             "--no-progress", mode.equals("plain") ? "--no-stabilize" : "--stabilize");
-                    LoadRun run = LoadApi.run(course.load.LoadOptions.parse(load.toArray(String[]::new)), quiet);
+                    LoadRun run = LoadApi.run(LoadOptions.parse(load.toArray(String[]::new)), quiet);
                     Row row = new Row(r, mode, run.percentile(50.0), run.percentile(99.0), run.achievedRate,
                             run.flags.stream().map(f -> f.kind).toList());
                     rows.add(row);

@@ -2,6 +2,7 @@ package course.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -61,7 +62,7 @@ class CommandListTest {
 
     @Test
     void aMalformedLineIsNamed() {
-        var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        var e = assertThrows(IllegalStateException.class,
                 () -> CommandList.parse(List.of("load | both | course.load.LoadCommand")));
         assertTrue(e.getMessage().contains("'load | both | course.load.LoadCommand' should have 5 fields"),
                 e.getMessage());

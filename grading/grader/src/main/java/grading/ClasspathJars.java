@@ -1,8 +1,10 @@
 package grading;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +57,7 @@ final class ClasspathJars {
             throw new UncheckedIOException(e);
         }
         List<Path> paths = text.isEmpty() ? List.of()
-                : Arrays.stream(text.split(java.io.File.pathSeparator)).map(Path::of).toList();
+                : Arrays.stream(text.split(File.pathSeparator)).map(Path::of).toList();
         for (Path p : paths) {
             if (!Files.exists(p)) {
                 throw new IllegalStateException(p + " (of the grader's " + group.file + " classpath) is gone;"
@@ -75,7 +77,7 @@ final class ClasspathJars {
         try {
             if ("jar".equals(url.getProtocol())) {
                 String file = url.getPath();
-                return Path.of(new java.net.URI(file.substring(0, file.indexOf("!/"))));
+                return Path.of(new URI(file.substring(0, file.indexOf("!/"))));
             }
             Path file = Path.of(url.toURI());
             for (String ignored : resource.split("/")) {

@@ -1,6 +1,7 @@
 package grading;
 
 import course.results.Grade;
+import java.util.Arrays;
 import java.util.Optional;
 
 /** One line for the grade that names the likely reason when most tests failed the same way. */
@@ -36,6 +37,6 @@ final class Diagnosis {
 
     static String firstLines(String s, int n) {
         String[] lines = s.split("\n");
-        return String.join("\n", java.util.Arrays.copyOf(lines, Math.min(n, lines.length)));
+        return String.join("\n", Arrays.copyOf(lines, Math.min(n, lines.length)));
     }
 }

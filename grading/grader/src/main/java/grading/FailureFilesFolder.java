@@ -3,6 +3,8 @@ package grading;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 
@@ -27,9 +29,9 @@ final class FailureFilesFolder {
             Path temp = Files.createTempFile(folder, ".artifact", ".tmp");
             Files.write(temp, f.getValue());
             // readable like the grade document next to it (a temp file is private)
-            Files.setPosixFilePermissions(temp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            Files.move(temp, folder.resolve(f.getKey()), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
+            Files.move(temp, folder.resolve(f.getKey()), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
         }
         notes.add("files that explain failures, kept in " + folder + ": " + String.join(", ", files.keySet()));
     }

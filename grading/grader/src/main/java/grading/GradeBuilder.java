@@ -5,10 +5,12 @@ import course.results.Grade;
 import course.results.TestResult;
 import grading.runner.Report;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /** Turns what the test JVM reported into a grade: per-test results, visibility, and points by weight. */
 final class GradeBuilder {
@@ -133,7 +135,7 @@ final class GradeBuilder {
     }
 
     static int stageOf(String testClass) {
-        var m = java.util.regex.Pattern.compile("\\.stage(\\d+)\\.").matcher(testClass);
+        var m = Pattern.compile("\\.stage(\\d+)\\.").matcher(testClass);
         return m.find() ? Integer.parseInt(m.group(1)) : 1;
     }
 
@@ -148,7 +150,7 @@ final class GradeBuilder {
 
     /** Packages to run for a stage: public then hidden, stages 1..N. */
     static List<String> packages(int stage) {
-        List<String> p = new java.util.ArrayList<>();
+        List<String> p = new ArrayList<>();
         for (int s = 1; s <= stage; s++) {
             p.add("course.tests.stage" + s);
         }

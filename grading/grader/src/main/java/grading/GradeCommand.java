@@ -6,6 +6,7 @@ import course.results.TestResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 
@@ -72,7 +73,7 @@ public final class GradeCommand {
         Sandbox sandbox = Sandbox.forGrade(o.sandbox());
         Weights weights = Weights.load();
         Grade grade = GradeBuilder.empty(o.stage(), o.student());
-        long seed = o.seed() != null ? o.seed() : new java.security.SecureRandom().nextLong();
+        long seed = o.seed() != null ? o.seed() : new SecureRandom().nextLong();
         grade.seed = seed;
         Map<String, Double> worth = Map.of();
         try (Workspace ws = new Workspace()) {

@@ -1,6 +1,8 @@
 package grading;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The command line of {@code ./course grade}. */
 /**
@@ -16,8 +18,8 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
     }
 
     /** The options {@code --gradescope-zip} fixes for every submission it grades. */
-    java.util.List<String> gradeOptionsForEverySubmission() {
-        java.util.List<String> options = new java.util.ArrayList<>(java.util.List.of(
+    List<String> gradeOptionsForEverySubmission() {
+        List<String> options = new ArrayList<>(List.of(
                 "--time-limit", String.valueOf(limits.wholeRun().toSeconds()),
                 "--test-time-limit", String.valueOf(limits.perTest().toSeconds())));
         if (!perf) {

@@ -1,5 +1,6 @@
 package grading;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import course.results.Grade;
@@ -49,7 +50,7 @@ final class GradescopeExport {
         }
         try {
             return Results.mapper().writeValueAsString(root) + "\n";
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -35,7 +36,7 @@ final class IsolatedMutantMatrix {
             String testClass = catchingClass(m.caughtBy());
             String testName = testClass + "." + catchingMethod(m.caughtBy());
             long t0 = System.nanoTime();
-            List<String> args = new java.util.ArrayList<>(List.of("--stage", String.valueOf(m.stage()),
+            List<String> args = new ArrayList<>(List.of("--stage", String.valueOf(m.stage()),
                     "--factory", m.factory(), "--only", testClass, "--no-perf",
                     "--out", dir.resolve(m.name() + ".json").toString()));
             if (!sandbox) {

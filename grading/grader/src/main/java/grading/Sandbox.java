@@ -1,6 +1,7 @@
 package grading;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,8 +148,8 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
             if (Files.isSymbolicLink(p)) {
                 try {
                     full.addAll(List.of("--symlink", Files.readSymbolicLink(p).toString(), dir));
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
             } else if (Files.isDirectory(p)) {
                 full.addAll(List.of("--ro-bind", dir, dir));

@@ -3,6 +3,7 @@ package grading;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ record StudentFiles(Path root, List<Path> sources, List<Path> resources) {
         List<Path> files = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(base)) {
             // Symbolic links could point anywhere on the grading machine: they are not the student's files.
-            walk.filter(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+            walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
                     .filter(p -> !javaOnly || p.toString().endsWith(".java"))
                     .map(root::relativize).sorted().forEach(files::add);
         }

@@ -1,5 +1,6 @@
 package grading;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -7,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
@@ -52,12 +54,12 @@ final class TestClasses {
             if (Files.isDirectory(artifact)) {
                 try (Stream<Path> walk = Files.walk(artifact)) {
                     return walk.filter(Files::isRegularFile)
-                            .map(p -> artifact.relativize(p).toString().replace(java.io.File.separatorChar, '/'))
+                            .map(p -> artifact.relativize(p).toString().replace(File.separatorChar, '/'))
                             .toList();
                 }
             }
             try (ZipFile zip = new ZipFile(artifact.toFile())) {
-                return zip.stream().map(java.util.zip.ZipEntry::getName).toList();
+                return zip.stream().map(ZipEntry::getName).toList();
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the test classes in " + artifact, e);

@@ -1,6 +1,7 @@
 package grading;
 
 import course.harness.JvmFlags;
+import grading.runner.FailureFiles;
 import grading.runner.Report;
 import grading.runner.SandboxPlan;
 import java.io.BufferedReader;
@@ -11,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -31,7 +33,7 @@ final class TestJvm {
     }
 
     /** How long the end of a run may take to kill what the submission left behind (a fork bomb: ~1000). */
-    static final java.time.Duration LEFTOVER_PATIENCE = java.time.Duration.ofSeconds(30);
+    static final Duration LEFTOVER_PATIENCE = Duration.ofSeconds(30);
 
     private TestJvm() {
     }
@@ -59,8 +61,8 @@ final class TestJvm {
                 "-Dcourse.nodeMode=PROCESS",
                 "-Dcourse.seed=" + selection.seed(),
                 "-Dcourse.replay=" + selection.replay(),
-                "-D" + grading.runner.FailureFiles.DIR_PROPERTY + "=" + sandbox.tmpInside(ws.tmp).resolve("artifacts"),
-                "-D" + grading.runner.FailureFiles.SHOWN_AS_PROPERTY + "=" + selection.artifactsShownAs(),
+                "-D" + FailureFiles.DIR_PROPERTY + "=" + sandbox.tmpInside(ws.tmp).resolve("artifacts"),
+                "-D" + FailureFiles.SHOWN_AS_PROPERTY + "=" + selection.artifactsShownAs(),
                 "-Djunit.jupiter.execution.timeout.default=" + limits.perTest().toSeconds() + " s",
                 "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
                 "-cp", String.join(":", ws.runtimeClasspath().stream()
@@ -127,7 +129,7 @@ final class TestJvm {
                         case "RESULT" -> results.merge(report.test(), report, TestJvm::worse);
                         case "DONE" -> done[0] = true;
                         case "ARTIFACT" -> {
-                            byte[] bytes = grading.runner.FailureFiles.decode(report);
+                            byte[] bytes = FailureFiles.decode(report);
                             if (bytes != null) {
                                 artifacts.put(report.test(), bytes);
                             }

@@ -2,6 +2,7 @@ package grading;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -48,7 +49,7 @@ final class Weights {
     }
 
     Map<String, Weight> classes() {
-        return java.util.Collections.unmodifiableMap(byClass);
+        return Collections.unmodifiableMap(byClass);
     }
 
     /** The weight of a test class, or null when the file has no line for it. */

@@ -1,5 +1,6 @@
 package grading;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
@@ -10,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -160,13 +162,13 @@ final class Workspace implements AutoCloseable {
     }
 
     static String join(List<Path> paths) {
-        return String.join(java.io.File.pathSeparator, paths.stream().map(Path::toString).toList());
+        return String.join(File.pathSeparator, paths.stream().map(Path::toString).toList());
     }
 
     @Override
     public void close() {
         try (var walk = Files.walk(root)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             System.err.println("grade: could not delete the workspace " + root + ": " + e);
         }

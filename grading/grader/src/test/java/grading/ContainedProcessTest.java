@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -52,13 +53,13 @@ class ContainedProcessTest {
     }
 
     /** The first look must be fast (no ProcessHandle.info per process): the kernel empties the namespace quickly. */
-    private static List<String> left() throws java.io.IOException {
+    private static List<String> left() throws IOException {
         try (var entries = Files.list(Path.of("/proc"))) {
             return entries.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
                     .map(p -> {
                         try {
                             return new String(Files.readAllBytes(p.resolve("cmdline"))).replace('\0', ' ');
-                        } catch (java.io.IOException e) {
+                        } catch (IOException e) {
                             return "";
                         }
                     })

@@ -3,6 +3,7 @@ package grading;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -12,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -24,7 +26,7 @@ class GradeCommandTest {
 
     static Grade grade(String... args) throws Exception {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        List<String> line = new java.util.ArrayList<>(List.of(args));
+        List<String> line = new ArrayList<>(List.of(args));
         if (!SANDBOX_WORKS) {
             line.add("--no-sandbox");
         }
@@ -157,20 +159,20 @@ class GradeCommandTest {
 
     @Test
     void badOptionsSayWhatIsWrong() {
-        var e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+        var e = assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "1"}));
         assertTrue(e.getMessage().contains("--submission"), e.getMessage());
-        e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+        e = assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "x", "--factory", "a.B"}));
         assertTrue(e.getMessage().contains("--stage 'x' is not a whole number; give one from 1 to 10"), e.getMessage());
         assertFalse(GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--no-perf"}).perf());
-        e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+        e = assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "9", "--factory", "a.B"}));
         assertTrue(e.getMessage().contains("there is no stage 9; the stages are 1 (1-sync-server)"), e.getMessage());
-        e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+        e = assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--export", "csv"}));
         assertTrue(e.getMessage().contains("--export knows only 'gradescope'"), e.getMessage());
-        e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+        e = assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--frobnicate"}));
         assertTrue(e.getMessage().contains("Unknown option: '--frobnicate'"), e.getMessage());
         assertTrue(GradeArgs.usage().startsWith("usage: ./course grade --stage N --submission DIR"), GradeArgs.usage());
@@ -187,7 +189,7 @@ class GradeCommandTest {
         assertFalse(bare.sandbox());
         assertTrue(GradeCommand.replayCommand(bare, 7).contains(" --no-sandbox "), GradeCommand.replayCommand(bare, 7));
         assertFalse(GradeOptions.parse(new String[] {"--mutant-matrix", "--isolated", "--no-sandbox"}).sandbox());
-        var e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+        var e = assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--mutant-matrix", "--no-sandbox"}));
         assertTrue(e.getMessage().contains("--no-sandbox goes with --mutant-matrix --isolated"), e.getMessage());
         assertTrue(GradeArgs.usage().contains("--no-sandbox grades without it"), GradeArgs.usage());
@@ -198,7 +200,7 @@ class GradeCommandTest {
     }
 
     static Run runGrader(List<String> prefix, String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(prefix);
+        List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dcourse.root=" + GradeCommand.courseRoot(), "-cp", System.getProperty("java.class.path"),
                 GradeCommand.class.getName()));

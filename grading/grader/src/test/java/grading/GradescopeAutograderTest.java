@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -136,7 +137,7 @@ class GradescopeAutograderTest {
             }
             try (Stream<Path> walk = Files.walk(root)) {
                 List<Path> all = new ArrayList<>(walk.toList());
-                java.util.Collections.reverse(all);
+                Collections.reverse(all);
                 for (Path p : all) {
                     Files.delete(p);
                 }

@@ -14,9 +14,11 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,7 +55,7 @@ class HostileSubmissionsTest {
         // Every hostile submission is the shared factory and its own Attack class.
         Path submission = Submissions.copy("hostile/shared", dir.resolve(name), Map.of());
         Submissions.copy("hostile/" + name, submission, placeholders);
-        List<String> args = new java.util.ArrayList<>(List.of("--stage", "1", "--submission", submission.toString(),
+        List<String> args = new ArrayList<>(List.of("--stage", "1", "--submission", submission.toString(),
                 "--out", dir.resolve("grade.json").toString(), "--no-perf", "--time-limit", "120"));
         args.addAll(List.of(extra.length == 0 ? new String[] {"--only", "KillDuringWritesTest"} : extra));
         return GradeCommandTest.grade(args.toArray(String[]::new));
@@ -122,7 +124,7 @@ class HostileSubmissionsTest {
         Grade g = gradeHostile("fork-bomb", Map.of("MARKER", "987.654321"));
         assertContained(g);
         String all = messages(g);
-        var m = java.util.regex.Pattern.compile("started (\\d+) processes").matcher(all);
+        var m = Pattern.compile("started (\\d+) processes").matcher(all);
         assertTrue(m.find(), all);
         assertTrue(Integer.parseInt(m.group(1)) < Limits.standard().processes(), "started " + m.group(1));
     }

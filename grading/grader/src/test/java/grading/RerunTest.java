@@ -2,6 +2,7 @@ package grading;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.Grade;
@@ -28,7 +29,7 @@ class RerunTest {
             planned.put(id, "");
             results.put(id, new Report("RESULT", id, "", o, 5, o.equals("passed") ? "" : "expected 200, got 504"));
         });
-        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, java.util.Map.of());
+        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of());
     }
 
     @Test
@@ -73,7 +74,7 @@ class RerunTest {
     void aRunStoppedAtItsTimeLimitIsNotRunAgain() {
         TestJvm.Outcome first = outcome(Map.of(BROKEN, "error"));
         TestJvm.Outcome stopped = new TestJvm.Outcome(first.planned(), first.results(), false, true, -1, "", 900, 0,
-                java.util.Map.of());
+                Map.of());
         assertEquals(List.of(), Rerun.candidates(stopped));
     }
 
@@ -85,7 +86,7 @@ class RerunTest {
         GradeOptions spaced = GradeOptions.parse(new String[] {"--stage", "1", "--submission", "/tmp/alice's repo"});
         assertEquals("./course grade --stage 1 --submission '/tmp/alice'\\''s repo' --seed 5",
                 GradeCommand.replayCommand(spaced, 5));
-        GradeException e = org.junit.jupiter.api.Assertions.assertThrows(GradeException.class,
+        GradeException e = assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "2", "--factory", "a.B", "--seed", "abc"}));
         assertTrue(e.getMessage().contains("--seed takes a whole number"), e.getMessage());
     }

@@ -1,6 +1,7 @@
 package grading;
 
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -15,7 +16,7 @@ final class Submissions {
         Path from;
         try {
             from = Path.of(Submissions.class.getResource("/" + resourceDir).toURI());
-        } catch (java.net.URISyntaxException | NullPointerException e) {
+        } catch (URISyntaxException | NullPointerException e) {
             throw new IllegalStateException("no test submission " + resourceDir, e);
         }
         try (Stream<Path> walk = Files.walk(from)) {

@@ -5,16 +5,19 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPacka
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.PostDiscoveryFilter;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
@@ -41,7 +44,7 @@ public final class SandboxedTestRunner {
         PrintStream reports = stdin.reports();
         List<DiscoverySelector> selectors = new ArrayList<>();
         String only = given.only();
-        Set<String> tests = new java.util.HashSet<>(given.tests());
+        Set<String> tests = new HashSet<>(given.tests());
         // One test method, CLASS#METHOD (the grader re-runs a failed test this way): its class is selected and the
         // method kept by a filter, since a selector by name needs the parameter types.
         for (String test : given.tests()) {
@@ -53,20 +56,20 @@ public final class SandboxedTestRunner {
         LauncherDiscoveryRequestBuilder builder = LauncherDiscoveryRequestBuilder.request().selectors(selectors);
         if (only != null) {
             String suffix = only;
-            builder.filters((org.junit.platform.launcher.PostDiscoveryFilter) d -> d.getSource()
+            builder.filters((PostDiscoveryFilter) d -> d.getSource()
                     .filter(MethodSource.class::isInstance)
                     .map(s -> ((MethodSource) s).getClassName().endsWith(suffix)
-                            ? org.junit.platform.engine.FilterResult.included("--only")
-                            : org.junit.platform.engine.FilterResult.excluded("--only"))
-                    .orElse(org.junit.platform.engine.FilterResult.included("container")));
+                            ? FilterResult.included("--only")
+                            : FilterResult.excluded("--only"))
+                    .orElse(FilterResult.included("container")));
         }
         if (!tests.isEmpty()) {
-            builder.filters((org.junit.platform.launcher.PostDiscoveryFilter) d -> d.getSource()
+            builder.filters((PostDiscoveryFilter) d -> d.getSource()
                     .filter(MethodSource.class::isInstance)
                     .map(s -> tests.contains(((MethodSource) s).getClassName() + "#" + ((MethodSource) s).getMethodName())
-                            ? org.junit.platform.engine.FilterResult.included("--test")
-                            : org.junit.platform.engine.FilterResult.excluded("--test"))
-                    .orElse(org.junit.platform.engine.FilterResult.included("container")));
+                            ? FilterResult.included("--test")
+                            : FilterResult.excluded("--test"))
+                    .orElse(FilterResult.included("container")));
         }
         LauncherDiscoveryRequest request = builder.build();
         Launcher launcher = LauncherFactory.create();

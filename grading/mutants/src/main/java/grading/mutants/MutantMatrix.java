@@ -8,14 +8,19 @@ import course.harness.InProcessSuite;
 import course.harness.InProcessSuite.Outcome;
 import grading.mutants.stage1.DataOutsideWorkingDir;
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Which test catches which mutant. {@link #caught} runs only the test meant to catch a mutant (fast, for ./course
@@ -86,13 +91,13 @@ public final class MutantMatrix {
 
     /** The public test classes of a stage, found the way JUnit finds them. */
     static List<String> publicTestClasses(int stage) {
-        var request = org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.request()
+        var request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectPackage("course.tests.stage" + stage)).build();
-        var plan = org.junit.platform.launcher.core.LauncherFactory.create().discover(request);
+        var plan = LauncherFactory.create().discover(request);
         List<String> classes = new ArrayList<>();
         plan.getRoots().forEach(engine -> plan.getChildren(engine).forEach(container -> container.getSource()
-                .filter(org.junit.platform.engine.support.descriptor.ClassSource.class::isInstance)
-                .map(src -> ((org.junit.platform.engine.support.descriptor.ClassSource) src).getClassName())
+                .filter(ClassSource.class::isInstance)
+                .map(src -> ((ClassSource) src).getClassName())
                 .ifPresent(classes::add)));
         classes.sort(Comparator.naturalOrder());
         return classes;
@@ -108,7 +113,7 @@ public final class MutantMatrix {
         String methodName = caughtBy.substring(hash + 1).replaceFirst("\\(.*", "");
         try {
             Class<?> type = Class.forName(className, false, MutantMatrix.class.getClassLoader());
-            List<java.lang.reflect.Method> methods = java.util.Arrays.stream(type.getDeclaredMethods())
+            List<Method> methods = Arrays.stream(type.getDeclaredMethods())
                     .filter(m -> m.getName().equals(methodName)).toList();
             if (methods.size() != 1) {
                 throw new IllegalStateException(caughtBy + ": " + methods.size() + " methods of that name");

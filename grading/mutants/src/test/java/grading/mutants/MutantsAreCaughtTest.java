@@ -3,8 +3,12 @@ package grading.mutants;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -34,10 +38,10 @@ class MutantsAreCaughtTest {
     @TestFactory
     Stream<DynamicTest> everyMutantFailsTheTestMeantToCatchIt() {
         // -Dcourse.mutants=Name1,Name2 checks only those mutants, e.g. the ones a change just added.
-        java.util.Set<String> only = java.util.Set.of(System.getProperty("course.mutants", "").split(","));
+        Set<String> only = Set.of(System.getProperty("course.mutants", "").split(","));
         return Mutants.all().stream()
                 .filter(m -> References.exists(m.stage()))
-                .filter(m -> only.equals(java.util.Set.of("")) || only.contains(m.name()))
+                .filter(m -> only.equals(Set.of("")) || only.contains(m.name()))
                 .map(m -> DynamicTest.dynamicTest(m.name() + " caught by " + m.caughtBy(), () -> {
                     MutantMatrix.Row row = MutantMatrix.caught(m, false);
                     synchronized (ROWS) {
@@ -53,13 +57,13 @@ class MutantsAreCaughtTest {
      */
     @Test
     void everyClassWithAMutantAnnotationIsListed() throws Exception {
-        java.nio.file.Path root = java.nio.file.Path.of(Mutants.class.getProtectionDomain().getCodeSource()
+        Path root = Path.of(Mutants.class.getProtectionDomain().getCodeSource()
                 .getLocation().toURI());
-        java.util.Set<String> listed = new java.util.HashSet<>();
+        Set<String> listed = new HashSet<>();
         Mutants.all().forEach(m -> listed.add(m.factory()));
         List<String> unlisted = new ArrayList<>();
-        try (Stream<java.nio.file.Path> files = java.nio.file.Files.walk(root.resolve("grading/mutants"))) {
-            for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+        try (Stream<Path> files = Files.walk(root.resolve("grading/mutants"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
                 String name = root.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
                 Class<?> type = Class.forName(name, false, Mutants.class.getClassLoader());
                 if (type.isAnnotationPresent(Mutant.class) && !listed.contains(type.getName())) {

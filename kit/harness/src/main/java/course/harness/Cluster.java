@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -183,7 +184,7 @@ public final class Cluster implements AutoCloseable {
             return;
         }
         List<Thread> starters = new ArrayList<>();
-        List<IOException> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<IOException> failures = Collections.synchronizedList(new ArrayList<>());
         for (Node node : stopped) {
             starters.add(Thread.ofPlatform().name("start-" + node.url()).start(() -> {
                 try {

@@ -7,6 +7,7 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import java.io.IOException;
 import java.net.BindException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** A node in the test JVM. The service object is created once, so start after stop tests restart on the same object. */
@@ -78,14 +79,14 @@ final class InProcessNode implements Node {
 
     @Override
     public String threadDump() throws IOException {
-        Path dir = java.nio.file.Files.createTempDirectory("course-threads-");
+        Path dir = Files.createTempDirectory("course-threads-");
         Path file = dir.resolve("threads.txt");
         try {
             Launcher.dumpThreads(file);
-            return java.nio.file.Files.readString(file);
+            return Files.readString(file);
         } finally {
-            java.nio.file.Files.deleteIfExists(file);
-            java.nio.file.Files.deleteIfExists(dir);
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(dir);
         }
     }
 

@@ -1,5 +1,6 @@
 package course.harness;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -45,7 +46,7 @@ public final class JavaCommand {
      */
     public static String classpath() {
         String cp = System.getProperty("java.class.path");
-        String[] parts = cp.split(java.io.File.pathSeparator);
+        String[] parts = cp.split(File.pathSeparator);
         if (parts.length == 1 && parts[0].contains("surefirebooter")) {
             return fromManifest(Path.of(parts[0]));
         }
@@ -59,7 +60,7 @@ public final class JavaCommand {
             for (String url : classPath.trim().split("\\s+")) {
                 paths.add(Path.of(URI.create(url)).toString());
             }
-            return String.join(java.io.File.pathSeparator, paths);
+            return String.join(File.pathSeparator, paths);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the classpath from " + jar, e);
         }

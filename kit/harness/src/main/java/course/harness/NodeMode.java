@@ -1,5 +1,7 @@
 package course.harness;
 
+import java.util.Locale;
+
 /** Where the nodes of a test cluster run. */
 public enum NodeMode {
     /** In the test JVM: fast, and debuggable from an IDE. A node cannot be killed with -9 in this mode. */
@@ -17,7 +19,7 @@ public enum NodeMode {
             return requested;
         }
         try {
-            return valueOf(forced.trim().toUpperCase(java.util.Locale.ROOT));
+            return valueOf(forced.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("-Dcourse.nodeMode must be IN_PROCESS or PROCESS, got '" + forced + "'", e);
         }

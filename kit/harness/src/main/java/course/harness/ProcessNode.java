@@ -8,13 +8,17 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A node in a JVM of its own, started through {@link Launcher}: the same path as ./course run and the grader. It
@@ -42,12 +46,12 @@ final class ProcessNode implements Node {
     private boolean serviceStopped;
     /** The JVM said it is exiting for lack of heap ({@link OutOfMemoryExit}). */
     private volatile boolean ranOutOfMemory;
-    private final java.util.concurrent.atomic.AtomicBoolean outOfMemoryReported =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean outOfMemoryReported =
+            new AtomicBoolean();
     /** Copies the node's stdout after READY; joined before judging why the node ended. */
     private volatile Thread stdoutPump;
     /** READY, STOPPED and FAILED lines the node printed after its first READY: the control channel's answers. */
-    private final java.util.concurrent.BlockingQueue<String> answers = new java.util.concurrent.LinkedBlockingQueue<>();
+    private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
 
     ProcessNode(int port, String url, List<String> cluster, Path workingDir, Path log, String factoryClass, String heap,
                 List<String> jvmFlags, String secret) {
@@ -146,7 +150,7 @@ final class ProcessNode implements Node {
                 "--port", String.valueOf(port), "--url", url, "--dir", workingDir.toString(),
                 "--cluster", String.join(",", cluster), "--factory", factoryClass, "--control", "stdin"));
         Files.writeString(log, "$ " + shortCommand(command, heap, jvmFlags, workingDir) + "\n", StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(false)
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -249,7 +253,7 @@ final class ProcessNode implements Node {
 
     private synchronized void append(String line) {
         try {
-            Files.writeString(log, line + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+            Files.writeString(log, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         } catch (IOException ignored) {
             // the log is a diagnostic aid; losing a line must not fail the node
         }

@@ -1,5 +1,7 @@
 package course.harness;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -111,8 +113,8 @@ public record Reply(String request, int status, byte[] body, String error) {
     private static String asText(byte[] bytes) {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
             return null;
         }
         boolean control = text.codePoints().anyMatch(c -> (c < 0x20 && c != '\n' && c != '\r' && c != '\t')

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -166,7 +167,7 @@ class NodeProxyTest {
             s.getOutputStream().write(bytes("anyone?"));
             s.getInputStream().read();
             return false;
-        } catch (java.net.SocketTimeoutException e) {
+        } catch (SocketTimeoutException e) {
             return true;
         } catch (IOException e) {
             return false;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.contract.ServiceConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ class OutOfMemoryExitTest {
         String url = "http://localhost:" + port;
         ProcessNode node = new ProcessNode(port, url, List.of(url), dir.resolve("node"), dir.resolve("node.log"),
                 HeapExhaustingFactory.class.getName(), "32m", NodeJvm.QUICK_START.flags(),
-                course.contract.ServiceConfig.newSecret());
+                ServiceConfig.newSecret());
         try {
             // The factory allocates from start() on: the heap may run out before or after the node said READY.
             IOException e = assertThrows(IOException.class, () -> {

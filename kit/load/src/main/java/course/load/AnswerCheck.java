@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Whether a run's answers are the ones its workload expects. A GET of filled keys expects 200, a PUT 201, a DELETE
@@ -57,7 +58,7 @@ final class AnswerCheck {
     }
 
     private static String expectedText(Set<Integer> ok) {
-        return new java.util.TreeSet<>(ok).stream().map(String::valueOf).reduce((a, b) -> a + " or " + b).orElse("")
+        return new TreeSet<>(ok).stream().map(String::valueOf).reduce((a, b) -> a + " or " + b).orElse("")
                 + (ok.size() == 1 ? " only" : "");
     }
 

@@ -1,6 +1,8 @@
 package course.load;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * An incremental HTTP/1.1 response parser: fed whatever bytes a non-blocking read returned, it says when one whole
@@ -140,7 +142,7 @@ final class HttpResponseParser {
         }
     }
 
-    private static final byte[] HTTP_1 = "HTTP/1.".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] HTTP_1 = "HTTP/1.".getBytes(StandardCharsets.US_ASCII);
 
     private void parseStatusLine(int n) throws MalformedResponseException {
         // "HTTP/1.1 200 OK"; the reason phrase may be missing.
@@ -286,11 +288,11 @@ final class HttpResponseParser {
     }
 
     private static byte[] lower(String s) {
-        return s.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        return s.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII);
     }
 
     private String text(int from, int to) {
-        return new String(line, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return new String(line, from, to - from, StandardCharsets.ISO_8859_1);
     }
 
     private void endOfHeaders() {

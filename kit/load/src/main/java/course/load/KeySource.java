@@ -1,5 +1,6 @@
 package course.load;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 
@@ -38,7 +39,7 @@ final class KeySource {
     }
 
     /** Writes the same text as {@link #format} into {@code out}, without building a string. */
-    void formatInto(long index, java.nio.ByteBuffer out) {
+    void formatInto(long index, ByteBuffer out) {
         int digits = 1;
         for (long v = index; v >= 10; v /= 10) {
             digits++;

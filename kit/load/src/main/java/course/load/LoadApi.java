@@ -7,6 +7,7 @@ import course.results.Saturation;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -80,7 +81,7 @@ public final class LoadApi {
      * into {@code scriptDir}), for benchmarks that time wrk2 themselves; {@code null} when no wrk2 is found ($WRK2,
      * or on PATH).
      */
-    public static List<String> wrk2Command(List<String> loadArgs, java.nio.file.Path scriptDir) throws IOException {
+    public static List<String> wrk2Command(List<String> loadArgs, Path scriptDir) throws IOException {
         String binary = Wrk2Tool.findBinary();
         if (binary == null) {
             return null;

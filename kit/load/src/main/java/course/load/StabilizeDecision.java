@@ -1,5 +1,6 @@
 package course.load;
 
+import course.results.Environment;
 import course.results.LoadRun;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +26,7 @@ final class StabilizeDecision {
             return option ? new LoadRun.Stabilize("on", "stabilized", "asked for with --stabilize")
                     : new LoadRun.Stabilize("off", "plain", "asked for with --no-stabilize");
         }
-        if (!course.results.Environment.underHypervisor()) {
+        if (!Environment.underHypervisor()) {
             return fromProbe(false, null, 0);
         }
         CpuSteal.Sample before = CpuSteal.sample();

@@ -2,6 +2,7 @@ package course.load;
 
 import course.results.Warmup;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
@@ -30,7 +31,7 @@ final class Warmups {
             return;
         }
         out.printf(Locale.ROOT, "warm-up: %s s at %.0f req/s, not recorded (--warmup 0 turns it off)%n",
-                java.math.BigDecimal.valueOf(w.seconds).stripTrailingZeros().toPlainString(), w.rate);
+                BigDecimal.valueOf(w.seconds).stripTrailingZeros().toPlainString(), w.rate);
         out.flush();
         new LoadGenerator(o.with(c -> {
             c.rate(w.rate);

@@ -1,7 +1,9 @@
 package course.load;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -98,7 +100,7 @@ final class Wrk2Report {
         if (h.getTotalCount() == 0) {
             return List.of();
         }
-        java.util.ArrayList<SpectrumLine> lines = new java.util.ArrayList<>();
+        ArrayList<SpectrumLine> lines = new ArrayList<>();
         for (HistogramIterationValue v : h.percentiles(5)) {
             lines.add(new SpectrumLine(v.getValueIteratedTo() / 1000.0, v.getPercentileLevelIteratedTo() / 100.0,
                     v.getTotalCountToThisValue()));
@@ -107,7 +109,7 @@ final class Wrk2Report {
     }
 
     private static String statsLine(String name, double mean, double stdev, double max, double withinStdevPercent,
-                                    java.util.function.DoubleFunction<String> fmt) {
+                                    DoubleFunction<String> fmt) {
         return String.format(Locale.ROOT, "    %-10s", name) + units(fmt.apply(mean), 8) + units(fmt.apply(stdev), 10)
                 + units(fmt.apply(max), 9) + String.format(Locale.ROOT, "%8.2f%%%n", withinStdevPercent);
     }

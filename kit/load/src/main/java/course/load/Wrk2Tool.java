@@ -133,7 +133,7 @@ final class Wrk2Tool {
         KeySource keys = new KeySource(o.keyOrder(), o.keys());
         int width = keys.format(0).length() - 1;
         String suffix = o.ack() == null ? "-" : "&ack=" + o.ack() + "&from=" + o.from();
-        List<String> command = new java.util.ArrayList<>(List.of(binary, "-t", Integer.toString(o.threads()),
+        List<String> command = new ArrayList<>(List.of(binary, "-t", Integer.toString(o.threads()),
                 "-c", Integer.toString(o.connections()),
                 "-d", (long) Math.ceil(o.durationSeconds()) + "s", "-R", RunFiles.rateName(o.rate()),
                 "--timeout", (long) Math.ceil(o.timeoutSeconds()) + "s", "-L", "-s", script.toString()));
@@ -197,7 +197,7 @@ final class Wrk2Tool {
      */
     static String findBinary() {
         String fromEnv = System.getenv("WRK2");
-        if (fromEnv != null && !fromEnv.isBlank() && java.nio.file.Files.isExecutable(Path.of(fromEnv))) {
+        if (fromEnv != null && !fromEnv.isBlank() && Files.isExecutable(Path.of(fromEnv))) {
             return fromEnv;
         }
         String wrk2 = Executables.find("wrk2");

@@ -3,6 +3,7 @@ package course.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class KeySourceTest {
         KeySource keys = new KeySource(KeyOrder.SEQUENTIAL, 3);
         SplittableRandom r = new SplittableRandom(1);
         long[] got = {keys.next(r), keys.next(r), keys.next(r), keys.next(r)};
-        assertEquals("[0, 1, 2, 0]", java.util.Arrays.toString(got));
+        assertEquals("[0, 1, 2, 0]", Arrays.toString(got));
     }
 
     @Test

@@ -3,6 +3,8 @@ package course.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.results.LoadRun;
+import course.results.Results;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
@@ -39,7 +41,7 @@ class ProfilingTest {
             assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("cpu.html")), printed);
             assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("alloc.html")), printed);
             assertTrue(printed.contains("Flame graph: "), printed);
-            var run = course.results.Results.read(dir.resolve("run.json"), course.results.LoadRun.class);
+            var run = Results.read(dir.resolve("run.json"), LoadRun.class);
             assertTrue(run.profiles != null && run.profiles.contains("run-profile/cpu.html"),
                     "the run's JSON must list its flame graphs, got " + run.profiles);
         } finally {

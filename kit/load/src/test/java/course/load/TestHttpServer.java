@@ -8,6 +8,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,7 +28,7 @@ final class TestHttpServer implements AutoCloseable {
     private volatile String lastHead = "";
     private volatile long serviceNanos;
     private long nextSlotNs;
-    private final java.util.ArrayDeque<Delayed> delayed = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Delayed> delayed = new ArrayDeque<>();
 
     TestHttpServer() throws IOException {
         server = ServerSocketChannel.open();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.results.LoadRun;
 import course.results.Results;
 import course.results.Saturation;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,7 +72,7 @@ class WarmupTest {
             assertEquals(100.0, doc.warmup.rate);
             long recorded = 0;
             // Every step's file, with the attempts run again when the machine was busy (they hit the server too).
-            try (var files = java.nio.file.Files.list(dir)) {
+            try (var files = Files.list(dir)) {
                 for (Path file : files.filter(f -> f.getFileName().toString().matches("step-.*\\.json")).toList()) {
                     LoadRun run = Results.read(file, LoadRun.class);
                     assertNull(run.warmup, "a step is not warmed up again");

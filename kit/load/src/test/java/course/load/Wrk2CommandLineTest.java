@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.LoadRun;
 import course.results.Results;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,14 +70,14 @@ class Wrk2CommandLineTest {
             assertTrue(correctedMs > 250, "recorded p99 " + correctedMs + " ms shows the stall");
             assertTrue(uncorrectedMs < correctedMs / 10, "uncorrected p99 " + uncorrectedMs
                     + " ms hides what the recorded " + correctedMs + " ms shows");
-            String saved = java.nio.file.Files.readString(json.resolveSibling("stall.txt"));
+            String saved = Files.readString(json.resolveSibling("stall.txt"));
             assertTrue(!saved.contains("Uncorrected"), "only the recorded latency is saved");
         }
     }
 
     /** The value on the line of {@code percentile} (e.g. {@code 99.000%}) of the first block in {@code text}, in ms. */
     private static double msOf(String text, String percentile) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*" + java.util.regex.Pattern.quote(
+        Matcher m = Pattern.compile("(?m)^\\s*" + Pattern.quote(
                 percentile) + "\\s+([0-9.]+)(us|ms|s|m)$").matcher(text);
         assertTrue(m.find(), "no " + percentile + " line in:\n" + text);
         double v = Double.parseDouble(m.group(1));

@@ -1,11 +1,13 @@
 package course.profiler;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
 import one.convert.Arguments;
 import one.convert.JfrToFlame;
 import one.jfr.JfrReader;
@@ -80,7 +82,7 @@ final class FlameGraphs {
         int at = html.indexOf(HEADING_END);
         if (at < 0) {
             // A future converter without the heading: the words still belong on the page, first thing in the body.
-            return html.replaceFirst("<body>", "<body>" + java.util.regex.Matcher.quoteReplacement(words.toString()));
+            return html.replaceFirst("<body>", "<body>" + Matcher.quoteReplacement(words.toString()));
         }
         at += HEADING_END.length();
         return html.substring(0, at) + words + html.substring(at);
@@ -88,7 +90,7 @@ final class FlameGraphs {
 
     /** The converter writes bytes; the page is small (a few hundred KiB at most), so it is kept in memory. */
     private static final class Utf8Buffer extends OutputStream {
-        private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
         @Override
         public void write(int b) {

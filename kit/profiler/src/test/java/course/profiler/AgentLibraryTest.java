@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AgentLibraryTest {
@@ -25,7 +26,7 @@ class AgentLibraryTest {
 
     @Test
     void theAgentIsStartedWithAllEventsInOneJfrSession() {
-        String options = Profiler.startOptions(Profiler.parse(java.util.List.of("lock", "cpu", "alloc", "wall")),
+        String options = Profiler.startOptions(Profiler.parse(List.of("lock", "cpu", "alloc", "wall")),
                 "itimer", Path.of("/tmp/out/.recording-1.jfr"));
         assertEquals("start,event=itimer,interval=10ms,alloc=512k,lock=10us,wall=20ms,jfr,"
                 + "file=/tmp/out/.recording-1.jfr", options);

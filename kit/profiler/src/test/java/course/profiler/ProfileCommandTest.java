@@ -1,6 +1,7 @@
 package course.profiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -9,6 +10,7 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,7 +32,7 @@ class ProfileCommandTest {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             free = probe.getLocalPort();
         }
-        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+        IOException e = assertThrows(IOException.class,
                 () -> PortOwner.pidListeningOn(free));
         assertTrue(e.getMessage().contains("nothing listens on TCP port " + free), e.getMessage());
     }
@@ -40,7 +42,7 @@ class ProfileCommandTest {
         Run run = run("--port", Integer.toString(child.port()), "--event", "cpu", "--duration", "2s",
                 "--out", dir.toString(), "--stage", "2");
         assertEquals(0, run.status, run.err);
-        assertTrue(java.nio.file.Files.readString(dir.resolve(ProfileCommand.METADATA)).contains("stage=2"),
+        assertTrue(Files.readString(dir.resolve(ProfileCommand.METADATA)).contains("stage=2"),
                 "the profile knows its stage");
         assertTrue(run.out.contains("port " + child.port() + " belongs to pid " + child.pid()), run.out);
         assertTrue(run.out.contains(dir.resolve("cpu.html").toString()), run.out);

@@ -4,11 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import one.convert.Arguments;
+import one.convert.FlameGraph;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -111,14 +117,14 @@ class ProfilerTest {
      * pages store frame names compressed, so a frame's name does not appear in the page as written.
      */
     static String collapsedStacks(String html) throws IOException {
-        one.convert.Arguments args = new one.convert.Arguments();
+        Arguments args = new Arguments();
         args.output = "collapsed";
-        one.convert.FlameGraph graph = new one.convert.FlameGraph(args);
-        graph.parseHtml(new java.io.StringReader(html));
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        try (java.io.PrintStream print = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8)) {
+        FlameGraph graph = new FlameGraph(args);
+        graph.parseHtml(new StringReader(html));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8)) {
             graph.dump(print);
         }
-        return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        return out.toString(StandardCharsets.UTF_8);
     }
 }

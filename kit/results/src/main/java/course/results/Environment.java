@@ -1,6 +1,7 @@
 package course.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -37,7 +38,7 @@ public class Environment {
         String memKb = firstValue(Path.of("/proc/meminfo"), "MemTotal");
         if (memKb != null) {
             e.memoryBytes = Long.parseLong(memKb.replaceAll("[^0-9]", "")) * 1024;
-        } else if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        } else if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             e.memoryBytes = os.getTotalMemorySize();
         }
         e.hypervisor = hypervisor();

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,7 +55,7 @@ class ResultsTest {
     void readingAnInvalidFileNamesIt() throws Exception {
         Path file = dir.resolve("broken.json");
         Files.writeString(file, "{\"schema\": \"course-results/1\", \"kind\": \"load-run\"}");
-        var e = assertThrows(java.io.IOException.class, () -> Results.read(file, LoadRun.class));
+        var e = assertThrows(IOException.class, () -> Results.read(file, LoadRun.class));
         assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
     }
 
@@ -66,7 +68,7 @@ class ResultsTest {
         grade.performance.submission = sampleRun();
         grade.performance.reference = sampleRun();
         grade.performance.ratio = 1.0;
-        assertEquals(java.util.List.of(), Results.violations(grade));
+        assertEquals(List.of(), Results.violations(grade));
     }
 
     @Test
@@ -114,10 +116,10 @@ class ResultsTest {
         search.factory = "solutions.stage1.Stage1Factory";
         search.factorySource = FactorySource.NODE;
         search.result.sustainedRate = 1000.0;
-        assertEquals(java.util.List.of(), Results.violations(search));
+        assertEquals(List.of(), Results.violations(search));
         Path bad = dir.resolve("bad-source.json");
         Files.writeString(bad, Files.readString(file).replace("\"submission\"", "\"guess\""));
-        var e = assertThrows(java.io.IOException.class, () -> Results.read(bad, LoadRun.class));
+        var e = assertThrows(IOException.class, () -> Results.read(bad, LoadRun.class));
         assertTrue(e.getMessage().contains("factorySource"), e.getMessage());
     }
 
@@ -130,7 +132,7 @@ class ResultsTest {
         assertTrue(text.contains("target rate not met"), text);
         Path bad = dir.resolve("bad-flag.json");
         Files.writeString(bad, text);
-        var e = assertThrows(java.io.IOException.class, () -> Results.read(bad, LoadRun.class));
+        var e = assertThrows(IOException.class, () -> Results.read(bad, LoadRun.class));
         assertTrue(e.getMessage().contains("flags"), e.getMessage());
     }
 }

@@ -3,10 +3,12 @@ package course.wrk2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.LoadRun;
 import course.results.Results;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -335,7 +337,7 @@ class Wrk2ParserTest {
         assertEquals(16, longForm.connections());
         assertEquals(10.0, longForm.durationSeconds());
         assertNull(longForm.script());
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> WrkCommand.parse("wrk -c lots http://h/"));
         assertTrue(e.getMessage().contains("-c") && e.getMessage().contains("'lots'"), e.getMessage());
     }
@@ -356,7 +358,7 @@ class Wrk2ParserTest {
             "       5.000     1.000000         1000          inf");
 
     private static String fenced(List<String> above, List<String> rows) {
-        List<String> lines = new java.util.ArrayList<>(above);
+        List<String> lines = new ArrayList<>(above);
         lines.add("```");
         lines.addAll(rows);
         lines.add("");
@@ -396,7 +398,7 @@ class Wrk2ParserTest {
 
     @Test
     void fourColumnTablesThatAreNotASpectrumAreNotImported() {
-        List<String> decreasing = new java.util.ArrayList<>(BARE_ROWS);
+        List<String> decreasing = new ArrayList<>(BARE_ROWS);
         decreasing.set(6, "       0.900     0.350000          750         1.54");
         List<String> notInverse = BARE_ROWS.stream().map(r -> r.replace("10.00", "12.00")).toList();
         List<String> countFalls = BARE_ROWS.stream().map(r -> r.replace("  900  ", "  190  ")).toList();
@@ -435,7 +437,7 @@ class Wrk2ParserTest {
 
     @Test
     void twoBareSpectraBackToBackAndOneWithItsFooterAreThreeRuns() {
-        List<String> rows = new java.util.ArrayList<>(BARE_ROWS);
+        List<String> rows = new ArrayList<>(BARE_ROWS);
         rows.addAll(BARE_ROWS.stream().map(r -> r.replace("5.000", "9.000")).toList());
         rows.add("#[Mean    =        0.812, StdDeviation   =        0.400]");
         rows.add("#[Max     =        8.999, Total count    =         1000]");

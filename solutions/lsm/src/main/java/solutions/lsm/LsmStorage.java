@@ -15,10 +15,12 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -60,7 +62,7 @@ public final class LsmStorage implements Storage {
     private final DirectoryLock directoryLock;
     private final ExecutorService flusher;
     /** Runs {@link CompactionPolicy}'s merges; one thread, so at most one is queued behind the running one. */
-    private final java.util.concurrent.ThreadPoolExecutor compactor;
+    private final ThreadPoolExecutor compactor;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Condition flushFinished = writeLock.newCondition();
     /** Held while the table list and the manifest change (flush commit, compaction). */
@@ -93,12 +95,12 @@ public final class LsmStorage implements Storage {
             t.setDaemon(true);
             return t;
         });
-        this.compactor = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
-                new java.util.concurrent.ArrayBlockingQueue<>(1), r -> {
+        this.compactor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(1), r -> {
                     Thread t = new Thread(r, "lsm-compact " + directory.getFileName());
                     t.setDaemon(true);
                     return t;
-                }, new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
+                }, new ThreadPoolExecutor.DiscardPolicy());
     }
 
     /** A merge already queued will see the newest tables when it runs, so a second request is dropped. */

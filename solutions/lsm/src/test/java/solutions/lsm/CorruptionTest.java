@@ -2,6 +2,7 @@ package solutions.lsm;
 
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -256,7 +257,7 @@ class CorruptionTest {
     @Test
     void trailingZerosAfterTheLastRecordAreIgnored() throws IOException {
         Path log = writeLog(3);
-        Files.write(log, new byte[64], java.nio.file.StandardOpenOption.APPEND);
+        Files.write(log, new byte[64], StandardOpenOption.APPEND);
         try (LsmStorage storage = LsmStorage.open(config())) {
             assertEquals("v2", s(storage.get(b("k2"))));
         }

@@ -6,6 +6,7 @@ import course.contract.storage.StorageConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryType;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +85,7 @@ public final class LargeDatabaseCheck {
     private static void report(String what, long t0) {
         Runtime rt = Runtime.getRuntime();
         long peak = ManagementFactory.getMemoryPoolMXBeans().stream()
-                .filter(p -> p.getType() == java.lang.management.MemoryType.HEAP)
+                .filter(p -> p.getType() == MemoryType.HEAP)
                 .mapToLong(p -> p.getPeakUsage().getUsed()).sum();
         System.out.printf("[%6.1f s] %s; heap used %d MiB, max %d MiB, peak (sum of pools) %d MiB%n",
                 (System.nanoTime() - t0) / 1e9, what, (rt.totalMemory() - rt.freeMemory()) >> 20,

@@ -2,6 +2,12 @@ package solutions.lsm;
 
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
+import java.nio.file.NoSuchFileException;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,7 +126,7 @@ class PersistenceAndCompactionTest {
         }
         // About 200 flushes; without merges during the fill there would be a table for each.
         assertTrue(mostTables <= CompactionPolicy.STALL_TABLES + 1, "the fill reached " + mostTables + " tables");
-        java.util.Map<String, String> model = new java.util.TreeMap<>();
+        Map<String, String> model = new TreeMap<>();
         for (int i = 0; i < keys; i++) {
             model.put(String.format("k%05d", i % 1500), "v" + i);
             if (i % 7 == 0) {
@@ -128,7 +134,7 @@ class PersistenceAndCompactionTest {
             }
         }
         try (LsmStorage reopened = LsmStorage.open(config(2048))) {
-            java.util.Map<String, String> stored = new java.util.TreeMap<>();
+            Map<String, String> stored = new TreeMap<>();
             for (Entry e : Bytes.list(reopened.range(null, null))) {
                 stored.put(s(e.key()), s(e.value()));
             }
@@ -184,7 +190,7 @@ class PersistenceAndCompactionTest {
                 storage.upsert(new Entry(b("t" + t), b("v" + t)));
                 storage.flush();
             }
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (storage.tableCount() > CompactionPolicy.MAX_TABLES && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
@@ -218,15 +224,15 @@ class PersistenceAndCompactionTest {
         // error at once, not wait forever.
         LsmStorage storage = LsmStorage.open(config(1 << 20));
         storage.close();
-        java.util.concurrent.FutureTask<Void> write = new java.util.concurrent.FutureTask<>(() -> {
+        FutureTask<Void> write = new FutureTask<>(() -> {
             storage.upsert(new Entry(b("k"), b("v")));
             return null;
         });
         Thread writer = new Thread(write, "writer after close");
         writer.setDaemon(true); // a mutant that blocks it must not keep the test JVM alive
         writer.start();
-        java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
-                () -> write.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> write.get(10, TimeUnit.SECONDS));
         assertTrue(e.getCause() instanceof IllegalStateException, String.valueOf(e.getCause()));
     }
 
@@ -243,7 +249,7 @@ class PersistenceAndCompactionTest {
             for (Path p : list.filter(f -> f.getFileName().toString().matches("table-.*\\.sst")).toList()) {
                 try {
                     total += Files.size(p);
-                } catch (java.nio.file.NoSuchFileException gone) {
+                } catch (NoSuchFileException gone) {
                     // merged away between the listing and now
                 }
             }

@@ -1,5 +1,6 @@
 package solutions.lsm;
 
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
@@ -52,7 +53,7 @@ final class SmallDisk implements AutoCloseable {
         }
         // What did not fit in whole chunks: a byte at a time would take long, so in shrinking chunks.
         for (int size = 32 << 10; size > 0; size /= 2) {
-            try (OutputStream out = Files.newOutputStream(filler, java.nio.file.StandardOpenOption.APPEND)) {
+            try (OutputStream out = Files.newOutputStream(filler, StandardOpenOption.APPEND)) {
                 out.write(new byte[size]);
                 written += size;
             } catch (IOException full) {

@@ -134,7 +134,7 @@ public final class PeerClient implements Closeable {
     public void close() {
         http.shutdownNow();
         try {
-            http.awaitTermination(java.time.Duration.ofSeconds(5));
+            http.awaitTermination(Duration.ofSeconds(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

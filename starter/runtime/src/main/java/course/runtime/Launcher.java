@@ -1,11 +1,16 @@
 package course.runtime;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import course.command.CourseCommandLine;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.net.BindException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -116,8 +121,8 @@ public final class Launcher {
      * harness is gone, and so is this node.
      */
     private static void followStdin(Service service, int port, String url, AtomicBoolean running) {
-        java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
-                java.nio.charset.StandardCharsets.UTF_8));
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in,
+                StandardCharsets.UTF_8));
         try {
             for (String line; (line = in.readLine()) != null; ) {
                 try {
@@ -166,9 +171,9 @@ public final class Launcher {
      * exist yet. A node in a JVM of its own is looked at this way: the test's JVM cannot see its threads.
      */
     public static void dumpThreads(Path file) throws IOException {
-        java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                 .dumpThreads(file.toAbsolutePath().toString(),
-                        com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
+                        HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
     }
 
     static boolean causedByBind(Throwable e) {

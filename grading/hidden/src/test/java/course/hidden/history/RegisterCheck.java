@@ -2,6 +2,7 @@ package course.hidden.history;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,7 +121,7 @@ public final class RegisterCheck {
         for (List<Operation> ops : byKey.values()) {
             List<Operation> writes = ops.stream().filter(Operation::isWrite).toList();
             List<Operation> quiet = new ArrayList<>();
-            for (Operation op : ops.stream().sorted(java.util.Comparator.comparingLong(Operation::invoked)).toList()) {
+            for (Operation op : ops.stream().sorted(Comparator.comparingLong(Operation::invoked)).toList()) {
                 if (op.isWrite()) {
                     compare(quiet, writes, found);
                     quiet.clear();

@@ -8,6 +8,7 @@ import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.hidden.Values;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +23,7 @@ class LargerThanHeapTest {
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "64m", jvm = NodeJvm.AS_RUN)
     void databaseFourTimesTheHeap(Cluster cluster, Seed seed) throws Exception {
-        KvClient c = cluster.client().withTimeout(java.time.Duration.ofSeconds(30));
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
         for (int i = 0; i < VALUES; i++) {
             c.put(0, key(i), Values.of(seed.value(), i, VALUE_BYTES)).assertStatus(201);
         }

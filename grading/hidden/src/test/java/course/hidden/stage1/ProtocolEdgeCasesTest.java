@@ -5,6 +5,7 @@ import course.harness.KvClient;
 import course.harness.NodeModel;
 import course.harness.Stage;
 import course.harness.WithCluster;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +53,7 @@ class ProtocolEdgeCasesTest {
     @Tag("visibility-never")
     void idIsFoundAmongOtherParameters(Cluster cluster) {
         KvClient c = cluster.client();
-        c.send(0, "PUT", "/v0/entity?x=1&id=among", "v".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        c.send(0, "PUT", "/v0/entity?x=1&id=among", "v".getBytes(StandardCharsets.UTF_8))
                 .assertStatus(201);
         c.get(0, "among").assertBody(200, "v");
     }

@@ -12,6 +12,7 @@ import course.harness.WithCluster;
 import course.hidden.Values;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +82,7 @@ class NinetySixClientsModelTest {
     }
 
     private static void check(List<String> problems, Reply r, int status, byte[] body) {
-        if (r.status() != status || body != null && !java.util.Arrays.equals(body, r.body())) {
+        if (r.status() != status || body != null && !Arrays.equals(body, r.body())) {
             problems.add(r.request() + ": expected " + status + (body == null ? "" : " with " + body.length
                     + " bytes") + ", got " + r.describeAnswer());
         }

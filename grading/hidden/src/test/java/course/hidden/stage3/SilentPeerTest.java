@@ -8,6 +8,7 @@ import course.harness.KvClient;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +59,7 @@ class SilentPeerTest {
                 Reply r = answeredInTime(c.get(0, "s" + k, 3, 3));
                 r.assertStatus(504);
             }
-            answeredInTime(c.put(0, "s0", "all".getBytes(java.nio.charset.StandardCharsets.UTF_8), 3, 3)).assertStatus(504);
+            answeredInTime(c.put(0, "s0", "all".getBytes(StandardCharsets.UTF_8), 3, 3)).assertStatus(504);
         }
         cluster.proxy(2).heal();
         for (int k = 0; k < KEYS; k++) {

@@ -1,8 +1,10 @@
 package course.hidden.stage4;
 
 import course.harness.Reply;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,12 +42,12 @@ final class History {
             return; // a read that did not reach a quorum says nothing
         }
         byte[] seen = reply.status() == 404 ? null : reply.body();
-        List<byte[]> ok = allowed.getOrDefault(key, java.util.Collections.singletonList(null));
+        List<byte[]> ok = allowed.getOrDefault(key, Collections.singletonList(null));
         if (ok.stream().noneMatch(v -> v == null ? seen == null : seen != null && Arrays.equals(v, seen))) {
             violations.add("operation " + operations + ": " + reply.request() + " answered "
                     + reply.describeAnswer() + ", but the last acknowledged write of the key "
                     + (ok.get(0) == null ? "deleted it (or it was never written)"
-                    : "stored \"" + new String(ok.get(0), java.nio.charset.StandardCharsets.UTF_8) + "\""));
+                    : "stored \"" + new String(ok.get(0), StandardCharsets.UTF_8) + "\""));
         }
     }
 

@@ -10,6 +10,7 @@ import course.harness.Stage;
 import course.harness.WithCluster;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -59,7 +60,7 @@ class HistoryUnderFaultsTest {
             }
             cluster.proxy(faulty).heal();
         }
-        assertEquals(java.util.List.of(), history.violations().stream().limit(5).toList(),
+        assertEquals(List.of(), history.violations().stream().limit(5).toList(),
                 history.violations().size() + " of " + history.operations() + " operations broke the history");
         assertTrue(unanswered == 0, unanswered + " requests did not reach a quorum, though at most one of three "
                 + "nodes was slow or cut off at a time and the default ack is 2");

@@ -9,6 +9,8 @@ import course.harness.KvClient;
 import course.harness.Stage;
 import course.harness.StreamedPut;
 import course.harness.WithCluster;
+import java.io.InputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -112,11 +114,11 @@ class RequestFramingTest {
     @Test
     void expectContinueIsAnsweredBeforeTheBody(Cluster cluster) throws Exception {
         URI uri = URI.create(cluster.url(0));
-        try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write((PUT_K + "Content-Length: 5\r\nExpect: 100-continue\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
-            java.io.InputStream in = socket.getInputStream();
+            InputStream in = socket.getInputStream();
             // The body is sent only after the interim answer, as curl does for uploads.
             assertEquals("HTTP/1.1 100 Continue", RawHttp.readLine(in), "the interim answer to Expect: 100-continue");
             assertEquals("", RawHttp.readLine(in));

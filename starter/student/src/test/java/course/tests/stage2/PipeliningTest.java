@@ -10,6 +10,7 @@ import course.tests.stage1.RawHttp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +49,7 @@ class PipeliningTest {
                     out.write(bytes);
                     out.flush();
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
             });
             InputStream in = socket.getInputStream();

@@ -6,6 +6,7 @@ import course.harness.Cluster;
 import course.harness.KvClient;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,7 +24,7 @@ record Fill(int count, int size) {
     /** The value of key i: its first byte says which key it belongs to, so a reader can check without keeping it. */
     static byte[] value(int i, int size) {
         byte[] v = new byte[size];
-        java.util.Arrays.fill(v, (byte) ('a' + i % 26));
+        Arrays.fill(v, (byte) ('a' + i % 26));
         return v;
     }
 

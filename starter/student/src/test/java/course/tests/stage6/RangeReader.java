@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -173,6 +174,6 @@ public final class RangeReader {
     }
 
     private static String encode(String s) {
-        return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 }
