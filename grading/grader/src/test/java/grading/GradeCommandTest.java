@@ -159,8 +159,7 @@ class GradeCommandTest {
 
     @Test
     void badOptionsSayWhatIsWrong() {
-        var e = assertThrows(GradeException.class,
-                () -> GradeOptions.parse(new String[] {"--stage", "1"}));
+        var e = assertThrows(GradeException.class, () -> GradeOptions.parse(new String[] {"--stage", "1"}));
         assertTrue(e.getMessage().contains("--submission"), e.getMessage());
         e = assertThrows(GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "x", "--factory", "a.B"}));

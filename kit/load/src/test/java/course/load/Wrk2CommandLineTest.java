@@ -77,8 +77,8 @@ class Wrk2CommandLineTest {
 
     /** The value on the line of {@code percentile} (e.g. {@code 99.000%}) of the first block in {@code text}, in ms. */
     private static double msOf(String text, String percentile) {
-        Matcher m = Pattern.compile("(?m)^\\s*" + Pattern.quote(
-                percentile) + "\\s+([0-9.]+)(us|ms|s|m)$").matcher(text);
+        Matcher m = Pattern.compile("(?m)^\\s*" + Pattern.quote(percentile) + "\\s+([0-9.]+)(us|ms|s|m)$")
+                .matcher(text);
         assertTrue(m.find(), "no " + percentile + " line in:\n" + text);
         double v = Double.parseDouble(m.group(1));
         return switch (m.group(2)) {

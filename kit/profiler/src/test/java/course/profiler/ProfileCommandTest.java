@@ -32,8 +32,7 @@ class ProfileCommandTest {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             free = probe.getLocalPort();
         }
-        IOException e = assertThrows(IOException.class,
-                () -> PortOwner.pidListeningOn(free));
+        IOException e = assertThrows(IOException.class, () -> PortOwner.pidListeningOn(free));
         assertTrue(e.getMessage().contains("nothing listens on TCP port " + free), e.getMessage());
     }
 

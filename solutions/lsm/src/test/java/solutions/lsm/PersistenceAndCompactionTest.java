@@ -231,8 +231,7 @@ class PersistenceAndCompactionTest {
         Thread writer = new Thread(write, "writer after close");
         writer.setDaemon(true); // a mutant that blocks it must not keep the test JVM alive
         writer.start();
-        ExecutionException e = assertThrows(ExecutionException.class,
-                () -> write.get(10, TimeUnit.SECONDS));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> write.get(10, TimeUnit.SECONDS));
         assertTrue(e.getCause() instanceof IllegalStateException, String.valueOf(e.getCause()));
     }
 

@@ -121,8 +121,7 @@ public final class Launcher {
      * harness is gone, and so is this node.
      */
     private static void followStdin(Service service, int port, String url, AtomicBoolean running) {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in,
-                StandardCharsets.UTF_8));
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try {
             for (String line; (line = in.readLine()) != null; ) {
                 try {
