@@ -153,3 +153,39 @@ def test_the_student_readme_says_what_the_grader_takes():
     assert "`.java` files under `starter/student/src/main/java/`" in submit
     assert "files under `starter/student/src/main/resources/`" in submit
     assert "and your report into" not in submit and "copies only `starter/student/`" not in submit
+
+
+FILLING_PAGES = ["docs/start.md", "docs/guides/load-testing.md"]
+
+
+def value_of(line: str, *names: str) -> str | None:
+    words = line.split()
+    for i, w in enumerate(words):
+        for n in names:
+            if w == n and i + 1 < len(words):
+                return words[i + 1]
+            if w.startswith(n + "="):
+                return w.split("=", 1)[1]
+    return None
+
+
+def test_put_runs_the_pages_show_write_the_keys_later_gets_ask_for():
+    # A GET of a key no PUT wrote is a 404: a PUT run drawing keys at random writes only part of the key space (as
+    # many requests as keys: about 63%), so the PUT runs students are shown write the keys in order, and enough.
+    pages = {p: (REPO_ROOT / p).read_text(encoding="utf-8") for p in FILLING_PAGES}
+    pages |= {str(p.relative_to(REPO_ROOT)): p.read_text(encoding="utf-8")
+              for p in sorted(REPO_ROOT.glob("stages/*/README.md"))}
+    wrong = []
+    for page, text in pages.items():
+        for line in named_commands(text):
+            if not line.startswith("./course load") or value_of(line, "--workload") != "put" or " -R " not in line:
+                continue
+            if value_of(line, "--key-order") != "sequential":
+                wrong.append(f"{page}: `{line}`: keys at random")
+                continue
+            rate, duration, keys = value_of(line, "-R", "--rate"), value_of(line, "-d", "--duration"), \
+                value_of(line, "--keys") or "100000"
+            if rate.isdigit() and duration and duration.endswith("s") and duration[:-1].isdigit() and keys.isdigit():
+                if int(rate) * int(duration[:-1]) < int(keys):
+                    wrong.append(f"{page}: `{line}`: {rate} x {duration} PUTs do not cover --keys {keys}")
+    assert wrong == []
