@@ -33,6 +33,7 @@ def assert_quiet_skeleton_run(output, cases, tmp_before):
         named = [line for line in output.splitlines()
                  if re.search(rf"\b{c['class'].rsplit('.', 1)[1]}\.{method}\b", line)]
         assert len(named) == 1, f"{c['class']}.{method} named {len(named)} times:\n" + "\n".join(named)
+        assert "not implemented" in named[0], f"the line of {c['class']}.{method} does not say why: {named[0]}"
         assert "\tat " in c["failure"], f"no stack trace in the XML report of {c['name']}: {c['failure'][:300]}"
     assert sum(line.startswith("\tat ") for line in output.splitlines()) < 3 * len(cases), output[-3000:]
     long_lines = [line[:200] for line in output.splitlines() if len(line) > 1000]
