@@ -56,7 +56,11 @@ if [ "$results" != "$COURSE_ROOT/results/demo" ] && [ -d "$results" ] && [ -n "$
 fi
 if [ "$serve" = auto ]; then if [ -t 0 ] && [ -t 1 ]; then serve=yes; else serve=no; fi; fi
 
-step() { printf '\n\033[1m== %s\033[0m  (%ds)\n' "$*" $(( $(date +%s) - started )); }
+# Said before anything starts, as measured on the 2-vCPU course machine (236 s at the defaults, build included):
+# each stage is a 5 s warm-up and two runs of --duration, plus ~15 s of starting and stopping its nodes.
+echo "course demo: about 4 minutes at the defaults on a 2-core machine ($((20 + 2 * ${duration%s}))s per stage, plus" \
+     "the build and the site); each heading shows the seconds since the demo started"
+step() { printf '\n\033[1m== %s\033[0m  (%ds since the demo started)\n' "$*" $(( $(date +%s) - started )); }
 started=$(date +%s)
 
 step "1. Finding a JDK >= $COURSE_MIN_JDK and building every module"
@@ -297,7 +301,7 @@ step "4. Building the course site with these results and the sample reports"
 "$COURSE_ROOT/scripts/site.sh" "${site_args[@]}"
 step "Done"
 if [ "$site_out" = "$COURSE_ROOT/build/site" ]; then
-  echo "The site is in build/site/; serve it again with: ./course site --no-build --serve"
+  echo "The site is in build/site/; serve it with: ./course site --no-build --serve"
 else
-  echo "The site is in $site_out; serve it again with: ./course site --no-build --serve --out $site_out"
+  echo "The site is in $site_out; serve it with: ./course site --no-build --serve --out $site_out"
 fi

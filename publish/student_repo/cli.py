@@ -72,6 +72,11 @@ def course_root() -> Path:
     return Path(root) if root else Path(__file__).resolve().parents[2]
 
 
+def progress(line: str) -> None:
+    """A step done, on stderr: a publish takes a while, and stdout keeps the result of each branch."""
+    print(f"course publish: {line}", file=sys.stderr, flush=True)
+
+
 def publish(root: Path, out: Path, spec: str | None) -> None:
     StudentRepo.check_out_dir(out, root)  # before the slow part, so a wrong --out is told at once
     all_stages = stage_discovery.discover(root)
@@ -89,10 +94,12 @@ def publish(root: Path, out: Path, spec: str | None) -> None:
             raise PublishError(f"branch {stage.branch} would contain what students must not see; nothing was "
                                f"published:\n  {shown}{more}\nFix the course file or publish/deny-list.txt.")
         branches[stage] = files
+        progress(f"{stage.branch}: {len(files)} files, deny list passed")
     if not stage_discovery.public_test_stages(root) >= {s.number for s in chosen}:
         untested = sorted({s.number for s in chosen} - stage_discovery.public_test_stages(root))
         print(f"course publish: note: no public tests (course.tests.stageN) for stage(s) {untested} yet",
               file=sys.stderr)
+    progress(f"committing {len(branches)} branch(es) to {out}")
     repo = StudentRepo.open_or_create(out, root)
     source = course_version(root)
     for stage, files in branches.items():

@@ -1,5 +1,6 @@
 """What must never reach the student repository: paths and content patterns from publish/deny-list.txt, plus
 the class names of the hidden tests and mutants found under grading/, read afresh at every run."""
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,9 @@ class Hit:
 class DenyList:
     def __init__(self, rules: list[Rule]):
         self.rules = rules
+        # Branches are cumulative, so most files recur in every branch: each distinct content is read once (each
+        # line against every rule is most of a publish's time).
+        self._content_hits: dict[bytes, list[tuple[Rule, int]]] = {}
 
     @classmethod
     def load(cls, deny_file: Path, course_root: Path) -> "DenyList":
@@ -38,12 +42,16 @@ class DenyList:
 
     def check(self, path: str, content: bytes) -> list[Hit]:
         hits = [Hit(path, r, 0) for r in self.rules if r.kind == "path" and r.pattern.search(path)]
-        content_rules = [r for r in self.rules if r.kind == "content"]
-        if content_rules:
-            text = content.decode("utf-8", errors="replace")
-            for number, line in enumerate(text.splitlines(), start=1):
-                hits.extend(Hit(path, r, number) for r in content_rules if r.pattern.search(line))
-        return hits
+        key = hashlib.sha256(content).digest()
+        if key not in self._content_hits:
+            content_rules = [r for r in self.rules if r.kind == "content"]
+            found = []
+            if content_rules:
+                text = content.decode("utf-8", errors="replace")
+                for number, line in enumerate(text.splitlines(), start=1):
+                    found.extend((r, number) for r in content_rules if r.pattern.search(line))
+            self._content_hits[key] = found
+        return hits + [Hit(path, r, number) for r, number in self._content_hits[key]]
 
     def check_all(self, files: dict[str, bytes]) -> list[Hit]:
         return [hit for path in sorted(files) for hit in self.check(path, files[path])]

@@ -51,6 +51,10 @@ def test_republish_adds_commits_on_top_and_nothing_when_unchanged(extended, tmp_
     again = support.publish(course, "--out", str(repo))
     assert again.returncode == 0, again.stderr
     assert again.stdout.count("unchanged") == len(stages)
+    # Said step by step (stderr), and the engine's classes of the first publish are taken as they are.
+    assert "provided storage: reusing" in again.stderr, again.stderr
+    for n in stages:
+        assert f"course publish: stage-{n}: " in again.stderr, again.stderr
     assert {n: support.head(repo, f"stage-{n}") for n in stages} == before
     assert support.git(repo, "rev-list", "--all", "--count") == count_before
 
@@ -70,3 +74,19 @@ def test_republish_adds_commits_on_top_and_nothing_when_unchanged(extended, tmp_
 
     pulled = support.git(student, "pull", "--ff-only", check=False)
     assert "Erratum" in (student / statement.relative_to(course)).read_text(), pulled
+
+
+def test_a_change_to_the_provided_engine_is_built_and_published(extended):
+    # The engine's classes are reused only while what they are made from is unchanged: a change is built again.
+    course, repo, stages = extended
+    engine = course / "solutions/lsm/src/main/java/solutions/lsm/LsmStorage.java"
+    source = engine.read_text(encoding="utf-8")
+    marker = "republished-engine-marker"
+    cut = source.rindex("}")
+    engine.write_text(source[:cut] + f'    static final String MARKER = "{marker}";\n' + source[cut:], encoding="utf-8")
+    changed = support.publish(course, "--out", str(repo))
+    assert changed.returncode == 0, changed.stderr
+    assert "provided storage: building" in changed.stderr, changed.stderr
+    for n in stages:
+        assert marker.encode() in support.branch_files(repo, f"stage-{n}")[
+            "provided-storage/classes/course/storage/lsm/LsmStorage.class"], f"stage-{n} kept the old engine"

@@ -3,6 +3,7 @@ skeleton with "not implemented" and pass once the course's reference server is d
 on the storage engine the student repository provides.
 The slow part of the suite: one clone per branch, each build reused for both runs of its stage."""
 import os
+import re
 import subprocess
 import tempfile
 
@@ -25,6 +26,17 @@ def assert_quiet_skeleton_run(output, cases, tmp_before):
     """What a student reads first: each failing line starts with the node's own reason (not JUnit's "could not
     resolve parameter"), no line is a dumped classpath, and no test leaves its cluster folder in the temp dir."""
     assert "ParameterResolution" not in output, output[-3000:]
+    # One line per failed test, its reason (the summary at the end), not each test's stack trace: those are in the
+    # XML reports. Frames may only come from a node's log that a reason quotes.
+    assert "<<< ERROR!" not in output and "<<< FAILURE!\n" not in output, output[-3000:]
+    for c in cases:
+        method = c["name"].split("(")[0]
+        named = [line for line in output.splitlines()
+                 if re.search(rf"\b{c['class'].rsplit('.', 1)[1]}\.{method}\b", line)]
+        assert len(named) == 1, f"{c['class']}.{method} named {len(named)} times:\n" + "\n".join(named)
+        assert "not implemented" in named[0], f"the line of {c['class']}.{method} does not say why: {named[0]}"
+        assert "\tat " in c["failure"], f"no stack trace in the XML report of {c['name']}: {c['failure'][:300]}"
+    assert sum(line.startswith("\tat ") for line in output.splitlines()) < 3 * len(cases), output[-3000:]
     long_lines = [line[:200] for line in output.splitlines() if len(line) > 1000]
     assert not long_lines, long_lines
     left = [name for name in set(os.listdir(tempfile.gettempdir())) - tmp_before

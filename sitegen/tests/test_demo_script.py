@@ -40,7 +40,9 @@ def test_nodes_are_awaited_on_the_launcher_ready_line_with_java_ports():
 
 
 def test_closing_hint_serves_the_site_the_demo_built():
-    hint = re.search(r"serve it again with: (\./course site[^\"]*)\"", DEMO).group(1)
+    # The demo ends here without serving (--no-serve, or not a terminal): nothing was served "again".
+    assert "again" not in DEMO[DEMO.index('step "Done"'):]
+    hint = re.search(r"serve it with: (\./course site[^\"]*)\"", DEMO).group(1)
     assert hint == "./course site --no-build --serve"
     assert 'site_out="$COURSE_ROOT/build/site"' in DEMO  # where ./course site --no-build serves from by default
     assert 'out="$COURSE_ROOT/build/site"' in (REPO_ROOT / "scripts/site.sh").read_text(encoding="utf-8")
@@ -61,3 +63,14 @@ def test_stage_facts_come_from_the_stage_registry_not_from_numbers_in_the_script
                          text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "1 7|5|3/3|-|what stage 7 shows, with spaces|solutions.stage1.Stage1Factory"
+
+
+def test_the_demo_says_up_front_how_long_it_takes_and_what_its_heading_times_are():
+    # Until the first heading the demo only checked its arguments: the lines from there to step 1, run as they are.
+    start = DEMO.index("# Said before anything starts")
+    block = DEMO[start:DEMO.index('step "1.')] + 'step "1. Building"\n'
+    out = subprocess.run(["bash", "-c", "set -eu; duration=10s\n" + block], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    said, heading = out.stdout.strip().splitlines()[0], out.stdout.strip().splitlines()[-1]
+    assert "about 4 minutes" in said and "40s per stage" in said, said
+    assert heading.endswith("(0s since the demo started)"), heading

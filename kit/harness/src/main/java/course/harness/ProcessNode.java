@@ -181,8 +181,8 @@ final class ProcessNode implements Node {
             if (exit == Launcher.EXIT_BIND_FAILED) {
                 throw new BindFailedException("port " + port + " is taken; the node's log:\n" + logTail(), null);
             }
-            throw new IOException("node " + url + " exited with code " + exit + " before it was ready; its log:\n"
-                    + logTail());
+            throw new IOException("node " + url + " exited with code " + exit + " before it was ready"
+                    + launcherReason() + "; its log:\n" + logTail());
         }
         process.onExit().thenRun(this::reportOutOfMemory);
     }
@@ -351,6 +351,20 @@ final class ProcessNode implements Node {
         serviceStopped = false;
         p.destroyForcibly();
         waitFor(p, Duration.ofSeconds(10));
+    }
+
+    /**
+     * The launcher's own last word in the log ("course launch: ... failed to start: reason"), said again on the
+     * message's first line: test reports show each failed test as that one line, and the log comes after it.
+     */
+    private String launcherReason() {
+        try {
+            List<String> said = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.startsWith("course launch: ")).toList();
+            return said.isEmpty() ? "" : " (" + said.get(said.size() - 1) + ")";
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     @Override

@@ -70,6 +70,12 @@ public final class LoadCommand extends PrintingCommand {
         options.profile(LoadOptions.parseProfile(events));
     }
 
+    @Option(names = "--server-pid", paramLabel = "PID", order = 26, converter = Converters.AtLeastOne.class,
+            description = "The server JVM --profile attaches to (else found by the target's port).")
+    void serverPid(long pid) {
+        options.serverPid(pid);
+    }
+
     public static void main(String[] args) {
         System.exit(new LoadCommand(System.out, System.err).execute(args));
     }

@@ -34,6 +34,7 @@ public final class LoadOptions {
     private double durationSeconds = 10;
     private String tool = "course-load";
     private List<String> profile = List.of();
+    private Long serverPid;
     private boolean progress = true;
     private List<String> headers = List.of();
     private boolean uncorrectedLatency;
@@ -133,7 +134,6 @@ public final class LoadOptions {
     @Option(names = "--student", paramLabel = "NAME", order = 22) String student;
     @Option(names = "--stage", paramLabel = "N", order = 23, converter = StageNumber.class) Integer stage;
     @Option(names = "--stabilize", negatable = true, order = 24) Boolean stabilize;
-    @Option(names = "--server-pid", paramLabel = "PID", order = 26, converter = AtLeastOne.class) Long serverPid;
     @Option(names = "--server-heap", paramLabel = "FLAG", order = 27, converter = HeapFlag.class) String serverHeap;
 
     @Option(names = "--no-progress", order = 28)
@@ -161,7 +161,7 @@ public final class LoadOptions {
         author = found;
     }
 
-    // Set by ./course load only (saturate picks rates and durations itself).
+    // Set by ./course load only (saturate picks rates and durations itself, and profiles nothing).
 
     void rate(double perSecond) {
         rate = perSecond;
@@ -173,6 +173,10 @@ public final class LoadOptions {
 
     void tool(String name) {
         tool = name;
+    }
+
+    void serverPid(long pid) {
+        serverPid = pid;
     }
 
     void profile(List<String> events) {

@@ -22,7 +22,7 @@ final class Reachability {
                 return "cannot resolve host '" + t.host() + "' of " + t.url() + "; check --url";
             } catch (IOException e) {
                 return "cannot connect to " + t.url() + " (" + e.getMessage() + "): is the server running?"
-                        + " Start it first (e.g. ./course run --stage 1) or fix --url";
+                        + " Start it first (e.g. ./course run) or fix --url";
             }
         }
         return null;

@@ -25,9 +25,9 @@ import picocli.CommandLine.Option;
                         + " only if every repeat misses too: saturation repeats, a passing stall of a shared machine"
                         + " does not.",
                 "",
-                "The options of ./course load apply too, except -R, -d, --tool, --profile; --out is the folder of"
-                        + " the steps and saturation.json (default results/saturate/<time>/). Like ./course load, it"
-                        + " records who was measured: the node's factory and the student.",
+                "The options of ./course load apply too, except -R, -d, --tool, --profile, --server-pid; --out is the"
+                        + " folder of the steps and saturation.json (default results/saturate/<time>/). Like ./course"
+                        + " load, it records who was measured: the node's factory and the student.",
                 ""})
 public final class SaturateCommand extends PrintingCommand {
     @Mixin
@@ -53,10 +53,10 @@ public final class SaturateCommand extends PrintingCommand {
                 + " -d/--duration");
     }
 
-    @Option(names = {"--profile", "--tool"}, hidden = true)
+    @Option(names = {"--profile", "--server-pid", "--tool"}, hidden = true)
     void loadOnly(String ignored) {
-        throw new IllegalArgumentException("--profile and --tool are for ./course load; saturate runs the built-in"
-                + " generator only");
+        throw new IllegalArgumentException("--profile, --server-pid and --tool are for ./course load; saturate runs"
+                + " the built-in generator only and profiles nothing");
     }
 
     public static void main(String[] args) {

@@ -162,6 +162,9 @@ class LoadCommandTest {
         CommandRun o = load("--url", "http://127.0.0.1:" + port, "-R", "100", "-d", "1s", "--out", dir.toString());
         assertEquals(1, o.code());
         assertTrue(o.err().contains("cannot connect to http://127.0.0.1:" + port), o.err());
+        // The same message in the student repository, where ./course run refuses --stage.
+        String advice = o.err().lines().filter(l -> l.contains("cannot connect")).findFirst().orElseThrow();
+        assertTrue(advice.contains("./course run") && !advice.contains("--stage"), advice);
         assertTrue(!o.out().contains("Running"), "no run started: " + o.out());
         try (var files = Files.list(dir)) {
             assertEquals(0, files.count(), "no output file");
@@ -173,6 +176,8 @@ class LoadCommandTest {
         CommandRun o = load("--help");
         assertEquals(0, o.code());
         assertTrue(o.out().contains("usage: ./course load"));
+        assertTrue(o.out().replaceAll("\\s+", " ").contains("--server-pid=PID The server JVM --profile attaches to"),
+                o.out());
     }
 
     @Test

@@ -78,6 +78,25 @@ class SaturateCommandTest {
     }
 
     @Test
+    void profilingOptionsAreRefusedForTheyWouldDoNothing() {
+        CommandRun run = CommandRun.saturate("--url", "http://127.0.0.1:1", "--server-pid", "42");
+        assertEquals(2, run.code());
+        assertTrue(run.err().contains("--server-pid") && run.err().contains("./course load"), run.err());
+    }
+
+    /** The shared options' texts are load's; where saturate does otherwise, its help says what saturate does. */
+    @Test
+    void helpDescribesSaturatesOwnOutputAndNoProfilingOption() {
+        CommandRun run = CommandRun.saturate("--help");
+        assertEquals(0, run.code(), run.err());
+        String out = run.out().replaceAll("\\s+", " ");
+        assertTrue(out.contains("--out=PATH The folder of the steps and saturation.json. Default:"
+                + " results/saturate/<time>/."), run.out());
+        assertTrue(!out.contains("results/load/"), "load's --out default: " + run.out());
+        assertTrue(!out.contains("--server-pid=") && !out.contains("JVM to profile"), "a profiling option: " + run.out());
+    }
+
+    @Test
     void anUnknownStageIsRefusedWithTheListOfStages() {
         CommandRun run = CommandRun.saturate("--url", "http://127.0.0.1:1", "--stage", "9");
         assertEquals(2, run.code());
