@@ -23,7 +23,7 @@ usage: ./course demo [--no-serve] [--port P] [--rate R] [--duration T] [--stages
   --stages A-B   only these stages (default: every stage with a reference); each must be one of ./course stages
   --results DIR  where the runs go (default results/demo; emptied first)
   --site-out DIR where the site goes (default build/site)
-Results go to results/demo/, the site to build/site/ (serve it again with ./course site --no-build --serve).
+Results go to results/demo/, the site to build/site/ (serve it with ./course site --no-build --serve).
 Every option is checked (the stages against the stage registry, after the build) before a node starts or a results
 folder is emptied; a wrong one stops the demo with exit code 2.
 TXT
