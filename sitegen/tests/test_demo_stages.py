@@ -111,5 +111,5 @@ def test_the_site_holds_the_demo_runs(demo):
     for stage in STAGES:
         for workload in ("put", "get"):
             assert f"reference stage {stage} {workload}" in pages, f"the site lacks the run of stage {stage} {workload}"
-    assert f"serve it again with: ./course site --no-build --serve --out {site}" in text
+    assert f"serve it with: ./course site --no-build --serve --out {site}" in text
     assert f"  - {results}/*.json (the results format), *.txt (wrk2-style output)\n" in text  # no stage-1 profile

@@ -15,8 +15,6 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,22 +27,15 @@ import org.junit.jupiter.api.Test;
 @Stage(1)
 class ConnectionTimeoutsTest {
     private static final long CLOSED_WITHIN_MILLIS = 8_000;
-    private Cluster cluster;
 
-    @BeforeEach
-    void start() throws IOException {
-        cluster = ConfiguredCluster.started(1, Map.of("course.idleTimeoutMillis", "1500",
+    private static Cluster started() throws IOException {
+        return ConfiguredCluster.started(1, Map.of("course.idleTimeoutMillis", "1500",
                 "course.headerTimeoutMillis", "1000"));
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        cluster.close();
     }
 
     @Test
     void headersThatTrickleInPastTheHeaderTimeoutGet408AndTheConnectionCloses() throws Exception {
-        try (Socket socket = connect()) {
+        try (Cluster cluster = started(); Socket socket = connect(cluster)) {
             OutputStream out = socket.getOutputStream();
             out.write(ascii("GET /v0/entity?id=slow HTTP/1.1\r\nHost: localhost\r\n"));
             out.flush();
@@ -70,7 +61,7 @@ class ConnectionTimeoutsTest {
 
     @Test
     void anIdleConnectionIsClosedAndABusyOneIsNot() throws Exception {
-        try (Socket idle = connect(); Socket busy = connect()) {
+        try (Cluster cluster = started(); Socket idle = connect(cluster); Socket busy = connect(cluster)) {
             idle.getOutputStream().write(ascii("GET /v0/entity?id=a HTTP/1.1\r\nHost: localhost\r\n\r\n"));
             assertEquals("HTTP/1.1 404 Not Found", RawHttp.readLine(idle.getInputStream()));
             long start = System.nanoTime();
@@ -87,7 +78,7 @@ class ConnectionTimeoutsTest {
         }
     }
 
-    private Socket connect() throws IOException {
+    private static Socket connect(Cluster cluster) throws IOException {
         URI node = URI.create(cluster.url(0));
         Socket socket = new Socket(node.getHost(), node.getPort());
         socket.setSoTimeout((int) CLOSED_WITHIN_MILLIS);
