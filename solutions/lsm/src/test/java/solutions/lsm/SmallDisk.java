@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * that asks for one is skipped with the reason. {@link #fill()} takes every free byte with a file, and
  * {@link #free()} deletes it, which is how a full disk gets its space back.
  */
-final class SmallDisk implements AutoCloseable {
+public final class SmallDisk implements AutoCloseable {
     private final Path mountPoint;
     private final Path filler;
 
@@ -26,7 +26,7 @@ final class SmallDisk implements AutoCloseable {
     }
 
     /** Mounts a tmpfs of {@code mebibytes} on {@code mountPoint} (an empty directory), or skips the test. */
-    static SmallDisk mount(Path mountPoint, int mebibytes) throws IOException, InterruptedException {
+    public static SmallDisk mount(Path mountPoint, int mebibytes) throws IOException, InterruptedException {
         Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux"),
                 "needs a small filesystem to fill, which this test mounts as a Linux tmpfs; this is "
                         + System.getProperty("os.name"));
@@ -37,7 +37,7 @@ final class SmallDisk implements AutoCloseable {
     }
 
     /** Fills every free byte; returns how many that was. */
-    long fill() throws IOException {
+    public long fill() throws IOException {
         byte[] chunk = new byte[64 << 10];
         long written = 0;
         try (OutputStream out = Files.newOutputStream(filler)) {
@@ -64,7 +64,7 @@ final class SmallDisk implements AutoCloseable {
     }
 
     /** Gives every byte the filler took back. */
-    void free() throws IOException {
+    public void free() throws IOException {
         Files.deleteIfExists(filler);
     }
 

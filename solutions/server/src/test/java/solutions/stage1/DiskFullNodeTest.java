@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import solutions.lsm.SmallDisk;
 
 /**
  * The stage-1 statement's full disk, on the reference node: its data directory on a small tmpfs ({@link SmallDisk};
