@@ -5,8 +5,6 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage1.CourseSession;
-import solutions.stage1.SessionParts;
-import solutions.stage1.Timeouts;
 
 @Mutant(stage = 1, breaks = "bodies with a Content-Length are reserved in the byte budget, chunked bodies are not: a"
         + " burst of streamed PUTs fills the heap",
@@ -14,7 +12,7 @@ import solutions.stage1.Timeouts;
 public final class ChunkedBodiesOutsideBudget implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(config, (socket, server) -> new CourseSession(socket, server, SessionParts.reference(Timeouts.fromSystemProperties())) {
+        return Stage1With.sessions(config, (socket, server, parts) -> new CourseSession(socket, server, parts) {
             @Override
             protected String reserveChunk(long bytes) {
                 return null; // every chunk "fits": nothing is reserved

@@ -7,8 +7,6 @@ import grading.mutants.Mutant;
 import java.io.IOException;
 import one.nio.http.HttpException;
 import solutions.stage1.CourseSession;
-import solutions.stage1.SessionParts;
-import solutions.stage1.Timeouts;
 
 @Mutant(stage = 1, breaks = "a body that arrives in several reads is finished, and the rest of the read that ends it"
         + " (the next pipelined request) is dropped: that request is never answered",
@@ -16,7 +14,7 @@ import solutions.stage1.Timeouts;
 public final class RestOfReadAfterBodyDropped implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(config, (socket, server) -> new CourseSession(socket, server, SessionParts.reference(Timeouts.fromSystemProperties())) {
+        return Stage1With.sessions(config, (socket, server, parts) -> new CourseSession(socket, server, parts) {
             @Override
             protected int processHttpBuffer(byte[] buffer, int length) throws IOException, HttpException {
                 if (parsing != null && parsing.getBody() != null) {

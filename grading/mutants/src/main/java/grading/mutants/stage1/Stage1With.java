@@ -4,8 +4,8 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.storage.Storage;
 import course.contract.storage.StorageConfig;
+import grading.mutants.SessionChange;
 import java.io.IOException;
-import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
@@ -154,11 +154,11 @@ final class Stage1With {
     }
 
     /** The reference server whose connections are the mutant's sessions. */
-    static Service sessions(ServiceConfig config, BiFunction<Socket, HttpServer, HttpSession> session) {
+    static Service sessions(ServiceConfig config, SessionChange session) {
         return server(config, routes -> new SyncHttpServer(config.selfPort(), routes) {
             @Override
             public HttpSession createSession(Socket socket) {
-                return session.apply(socket, this);
+                return session.create(socket, this, sessionParts());
             }
         });
     }

@@ -13,7 +13,7 @@ import one.nio.http.HttpSession;
 public final class OneNioPipeline implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage2With.sessions(config, (socket, server) -> new HttpSession(socket, server) {
+        return Stage2With.sessions(config, (socket, server, parts) -> new HttpSession(socket, server) {
             @Override
             protected int getMaxRequestBodyLength() {
                 return 16 << 20;

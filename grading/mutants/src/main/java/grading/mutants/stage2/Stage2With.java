@@ -2,15 +2,13 @@ package grading.mutants.stage2;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
+import grading.mutants.SessionChange;
 import java.io.IOException;
-import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.net.Socket;
 import solutions.stage1.Routes;
-import solutions.stage1.SessionParts;
-import solutions.stage1.Timeouts;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.QueueKind;
 import solutions.stage2.Stage2Node;
@@ -31,26 +29,14 @@ final class Stage2With {
     }
 
     /** The reference server, with the settings of the system properties, whose connections are the mutant's sessions. */
-    static Service sessions(ServiceConfig config, BiFunction<Socket, HttpServer, HttpSession> session) {
+    static Service sessions(ServiceConfig config, SessionChange session) {
         return server(config, routes -> new ExecutorHttpServer(config.selfPort(), routes,
                 WorkerSettings.fromSystemProperties()) {
             @Override
             public HttpSession createSession(Socket socket) {
-                return session.apply(socket, this);
+                return session.create(socket, this, sessionParts());
             }
         });
-    }
-
-    /** The reference server whose connections are CourseSessions the mutant makes of the socket, server and parts. */
-    static Service sessions(ServiceConfig config, SessionChange session) {
-        return sessions(config, (socket, server) -> session.create(socket, server,
-                SessionParts.reference(Timeouts.fromSystemProperties())));
-    }
-
-    /** How a mutant makes its session from the reference's ingredients. */
-    @FunctionalInterface
-    interface SessionChange {
-        HttpSession create(Socket socket, HttpServer server, SessionParts parts);
     }
 
     interface ServerChange {
