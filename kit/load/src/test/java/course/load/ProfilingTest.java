@@ -40,6 +40,9 @@ class ProfilingTest {
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("of pid " + server.pid()), err.toString());
             assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("cpu.html")), printed);
             assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("alloc.html")), printed);
+            // ./course report attaches the collapsed stacks beside each graph, for the report's differential view
+            assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("cpu.collapsed")), printed);
+            assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("alloc.collapsed")), printed);
             assertTrue(printed.contains("Flame graph: "), printed);
             var run = Results.read(dir.resolve("run.json"), LoadRun.class);
             assertTrue(run.profiles != null && run.profiles.contains("run-profile/cpu.html"),

@@ -28,17 +28,30 @@ final class FlameGraphs {
     }
 
     static void write(Path jfr, ProfilerEvent event, Path target, Page page) throws IOException {
-        Arguments args = arguments(event, page.header());
-        String html;
+        String whole = withPage(convert(jfr, arguments(event, page.header())), page);
+        AtomicWrite.write(target, temp -> Files.writeString(temp, whole, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The same event's stacks as collapsed text, one {@code frame;frame;...;frame weight} line per distinct stack
+     * ({@code jfrconv --collapsed}): what the site reads to compare two stages' profiles (a report's differential
+     * flame graph), since the HTML page stores its frames in the converter's own compressed form.
+     */
+    static void writeCollapsed(Path jfr, ProfilerEvent event, Path target) throws IOException {
+        Arguments args = arguments(event, event.id());
+        args.output = "collapsed";
+        String text = convert(jfr, args);
+        AtomicWrite.write(target, temp -> Files.writeString(temp, text, StandardCharsets.UTF_8));
+    }
+
+    private static String convert(Path jfr, Arguments args) throws IOException {
         try (JfrReader reader = new JfrReader(jfr.toString())) {
             JfrToFlame converter = new JfrToFlame(reader, args);
             converter.convert();
             Utf8Buffer out = new Utf8Buffer();
             converter.dump(out);
-            html = out.text();
+            return out.text();
         }
-        String whole = withPage(html, page);
-        AtomicWrite.write(target, temp -> Files.writeString(temp, whole, StandardCharsets.UTF_8));
     }
 
     /** The converter's options for one event, as {@code jfrconv --cpu|--wall|--alloc|--lock [--total]} would set. */

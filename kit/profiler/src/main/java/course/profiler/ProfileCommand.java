@@ -20,8 +20,9 @@ import picocli.CommandLine.Mixin;
                 + " [--duration 30s] [--out DIR] [--stage N]%n",
         description = {
                 "Attaches async-profiler to a running JVM (a node started with ./course run, say), profiles it for"
-                        + " the duration and writes one HTML flame graph per event, plus the raw recording"
-                        + " (profile.jfr) and the stage it belongs to (profile.properties).",
+                        + " the duration and writes one HTML flame graph per event with its stacks as text"
+                        + " (cpu.collapsed, ...: what a report compares with the previous stage's), plus the raw"
+                        + " recording (profile.jfr) and the stage it belongs to (profile.properties).",
                 ""},
         footer = {"", "example: ./course profile --port 8080 --event cpu,alloc --duration 20s",
                 "Run a load (./course load) at the same time, or the graphs show an idle server."})
@@ -138,6 +139,10 @@ public final class ProfileCommand extends PrintingCommand {
         out.println("flame graphs:");
         for (Path file : files) {
             out.println("  " + file);
+        }
+        if (!files.isEmpty()) {
+            out.println("collapsed stacks (what a report compares with the previous stage's): "
+                    + profiling.outputDir().resolve("*.collapsed"));
         }
         out.println("recording (JDK Mission Control, IntelliJ): " + profiling.outputDir().resolve("profile.jfr"));
     }

@@ -13,7 +13,8 @@ import java.util.Set;
  *
  * <p>All requested events are recorded in one async-profiler session into one JFR file, so every flame graph covers
  * the same time window (a load run profiled for cpu and alloc sees both for its whole length). On stop the recording
- * is split into one HTML flame graph per event; the recording itself stays next to them as {@code profile.jfr} for
+ * is split into one HTML flame graph per event, each with its stacks as collapsed text (what a report compares with
+ * the previous stage's); the recording itself stays next to them as {@code profile.jfr} for
  * JDK Mission Control or IntelliJ.
  */
 public final class Profiler {

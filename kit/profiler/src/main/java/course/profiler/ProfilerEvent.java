@@ -41,6 +41,11 @@ public enum ProfilerEvent {
         return id + ".html";
     }
 
+    /** The same graph's stacks as collapsed text (one line per stack), e.g. {@code cpu.collapsed}. */
+    public String collapsedFileName() {
+        return id + ".collapsed";
+    }
+
     /** Parses a user's event name; the message lists the valid names. */
     public static ProfilerEvent parse(String name) {
         String wanted = name.trim().toLowerCase(Locale.ROOT);

@@ -48,8 +48,9 @@ public final class Profiling implements AutoCloseable {
     }
 
     /**
-     * Stops and writes one flame graph HTML per event into outputDir (e.g. cpu.html, alloc.html, lock.html), and the
-     * raw recording as profile.jfr. A second call returns the same files.
+     * Stops and writes one flame graph HTML per event into outputDir (e.g. cpu.html, alloc.html, lock.html), next to
+     * each its stacks as collapsed text (cpu.collapsed, ...: what a report's differential view compares), and the
+     * raw recording as profile.jfr. Returns the HTML graphs; a second call returns the same files.
      */
     public synchronized List<Path> stop() throws IOException {
         if (written != null) {
@@ -81,6 +82,7 @@ public final class Profiling implements AutoCloseable {
             }
             Path html = outputDir.resolve(event.htmlFileName());
             FlameGraphs.write(jfr, event, html, page(event, samples, length));
+            FlameGraphs.writeCollapsed(jfr, event, outputDir.resolve(event.collapsedFileName()));
             files.add(html);
         }
         written = List.copyOf(files);

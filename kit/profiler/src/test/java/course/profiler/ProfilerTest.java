@@ -37,6 +37,9 @@ class ProfilerTest {
         assertFlameGraph(dir.resolve("alloc.html"), "BusyJvm.allocateRecognisably");
         assertFlameGraph(dir.resolve("alloc.html"), "byte[]");
         assertFlameGraph(dir.resolve("lock.html"), "BusyJvm.contendRecognisably");
+        assertCollapsed(dir.resolve("cpu.collapsed"), dir.resolve("cpu.html"), "BusyJvm.burnCpuRecognisably");
+        assertCollapsed(dir.resolve("alloc.collapsed"), dir.resolve("alloc.html"), "BusyJvm.allocateRecognisably");
+        assertCollapsed(dir.resolve("lock.collapsed"), dir.resolve("lock.html"), "BusyJvm.contendRecognisably");
         assertTrue(Files.size(dir.resolve("profile.jfr")) > 1000, "the raw recording is kept");
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of(), left.filter(p -> p.getFileName().toString().startsWith(".")).toList(),
@@ -110,6 +113,21 @@ class ProfilerTest {
         String stacks = collapsedStacks(text);
         assertTrue(stacks.contains(frame), html + " shows " + frame + "; its stacks begin:\n"
                 + stacks.substring(0, Math.min(2000, stacks.length())));
+    }
+
+    /**
+     * The collapsed stacks written next to a graph: "frame;frame;... weight" lines that name the busy method, and
+     * the same stacks and weights the HTML graph draws (the site's differential view reads these files).
+     */
+    static void assertCollapsed(Path collapsed, Path html, String frame) throws IOException {
+        assertTrue(Files.isRegularFile(collapsed), collapsed + " exists");
+        String text = Files.readString(collapsed);
+        List<String> lines = text.lines().toList();
+        assertTrue(!lines.isEmpty() && lines.stream().allMatch(l -> l.matches("\\S.*;?.* [0-9]+")),
+                collapsed + " has one 'stack weight' line per stack:\n" + text.substring(0, Math.min(2000, text.length())));
+        assertTrue(text.contains(frame), collapsed + " names " + frame);
+        assertEquals(collapsedStacks(Files.readString(html)).lines().sorted().toList(), lines.stream().sorted().toList(),
+                collapsed + " holds the stacks its HTML graph draws");
     }
 
     /**
