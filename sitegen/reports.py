@@ -5,6 +5,7 @@ from pathlib import Path
 
 from . import frontmatter
 from .problems import Problem, Problems
+from .profiles import load_profiles
 from .results import read_result
 from .runs import Run, run_from_doc
 
@@ -23,6 +24,7 @@ class Report:
     commands: list = field(default_factory=list)
     runs: list = field(default_factory=list)  # [Run]
     flamegraphs: list = field(default_factory=list)  # [Path]
+    profiles: list = field(default_factory=list)  # [ProfileRef]: collapsed stacks, compared with the previous stage's
     saturations: list = field(default_factory=list)  # [(Path, saturation doc)]
     previous: int | None = None
     pseudonym: str | None = None
@@ -113,6 +115,8 @@ def _apply_front_matter(report: Report, meta: dict, path: Path, problems: Proble
             report.flamegraphs.append(graph)
         else:
             _local(problems, mine, graph, "flame graph listed in report.md but not found")
+    report.profiles = load_profiles(meta.get("profiles"), report.folder, path,
+                                    lambda file, message: _local(problems, mine, file, message))
 
 
 def _path_list(meta: dict, key: str, path: Path, problems: Problems, mine: list) -> list:

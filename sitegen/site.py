@@ -11,7 +11,7 @@ from .pages.report_page import report_page, report_src
 STAGES_MARKER = "<!-- course:stages -->"
 # Generated tables and charts are whole lines of HTML. They are set aside before Markdown and search indexing see
 # the page and put back into the finished HTML: neither needs them, and both are slow on large raw HTML.
-BLOB_LINE = re.compile(r'^(?:<table[ >].*</table>|<div class="course-figure">.*</div>)$', re.MULTILINE)
+BLOB_LINE = re.compile(r'^(?:<table[ >].*</table>|<div class="course-figure(?: [^"]*)?">.*</div>)$', re.MULTILINE)
 BLOB_MARK = re.compile(r"<!-- course-blob (\d+) -->")
 
 

@@ -1,10 +1,11 @@
 """A student's report page: analysis, hardware and commands, percentile table and chart, change since the previous
-stage, flame graphs."""
+stage (percentiles, and the profiles' differential flame graph), flame graphs."""
 from .. import fmt
 from ..charts import Series, percentile_chart
 from ..deltas import pair_deltas, pair_runs
 from ..links import attach_links
 from .common import WIDE_PAGE, problems_box, table
+from .profile_diff_view import profile_diff_section
 from .runs_view import FLAG_MARK, run_flags, runs_chart, runs_table
 from .saturation_view import saturation_chart, saturation_table
 
@@ -74,12 +75,20 @@ def _runs_section(report) -> list:
 
 
 def _deltas_section(report, previous) -> list:
+    """The change since the previous stage: latency by percentile, then the profiles' differential view."""
     out = [f"## Compared with stage {previous.stage}", ""]
+    out += _percentile_comparison(report, previous)
+    out += profile_diff_section(report, previous)
+    return out
+
+
+def _percentile_comparison(report, previous) -> list:
     pairs, unpaired = pair_runs(report.runs, previous.runs)
     if not pairs:
-        return out + [f"*No pair to compare: no run of stage {report.stage} has the same workload and target rate as a "
-                      f"run of [stage {previous.stage}](stage-{previous.stage}.md). Runs at different rates measure "
-                      f"different regimes; record both stages at one rate to compare them.*", ""]
+        return [f"*No pair to compare: no run of stage {report.stage} has the same workload and target rate as a "
+                f"run of [stage {previous.stage}](stage-{previous.stage}.md). Runs at different rates measure "
+                f"different regimes; record both stages at one rate to compare them.*", ""]
+    out = []
     for pair in pairs:
         title = f"{pair.workload} at {fmt.rate(pair.rate)} requests/s"
         series = [Series(f"stage {previous.stage}: {_marked(pair.before)}", pair.before.curve()),
