@@ -2,8 +2,10 @@
 
 The student's runs of that stage (results/load/*.json, written by ./course load; a run's stage is in its JSON), the
 stage's saturation searches (results/saturate/*/saturation.json) and its flame graphs (those recorded with a run of
-the stage, and results/profiles/<time>/ folders that name the stage) are copied into the report folder, and the front
-matter lists them, so that the site generates the tables and charts and the student writes only the analysis. Runs
+the stage, and results/profiles/<time>/ folders that name the stage) with the collapsed stacks written next to each
+(cpu.collapsed beside cpu.html: what the site compares with the previous stage's) are copied into the report folder,
+and the front matter lists them, so that the site generates the tables and charts and the student writes only the
+analysis. Runs
 of other stages are left out; runs that do not say their stage are left out and counted, because a report that
 mixes stages would compare the wrong numbers.
 """
@@ -22,6 +24,7 @@ import yaml
 from . import frontmatter
 from .fmt import slug
 from .problems import Problems
+from .profiles import EVENTS, SUFFIX, event_from_name
 from .results import read_result, schema_errors
 from .stages import Stage, StageFileError, registry
 
@@ -39,8 +42,9 @@ class UnknownStage(ScaffoldError):
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="./course report", description=(
         "Creates reports/<student>/stage-N/report.md from the stage's report template and attaches the load runs "
-        "(results/load/*.json) and flame graphs (results/profiles/*/*.html) recorded so far. You then write only "
-        "the analysis; ./course site shows it with tables and charts."))
+        "(results/load/*.json) and flame graphs (results/profiles/*/*.html, with the collapsed stacks beside them "
+        "that the site compares with your previous stage's) recorded so far. You then write only the analysis; "
+        "./course site shows it with tables and charts."))
     parser.add_argument("--stage", type=int, required=True, help="the stage the report is for, e.g. 1")
     parser.add_argument("--student", help="your name or pseudonym as the site shows it (default: git user.name, else $USER)")
     parser.add_argument("--force", action="store_true", help="replace an existing report.md (the old one is kept as report.md.bak)")
@@ -123,16 +127,19 @@ def profile_folder_stage(folder: Path):
 
 
 def recorded_flamegraphs(results: Path, stage: int, runs: list) -> tuple:
-    """([(name in the report, file)] of this stage's flame graphs, profile folders that do not say their stage).
+    """([(name in the report, file, workload or None)] of this stage's flame graphs, profile folders that do not say
+    their stage).
 
-    A run's own profiles (./course load --profile) belong to the run's stage; a folder of ./course profile output
-    belongs to the stage its profile.properties (or stage.txt) names."""
+    A run's own profiles (./course load --profile) belong to the run's stage and workload; a folder of
+    ./course profile output belongs to the stage its profile.properties (or stage.txt) names, and to no workload
+    (./course profile does not know which load ran)."""
     graphs, stageless = [], []
     for path, doc in runs:
+        workload = (doc.get("workload") or {}).get("name")
         for entry in doc.get("profiles") or []:
             graph = path.parent / entry
             if graph.is_file() and graph.suffix == ".html":
-                graphs.append((f"{path.stem}-{graph.name}", graph))
+                graphs.append((f"{path.stem}-{graph.name}", graph, workload))
     for folder in sorted(p for p in (results / "profiles").glob("*") if p.is_dir()):
         htmls = sorted(folder.glob("*.html"))
         if not htmls:
@@ -141,8 +148,21 @@ def recorded_flamegraphs(results: Path, stage: int, runs: list) -> tuple:
         if folder_stage is None:
             stageless.append(folder)
         elif folder_stage == stage:
-            graphs += [(f"{folder.name}-{graph.name}", graph) for graph in htmls]
+            graphs += [(f"{folder.name}-{graph.name}", graph, None) for graph in htmls]
     return graphs, stageless
+
+
+def profile_entry(relative: str, graph: Path, workload) -> dict:
+    """The front matter's entry for collapsed stacks copied to `relative`: their event (the graph's name, cpu.html
+    -> cpu) and the workload of the run they were recorded with, so the site pairs them with the previous stage's
+    profile of the same event and workload."""
+    entry = {"file": relative}
+    event = graph.stem if graph.stem in EVENTS else event_from_name(relative)
+    if event:
+        entry["event"] = event
+    if workload:
+        entry["workload"] = str(workload)
+    return entry
 
 
 def hardware_text(runs: list) -> str:
@@ -233,19 +253,31 @@ def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, r
         shutil.copy2(target, target.with_name("report.md.bak"))
     run_paths = [attach_run(path, doc, folder, student, stage) for path, doc in runs]
     saturation_paths = [attach_saturation(path, doc, folder, student) for path, doc in saturations]
-    graph_paths = []
-    for name, graph in graphs:
+    graph_paths, profile_entries, uncollapsed = [], [], []
+    for name, graph, workload in graphs:
         relative = f"flamegraphs/{name}"
         (folder / "flamegraphs").mkdir(parents=True, exist_ok=True)
         shutil.copy2(graph, folder / relative)
         graph_paths.append(relative)
+        collapsed = graph.with_suffix(SUFFIX)
+        if collapsed.is_file():
+            stacks = f"flamegraphs/{Path(name).stem}{SUFFIX}"
+            shutil.copy2(collapsed, folder / stacks)
+            profile_entries.append(profile_entry(stacks, graph, workload))
+        else:
+            uncollapsed.append(graph)
     commands = list(dict.fromkeys(doc["source"]["command"] for _, doc in runs if doc["source"].get("command")))
     values = {"student": student, "stage": stage, "hardware": hardware_text(runs), "commands": commands,
-              "runs": run_paths, "flamegraphs": graph_paths, "saturation": saturation_paths}
+              "runs": run_paths, "flamegraphs": graph_paths, "profiles": profile_entries,
+              "saturation": saturation_paths}
     template = template_path.read_text(encoding="utf-8")
     if "{{saturation}}" not in template and template.startswith("---\n"):
         # Templates written before saturation results were attached: the list goes after the flame graphs.
         template = template.replace("flamegraphs: {{flamegraphs}}\n", "flamegraphs: {{flamegraphs}}\nsaturation: {{saturation}}\n", 1)
+    if "{{profiles}}" not in template and template.startswith("---\n"):
+        # Templates written before collapsed stacks were attached: the list goes after the flame graphs too.
+        template = template.replace("flamegraphs: {{flamegraphs}}\n",
+                                    "flamegraphs: {{flamegraphs}}\nprofiles: {{profiles}}\n", 1)
     text = fill(template, values)
     try:
         meta, _ = frontmatter.split(text)
@@ -256,14 +288,14 @@ def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, r
         values["title"] = f"Stage {stage} report"
         text = "---\n" + yaml.safe_dump(values, allow_unicode=True, sort_keys=False) + "---\n\n" + text
     left_out = skipped_lines({"skipped": problems.items, "stageless_runs": stageless_runs,
-                              "stageless_profiles": stageless_profiles}, stage)
+                              "stageless_profiles": stageless_profiles, "uncollapsed": uncollapsed}, stage)
     if left_out:
         text = _after_front_matter(text, "<!-- ./course report left out:\n" + "\n".join(
             "  - " + line for line in left_out) + "\n-->\n")
     write_atomically(target, text)
     return {"report": target, "template": template_path, "runs": run_paths, "flamegraphs": graph_paths,
-            "saturation": saturation_paths, "skipped": problems.items, "stageless_runs": stageless_runs,
-            "stageless_profiles": stageless_profiles}
+            "profiles": profile_entries, "saturation": saturation_paths, "skipped": problems.items,
+            "stageless_runs": stageless_runs, "stageless_profiles": stageless_profiles, "uncollapsed": uncollapsed}
 
 
 def _after_front_matter(text: str, insert: str) -> str:
@@ -286,6 +318,11 @@ def skipped_lines(done: dict, stage: int) -> list:
         lines.append(f"skipped {len(done['stageless_profiles'])} profile folder(s) that do not say their stage "
                      f"({names}): put the stage number in <folder>/{PROFILE_STAGE_FILE}, or profile during a load "
                      "run with ./course load --profile")
+    if done.get("uncollapsed"):
+        names = ", ".join(str(p.relative_to(p.parents[1])) for p in done["uncollapsed"][:5])
+        lines.append(f"{len(done['uncollapsed'])} flame graph(s) have no collapsed stacks beside them ({names}): they "
+                     "are linked, but the site cannot compare them with another stage's profile. Profiles recorded "
+                     "by this kit have them (cpu.collapsed next to cpu.html): profile again to compare")
     return lines
 
 
@@ -310,7 +347,7 @@ def main(argv=None) -> int:
     shown = report.relative_to(root) if report.is_relative_to(root) else report
     print(f"course report: wrote {shown} from {done['template'].name}: stage {args.stage}: "
           f"{len(done['runs'])} run(s), {len(done['saturation'])} saturation result(s), "
-          f"{len(done['flamegraphs'])} flame graph(s) attached")
+          f"{len(done['flamegraphs'])} flame graph(s) ({len(done['profiles'])} with collapsed stacks) attached")
     for line in skipped_lines(done, args.stage):
         print(f"course report: {line}", file=sys.stderr)
     if not done["runs"]:

@@ -130,3 +130,41 @@ def test_the_next_step_names_only_commands_the_repository_has(tmp_path):
     (tmp_path / "scripts").mkdir()  # a student repository: scripts/report.sh but no site.sh
     (tmp_path / "scripts/report.sh").write_text("", encoding="utf-8")
     assert next_step(tmp_path, "r.md") == "write your analysis in r.md, then commit it with the results it cites and hand it in"
+
+
+def test_collapsed_stacks_beside_a_graph_are_attached_as_profiles_with_their_event_and_workload(tmp_path, capsys):
+    results, reports = tmp_path / "results", tmp_path / "reports"
+    graphs = ["run-profile/cpu.html", "run-profile/alloc.html"]
+    write_json(results / "load/run.json", load_run(None, 1, "put", 4000, {50: 1.0}, profiles=graphs))
+    (results / "load/run-profile").mkdir(parents=True)
+    for name, text in (("cpu.html", "<html/>"), ("cpu.collapsed", "t;put 3\n"), ("alloc.html", "<html/>")):
+        (results / "load/run-profile" / name).write_text(text, encoding="utf-8")
+    (results / "profiles/p1").mkdir(parents=True)
+    for name, text in (("stage.txt", "1"), ("wall.html", "<html></html>"), ("wall.collapsed", "t;wait 5\n")):
+        (results / "profiles/p1" / name).write_text(text, encoding="utf-8")
+
+    done = scaffold(REPO_ROOT, 1, "ann", False, results, reports)
+
+    folder = reports / "ann/stage-1"
+    meta, body = frontmatter.split((folder / "report.md").read_text(encoding="utf-8"))
+    assert meta["flamegraphs"] == ["flamegraphs/run-cpu.html", "flamegraphs/run-alloc.html", "flamegraphs/p1-wall.html"]
+    # The run's workload goes with its profiles; ./course profile's folder knows no workload.
+    assert meta["profiles"] == [{"file": "flamegraphs/run-cpu.collapsed", "event": "cpu", "workload": "put"},
+                                {"file": "flamegraphs/p1-wall.collapsed", "event": "wall"}]
+    assert (folder / "flamegraphs/run-cpu.collapsed").read_text(encoding="utf-8") == "t;put 3\n"
+    # A graph without collapsed stacks is still linked, and the student is told it cannot be compared.
+    assert [p.name for p in done["uncollapsed"]] == ["alloc.html"]
+    assert any("1 flame graph(s) have no collapsed stacks beside them (run-profile/alloc.html)" in line
+               for line in skipped_lines(done, 1))
+    assert "have no collapsed stacks beside them" in body
+    catalog = load_catalog(Sources(reports=reports))
+    assert catalog.problems.items == []
+    assert [r.key for r in catalog.reports[0].profiles] == [("put", "cpu"), (None, "wall")]
+
+
+def test_every_report_template_lists_profiles():
+    templates = sorted((REPO_ROOT / "stages").glob("*/report-template.md")) + [
+        REPO_ROOT / "sitegen/templates/report.md"]
+    assert len(templates) >= 7
+    for template in templates:
+        assert "\nprofiles: {{profiles}}\n" in template.read_text(encoding="utf-8"), template
