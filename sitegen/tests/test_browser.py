@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from sitegen.browser import Browser, find_chromium
+from sitegen.browser import Browser, PageVisit, find_chromium
 from sitegen.paths import REPO_ROOT
 
 SAMPLES = REPO_ROOT / "samples"
@@ -15,6 +15,23 @@ PAGES = (("home", "", 0), ("stage-1", "stages/1-sync-server/", 0), ("report-alic
          ("compare-stage-1", "compare/stage-1/", 4))
 DRAWN_PATHS = ("Array.from(document.querySelectorAll('svg.course-chart path.curve'))"
                ".filter(p => p.getAttribute('d') && p.getTotalLength() > 0 && p.getBBox().width > 0).length")
+# Boxes of the differential flame graphs drawn on screen (the first graph of each pair; the other is folded away).
+DRAWN_BOXES = ("Array.from(document.querySelectorAll('svg.course-flame g.fd-f rect'))"
+               ".filter(r => r.getBoundingClientRect().width > 0 && r.getBoundingClientRect().height > 0).length")
+# Zoom into the first box of depth 3 narrower than half the graph; returns what the graph looks like then.
+ZOOM_IN = """(() => {
+  const svg = document.querySelector('svg.course-flame');
+  const g = [...svg.querySelectorAll('g.fd-f')].find(g => g.dataset.d === '3' && parseFloat(g.dataset.w) < 0.5);
+  g.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  const all = [...svg.querySelectorAll('g.fd-f')];
+  return {width: parseFloat(g.querySelector('rect').getAttribute('width')), label: g.querySelector('text').textContent,
+          hidden: all.filter(b => b.style.display === 'none').length, total: all.length};
+})()"""
+ZOOM_OUT = """(() => {
+  const svg = document.querySelector('svg.course-flame');
+  svg.querySelector('g.fd-f[data-d="0"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  return [...svg.querySelectorAll('g.fd-f')].filter(b => b.style.display === 'none').length;
+})()"""
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -45,6 +62,21 @@ def test_pages_load_without_console_errors_and_charts_draw(served_site):
             assert browser.evaluate("document.querySelector('.md-content h1') !== null"), f"{path}: no content"
             assert browser.evaluate(DRAWN_PATHS) >= min_paths, f"{path}: fewer than {min_paths} curves drawn"
             browser.screenshot(SCREENSHOTS / f"{name}.png")
+        # The report's differential profile view: the flame graphs draw, and click-to-zoom works without errors.
+        url = served_site + "reports/alice/stage-2/"
+        visit = browser.open(url)
+        assert visit.console_errors() == [], visit.console_errors()
+        assert browser.evaluate("document.querySelectorAll('svg.course-flame').length") == 4  # cpu, alloc; 2 each
+        assert browser.evaluate(DRAWN_BOXES) > 200, "the differential flame graphs draw their boxes"
+        browser.evaluate("document.getElementById('cpu-profile-of-put').scrollIntoView()")
+        browser.screenshot(SCREENSHOTS / "report-alice-stage-2-profiles.png")
+        zoomed = browser.evaluate(ZOOM_IN)
+        assert zoomed["width"] > 990 and zoomed["label"], zoomed  # the box now spans the graph, and has a label
+        assert 0 < zoomed["hidden"] < zoomed["total"], zoomed  # what it did not call is hidden
+        browser.screenshot(SCREENSHOTS / "report-alice-stage-2-profiles-zoomed.png")
+        assert browser.evaluate(ZOOM_OUT) == 0
+        browser.evaluate("1")
+        assert PageVisit(browser, url, list(browser.events)).console_errors() == []
         # The sortable table reorders rows when its header is clicked.
         browser.open(served_site + "compare/stage-1/")
         order = browser.evaluate(

@@ -11,6 +11,7 @@ from sitegen.collapsed import CollapsedError, diff_profiles, frame_shares, parse
 from sitegen.pages.profile_diff_view import (COOLER, HOTTER, NEUTRAL, diff_colour, diff_flame_graph, fit_label,
                                              moved_frames_table)
 from sitegen.pages.report_page import report_page
+from sitegen.paths import REPO_ROOT
 
 from .conftest import Tables, column, load_run, write_report
 
@@ -241,3 +242,31 @@ def test_a_bad_profile_is_a_problem_on_the_page_naming_the_file_never_a_crash(tm
     assert "Problems with this report" in page and "## Compared with stage 1" in page
     assert "stage 1's `put-cpu.collapsed` (cpu profile of put) has no partner" in page
 
+
+def test_the_sample_reports_show_the_differential_view(site_build):
+    site, warnings = site_build(strict=True, reports=REPO_ROOT / "samples/reports",
+                                results=REPO_ROOT / "samples/results")
+    assert warnings == []
+    for page, pairs in (("alice/stage-2", ("cpu profile of put", "alloc profile of put")),
+                        ("badger/stage-2", ("cpu profile of put",))):
+        html = (site / "reports" / page / "index.html").read_text(encoding="utf-8")
+        section = html[html.index('id="compared-with-stage-1"'):html.index('id="flame-graphs"')]
+        assert "Profiles: what got hotter, what got cooler" in section, page
+        for title in pairs:
+            assert f">{title}<" in section, (page, title)
+        assert len(re.findall(r'<svg class="course-flame"', section)) == 2 * len(pairs)
+        assert len(re.findall(r'<g class="fd-f"', section)) > 100 * len(pairs)  # real profiles: many boxes
+        moved = [t for t in Tables(section).tables if t[0][0] == "frame"]
+        assert len(moved) == len(pairs) and all(len(t) == 11 for t in moved), page  # header and 10 frames
+        assert "flamediff.js" in html
+    assert (site / "assets/flamediff.js").is_file()
+
+
+def test_the_graphs_and_tables_are_set_aside_before_markdown_sees_the_page():
+    from sitegen.site import generate
+
+    generated = generate(Sources(reports=REPO_ROOT / "samples/reports"))
+    page = next(text for src, text in generated.pages.items() if src.endswith("alice/stage-2.md"))
+    assert "#### cpu profile of put" in page
+    assert "course-flame" not in page and "data-moved-frames" not in page  # whole lines, each a placeholder
+    assert sum('<svg class="course-flame"' in blob for blob in generated.blobs) >= 4
