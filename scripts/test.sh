@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# ./course test: every test of the project. Java (Maven, all modules) first, then Python (site tooling, including
-# the real-browser test), then the name of each failed or flaky test and one closing line that counts both.
+# ./course test: every test of the project. Java (Maven, all modules) and Python (site tooling, including the
+# real-browser test) side by side, then the name of each failed or flaky test and one closing line that counts both.
 set -uo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh" # sets and exports COURSE_ROOT
@@ -11,8 +11,8 @@ case "${1:-}" in
     cat <<'TXT'
 usage: ./course test [--java-only | --python-only]
   Runs every test of the project: the Java modules through ./mvnw verify (public tests against the references and
-  against the skeleton, the harness, the measurement kit, the storage engine), then the Python tests of the site
-  (pytest, with a headless-Chromium test). A Java test that fails runs once more; passing then, it counts as
+  against the skeleton, the harness, the measurement kit, the storage engine) and, beside them once the course is
+  built, the Python tests of the site (pytest, with a headless-Chromium test; their output follows the Java tests'). A Java test that fails runs once more; passing then, it counts as
   passed and is named as flaky. Ends with the name of each failed or flaky test and one line:
   "course: N passed (K of them flaky), N failed, N skipped".
   Anything else on the command line is refused before a report is deleted or a build starts. One Java test class:
@@ -39,6 +39,27 @@ find "$COURSE_ROOT" -path "$COURSE_ROOT/.git" -prune -o -type d -name surefire-r
   | xargs -0 rm -rf
 rm -f "$COURSE_ROOT/build/pytest-results.xml"
 
+# The Python tests start ./course (the demo, the publish) on the course's jars; built first, those jars stay as they
+# are while Maven tests (an up-to-date jar is not written again), so both runners go side by side: much of either's
+# time is nodes starting and clients waiting, and together they keep both cores busy.
+py_log="$COURSE_ROOT/build/pytest-output.txt"
+py_pid=
+if [ "$only" != --java-only ]; then
+  course_venv
+  if [ "$only" != --python-only ]; then
+    course_find_jdk
+    course_build
+    echo "== Python tests (pytest: the site, with a headless-Chromium test; publishing the student repository): running beside the Java tests; their output follows them =="
+    mkdir -p "$COURSE_ROOT/build"
+    # A group of its own: a background job ignores Ctrl-C, so the trap stops it, its demo and its nodes with us.
+    ( cd "$COURSE_ROOT" && NO_MKDOCS_2_WARNING=1 exec setsid python -m pytest -q sitegen/tests publish/tests \
+        --junitxml="$COURSE_ROOT/build/pytest-results.xml" >"$py_log" 2>&1 ) &
+    py_pid=$!
+    trap 'kill -TERM -- "-$py_pid" 2>/dev/null' EXIT
+    trap 'exit 130' INT TERM
+  fi
+fi
+
 if [ "$only" != --python-only ]; then
   course_find_jdk
   echo "== Java tests (./mvnw verify; JDK $COURSE_JDK_VERSION at $JAVA_HOME) =="
@@ -49,9 +70,13 @@ if [ "$only" != --python-only ]; then
   java_rc=${PIPESTATUS[0]}
 fi
 
-if [ "$only" != --java-only ]; then
+if [ -n "$py_pid" ]; then
+  wait "$py_pid"
+  py_rc=$?
+  echo "== Python tests (ran beside the Java tests) =="
+  cat "$py_log"
+elif [ "$only" != --java-only ]; then
   echo "== Python tests (pytest: the site, with a headless-Chromium test; publishing the student repository) =="
-  course_venv
   ( cd "$COURSE_ROOT" && NO_MKDOCS_2_WARNING=1 python -m pytest -q sitegen/tests publish/tests \
       --junitxml="$COURSE_ROOT/build/pytest-results.xml" )
   py_rc=$?

@@ -70,17 +70,21 @@ public final class MutantMatrix {
     }
 
     /**
-     * The public and hidden tests OF THIS STAGE against its reference: what failed or was skipped. (Earlier stages'
-     * tests run against it in the grader; here each stage's tests run once, to keep ./course test short.)
+     * The hidden tests OF THIS STAGE against its reference: what failed or was skipped. The public tests of stages
+     * 1..N against each reference are {@code solutions.ReferencesPassThePublicTestsTest}'s (solutions/server), so
+     * ./course test runs each of them once against a reference; the grader runs them all again.
      */
-    public static List<Outcome> problemsOfReference(int stage) {
-        return problemsOf(References.factory(stage), stage);
+    public static List<Outcome> hiddenProblemsOfReference(int stage) {
+        return problemsOf(List.of(selectPackage("course.hidden.stage" + stage)), References.factory(stage), stage);
     }
 
     /** The public and hidden tests of {@code stage} against a node that should pass them all: what did not pass. */
     public static List<Outcome> problemsOf(String factory, int stage) {
-        List<DiscoverySelector> selectors = List.of(selectPackage("course.tests.stage" + stage),
-                selectPackage("course.hidden.stage" + stage));
+        return problemsOf(List.of(selectPackage("course.tests.stage" + stage),
+                selectPackage("course.hidden.stage" + stage)), factory, stage);
+    }
+
+    private static List<Outcome> problemsOf(List<DiscoverySelector> selectors, String factory, int stage) {
         List<Outcome> outcomes = InProcessSuite.run(selectors, factory, stage);
         if (outcomes.isEmpty()) {
             return List.of(new Outcome("(no tests)", InProcessSuite.Status.FAILED, "no tests found for stage " + stage,

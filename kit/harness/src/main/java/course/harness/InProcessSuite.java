@@ -1,8 +1,10 @@
 package course.harness;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.platform.engine.DiscoveryFilter;
 import org.junit.platform.engine.DiscoverySelector;
@@ -25,9 +27,15 @@ public final class InProcessSuite {
 
     /**
      * One test's result; {@code test} is {@code Class#method}, or the container's name when it failed as a whole;
-     * {@code cause} is what the test threw (null when it passed), for callers that report it whole.
+     * {@code cause} is what the test threw (null when it passed), for callers that report it whole; {@code took} is
+     * how long it ran (zero when skipped): a dynamic test that replays an outcome would otherwise report 0 s, and
+     * where the suite's time goes could not be read from the reports.
      */
-    public record Outcome(String test, Status status, String message, Throwable cause) {
+    public record Outcome(String test, Status status, String message, Throwable cause, Duration took) {
+        public Outcome(String test, Status status, String message, Throwable cause) {
+            this(test, status, message, cause, Duration.ZERO);
+        }
+
         public boolean failed() {
             return status == Status.FAILED;
         }
@@ -50,7 +58,13 @@ public final class InProcessSuite {
                     .configurationParameter("junit.jupiter.execution.timeout.default", "180 s")
                     .build();
             ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
+            Map<String, Long> started = new ConcurrentHashMap<>();
             LauncherFactory.create().execute(request, new TestExecutionListener() {
+                @Override
+                public void executionStarted(TestIdentifier id) {
+                    started.put(id.getUniqueId(), System.nanoTime());
+                }
+
                 @Override
                 public void executionSkipped(TestIdentifier id, String reason) {
                     if (id.isTest()) {
@@ -62,8 +76,9 @@ public final class InProcessSuite {
                 public void executionFinished(TestIdentifier id, TestExecutionResult result) {
                     boolean ok = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
                     if (id.isTest() || !ok) {
+                        long since = started.getOrDefault(id.getUniqueId(), System.nanoTime());
                         outcomes.add(new Outcome(name(id), ok ? Status.PASSED : Status.FAILED, message(result),
-                                result.getThrowable().orElse(null)));
+                                result.getThrowable().orElse(null), Duration.ofNanos(System.nanoTime() - since)));
                     }
                 }
             });
