@@ -49,7 +49,11 @@ public class Saturation extends ResultDocument {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class Result {
-        /** The highest target rate that met the SLO; {@code null} when even the lowest step failed. */
+        /**
+         * The highest target rate that met the SLO; {@code null} when no step met it. Written even when null: the
+         * schema requires it, so "no rate" is said, not left out.
+         */
+        @JsonInclude(JsonInclude.Include.ALWAYS)
         public Double sustainedRate;
         public String note;
     }

@@ -72,6 +72,22 @@ class ResultsTest {
     }
 
     @Test
+    void aSearchInWhichNoStepMetTheSloIsWrittenWithItsNullRate() throws Exception {
+        Saturation search = new Saturation();
+        Saturation.Step missed = new Saturation.Step();
+        missed.rate = 1000;
+        missed.achievedRate = 400;
+        missed.p99Ms = 250;
+        search.steps.add(missed);
+        search.result.note = "no rate down to 1 request/s met the SLO";
+        Path file = dir.resolve("none.json");
+        Results.write(file, search);
+        assertTrue(Files.readString(file).replaceAll("\\s", "").contains("\"sustainedRate\":null"),
+                "the schema requires sustainedRate: " + Files.readString(file));
+        assertEquals(null, Results.read(file, Saturation.class).result.sustainedRate);
+    }
+
+    @Test
     void flagsCarryAKindAndContentionRoundTrips() throws Exception {
         LoadRun run = sampleRun();
         run.flag(LoadRun.Flag.CONTENTION, "CPU contention during the run: other processes took 5.2 CPU-seconds");
