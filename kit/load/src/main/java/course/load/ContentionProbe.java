@@ -12,7 +12,7 @@ import java.util.Set;
  * {@link LoadRun.Contention}. The generator (this JVM and its children, e.g. the stabilizer's loops) and the targets
  * (the processes listening on the targets' local ports, and their children) are not "others".
  */
-final class ContentionProbe {
+final class ContentionProbe implements ContentionSource.Reading {
     private final long startNs = System.nanoTime();
     private final CpuSteal.Sample steal = CpuSteal.sample();
     private final Long pressureUs = CpuPressure.someTotalUs();
@@ -29,7 +29,8 @@ final class ContentionProbe {
         return new ContentionProbe(targetPids(targets));
     }
 
-    LoadRun.Contention finish() {
+    @Override
+    public LoadRun.Contention finish() {
         long wallNs = System.nanoTime() - startNs;
         addOurs();
         LoadRun.Contention c = new LoadRun.Contention();

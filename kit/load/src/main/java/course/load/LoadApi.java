@@ -57,9 +57,9 @@ public final class LoadApi {
             Saturator saturator = new Saturator(s, null, List.of());
             Saturator.Result r = saturator.run(progress, progress, quiet(), new Saturator.Listener() {
                 @Override
-                public void again(int n, double rate) {
-                    progress.printf(Locale.ROOT, "  step %d: %s requests/s run again: the CPU was contended%n", n,
-                            RunFiles.rateName(rate));
+                public void again(int n, double rate, LoadRun contended) {
+                    progress.printf(Locale.ROOT, "  step %d: %s requests/s run again: the CPU was contended (%s)%n", n,
+                            RunFiles.rateName(rate), ContentionRule.seen(contended.contention));
                 }
 
                 @Override
