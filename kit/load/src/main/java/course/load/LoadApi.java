@@ -76,6 +76,34 @@ public final class LoadApi {
         }
     }
 
+    /** A watch of who else uses the CPUs, from {@link #watchContention} until {@link #finish}. */
+    public interface ContentionWatch {
+        LoadRun.Contention finish();
+    }
+
+    /**
+     * Starts measuring, as each load run does, what processes outside this JVM's process tree, CPU pressure and steal
+     * take of the CPUs until {@link ContentionWatch#finish}. For a program that runs its servers and generator as its
+     * own children, and cannot see others from there: the grader, whose sandbox has a pid namespace of its own.
+     */
+    public static ContentionWatch watchContention() {
+        ContentionProbe probe = ContentionProbe.startAroundThisProcessTree();
+        return probe::finish;
+    }
+
+    /**
+     * The contention flag's sentence for these measures (as a run past the thresholds is flagged), or {@code null}
+     * when every measure is within them.
+     */
+    public static String contended(LoadRun.Contention c) {
+        return ContentionRule.judge(c);
+    }
+
+    /** Every measure of {@code c} in a few words: "other processes 46% of the CPUs, CPU pressure 35%, steal 0%". */
+    public static String seen(LoadRun.Contention c) {
+        return ContentionRule.seen(c);
+    }
+
     /**
      * The wrk2 command line that {@code ./course load --tool wrk2} runs for these arguments (its Lua script copied
      * into {@code scriptDir}), for benchmarks that time wrk2 themselves; {@code null} when no wrk2 is found ($WRK2,
