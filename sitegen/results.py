@@ -105,3 +105,39 @@ def scan_results(root: Path, problems: Problems) -> dict:
         if doc is not None:
             found[doc["kind"]].append((path, doc))
     return found
+
+
+# What a leaderboard may publish: the same rules as the Java readers (course.results.Grade.Performance.publishedRatio,
+# course.results.Saturation.contendedSteps), so the site and Gradescope show the same numbers.
+CONTENTION = "contention"  # the flag kind of a run on a contended CPU (course.results.LoadRun.Flag.CONTENTION)
+
+
+def _contended(flags) -> bool:
+    return any(f.get("kind") == CONTENTION for f in flags or [])
+
+
+def contended_steps(saturation: dict) -> list:
+    """The steps of a search whose kept run was still flagged for CPU contention after the search ran them again."""
+    return [step for step in saturation["steps"] if _contended(step.get("flags"))]
+
+
+def published_ratio(grade: dict):
+    """A grade's performance ratio, or None when there is none to publish: not measured (notMeasured says why, e.g.
+    the machine was busy) or measured over a run flagged for contention (grades written before the rerun rule)."""
+    p = grade.get("performance") or {}
+    ratio = p.get("ratio")
+    if ratio is None or p.get("notMeasured") or any(_contended((p.get(side) or {}).get("flags"))
+                                                     for side in ("submission", "reference")):
+        return None
+    return ratio
+
+
+def unpublished_reason(grade: dict):
+    """Why a grade has no published ratio, in a few words (None when it has one or was never measured)."""
+    p = grade.get("performance") or {}
+    not_measured = p.get("notMeasured")
+    if not_measured:
+        return "not measured: the machine was busy" if not_measured["reason"] == "busy" else "not measured"
+    if p.get("ratio") is not None and published_ratio(grade) is None:
+        return "not published: measured on a contended CPU"
+    return None

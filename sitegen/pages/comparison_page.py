@@ -3,6 +3,7 @@ workload, the pass/fail matrix of the grades, and the leaderboard of performance
 from .. import fmt
 from ..catalog import saturation_measurement
 from ..charts import Series, color, percentile_chart
+from ..results import published_ratio, unpublished_reason
 from ..runs import COMPARISON_PERCENTILES
 from .common import WIDE_PAGE, href, link, problems_box, table
 from .report_page import report_src
@@ -123,21 +124,30 @@ def _leaderboard(stage: int, catalog, src: str, reports: list) -> list:
         return []
     by_name = _report_by_name(reports)
 
-    def ratio(doc):
-        return (doc.get("performance") or {}).get("ratio")
-
-    ordered = sorted(grades, key=lambda g: (ratio(g[1]) is None, -(ratio(g[1]) or 0)))
+    ordered = sorted(grades, key=lambda g: (published_ratio(g[1]) is None, -(published_ratio(g[1]) or 0)))
     rows = []
     for rank, (path, doc) in enumerate(ordered, 1):
         name = catalog.display_doc(doc, path)
         score = doc["score"]
-        r = ratio(doc)
         rows.append([(str(rank), rank), _student_cell(name, by_name.get(name), src),
-                     (f"{score['earned']:g} / {score['max']:g}", score["earned"]),
-                     (fmt.DASH if r is None else f"{r:.2f}×", r)])
+                     (f"{score['earned']:g} / {score['max']:g}", score["earned"]), _ratio_cell(doc)])
     headers = [("#", "number"), ("student", "text"), ("score", "number"), ("rate vs reference", "number")]
-    note = "Sustained rate of the submission divided by the reference's, measured in the same grading run."
+    note = ("Sustained rate of the submission divided by the reference's, measured in the same grading run. A ratio "
+            "measured while the CPU was contended is not shown: the grader measures a busy side once more, and says "
+            "\"not measured: the machine was busy\" when it is busy again (hover it for what was seen).")
     return ["## Leaderboard", "", note, "", table(headers, rows, sortable=True), ""]
+
+
+def _ratio_cell(doc: dict):
+    """The published ratio; else why there is none, with what was seen on hover; else a dash."""
+    ratio = published_ratio(doc)
+    if ratio is not None:
+        return (f"{ratio:.2f}×", ratio)
+    reason = unpublished_reason(doc)
+    if reason is None:
+        return (fmt.DASH, None)
+    seen = ((doc.get("performance") or {}).get("notMeasured") or {}).get("message") or reason
+    return (f'<span class="course-flag" title="{fmt.esc(seen)}">{FLAG_MARK} {fmt.esc(reason)}</span>', None)
 
 
 def _matrix(stage: int, catalog, src: str, reports: list) -> list:

@@ -53,6 +53,44 @@ def test_leaderboard_orders_by_ratio_and_matrix_shows_outcomes(tmp_path):
     assert matrix[1:] == [["anna", "2/2", "✔", "✔"], ["owl", "1/2", "✔", "✘"], ["vera", "0/1", "E", ""]]
 
 
+CONTENDED = [{"kind": "contention", "message": "CPU contention during the run: other processes took 2.8 CPU-seconds"}]
+
+
+def test_a_ratio_measured_on_a_busy_machine_is_not_on_the_leaderboard(tmp_path):
+    results = tmp_path / "results"
+    write_json(results / "grades/anna.json", grade("anna", 1, {"T.a": "passed"}, 0.8))
+    busy = grade("boris", 1, {"T.a": "passed"}, None)
+    busy["performance"]["notMeasured"] = {"reason": "busy", "message": "the machine was busy, so no ratio is "
+                                          "published. submission measured 2 times: 625 requests/s, ..."}
+    write_json(results / "grades/boris.json", busy)
+    # written before the rerun rule (issue 28): ratio 2.0 over runs flagged for contention
+    old = grade("vera", 1, {"T.a": "passed"}, 2.0)
+    old["performance"]["submission"] = load_run("vera", 1, "get", 625, {50: 1.0, 99: 9.0}, flags=CONTENDED)
+    write_json(results / "grades/vera.json", old)
+    page = comparison_page(1, load_catalog(Sources(results=results)))
+    board = next(t for t in Tables(page).tables if t[0][0] == "#")
+    assert column(board, "student")[0] == "anna"  # the one published ratio ranks first, above the 2.0 of a busy CPU
+    cells = dict(zip(column(board, "student"), column(board, "rate vs reference")))
+    assert cells == {"anna": "0.80×", "boris": "⚠ not measured: the machine was busy",
+                     "vera": "⚠ not published: measured on a contended CPU"}
+    assert "2.00×" not in page
+    assert "submission measured 2 times: 625 requests/s" in page  # what was seen, on hover
+
+
+def test_a_search_on_a_contended_cpu_is_marked_in_the_saturation_table(tmp_path):
+    results = tmp_path / "results"
+    busy = saturation("anna", 1)
+    for step in busy["steps"]:
+        step["flags"] = CONTENDED
+    write_json(results / "saturate/a/saturation.json", busy)
+    write_json(results / "saturate/b/saturation.json", saturation("boris", 1))
+    page = comparison_page(1, load_catalog(Sources(results=results)))
+    table = next(t for t in Tables(page).tables if "sustained rps" in t[0])
+    rates = dict(zip(column(table, "student"), column(table, "sustained rps")))
+    assert rates["anna"].endswith("⚠ contended") and not rates["boris"].endswith("contended"), rates
+    assert "contended during 3 of 3 steps" in page
+
+
 def test_flagged_runs_are_marked_in_the_runs_table_and_legend(tmp_path):
     reports = tmp_path / "reports"
     flags = [{"kind": "unexpected-status", "message": "mostly 404: 996 of 1000 answers; is the database filled?"}]

@@ -71,7 +71,10 @@ final class GradeArgs {
             + " grading; --no-perf, --time-limit and --test-time-limit given with it apply to every submission.")
     private Path gradescopeZip;
 
-    @Option(names = "--no-perf", description = "Skip the performance run next to the reference.")
+    @Option(names = "--no-perf", description = "Skip the performance run next to the reference. Without it, a side"
+            + " measured while the CPU was contended (other processes, CPU pressure or steal past the thresholds) is"
+            + " measured once more; contended again, the grade has no ratio and says 'not measured: the machine was"
+            + " busy' with what was seen, and the leaderboard gets none.")
     void noPerf(boolean skip) {
         perf = !skip;
     }

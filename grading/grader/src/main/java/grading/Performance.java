@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import course.command.Stage;
 import course.command.Stages;
 import course.harness.JvmFlags;
+import course.load.LoadApi;
 import course.results.Grade;
 import course.results.LoadRun;
 import course.results.Saturation;
@@ -34,16 +35,55 @@ import java.util.stream.Collectors;
  * the same stage, one after the other in the same grading run, each in a sandbox of its own with the same limits
  * (nodes, generator and all in one network namespace). Both sustained rates are found by the same short saturation
  * search; the ratio submission / reference is what compares across machines.
+ *
+ * <p>A ratio is published only when neither side was measured on a busy machine. Each side's search judges each of
+ * its runs by what the CPUs did meanwhile (steal, CPU pressure, other processes' CPU) and runs a contended step
+ * again; inside the sandbox other processes are invisible (a pid namespace of its own), so the grader also watches
+ * the whole machine from outside while each side runs. A side that was contended either way is measured once more;
+ * when it is contended again, the grade has no ratio and says "not measured: the machine was busy" with what was
+ * seen ({@link Grade.NotMeasured}), and every measurement is kept in {@code performance.attempts}.
  */
 final class Performance {
-    /** Each search: steps of this many seconds, at most this many; with node start and fill about 40 s a side. */
+    /** Each search: steps of this many seconds, at most this many runs; with node start and fill about 40 s a side. */
     static final int STEP_SECONDS = 3;
     static final int MAX_STEPS = 9;
     static final String NODE_HEAP = "256m";
     static final Duration SIDE_TIME_LIMIT = Duration.ofSeconds(120);
+    /** How many times a side is measured at most: once, and once more when the CPU was contended. */
+    static final int MEASUREMENTS_PER_SIDE = 2;
 
-    /** What one side measured: the run at its sustained rate (null when none), its search, and why not. */
-    record Side(LoadRun sustained, Saturation search, String problem) {
+    /**
+     * What one measurement of a side found: the run at its sustained rate (null when none), its search, why it has
+     * none, and who else used the CPUs meanwhile, watched from outside the sandbox (null where not watched).
+     */
+    record Side(LoadRun sustained, Saturation search, String problem, LoadRun.Contention outside) {
+        Side(LoadRun sustained, Saturation search, String problem) {
+            this(sustained, search, problem, null);
+        }
+
+        /** Steps of its search still contended after their repeat. */
+        List<Saturation.Step> contendedSteps() {
+            return search == null ? List.of() : search.contendedSteps();
+        }
+
+        /** The contention sentence of the watch from outside, or null when within the thresholds or not watched. */
+        String contendedOutside() {
+            return outside == null ? null : LoadApi.contended(outside);
+        }
+
+        /** Whether its numbers are the machine's as much as the code's: a contended step, or others seen outside. */
+        boolean contended() {
+            return problem == null && (!contendedSteps().isEmpty() || contendedOutside() != null);
+        }
+    }
+
+    /** Measures one side ({@link Grade.Attempt#SUBMISSION} or {@link Grade.Attempt#REFERENCE}), the n-th time. */
+    interface SideRunner {
+        Side measure(String side, int measurement) throws IOException, InterruptedException;
+    }
+
+    /** Both sides as last measured, and every measurement in the order they ran. */
+    record Pair(Side mine, Side ref, List<Grade.Attempt> attempts) {
     }
 
     private Performance() {
@@ -61,33 +101,136 @@ final class Performance {
         long start = System.nanoTime();
         progress.println("grade: performance: " + String.join(" ", w.describe()) + ", GET saturation search against "
                 + factory + (reference == null ? "" : ", then " + reference));
-        Side mine = side(submission, sandbox, limits, factory, stage, w, progress);
-        Side ref;
-        if (reference == null) {
-            ref = new Side(null, null, "stages/" + facts.folder() + "/stage.yml names no reference solution");
-        } else {
-            try (Workspace refWs = new Workspace()) {
+        Pair pair;
+        try (Workspace refWs = reference == null ? null : new Workspace()) {
+            if (refWs != null) {
                 refWs.addCourseCode();
-                ref = side(refWs, sandbox, limits, reference, stage, w, progress);
             }
+            pair = measureBoth((side, n) -> {
+                if (side.equals(Grade.Attempt.SUBMISSION)) {
+                    return side(submission, sandbox, limits, factory, stage, w, progress);
+                }
+                return reference == null
+                        ? new Side(null, null, "stages/" + facts.folder() + "/stage.yml names no reference solution")
+                        : side(refWs, sandbox, limits, reference, stage, w, progress);
+            }, progress);
         }
+        record(grade, pair, w, (System.nanoTime() - start) / 1e9, sandbox.isolated());
+    }
+
+    /** Each side measured, and measured once more when its CPU was contended. */
+    static Pair measureBoth(SideRunner runner, PrintStream progress) throws IOException, InterruptedException {
+        List<Grade.Attempt> attempts = new ArrayList<>();
+        Side mine = measured(runner, Grade.Attempt.SUBMISSION, attempts, progress);
+        Side ref = measured(runner, Grade.Attempt.REFERENCE, attempts, progress);
+        return new Pair(mine, ref, attempts);
+    }
+
+    private static Side measured(SideRunner runner, String side, List<Grade.Attempt> attempts, PrintStream progress)
+            throws IOException, InterruptedException {
+        Side s = null;
+        for (int n = 1; n <= MEASUREMENTS_PER_SIDE; n++) {
+            s = runner.measure(side, n);
+            attempts.add(attempt(side, s));
+            if (!s.contended()) {
+                break;
+            }
+            progress.println("grade: performance: the CPU was contended while the " + side + " was measured ("
+                    + seen(s) + ")" + (n < MEASUREMENTS_PER_SIDE ? ": measuring it again" : ""));
+        }
+        return s;
+    }
+
+    private static Grade.Attempt attempt(String side, Side s) {
+        Grade.Attempt a = new Grade.Attempt();
+        a.side = side;
+        a.sustainedRate = s.sustained == null ? null : s.sustained.rate;
+        a.contended = s.contended();
+        a.contendedSteps.addAll(s.contendedSteps().stream().map(st -> st.rate).toList());
+        a.outside = s.outside;
+        a.problem = s.problem;
+        return a;
+    }
+
+    /**
+     * Fills {@code grade.performance} and its notes from both sides: a ratio only when both found a rate and neither
+     * was contended; a side contended on its last measurement makes it "not measured: the machine was busy".
+     */
+    static void record(Grade grade, Pair pair, StandardWorkload w, double seconds, boolean sandboxed) {
+        Side mine = pair.mine;
+        Side ref = pair.ref;
         Grade.Performance p = new Grade.Performance();
         p.submission = mine.sustained;
         p.reference = ref.sustained;
-        if (mine.sustained != null && ref.sustained != null) {
+        p.attempts.addAll(pair.attempts);
+        if (mine.contended() || ref.contended()) {
+            p.notMeasured = new Grade.NotMeasured(Grade.NotMeasured.BUSY, busy(pair));
+        } else if (mine.sustained != null && ref.sustained != null) {
             p.ratio = GradeBuilder.round(mine.sustained.rate / ref.sustained.rate);
         }
         grade.performance = p;
         grade.notes.add(String.format(Locale.ROOT, "performance: GET through node 0 of %d, %d connections, %d "
                         + "threads, %d keys filled with %d-byte values (from %s); saturation search from 1000 "
-                        + "requests/s in steps of %d s (at most %d, a miss counts when its repeat misses too), SLO p99 <= 10 ms; submission %s, reference %s%s "
-                        + "(%.0f s, both %s)",
+                        + "requests/s in steps of %d s (at most %d runs, every repeat included; a miss counts when its"
+                        + " repeat misses too; a step on a contended CPU is run again), SLO p99 <= 10 ms; submission %s,"
+                        + " reference %s%s (%.0f s, both %s)",
                 w.nodes(), w.connections(), w.threads(), w.keys(), w.valueSize(), w.source(), STEP_SECONDS, MAX_STEPS,
                 describe(mine), describe(ref), p.ratio == null ? "" : ", ratio " + p.ratio,
-                (System.nanoTime() - start) / 1e9, sandbox.isolated() ? "in the sandbox" : "WITHOUT a sandbox"));
+                seconds, sandboxed ? "in the sandbox" : "WITHOUT a sandbox"));
+        if (p.notMeasured != null) {
+            grade.notes.add("performance: not measured: " + p.notMeasured.message);
+        }
         if (w.standardRate() != null) {
             grade.notes.add(standardRate(w.standardRate(), mine, ref));
         }
+    }
+
+    /** The sentence of {@link Grade.NotMeasured}: that the machine was busy, and every measurement that says so. */
+    static String busy(Pair pair) {
+        List<String> sides = new ArrayList<>();
+        for (String side : List.of(Grade.Attempt.SUBMISSION, Grade.Attempt.REFERENCE)) {
+            List<Grade.Attempt> of = pair.attempts.stream().filter(a -> a.side.equals(side)).toList();
+            List<String> each = new ArrayList<>();
+            for (Grade.Attempt a : of) {
+                each.add(attemptText(a));
+            }
+            sides.add(side + " measured " + (of.size() == 1 ? "once" : of.size() + " times") + ": "
+                    + String.join("; then ", each));
+        }
+        return "the machine was busy, so no ratio is published (a side whose CPU was contended is measured once more,"
+                + " and a ratio needs both sides quiet). " + String.join(". ", sides) + ".";
+    }
+
+    /** One measurement: its rate, its contended steps with the most that was seen, and the watch from outside. */
+    private static String attemptText(Grade.Attempt a) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(a.problem != null ? "not measured (" + a.problem + ")"
+                : a.sustainedRate == null ? "no step met the SLO" : RateText.of(a.sustainedRate) + " requests/s");
+        if (!a.contendedSteps.isEmpty()) {
+            sb.append(", the CPU contended at ").append(a.contendedSteps.stream().map(RateText::of)
+                    .collect(Collectors.joining(", "))).append(" requests/s even after a repeat");
+        }
+        if (a.outside != null) {
+            sb.append(a.contendedSteps.isEmpty() ? ", " : "; ").append("seen from outside the sandbox: ")
+                    .append(LoadApi.seen(a.outside));
+        }
+        if (!a.contended) {
+            sb.append(" (quiet)");
+        }
+        return sb.toString();
+    }
+
+    /** What was seen during one measurement, for the progress line. */
+    private static String seen(Side s) {
+        List<String> parts = new ArrayList<>();
+        if (!s.contendedSteps().isEmpty()) {
+            parts.add(s.contendedSteps().size() + " of " + s.search.steps.size() + " steps contended even after a"
+                    + " repeat");
+        }
+        if (s.outside != null) {
+            parts.add("outside the sandbox: " + LoadApi.seen(s.outside));
+        }
+        return String.join("; ", parts);
     }
 
     /** Whether each side sustained the stage's standard GET rate (the rate of its reports' standard run). */
@@ -99,6 +242,9 @@ final class Performance {
     private static String sustains(int rate, Side s) {
         if (s.sustained == null) {
             return "not measured";
+        }
+        if (s.contended()) {
+            return "not measured (the machine was busy)";
         }
         return s.sustained.rate >= rate ? "sustains it" : "sustains " + RateText.of(s.sustained.rate) + " only";
     }
@@ -128,7 +274,7 @@ final class Performance {
      * when even the last run was contended, so a grade that stands on a noisy step is visibly marked.
      */
     private static String contended(Saturation.Step st) {
-        boolean still = st.flags != null && st.flags.stream().anyMatch(f -> LoadRun.Flag.CONTENTION.equals(f.kind));
+        boolean still = st.contended();
         String again = st.repeatedForContention == null ? "" : " run " + (st.repeatedForContention + 1) + " times";
         return again.isEmpty() && !still ? "" : " (CPU contended:" + again + (still ? " still contended" : "") + ")";
     }
@@ -138,9 +284,19 @@ final class Performance {
                 : String.format(Locale.ROOT, " (CPU steal %.1f%%)", run.steal.percent);
     }
 
-    /** One side: a sandboxed PerfRunner over a fresh cluster of {@code factory}. */
+    /**
+     * One side: a sandboxed PerfRunner over a fresh cluster of {@code factory}, with who else used the CPUs meanwhile
+     * watched from here, outside the sandbox, where other processes are visible (everything in the sandbox is a
+     * child of this JVM, and not "others").
+     */
     private static Side side(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage,
                              StandardWorkload w, PrintStream progress) throws IOException, InterruptedException {
+        return sandboxedSide(ws, sandbox, limits, factory, stage, w, progress, LoadApi.watchContention());
+    }
+
+    private static Side sandboxedSide(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage,
+                                      StandardWorkload w, PrintStream progress, LoadApi.ContentionWatch watch)
+            throws IOException, InterruptedException {
         List<Path> classpath = ws.perfClasspath();
         ws.openForSandbox();
         String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
@@ -166,6 +322,8 @@ final class Performance {
             // the JVM died at once; its stderr says why
         }
         boolean exited = process.waitFor(SIDE_TIME_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+        // before the sandbox's leftovers are ended: while they run they are this JVM's children, not others
+        LoadRun.Contention outside = watch.finish();
         int leftRunning = contained.end(TestJvm.LEFTOVER_PATIENCE);
         out.join(5000);
         err.join(5000);
@@ -175,20 +333,21 @@ final class Performance {
         }
         synchronized (reports) {
             if (!exited) {
-                return new Side(null, null, "stopped at the time limit of " + SIDE_TIME_LIMIT.toSeconds() + " s");
+                return new Side(null, null, "stopped at the time limit of " + SIDE_TIME_LIMIT.toSeconds() + " s",
+                        outside);
             }
             if (reports.containsKey("error")) {
-                return new Side(null, null, GradeBuilder.cut(reports.get("error")));
+                return new Side(null, null, GradeBuilder.cut(reports.get("error")), outside);
             }
             if (!reports.containsKey("search")) {
                 return new Side(null, null, "the performance JVM ended without a result: "
-                        + GradeBuilder.cut(tail(stderr)));
+                        + GradeBuilder.cut(tail(stderr)), outside);
             }
             ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
             Saturation search = json.readValue(reports.get("search"), Saturation.class);
             LoadRun sustained = reports.containsKey("sustained")
                     ? json.readValue(reports.get("sustained"), LoadRun.class) : null;
-            return new Side(sustained, search, null);
+            return new Side(sustained, search, null, outside);
         }
     }
 

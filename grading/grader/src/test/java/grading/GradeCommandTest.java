@@ -59,17 +59,33 @@ class GradeCommandTest {
         Grade g = grade("--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only", "PersistenceTest",
                 "--out", out.toString());
         String notes = String.join("\n", g.notes);
-        assertTrue(g.performance != null && g.performance.submission != null && g.performance.reference != null,
+        System.out.println(notes);
+        assertTrue(g.performance != null, notes);
+        assertTrue(notes.contains("performance: GET through node 0 of 1"), notes);
+        int measurements = g.performance.attempts.size();
+        assertTrue(measurements >= 2 && measurements <= 4, "each side once, a busy side twice: " + notes);
+        Grade back = Results.read(out, Grade.class);
+        assertEquals(g.performance.ratio, back.performance.ratio);
+        assertEquals(measurements, back.performance.attempts.size());
+        if (g.performance.notMeasured != null) {
+            // This machine was busy during both measurements of a side (measured in the grade, not assumed by the
+            // test; a shared test machine often is): the grade publishes no ratio and says so, with what was seen.
+            assertEquals(Grade.NotMeasured.BUSY, g.performance.notMeasured.reason);
+            assertEquals(null, g.performance.ratio);
+            assertTrue(g.performance.attempts.stream().anyMatch(a -> a.contended), notes);
+            assertTrue(notes.contains("performance: not measured: the machine was busy"), notes);
+            assertTrue(g.durationSeconds < 60 + Performance.SIDE_TIME_LIMIT.toSeconds() * measurements,
+                    "took " + g.durationSeconds + " s");
+            return;
+        }
+        assertTrue(g.performance.submission != null && g.performance.reference != null,
                 "both sustained runs expected: " + notes);
+        assertEquals("get", g.performance.submission.workload.name);
         assertEquals(g.performance.submission.rate / g.performance.reference.rate, g.performance.ratio, 0.01);
         // The same code on the same machine: equal up to the search's resolution and the machine's noise.
         assertTrue(g.performance.ratio >= 0.5 && g.performance.ratio <= 2, "ratio " + g.performance.ratio + ": " + notes);
-        assertEquals("get", g.performance.submission.workload.name);
-        assertTrue(notes.contains("performance: GET through node 0 of 1"), notes);
-        Grade back = Results.read(out, Grade.class);
-        assertEquals(g.performance.ratio, back.performance.ratio);
-        System.out.println(notes);
-        assertTrue(g.durationSeconds < 150, "took " + g.durationSeconds + " s");
+        // about 45 s a measurement, and the one test class
+        assertTrue(g.durationSeconds < 60 + 45 * measurements, "took " + g.durationSeconds + " s");
     }
 
     @Test

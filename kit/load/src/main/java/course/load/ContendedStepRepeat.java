@@ -5,7 +5,9 @@ import course.results.LoadRun;
 /**
  * A saturation step is not trusted when its run was flagged "contention" (another process, steal or CPU pressure
  * past the thresholds): its pass or miss says more about the machine than the server. Such a step is run again, up
- * to {@link #MAX_REPEATS} times; the last run is kept, with how many were thrown away.
+ * to {@link #MAX_REPEATS} times and only while the search has runs left (--max-steps counts every run, repeats
+ * included); the last run is kept, with how many were thrown away. A step still contended at the end keeps its
+ * flag, and so the search and the grader know not to trust what stands on it.
  */
 final class ContendedStepRepeat {
     static final int MAX_REPEATS = 1;
@@ -15,7 +17,11 @@ final class ContendedStepRepeat {
         Measurement run(int attempt) throws Exception;
     }
 
-    record Outcome(Measurement measurement, int repeats) {
+    /**
+     * @param repeats    runs thrown away because their CPU was contended
+     * @param outOfRuns  a repeat was due but the search had no run left for it
+     */
+    record Outcome(Measurement measurement, int repeats, boolean outOfRuns) {
         boolean stillContended() {
             return measurement.run().flagged(LoadRun.Flag.CONTENTION);
         }
@@ -24,13 +30,18 @@ final class ContendedStepRepeat {
     private ContendedStepRepeat() {
     }
 
-    static Outcome run(Attempt attempt) throws Exception {
+    /** Runs the step, whose first run the search has already counted in {@code runs}; each repeat takes one more. */
+    static Outcome run(Attempt attempt, SaturationSearch.Runs runs) throws Exception {
         Measurement m = attempt.run(0);
         int repeats = 0;
         while (m.run().flagged(LoadRun.Flag.CONTENTION) && repeats < MAX_REPEATS) {
+            if (!runs.left()) {
+                return new Outcome(m, repeats, true);
+            }
+            runs.take();
             repeats++;
             m = attempt.run(repeats);
         }
-        return new Outcome(m, repeats);
+        return new Outcome(m, repeats, false);
     }
 }

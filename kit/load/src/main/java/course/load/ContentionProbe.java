@@ -12,24 +12,35 @@ import java.util.Set;
  * {@link LoadRun.Contention}. The generator (this JVM and its children, e.g. the stabilizer's loops) and the targets
  * (the processes listening on the targets' local ports, and their children) are not "others".
  */
-final class ContentionProbe {
+final class ContentionProbe implements ContentionSource.Reading {
     private final long startNs = System.nanoTime();
     private final CpuSteal.Sample steal = CpuSteal.sample();
     private final Long pressureUs = CpuPressure.someTotalUs();
     private final ProcessCpu processes = ProcessCpu.snapshot();
     private final Set<Long> targetPids;
+    private final boolean targetsGiven;
     private final Set<Long> ours = new HashSet<>();
 
-    private ContentionProbe(Set<Long> targetPids) {
+    private ContentionProbe(Set<Long> targetPids, boolean targetsGiven) {
         this.targetPids = targetPids;
+        this.targetsGiven = targetsGiven;
         addOurs();
     }
 
     static ContentionProbe start(List<Target> targets) {
-        return new ContentionProbe(targetPids(targets));
+        return new ContentionProbe(targetPids(targets), true);
     }
 
-    LoadRun.Contention finish() {
+    /**
+     * A probe for a program whose servers are its own children (the grader: a sandbox started from its JVM holds the
+     * nodes and the generator): everything outside this JVM's process tree is "others".
+     */
+    static ContentionProbe startAroundThisProcessTree() {
+        return new ContentionProbe(Set.of(), false);
+    }
+
+    @Override
+    public LoadRun.Contention finish() {
         long wallNs = System.nanoTime() - startNs;
         addOurs();
         LoadRun.Contention c = new LoadRun.Contention();
@@ -57,7 +68,7 @@ final class ContentionProbe {
             c.otherProcessesCpuPercent = round(100.0 * seconds * 1e9 / wallNs
                     / Runtime.getRuntime().availableProcessors());
         }
-        if (targetPids.isEmpty()) {
+        if (targetsGiven && targetPids.isEmpty()) {
             c.notes.add("the target's process was not found by its port (not local, or another user's):"
                     + " its CPU time counts as other processes'");
         }

@@ -70,6 +70,19 @@ final class ContentionRule {
                 + " same rate on the same machine.", c.psiCpuSomePercent, c.otherProcessesCpuPercent);
     }
 
+    /**
+     * Every measure of {@code c} in a few words, for a line that says what was seen ("other processes 46% of the
+     * CPUs, CPU pressure 35%, steal 0.1%"); an unmeasured one is "n/a".
+     */
+    static String seen(LoadRun.Contention c) {
+        return String.format(Locale.ROOT, "other processes %s of the CPUs, CPU pressure %s, steal %s",
+                percent(c.otherProcessesCpuPercent), percent(c.psiCpuSomePercent), percent(c.stealPercent));
+    }
+
+    private static String percent(Double v) {
+        return v == null ? "n/a" : String.format(Locale.ROOT, "%.0f%%", v);
+    }
+
     private static boolean pressured(LoadRun.Contention c) {
         return c.psiCpuSomePercent != null && c.psiCpuSomePercent > PSI_SOME_PERCENT;
     }

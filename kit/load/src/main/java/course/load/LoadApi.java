@@ -57,9 +57,9 @@ public final class LoadApi {
             Saturator saturator = new Saturator(s, null, List.of());
             Saturator.Result r = saturator.run(progress, progress, quiet(), new Saturator.Listener() {
                 @Override
-                public void again(int n, double rate) {
-                    progress.printf(Locale.ROOT, "  step %d: %s requests/s run again: the CPU was contended%n", n,
-                            RunFiles.rateName(rate));
+                public void again(int n, double rate, LoadRun contended) {
+                    progress.printf(Locale.ROOT, "  step %d: %s requests/s run again: the CPU was contended (%s)%n", n,
+                            RunFiles.rateName(rate), ContentionRule.seen(contended.contention));
                 }
 
                 @Override
@@ -74,6 +74,34 @@ public final class LoadApi {
         } catch (Exception e) {
             throw new IOException("saturation search failed: " + e.getMessage(), e);
         }
+    }
+
+    /** A watch of who else uses the CPUs, from {@link #watchContention} until {@link #finish}. */
+    public interface ContentionWatch {
+        LoadRun.Contention finish();
+    }
+
+    /**
+     * Starts measuring, as each load run does, what processes outside this JVM's process tree, CPU pressure and steal
+     * take of the CPUs until {@link ContentionWatch#finish}. For a program that runs its servers and generator as its
+     * own children, and cannot see others from there: the grader, whose sandbox has a pid namespace of its own.
+     */
+    public static ContentionWatch watchContention() {
+        ContentionProbe probe = ContentionProbe.startAroundThisProcessTree();
+        return probe::finish;
+    }
+
+    /**
+     * The contention flag's sentence for these measures (as a run past the thresholds is flagged), or {@code null}
+     * when every measure is within them.
+     */
+    public static String contended(LoadRun.Contention c) {
+        return ContentionRule.judge(c);
+    }
+
+    /** Every measure of {@code c} in a few words: "other processes 46% of the CPUs, CPU pressure 35%, steal 0%". */
+    public static String seen(LoadRun.Contention c) {
+        return ContentionRule.seen(c);
     }
 
     /**

@@ -14,6 +14,7 @@ final class LoadRunner {
     private final PrintStream out;
     private final PrintStream err;
     private boolean warmUp = true;
+    private ContentionSource contentionSource = ContentionSource.MACHINE;
 
     LoadRunner(PrintStream out, PrintStream err) {
         this.out = out;
@@ -23,6 +24,12 @@ final class LoadRunner {
     /** For the saturation search's steps: the search warms up once before its first step, not before each. */
     LoadRunner withoutWarmup() {
         warmUp = false;
+        return this;
+    }
+
+    /** Where each run's contention figures come from: the machine unless a test says otherwise. */
+    LoadRunner measuringContentionWith(ContentionSource source) {
+        contentionSource = source;
         return this;
     }
 
@@ -41,7 +48,7 @@ final class LoadRunner {
         String header = Wrk2Report.header(o);
         out.print(header);
         out.flush();
-        ContentionProbe probe = ContentionProbe.start(o.targets());
+        ContentionSource.Reading probe = contentionSource.start(o.targets());
         RunResult result = new LoadGenerator(o, o.progress() ? err : null).run();
         LoadRun.Contention contention = probe.finish();
         contention.stabilize = stabilizer.decision();

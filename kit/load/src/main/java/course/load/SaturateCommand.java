@@ -25,6 +25,12 @@ import picocli.CommandLine.Option;
                         + " only if every repeat misses too: saturation repeats, a passing stall of a shared machine"
                         + " does not.",
                 "",
+                "Each run measures who else used the CPUs (other processes' CPU time, /proc/pressure/cpu, steal)."
+                        + " A step whose run was contended past the thresholds is run again once; a step still"
+                        + " contended keeps its flag, and the result is marked NOT TRUSTED with the steps it stands"
+                        + " on. --max-steps bounds the runs, every repeat (of a miss, of a contended step) included:"
+                        + " a search never makes more than --max-steps runs.",
+                "",
                 "The options of ./course load apply too, except -R, -d, --tool, --profile, --server-pid; --out is the"
                         + " folder of the steps and saturation.json (default results/saturate/<time>/). Like ./course"
                         + " load, it records who was measured: the node's factory and the student.",
@@ -34,10 +40,17 @@ public final class SaturateCommand extends PrintingCommand {
     private SaturateOptions search = new SaturateOptions();
     @Mixin
     private LoadOptions load = new LoadOptions();
+    private final ContentionSource contention;
 
     /** A command printing to {@code out} and {@code err}; {@link #execute} runs it on a command line. */
     public SaturateCommand(PrintStream out, PrintStream err) {
+        this(out, err, ContentionSource.MACHINE);
+    }
+
+    /** For tests that need the runs judged contended (or quiet) whatever the test machine is doing. */
+    SaturateCommand(PrintStream out, PrintStream err, ContentionSource contention) {
         super(out, err);
+        this.contention = contention;
     }
 
     // ./course load's options that make no sense here: named, so the message says what to use instead.
@@ -89,8 +102,7 @@ public final class SaturateCommand extends PrintingCommand {
         return search(s, spec.commandLine().getParseResult().originalArgs(), out, err);
     }
 
-    private static int search(SaturateOptions s, List<String> args, PrintStream out, PrintStream err)
-            throws Exception {
+    private int search(SaturateOptions s, List<String> args, PrintStream out, PrintStream err) throws Exception {
         Path dir = s.load.out() != null ? s.load.out()
                 : RunFiles.root().resolve("results").resolve("saturate").resolve(RunFiles.timestamp());
         err.println("course saturate: seed " + s.load.seed() + ", results in " + dir);
@@ -100,11 +112,12 @@ public final class SaturateCommand extends PrintingCommand {
         out.printf(Locale.ROOT, "%4s %10s %10s %10s %8s  %s%n", "step", "rate", "achieved", "p99 ms", "result", "notes");
         out.flush();
         PrintStream runProgress = s.load.progress() ? err : QUIET;
-        Saturation doc = new Saturator(s, dir, args).run(err, out, runProgress, new Saturator.Listener() {
+        Saturator saturator = new Saturator(s, dir, args, contention);
+        Saturation doc = saturator.run(err, out, runProgress, new Saturator.Listener() {
             @Override
-            public void again(int n, double rate) {
+            public void again(int n, double rate, LoadRun contended) {
                 out.printf(Locale.ROOT, "%4d %10s   run again: the CPU was contended (%s)%n", n,
-                        RunFiles.rateName(rate), "see the step's flags");
+                        RunFiles.rateName(rate), ContentionRule.seen(contended.contention));
                 out.flush();
             }
 

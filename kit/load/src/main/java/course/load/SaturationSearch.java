@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * The search for the highest rate that meets an SLO: double the rate from the start until a step fails (halve it
  * when the first step already fails), then bisect between the last pass and the first fail until they are within
- * the resolution. Every step is a full measurement; the number of steps is bounded.
+ * the resolution. Every step is a full measurement; the number of runs is bounded ({@link Runs}: --max-steps), every
+ * run counted, the repeat of a miss and the repeat of a contended step (which the {@link Step} makes through
+ * {@link #runs()}) included.
  *
  * <p>A miss counts only when it repeats: a missed rate is tried again (up to {@code confirmMisses} times) and passes
  * if any repeat passes. Saturation reproduces; a single stall of a shared VM does not, and one unconfirmed miss at
@@ -21,9 +23,8 @@ final class SaturationSearch {
     private final double startRate;
     private final double maxRate;
     private final double resolution;
-    private final int maxSteps;
+    private final Runs runs;
     private final int confirmMisses;
-    private final List<Double> tried = new ArrayList<>();
     private Double lastPass;
     private Double firstFail;
     private String note;
@@ -37,8 +38,47 @@ final class SaturationSearch {
         this.startRate = startRate;
         this.maxRate = maxRate;
         this.resolution = resolution;
-        this.maxSteps = maxSteps;
+        this.runs = new Runs(maxSteps);
         this.confirmMisses = confirmMisses;
+    }
+
+    /**
+     * The runs a search may make: --max-steps of them, whatever each is for. The search takes one for each step it
+     * tries and for each repeat of a miss; a step that runs again (its CPU was contended) takes one for each repeat,
+     * and may only when one is {@link #left}.
+     */
+    static final class Runs {
+        private final int max;
+        private int made;
+
+        Runs(int max) {
+            this.max = max;
+        }
+
+        boolean left() {
+            return made < max;
+        }
+
+        /** Counts one run; refused when none is left (the caller asks {@link #left} first). */
+        void take() {
+            if (!left()) {
+                throw new IllegalStateException("all " + max + " runs of --max-steps are made");
+            }
+            made++;
+        }
+
+        int made() {
+            return made;
+        }
+
+        int max() {
+            return max;
+        }
+    }
+
+    /** The search's run budget, which its step draws on for repeats of its own. */
+    Runs runs() {
+        return runs;
     }
 
     /** Runs the search; returns the highest passing rate, or {@code null} when none passed. */
@@ -54,7 +94,7 @@ final class SaturationSearch {
     private Double search(Step step) throws Exception {
         double rate = startRate;
         // Find a bracket: a passing rate below a failing one.
-        while (tried.size() < maxSteps) {
+        while (runs.left()) {
             boolean passed = attempt(step, rate);
             if (passed) {
                 lastPass = rate;
@@ -79,8 +119,8 @@ final class SaturationSearch {
             }
         }
         while (lastPass != null && firstFail != null && (firstFail - lastPass) / lastPass > resolution) {
-            if (tried.size() >= maxSteps) {
-                note = "stopped after --max-steps " + maxSteps + " steps; the sustained rate lies between "
+            if (!runs.left()) {
+                note = "stopped after --max-steps " + runs.max() + " runs; the sustained rate lies between "
                         + fmt(lastPass) + " and " + fmt(firstFail);
                 return lastPass;
             }
@@ -95,9 +135,9 @@ final class SaturationSearch {
             }
         }
         if (lastPass == null) {
-            note = "no step met the SLO within --max-steps " + maxSteps;
+            note = "no step met the SLO within --max-steps " + runs.max() + " runs";
         } else if (firstFail == null) {
-            note = "stopped after --max-steps " + maxSteps + " steps without failing the SLO";
+            note = "stopped after --max-steps " + runs.max() + " runs without failing the SLO";
         } else if (note == null) {
             note = "the SLO holds at " + fmt(lastPass) + " and fails at " + fmt(firstFail) + " requests/s";
         }
@@ -105,12 +145,12 @@ final class SaturationSearch {
     }
 
     private boolean attempt(Step step, double rate) throws Exception {
-        tried.add(rate);
+        runs.take();
         if (step.passes(rate)) {
             return true;
         }
-        for (int repeat = 0; repeat < confirmMisses && tried.size() < maxSteps; repeat++) {
-            tried.add(rate);
+        for (int repeat = 0; repeat < confirmMisses && runs.left(); repeat++) {
+            runs.take();
             if (step.passes(rate)) {
                 unconfirmed.add(rate);
                 return true;

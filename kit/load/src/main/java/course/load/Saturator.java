@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
 final class Saturator {
     /** What the caller shows while the search runs. */
     interface Listener {
-        /** Step {@code n} at {@code rate} is run again: its CPU was contended. */
-        void again(int n, double rate);
+        /** Step {@code n} at {@code rate} is run again: the CPU was contended during {@code contended}. */
+        void again(int n, double rate, LoadRun contended);
 
         /** Step {@code n} at {@code rate} is done: its row of the document and its run. */
         void done(int n, double rate, Saturation.Step row, LoadRun run);
@@ -36,6 +36,7 @@ final class Saturator {
     private final SaturateOptions s;
     private final Path dir;
     private final List<String> commandLine;
+    private final ContentionSource contention;
 
     /**
      * @param dir         where each step's files go ({@code step-NN-RATE.json}, ...), or null to write nothing
@@ -43,9 +44,15 @@ final class Saturator {
      *                    (recorded in the step's results so it can be re-run alone); empty for a search by API
      */
     Saturator(SaturateOptions s, Path dir, List<String> commandLine) {
+        this(s, dir, commandLine, ContentionSource.MACHINE);
+    }
+
+    /** With each run's contention read from {@code contention}: the machine's counters, except in tests. */
+    Saturator(SaturateOptions s, Path dir, List<String> commandLine, ContentionSource contention) {
         this.s = s;
         this.dir = dir;
         this.commandLine = List.copyOf(commandLine);
+        this.contention = contention;
     }
 
     /**
@@ -63,11 +70,12 @@ final class Saturator {
         List<LoadRun> steps = new ArrayList<>();
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, notes)) {
             LoadRunner runner = new LoadRunner(new PrintStream(OutputStream.nullOutputStream()), runProgress)
-                    .withoutWarmup();
+                    .withoutWarmup().measuringContentionWith(contention);
             doc.warmup = Warmups.plan(s.load.with(c -> c.duration(s.stepSeconds)), s.startRate);
             Warmups.run(s.load, doc.warmup, said);
             SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps,
                     s.confirmMisses);
+            List<Double> outOfRuns = new ArrayList<>();
             Double sustained = search.run(rate -> {
                 if (!steps.isEmpty()) {
                     TimeUnit.MILLISECONDS.sleep(Math.round(s.pauseSeconds * 1000));
@@ -77,16 +85,22 @@ final class Saturator {
                     c.rate(rate);
                     c.commandLine(stepCommand(commandLine, rate, s.stepSeconds));
                 });
+                LoadRun[] previous = new LoadRun[1];
                 ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(attempt -> {
                     if (attempt > 0) {
-                        listener.again(n, rate);
+                        listener.again(n, rate, previous[0]);
                     }
                     // each run's per-second lines start again at [1.0s]: say which step they belong to
                     runProgress.printf(Locale.ROOT, "step %d%s: %s requests/s for %s s%n", n,
                             attempt > 0 ? " (again)" : "", RunFiles.rateName(rate), RunFiles.rateName(s.stepSeconds));
-                    return runner.measure(step, stabilizer, dir == null ? null
+                    Measurement m = runner.measure(step, stabilizer, dir == null ? null
                             : new RunFiles(dir.resolve(fileName(n, rate, attempt))));
-                });
+                    previous[0] = m.run();
+                    return m;
+                }, search.runs());
+                if (outcome.outOfRuns()) {
+                    outOfRuns.add(rate);
+                }
                 LoadRun run = outcome.measurement().run();
                 Saturation.Step row = row(run, rate, s, dir == null ? null : fileName(n, rate, outcome.repeats()));
                 row.repeatedForContention = outcome.repeats() == 0 ? null : outcome.repeats();
@@ -98,11 +112,29 @@ final class Saturator {
             });
             doc.result.sustainedRate = sustained;
             doc.result.note = search.note();
+            List<Saturation.Step> contended = doc.contendedSteps();
+            if (!contended.isEmpty()) {
+                doc.result.note += "; " + untrusted(contended, doc.steps.size(), outOfRuns);
+            }
             doc.environment = Environment.probe();
             doc.environment.heap = s.load.serverHeap();
             doc.environment.stabilized = stabilizer.active();
             return new Result(doc, sustained == null ? null : runs.get(sustained), List.copyOf(steps));
         }
+    }
+
+    /**
+     * What the note of a search adds when some of its steps stayed contended: which, and that the rate it found is
+     * not to be trusted.
+     */
+    static String untrusted(List<Saturation.Step> contended, int steps, List<Double> outOfRuns) {
+        String rates = String.join(", ", contended.stream().map(st -> RunFiles.rateName(st.rate)).toList());
+        String notRepeated = outOfRuns.isEmpty() ? "" : "; not run again at "
+                + String.join(", ", outOfRuns.stream().map(RunFiles::rateName).toList())
+                + " requests/s: --max-steps had no run left";
+        return "NOT TRUSTED: the CPU was contended during " + contended.size() + " of " + steps + " steps (" + rates
+                + " requests/s) even after a repeat" + notRepeated + ". The result says as much about the machine as"
+                + " about the server: see the steps' flags, and measure again on a quiet machine";
     }
 
     /** {@code step-03-4000.json}, or {@code step-03-4000-again-1.json} for a step run again. */
@@ -122,6 +154,7 @@ final class Saturator {
         row.passed = p99 != null && run.achievedRate >= s.minAchieved * rate && p99 <= s.p99Ms;
         row.file = file;
         row.flags = run.flags.isEmpty() ? null : run.flags;
+        row.contention = run.contention;
         return row;
     }
 

@@ -1,6 +1,7 @@
 package course.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +12,10 @@ import course.results.Saturation;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,10 +60,12 @@ class SaturateCommandTest {
 
     @Test
     void eachStepsProgressLinesStartWithTheStepTheyBelongTo() throws Exception {
+        // judged quiet: a contended step's repeat would take the second of the two runs
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun run = CommandRun.saturate("--url", server.url(), "--start-rate", "200", "--max-rate", "400",
-                    "--step-duration", "1s", "--pause", "100ms", "--max-steps", "2", "-c", "2", "-t", "1",
-                    "--warmup", "0", "--no-stabilize", "--out", dir.toString());
+            CommandRun run = CommandRun.of((out, err) -> new SaturateCommand(out, err, QUIET), "--url", server.url(),
+                    "--start-rate", "200", "--max-rate", "400", "--step-duration", "1s", "--pause", "100ms",
+                    "--max-steps", "2", "-c", "2", "-t", "1", "--warmup", "0", "--no-stabilize", "--out",
+                    dir.toString());
             assertEquals(0, run.code(), run.err());
             String progress = run.err();
             int first = progress.indexOf("step 1: 200 requests/s for 1 s");
@@ -67,6 +73,85 @@ class SaturateCommandTest {
             assertTrue(first >= 0 && second > first, progress);
             // the per-second lines of step 2 come after its header, not run on from step 1's
             assertTrue(progress.indexOf("1.0s]", second) > second, progress);
+        }
+    }
+
+    /**
+     * Every run of this search is judged contended: the figures come from a fixed reading instead of the test
+     * machine's counters, so the rule, the flags, the repeats and the budget run as on a busy machine, against a real
+     * server, whatever the machine is doing.
+     */
+    private static final ContentionSource BUSY = targets -> () -> {
+        course.results.LoadRun.Contention c = new course.results.LoadRun.Contention();
+        c.thresholds = ContentionRule.thresholds();
+        c.otherProcessesCpuSeconds = 1.2;
+        c.otherProcessesCpuPercent = 60.0;
+        c.psiCpuSomePercent = 45.0;
+        c.stealPercent = 0.1;
+        return c;
+    };
+
+    @Test
+    void maxStepsBoundsEveryRunContentionRepeatsIncludedAndAContendedResultIsNotTrusted() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            CommandRun run = CommandRun.of((out, err) -> new SaturateCommand(out, err, BUSY), "--url", server.url(),
+                    "--start-rate", "200", "--max-rate", "100000", "--step-duration", "1s", "--pause", "100ms",
+                    "--max-steps", "3", "-c", "2", "-t", "1", "--warmup", "0", "--no-stabilize", "--no-progress",
+                    "--out", dir.toString());
+            System.out.println(run.out());
+            assertEquals(0, run.code(), run.err());
+            List<String> runs;
+            try (Stream<Path> files = Files.list(dir)) {
+                runs = files.map(f -> f.getFileName().toString()).filter(f -> f.matches("step-.*\\.json")).sorted()
+                        .toList();
+            }
+            assertEquals(3, runs.size(), "--max-steps 3 is three runs, repeats included: " + runs + "\n" + run.out());
+            Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
+            int counted = doc.steps.stream()
+                    .mapToInt(st -> 1 + (st.repeatedForContention == null ? 0 : st.repeatedForContention)).sum();
+            assertEquals(3, counted, run.out());
+            assertEquals(doc.steps.size(), doc.contendedSteps().size(), "every kept run stays flagged: " + run.out());
+            assertTrue(doc.result.note.contains("NOT TRUSTED: the CPU was contended during " + doc.steps.size()
+                    + " of " + doc.steps.size() + " steps"), doc.result.note);
+            assertTrue(doc.result.note.contains("requests/s: --max-steps had no run left"),
+                    "the step not repeated says why: " + doc.result.note);
+            assertTrue(run.out().contains("run again: the CPU was contended (other processes 60% of the CPUs, CPU"
+                    + " pressure 45%, steal 0%)"), "what was seen is printed: " + run.out());
+            assertTrue(run.out().contains("NOT TRUSTED"), run.out());
+        }
+    }
+
+    /** Every run of this search is judged quiet, however busy the test machine is (as {@link #BUSY}). */
+    private static final ContentionSource QUIET = targets -> () -> {
+        course.results.LoadRun.Contention c = new course.results.LoadRun.Contention();
+        c.thresholds = ContentionRule.thresholds();
+        c.otherProcessesCpuSeconds = 0.02;
+        c.otherProcessesCpuPercent = 1.0;
+        c.psiCpuSomePercent = 2.0;
+        c.stealPercent = 0.0;
+        return c;
+    };
+
+    @Test
+    void aQuietMachinesSearchIsNotMarked() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            CommandRun run = CommandRun.of((out, err) -> new SaturateCommand(out, err, QUIET), "--url", server.url(),
+                    "--start-rate", "200", "--max-rate", "400", "--step-duration", "1s", "--pause", "100ms",
+                    "--max-steps", "2", "-c", "2", "-t", "1", "--warmup", "0", "--no-stabilize", "--no-progress",
+                    "--out", dir.toString());
+            assertEquals(0, run.code(), run.err());
+            Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
+            assertTrue(doc.contendedSteps().isEmpty(), run.out());
+            assertFalse(doc.result.note.contains("NOT TRUSTED") || run.out().contains("run again"), run.out());
+        }
+    }
+
+    @Test
+    void aMaxStepsOutsideItsRangeIsRefused() {
+        for (String bad : List.of("0", "101", "many")) {
+            CommandRun run = CommandRun.saturate("--url", "http://127.0.0.1:1", "--max-steps", bad);
+            assertEquals(2, run.code(), run.err());
+            assertTrue(run.err().startsWith("course saturate: --max-steps"), run.err());
         }
     }
 
@@ -94,6 +179,10 @@ class SaturateCommandTest {
                 + " results/saturate/<time>/."), run.out());
         assertTrue(!out.contains("results/load/"), "load's --out default: " + run.out());
         assertTrue(!out.contains("--server-pid=") && !out.contains("JVM to profile"), "a profiling option: " + run.out());
+        assertTrue(out.contains("--max-steps=N Bound on the number of runs, every repeat (of a missed step, of a"
+                + " contended step) included."), run.out());
+        assertTrue(out.contains("a search never makes more than --max-steps runs")
+                && out.contains("the result is marked NOT TRUSTED"), run.out());
     }
 
     @Test

@@ -82,4 +82,22 @@ class SaturationSearchTest {
         new SaturationSearch(1000, 1e6, 0.05, 3, 2).run(rate -> bounded.add(rate) && false);
         assertEquals(3, bounded.size(), "repeats are steps too: " + bounded);
     }
+
+    @Test
+    void aStepsOwnRepeatsCountAgainstMaxStepsToo() throws Exception {
+        // The step runs twice whenever a run is left for it, as a step on a contended CPU does.
+        SaturationSearch s = new SaturationSearch(1000, 1e6, 0.05, 5, 1);
+        int[] made = {0};
+        s.run(rate -> {
+            made[0]++;
+            if (s.runs().left()) {
+                s.runs().take();
+                made[0]++;
+            }
+            return rate <= 3000;
+        });
+        assertEquals(5, made[0], "--max-steps 5 bounds every run, the step's repeats included");
+        assertEquals(5, s.runs().made());
+        assertTrue(s.note().contains("--max-steps 5 runs"), s.note());
+    }
 }

@@ -43,14 +43,33 @@ public class Saturation extends ResultDocument {
         public String file;
         /** The warnings of the run this row stands for. */
         public List<LoadRun.Flag> flags;
+        /** Who else used the CPUs during the run this row stands for (what its contention flag was judged from). */
+        public LoadRun.Contention contention;
         /** How many runs of this rate before it were thrown away because the CPU was contended. */
         public Integer repeatedForContention;
+
+        /** Whether the run this row stands for was flagged for CPU contention (even after its repeats). */
+        public boolean contended() {
+            return flags != null && flags.stream().anyMatch(f -> LoadRun.Flag.CONTENTION.equals(f.kind));
+        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class Result {
-        /** The highest target rate that met the SLO; {@code null} when even the lowest step failed. */
+        /**
+         * The highest target rate that met the SLO; {@code null} when no step met it. Written even when null: the
+         * schema requires it, so "no rate" is said, not left out.
+         */
+        @JsonInclude(JsonInclude.Include.ALWAYS)
         public Double sustainedRate;
         public String note;
+    }
+
+    /**
+     * The steps whose kept run was still flagged for CPU contention after the search ran them again: their pass or
+     * miss says as much about the machine as about the server, and so does a sustained rate found through them.
+     */
+    public List<Step> contendedSteps() {
+        return steps.stream().filter(Step::contended).toList();
     }
 }

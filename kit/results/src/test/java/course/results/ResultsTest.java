@@ -72,6 +72,52 @@ class ResultsTest {
     }
 
     @Test
+    void aSearchInWhichNoStepMetTheSloIsWrittenWithItsNullRate() throws Exception {
+        Saturation search = new Saturation();
+        Saturation.Step missed = new Saturation.Step();
+        missed.rate = 1000;
+        missed.achievedRate = 400;
+        missed.p99Ms = 250;
+        search.steps.add(missed);
+        search.result.note = "no rate down to 1 request/s met the SLO";
+        Path file = dir.resolve("none.json");
+        Results.write(file, search);
+        assertTrue(Files.readString(file).replaceAll("\\s", "").contains("\"sustainedRate\":null"),
+                "the schema requires sustainedRate: " + Files.readString(file));
+        assertEquals(null, Results.read(file, Saturation.class).result.sustainedRate);
+    }
+
+    @Test
+    void aGradeMeasuredOnABusyMachineHasNoRatioAndOnlyAQuietRatioIsPublished() {
+        Grade grade = new Grade();
+        grade.stage = 1;
+        grade.performance = new Grade.Performance();
+        grade.performance.submission = sampleRun();
+        grade.performance.reference = sampleRun();
+        grade.performance.ratio = 2.0;
+        assertEquals(2.0, grade.performance.publishedRatio());
+        Grade.Attempt attempt = new Grade.Attempt();
+        attempt.side = Grade.Attempt.SUBMISSION;
+        attempt.sustainedRate = 625.0;
+        attempt.contended = true;
+        attempt.contendedSteps.add(1000.0);
+        attempt.outside = new LoadRun.Contention();
+        attempt.outside.otherProcessesCpuPercent = 46.0;
+        grade.performance.attempts.add(attempt);
+        grade.performance.notMeasured = new Grade.NotMeasured(Grade.NotMeasured.BUSY, "the machine was busy: ...");
+        assertTrue(Results.violations(grade).stream().anyMatch(v -> v.contains("ratio")),
+                "the schema refuses a ratio beside notMeasured: " + Results.violations(grade));
+        assertEquals(null, grade.performance.publishedRatio());
+        grade.performance.ratio = null;
+        assertEquals(List.of(), Results.violations(grade));
+
+        grade.performance.notMeasured = null;
+        grade.performance.ratio = 2.0;
+        grade.performance.submission.flag(LoadRun.Flag.CONTENTION, "CPU contention during the run: ...");
+        assertEquals(null, grade.performance.publishedRatio(), "a ratio over a contended run is not published");
+    }
+
+    @Test
     void flagsCarryAKindAndContentionRoundTrips() throws Exception {
         LoadRun run = sampleRun();
         run.flag(LoadRun.Flag.CONTENTION, "CPU contention during the run: other processes took 5.2 CPU-seconds");
