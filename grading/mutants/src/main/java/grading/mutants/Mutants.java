@@ -15,6 +15,7 @@ import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.IdMustBeFirstParameter;
 import grading.mutants.stage1.InvalidUtf8IdsCollide;
 import grading.mutants.stage1.KeysAsLatin1;
+import grading.mutants.stage1.LogsReplayedNewestFirst;
 import grading.mutants.stage1.LongKeysTruncated;
 import grading.mutants.stage1.MalformedIdIs500;
 import grading.mutants.stage1.MissingIdIs500;
@@ -91,7 +92,7 @@ public final class Mutants {
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
-            SharesItsPort.class, WalReplayedInReverse.class, SignedKeyOrder.class, TableSearchOneShort.class,
+            SharesItsPort.class, WalReplayedInReverse.class, LogsReplayedNewestFirst.class, SignedKeyOrder.class, TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class, TablesNeverMerged.class,
             // stage 1: memory for request bodies and unsent answers, held connections
             NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class,
