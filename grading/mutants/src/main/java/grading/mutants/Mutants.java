@@ -12,6 +12,7 @@ import grading.mutants.stage1.EmptyValueIs404;
 import grading.mutants.stage1.ExpectContinueIgnored;
 import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
+import grading.mutants.stage1.HandlerExceptionClosesTheConnection;
 import grading.mutants.stage1.IdMustBeFirstParameter;
 import grading.mutants.stage1.InvalidUtf8IdsCollide;
 import grading.mutants.stage1.KeysAsLatin1;
@@ -88,7 +89,7 @@ public final class Mutants {
             // stage 1: request framing and targets
             ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
             InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class,
-            RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class,
+            RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class, HandlerExceptionClosesTheConnection.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,

@@ -29,7 +29,8 @@ import java.io.IOException;
  * <h2>Errors</h2>
  * Both methods throw {@link IOException} when they cannot do their job, and leave the node stopped: a {@link #start()}
  * that failed halfway closes whatever it had opened. Bad requests never reach these methods: they are answered with
- * a 4xx status by the node itself, and a request the node fails on is answered 5xx, never by a crashed or silent node.
+ * a 4xx status by the node itself, and a request the node fails on (its handler threw) is answered 5xx, never by a
+ * crashed or silent node nor a closed connection; the connection and every other client go on being served.
  */
 public interface Service {
     /**
