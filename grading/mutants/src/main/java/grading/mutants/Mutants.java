@@ -74,6 +74,7 @@ import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
 import grading.mutants.stage6.RangeInSignedOrder;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
+import grading.mutants.stage6.TableLowerBoundNeverPastTheEnd;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -112,7 +113,7 @@ public final class Mutants {
             WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
             // stage 6: ranges
             RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
-            RangeInSignedOrder.class);
+            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class);
 
     private Mutants() {
     }
