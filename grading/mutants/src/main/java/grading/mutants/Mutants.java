@@ -50,6 +50,7 @@ import grading.mutants.stage2.NoDeadline;
 import grading.mutants.stage2.OneNioPipeline;
 import grading.mutants.stage2.PipelineClosedAt256;
 import grading.mutants.stage2.RefusalsOvertakeAnswers;
+import grading.mutants.stage2.SettingsReadOncePerJvm;
 import grading.mutants.stage2.ShortDefaultDeadline;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage2.VirtualThreadsIgnored;
@@ -102,6 +103,7 @@ public final class Mutants {
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
             RefusalsOvertakeAnswers.class, OneNioPipeline.class, ShortDefaultDeadline.class,
+            SettingsReadOncePerJvm.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
             ImpatientPeerCalls.class,

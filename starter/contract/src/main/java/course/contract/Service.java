@@ -9,7 +9,9 @@ import java.io.IOException;
  * A node is created stopped. {@link #start()} makes it serve, {@link #stop()} makes it stop serving, and the two may
  * alternate any number of times <em>on the same object</em>: a node started again after a stop serves the data it
  * acknowledged before (the tests restart the very object they stopped). {@link #stop()} on a stopped (or never
- * started) node does nothing.
+ * started) node does nothing. The settings a stage's statement gives as system properties ({@code course.*}) are
+ * read by {@link #start()}, at every start: a node started again runs with the properties as they are then, and
+ * nodes of one JVM share no settings read once for all of them (a static initializer).
  *
  * <h2>Threading</h2>
  * {@link #start()} and {@link #stop()} are never called at the same time as each other, but not always from the same
