@@ -19,7 +19,8 @@ class StageTestsNeedTheirStageTest {
     void stage2TestsCatchAServerWithoutAnExecutor() {
         expectFailures(SuiteRun.of("course.tests.stage2", STAGE1, 2),
                 "aFullQueueIsAnswered503AtOnceAndAcceptedWritesComplete",
-                "requestsThatWaitedPastTheDeadlineGet503AndDoNotTouchStorage");
+                "requestsThatWaitedPastTheDeadlineGet503AndDoNotTouchStorage",
+                "aNodeStartedAgainRunsWithTheSettingsOfItsNewStart");
     }
 
     @Test

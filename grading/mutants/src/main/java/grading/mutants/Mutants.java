@@ -12,9 +12,11 @@ import grading.mutants.stage1.EmptyValueIs404;
 import grading.mutants.stage1.ExpectContinueIgnored;
 import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
+import grading.mutants.stage1.HandlerExceptionClosesTheConnection;
 import grading.mutants.stage1.IdMustBeFirstParameter;
 import grading.mutants.stage1.InvalidUtf8IdsCollide;
 import grading.mutants.stage1.KeysAsLatin1;
+import grading.mutants.stage1.LogsReplayedNewestFirst;
 import grading.mutants.stage1.LongKeysTruncated;
 import grading.mutants.stage1.MalformedIdIs500;
 import grading.mutants.stage1.MissingIdIs500;
@@ -48,6 +50,7 @@ import grading.mutants.stage2.NoDeadline;
 import grading.mutants.stage2.OneNioPipeline;
 import grading.mutants.stage2.PipelineClosedAt256;
 import grading.mutants.stage2.RefusalsOvertakeAnswers;
+import grading.mutants.stage2.SettingsReadOncePerJvm;
 import grading.mutants.stage2.ShortDefaultDeadline;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage2.VirtualThreadsIgnored;
@@ -72,6 +75,7 @@ import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
 import grading.mutants.stage6.RangeInSignedOrder;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
+import grading.mutants.stage6.TableLowerBoundNeverPastTheEnd;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -87,11 +91,11 @@ public final class Mutants {
             // stage 1: request framing and targets
             ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
             InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class,
-            RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class,
+            RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class, HandlerExceptionClosesTheConnection.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
             DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
-            SharesItsPort.class, WalReplayedInReverse.class, SignedKeyOrder.class, TableSearchOneShort.class,
+            SharesItsPort.class, WalReplayedInReverse.class, LogsReplayedNewestFirst.class, SignedKeyOrder.class, TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class, TablesNeverMerged.class,
             // stage 1: memory for request bodies and unsent answers, held connections
             NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class,
@@ -99,6 +103,7 @@ public final class Mutants {
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
             RefusalsOvertakeAnswers.class, OneNioPipeline.class, ShortDefaultDeadline.class,
+            SettingsReadOncePerJvm.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
             ImpatientPeerCalls.class,
@@ -110,7 +115,7 @@ public final class Mutants {
             WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
             // stage 6: ranges
             RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
-            RangeInSignedOrder.class);
+            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class);
 
     private Mutants() {
     }

@@ -1,5 +1,6 @@
 package course.harness;
 
+import course.runtime.CourseProperties;
 import course.runtime.Launcher;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -85,7 +86,9 @@ final class ProcessNode implements Node {
     public void start() throws IOException {
         if (process != null && process.isAlive()) {
             if (serviceStopped) {
-                String answer = command("start", START_TIMEOUT);
+                // With this JVM's course.* properties as they are now: a test that set other settings reaches the
+                // restarted node as it reaches one in its own JVM (the first start had JavaCommand.courseProperties).
+                String answer = command(("start " + CourseProperties.current()).trim(), START_TIMEOUT);
                 if (!answer.startsWith(Launcher.READY)) {
                     throw new IOException("node " + url + " failed to start again on the same object: "
                             + reason(answer) + "; its log:\n" + logTail());

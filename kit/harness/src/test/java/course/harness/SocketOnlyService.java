@@ -12,10 +12,13 @@ import java.nio.file.Files;
 
 /**
  * A node that only listens (no HTTP), for tests of whoever starts nodes: it writes the cluster secret it was given
- * to {@value #SECRET_FILE} in its working directory, and opens its port with SO_REUSEPORT when told to.
+ * to {@value #SECRET_FILE} in its working directory, and at every start the system property {@value #SETTING} as it
+ * reads it then to {@value #SETTING_FILE}, and opens its port with SO_REUSEPORT when told to.
  */
 class SocketOnlyService implements Service {
     static final String SECRET_FILE = "secret.txt";
+    static final String SETTING = "course.test.setting";
+    static final String SETTING_FILE = "setting.txt";
 
     private final ServiceConfig config;
     private final boolean sharePort;
@@ -32,6 +35,8 @@ class SocketOnlyService implements Service {
             return;
         }
         Files.writeString(config.workingDir().resolve(SECRET_FILE), config.clusterSecret(), StandardCharsets.UTF_8);
+        Files.writeString(config.workingDir().resolve(SETTING_FILE), String.valueOf(System.getProperty(SETTING)),
+                StandardCharsets.UTF_8);
         ServerSocketChannel opened = ServerSocketChannel.open();
         try {
             opened.setOption(StandardSocketOptions.SO_REUSEADDR, true);

@@ -9,7 +9,9 @@ import java.io.IOException;
  * A node is created stopped. {@link #start()} makes it serve, {@link #stop()} makes it stop serving, and the two may
  * alternate any number of times <em>on the same object</em>: a node started again after a stop serves the data it
  * acknowledged before (the tests restart the very object they stopped). {@link #stop()} on a stopped (or never
- * started) node does nothing.
+ * started) node does nothing. The settings a stage's statement gives as system properties ({@code course.*}) are
+ * read by {@link #start()}, at every start: a node started again runs with the properties as they are then, and
+ * nodes of one JVM share no settings read once for all of them (a static initializer).
  *
  * <h2>Threading</h2>
  * {@link #start()} and {@link #stop()} are never called at the same time as each other, but not always from the same
@@ -29,7 +31,8 @@ import java.io.IOException;
  * <h2>Errors</h2>
  * Both methods throw {@link IOException} when they cannot do their job, and leave the node stopped: a {@link #start()}
  * that failed halfway closes whatever it had opened. Bad requests never reach these methods: they are answered with
- * a 4xx status by the node itself, and a request the node fails on is answered 5xx, never by a crashed or silent node.
+ * a 4xx status by the node itself, and a request the node fails on (its handler threw) is answered 5xx, never by a
+ * crashed or silent node nor a closed connection; the connection and every other client go on being served.
  */
 public interface Service {
     /**

@@ -66,7 +66,9 @@ final class LaunchOptions extends CourseCommand {
     @Option(names = "--control", order = 6, paramLabel = "stdin", description = "Take 'stop' and 'start' lines on stdin and"
             + " apply them to the SAME service object (answering STOPPED, or READY as at start); end when stdin ends."
             + " Test harnesses use it so that a node in a JVM of its own is restarted exactly like one in the test's"
-            + " JVM. 'threads FILE' writes a dump of every thread of this JVM (virtual ones too) to FILE, a path that"
+            + " JVM; 'start [NAME=VALUE ...]' first makes the JVM's course.* system properties exactly those given"
+            + " (each part URL-encoded; none: no course.* property), the test JVM's as the node starts again."
+            + " 'threads FILE' writes a dump of every thread of this JVM (virtual ones too) to FILE, a path that"
             + " does not exist yet, and answers DUMPED FILE: tests look at the node's threads.")
     void control(String value) {
         if (!value.equals("stdin")) {

@@ -117,7 +117,9 @@ public final class Launcher {
 
     /**
      * Applies 'stop' and 'start' from stdin to the one service object: the contract says a service is restartable
-     * on the same object and stop is idempotent, and only the same object can show that. When stdin ends, the
+     * on the same object and stop is idempotent, and only the same object can show that. 'start' carries the
+     * {@code course.*} system properties the node starts with ({@link CourseProperties}), which replace this JVM's:
+     * a node reads its settings at every start, from the properties the test has set by then. When stdin ends, the
      * harness is gone, and so is this node.
      */
     private static void followStdin(Service service, int port, String url, AtomicBoolean running) {
@@ -131,7 +133,8 @@ public final class Launcher {
                             running.set(false);
                             System.out.println(STOPPED);
                         }
-                        case "start" -> {
+                        case String c when c.equals("start") || c.startsWith("start ") -> {
+                            CourseProperties.replaceWith(c.substring("start".length()));
                             startAlone(service, port);
                             running.set(true);
                             System.out.println(READY + url);

@@ -86,6 +86,41 @@ class RangeModelTest {
         }
     }
 
+    /**
+     * A start past every key of a flushed file: a table's lower bound (the first entry at or after the start) must be
+     * able to answer "none of them", or that table's last key leaks into a range that starts after it. Three files
+     * (each batch flushed by a clean restart), each below the next one's keys, and a key in memory; ranges start
+     * between the files, past all of them, and on a file's last key.
+     */
+    @Test
+    void aStartPastTheLastKeyOfAFlushedFileTakesNothingFromIt(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client();
+        TreeMap<byte[], byte[]> model = new TreeMap<>(Arrays::compareUnsigned);
+        List<List<String>> files = List.of(List.of("b1", "b2", "b3"), List.of("d1", "d2"), List.of("f1"));
+        int n = 0;
+        for (List<String> file : files) {
+            for (String key : file) {
+                byte[] value = Values.of(seed.value(), 9000 + n++, 100);
+                value[0] = 'v';
+                c.put(0, key, value).assertStatus(201);
+                model.put(bytes(key), value);
+            }
+            cluster.restart(0);
+        }
+        c.put(0, "h1", "in memory").assertStatus(201);
+        model.put(bytes("h1"), bytes("in memory"));
+        String url = cluster.directUrl(0);
+        String[][] ranges = {{"c", null}, {"b30", null}, {"e", null}, {"g", null}, {"i", null}, {"b3", null},
+            {"c", "e"}, {"e", "g"}, {"d3", "h"}};
+        for (String[] r : ranges) {
+            List<RangeReader.Chunk> got = RangeReader.readAll(url, r[0], r[1]);
+            Map<byte[], byte[]> want = r[1] == null ? model.tailMap(bytes(r[0]), true)
+                    : model.subMap(bytes(r[0]), true, bytes(r[1]), false);
+            assertEquals(describe(want), describeChunks(got), "range [" + r[0] + ", " + r[1] + ") over files "
+                    + files + " and h1 in memory");
+        }
+    }
+
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }

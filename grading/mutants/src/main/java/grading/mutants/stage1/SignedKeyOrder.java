@@ -4,6 +4,7 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import grading.mutants.SortedTables;
 import java.util.Arrays;
 
 @Mutant(stage = 1, breaks = "the memtable orders keys as signed bytes (Arrays.compare, ByteBuffer.compareTo) while "
@@ -12,7 +13,6 @@ import java.util.Arrays;
 public final class SignedKeyOrder implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return SortedTables.node(config, Arrays::compare,
-                (table, key) -> SortedTables.binarySearch(table, key, 0, table.length - 1));
+        return Stage1With.engine(config, storageConfig -> new SortedTables(storageConfig.directory(), Arrays::compare));
     }
 }

@@ -3,7 +3,9 @@ package grading.mutants.stage1;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
+import course.contract.storage.Entry;
 import grading.mutants.Mutant;
+import grading.mutants.SortedTables;
 import java.util.Arrays;
 
 @Mutant(stage = 1, breaks = "a table's binary search stops one short of its end (hi = length - 2): the largest key "
@@ -12,7 +14,12 @@ import java.util.Arrays;
 public final class TableSearchOneShort implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return SortedTables.node(config, Arrays::compareUnsigned,
-                (table, key) -> SortedTables.binarySearch(table, key, 0, table.length - 2));
+        return Stage1With.engine(config, storageConfig -> new SortedTables(storageConfig.directory(),
+                Arrays::compareUnsigned) {
+            @Override
+            protected int search(Entry[] table, byte[] key) {
+                return binarySearch(table, key, 0, table.length - 2);
+            }
+        });
     }
 }

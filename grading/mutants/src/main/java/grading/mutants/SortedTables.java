@@ -1,10 +1,7 @@
-package grading.mutants.stage1;
+package grading.mutants;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
-import grading.mutants.ForwardingStorage;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -15,42 +12,30 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.ToIntBiFunction;
 import java.util.stream.Stream;
 
 /**
- * A small storage as a student writes one, for the key-order mutants: a sorted memtable, written on flush as a
- * sorted table file, and a point read that looks in the memtable, then binary-searches the tables newest first.
- * The reference's storage underneath is not used for data. Subclasses choose the memtable's order and the search.
+ * A small storage as a student writes one, for the mutants of key order and table search: a sorted memtable, written
+ * as a sorted table file when the storage closes; a point read looks in the memtable, then binary-searches the tables
+ * newest first; a range merges the memtable with each table read from its lower bound. A mutant opens it in place of
+ * the reference engine and overrides the one thing it breaks: the memtable's order, the search, the lower bound.
  * No write-ahead log: the mutants that use it are checked with clean restarts only.
  */
-abstract class SortedTables extends ForwardingStorage implements Stage1With.StoppedWithTheNode {
+public class SortedTables implements Storage {
+    private static final byte[] TOMBSTONE = new byte[0];
+
     private final Path dir;
     private final TreeMap<byte[], byte[]> memtable;
     private final List<Entry[]> tablesNewestFirst = new ArrayList<>();
-    private static final byte[] TOMBSTONE = new byte[0];
 
-    /**
-     * The stage-1 node over these tables, with the memtable's order and the table search a mutant chooses; the
-     * tables are flushed when the node stops, so a restart reads them back.
-     */
-    static Service node(ServiceConfig config, Comparator<byte[]> memtableOrder,
-                        ToIntBiFunction<Entry[], byte[]> search) {
-        return Stage1With.storage(config, storage -> new SortedTables(storage, config.workingDir(), memtableOrder) {
-            @Override
-            int search(Entry[] table, byte[] key) {
-                return search.applyAsInt(table, key);
-            }
-        });
-    }
-
-    SortedTables(Storage unused, Path dir, Comparator<byte[]> memtableOrder) throws IOException {
-        super(unused);
+    public SortedTables(Path dir, Comparator<byte[]> memtableOrder) throws IOException {
         this.dir = dir;
         this.memtable = new TreeMap<>(memtableOrder);
+        Files.createDirectories(dir);
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(p -> p.getFileName().toString().startsWith("mutant-table-")).sorted().toList();
@@ -61,7 +46,24 @@ abstract class SortedTables extends ForwardingStorage implements Stage1With.Stop
     }
 
     /** The index of {@code key} in a table sorted by unsigned bytes, or -1. */
-    abstract int search(Entry[] table, byte[] key);
+    protected int search(Entry[] table, byte[] key) {
+        return binarySearch(table, key, 0, table.length - 1);
+    }
+
+    /** The index of the first entry whose key is at or after {@code key}, or the table's length when there is none. */
+    protected int lowerBound(Entry[] table, byte[] key) {
+        int lo = 0;
+        int hi = table.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Arrays.compareUnsigned(table[mid].key(), key) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
 
     @Override
     public synchronized byte[] get(byte[] key) {
@@ -78,9 +80,38 @@ abstract class SortedTables extends ForwardingStorage implements Stage1With.Stop
         return null;
     }
 
+    /** Collected, not streamed: the mutants that use this are checked with small ranges. */
+    @Override
+    public synchronized Iterator<Entry> range(byte[] from, byte[] to) {
+        TreeMap<byte[], byte[]> merged = new TreeMap<>(Arrays::compareUnsigned);
+        for (int t = tablesNewestFirst.size() - 1; t >= 0; t--) { // oldest first: a newer table overwrites
+            Entry[] table = tablesNewestFirst.get(t);
+            int first = from == null ? 0 : lowerBound(table, from);
+            for (int i = first; i < table.length && below(table[i].key(), to); i++) {
+                merged.put(table[i].key(), table[i].isTombstone() ? TOMBSTONE : table[i].value());
+            }
+        }
+        memtable.forEach((key, value) -> {
+            if ((from == null || Arrays.compareUnsigned(key, from) >= 0) && below(key, to)) {
+                merged.put(key, value);
+            }
+        });
+        List<Entry> live = new ArrayList<>();
+        merged.forEach((key, value) -> {
+            if (value != TOMBSTONE) {
+                live.add(new Entry(key, value));
+            }
+        });
+        return live.iterator();
+    }
+
+    private static boolean below(byte[] key, byte[] to) {
+        return to == null || Arrays.compareUnsigned(key, to) < 0;
+    }
+
     @Override
     public synchronized void upsert(Entry entry) {
-        memtable.put(entry.key(), entry.value() == null ? TOMBSTONE : entry.value());
+        memtable.put(entry.key().clone(), entry.isTombstone() ? TOMBSTONE : entry.value().clone());
     }
 
     @Override
@@ -104,6 +135,17 @@ abstract class SortedTables extends ForwardingStorage implements Stage1With.Stop
         memtable.clear();
     }
 
+    /** Tables stay as they were flushed: the mutants that use this storage never need a merge. */
+    @Override
+    public void compact() {
+    }
+
+    /** Flushes, so that a clean restart reads everything back from the tables. */
+    @Override
+    public void close() throws IOException {
+        flush();
+    }
+
     private static Entry[] read(Path file) throws IOException {
         try (InputStream raw = Files.newInputStream(file); DataInputStream in = new DataInputStream(raw)) {
             Entry[] entries = new Entry[in.readInt()];
@@ -118,13 +160,8 @@ abstract class SortedTables extends ForwardingStorage implements Stage1With.Stop
         }
     }
 
-    @Override
-    public void nodeStopped() throws IOException {
-        flush();
-    }
-
     /** Binary search by unsigned bytes between {@code lo} and {@code hi}, both inclusive. */
-    static int binarySearch(Entry[] table, byte[] key, int lo, int hi) {
+    public static int binarySearch(Entry[] table, byte[] key, int lo, int hi) {
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
             int c = Arrays.compareUnsigned(table[mid].key(), key);
