@@ -18,6 +18,13 @@ public @interface Mutant {
     /** What is broken, as a student would have written it. */
     String breaks();
 
+    /**
+     * The statement's sentences this mutant breaks: ids of the anchors in stages/N-slug/README.md or the contract's
+     * javadoc (docs/grading/coverage.md lists each sentence with its tests and mutants). Its catching test must name
+     * at least one of them in its {@code @Checks}, or the mutant shows nothing about the sentence.
+     */
+    String[] sentences() default {};
+
     /** The catching test: {@code fully.qualified.TestClass#method} (public or hidden). */
     String caughtBy();
 }

@@ -128,14 +128,16 @@ public final class Mutants {
             if (m == null) {
                 throw new IllegalStateException(type.getName() + " is listed in Mutants but has no @Mutant");
             }
-            entries.add(new Entry(type.getName(), type.getSimpleName(), m.stage(), m.breaks(), m.caughtBy()));
+            entries.add(new Entry(type.getName(), type.getSimpleName(), m.stage(), m.breaks(), m.caughtBy(),
+                    List.of(m.sentences())));
         }
         entries.sort(Comparator.comparingInt(Entry::stage).thenComparing(Entry::name));
         return entries;
     }
 
-    /** One mutant: its factory class, what it breaks, and the test that must catch it. */
-    public record Entry(String factory, String name, int stage, String breaks, String caughtBy) {
+    /** One mutant: its factory class, what it breaks (in words and as the statement's sentence ids), and the test that must catch it. */
+    public record Entry(String factory, String name, int stage, String breaks, String caughtBy,
+                        List<String> sentences) {
         public String caughtByClass() {
             return caughtBy.contains("#") ? caughtBy.substring(0, caughtBy.indexOf('#')) : caughtBy;
         }
