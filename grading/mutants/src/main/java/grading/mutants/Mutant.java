@@ -23,7 +23,7 @@ public @interface Mutant {
      * javadoc (docs/grading/coverage.md lists each sentence with its tests and mutants). Its catching test must name
      * at least one of them in its {@code @Checks}, or the mutant shows nothing about the sentence.
      */
-    String[] sentences() default {};
+    String[] sentences();
 
     /** The catching test: {@code fully.qualified.TestClass#method} (public or hidden). */
     String caughtBy();

@@ -2,6 +2,7 @@ package course.hidden.stage1;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 1)
 class ChunkedBodiesTest {
     @Test
+    @Checks({"s1-chunked", "s1-values-bytes"})
     void aOneMebibyteStreamedBodyIsStoredExactly(Cluster cluster, Seed seed) throws Exception {
         byte[] value = new byte[1 << 20];
         new Random(seed.value()).nextBytes(value);
@@ -30,6 +32,7 @@ class ChunkedBodiesTest {
     }
 
     @Test
+    @Checks("s1-chunked")
     void aChunkedBodySentOneByteAtATimeIsDecoded(Cluster cluster) throws Exception {
         String request = "PUT /v0/entity?id=trickle HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "3;a=b\r\nabc\r\n" + "A\r\n0123456789\r\n" + "0\r\n" + "X-Trailer: ignored\r\n\r\n";
@@ -49,6 +52,7 @@ class ChunkedBodiesTest {
     }
 
     @Test
+    @Checks("s1-chunk-malformed-400")
     void aMalformedChunkSizeIs400AndNothingIsStored(Cluster cluster) throws Exception {
         String request = "PUT /v0/entity?id=bad-chunk HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "zz\r\nhello\r\n0\r\n\r\n";

@@ -2,6 +2,7 @@ package course.hidden.stage1;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Seed;
@@ -41,6 +42,7 @@ class CompactionTest {
     private static final int MOST_FILES = 16;
 
     @Test
+    @Checks("s1-merge-keeps-newest")
     void deletesAndOverwritesSurviveMergesAndARestart(Cluster cluster, Seed seed) throws Exception {
         KvClient c = client(cluster);
         Model model = write(cluster, c, seed);
@@ -50,6 +52,7 @@ class CompactionTest {
     }
 
     @Test
+    @Checks("s1-engine-merges")
     void manyFlushesLeaveABoundedNumberOfFiles(Cluster cluster, Seed seed) throws Exception {
         long writing = System.nanoTime();
         write(cluster, client(cluster), seed);

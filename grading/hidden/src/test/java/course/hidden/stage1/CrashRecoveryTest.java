@@ -2,6 +2,7 @@ package course.hidden.stage1;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeMode;
@@ -35,6 +36,7 @@ class CrashRecoveryTest {
     private static final int MAX_FILLERS = 512;
 
     @Test
+    @Checks({"s1-kill9", "c-kill9"})
     void overwritesAndDeletesSurviveKill9(Cluster cluster, Seed seed) throws Exception {
         NodeModel model = new NodeModel(cluster.client());
         Random random = seed.random();
@@ -55,6 +57,7 @@ class CrashRecoveryTest {
      * the one it was written in brings an older value back.
      */
     @Test
+    @Checks("s1-kill9")
     void theLastOfManyOverwritesSurvivesKill9(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         Random random = seed.random();
@@ -84,6 +87,7 @@ class CrashRecoveryTest {
      * engine of one's own that names its logs otherwise gets every round.
      */
     @Test
+    @Checks({"s1-logs-oldest-first", "s1-kill9"})
     void theNewestOfSeveralLogsWinsAfterKill9(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         Path dir = cluster.workingDir(0);
@@ -124,6 +128,7 @@ class CrashRecoveryTest {
     }
 
     @Test
+    @Checks("s1-kill9")
     void recoversTwiceInARow(Cluster cluster, Seed seed) throws Exception {
         NodeModel model = new NodeModel(cluster.client());
         for (int round = 0; round < 2; round++) {
@@ -137,6 +142,7 @@ class CrashRecoveryTest {
     }
 
     @Test
+    @Checks({"s1-kill9", "s1-values-bytes"})
     void largeValuesSurviveKill9(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         for (int i = 0; i < 3; i++) {

@@ -3,6 +3,7 @@ package course.hidden.stage1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 1)
 class HalfClosedConnectionTest {
     @Test
+    @Checks("s1-half-close")
     void requestsSentBeforeTheClientClosedItsSideAreAnsweredThenTheConnectionCloses(Cluster cluster) throws Exception {
         cluster.client().put(0, "half", "closed").assertStatus(201);
         URI uri = URI.create(cluster.url(0));

@@ -3,6 +3,7 @@ package course.hidden.stage1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -35,6 +36,7 @@ class HandlerFailuresTest {
     }
 
     @Test
+    @Checks({"s1-handler-500", "s1-query-shapes", "c-requests-answered", "s2-handler-500"})
     void requestsAHandlerMayFailOnAreAnsweredAndTheConnectionGoesOn(Cluster cluster) throws Exception {
         cluster.client().put(0, "k", "the value").assertStatus(201);
         Step[] steps = {

@@ -1,5 +1,6 @@
 package course.hidden.stage1;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
@@ -29,6 +30,7 @@ class KeyOrderTest {
             "\uFFFF", "zz");
 
     @Test
+    @Checks({"c-key-order", "c-get-live-value"})
     void keysWithHighBytesAndBoundaryKeysAcrossFlushes(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         Map<String, String> model = new LinkedHashMap<>();

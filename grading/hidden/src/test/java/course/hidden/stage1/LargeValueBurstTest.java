@@ -3,6 +3,7 @@ package course.hidden.stage1;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeJvm;
@@ -48,6 +49,7 @@ class LargeValueBurstTest {
 
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+    @Checks({"s1-body-budget", "s2-body-budget"})
     void burstOfLargePutsIsAnsweredAndTheNodeSurvives(Cluster cluster, Seed seed) throws Exception {
         burst(cluster, seed, false, VALUE_BYTES);
     }
@@ -55,6 +57,7 @@ class LargeValueBurstTest {
     /** The same burst with chunked bodies (curl -T -, HttpClient's streamed bodies): their size is not known ahead. */
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+    @Checks({"s1-body-budget", "s2-body-budget"})
     void burstOfChunkedPutsIsAnsweredAndTheNodeSurvives(Cluster cluster, Seed seed) throws Exception {
         burst(cluster, seed, true, CHUNKED_VALUE_BYTES);
     }

@@ -1,5 +1,6 @@
 package course.hidden.stage1;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Seed;
@@ -15,6 +16,7 @@ class LargeValuesTest {
     static final int[] SIZES = {1, (64 << 10) - 1, 64 << 10, (64 << 10) + 1, (1 << 20) + 7, 4 << 20};
 
     @Test
+    @Checks("s1-values-bytes")
     void valuesUpToFourMebibytesRoundTrip(Cluster cluster, Seed seed) {
         KvClient c = cluster.client();
         for (int i = 0; i < SIZES.length; i++) {
@@ -26,6 +28,7 @@ class LargeValuesTest {
     }
 
     @Test
+    @Checks({"s1-values-bytes", "s1-restart-same-object"})
     void largeValuesSurviveRestart(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         for (int i = 0; i < 3; i++) {
@@ -38,6 +41,7 @@ class LargeValuesTest {
     }
 
     @Test
+    @Checks({"s1-values-bytes", "s1-empty-value"})
     void largeValueOverwrittenBySmallAndEmpty(Cluster cluster, Seed seed) {
         KvClient c = cluster.client();
         c.put(0, "shrinks", Values.of(seed.value(), 1, 4 << 20)).assertStatus(201);

@@ -1,5 +1,6 @@
 package course.hidden.stage1;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeJvm;
@@ -22,6 +23,7 @@ class LargerThanHeapTest {
 
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "64m", jvm = NodeJvm.AS_RUN)
+    @Checks("s1-larger-than-heap")
     void databaseFourTimesTheHeap(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
         for (int i = 0; i < VALUES; i++) {

@@ -2,6 +2,7 @@ package course.hidden.stage1;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.ClientModels;
 import course.harness.Cluster;
 import course.harness.KvClient;
@@ -26,6 +27,7 @@ class ManyClientsModelTest {
     static final int SHARED_KEYS = 4;
 
     @Test
+    @Checks("c-concurrent-requests")
     void sixtyFourClientsMatchTheirModels(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         Set<String> everWritten = ConcurrentHashMap.newKeySet();

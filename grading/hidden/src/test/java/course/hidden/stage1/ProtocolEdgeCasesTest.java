@@ -1,5 +1,6 @@
 package course.hidden.stage1;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeModel;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 1)
 class ProtocolEdgeCasesTest {
     @Test
+    @Checks({"s1-id-bytes", "c-get-live-value"})
     void keysThatArePrefixesOfEachOtherStayApart(Cluster cluster) {
         NodeModel model = new NodeModel(cluster.client());
         model.put("a", "1");
@@ -25,6 +27,7 @@ class ProtocolEdgeCasesTest {
     }
 
     @Test
+    @Checks("s1-id-bytes")
     void aLongKey(Cluster cluster) {
         KvClient c = cluster.client();
         String key = "long-".repeat(200);
@@ -39,6 +42,7 @@ class ProtocolEdgeCasesTest {
     }
 
     @Test
+    @Checks("s1-id-bytes")
     void nonLatinKeysStayApart(Cluster cluster) {
         NodeModel model = new NodeModel(cluster.client());
         for (String[] entry : new String[][] {{"\u4e2d", "zhong"}, {"\u6587", "wen"}, {"\u00e9", "e-acute"}}) {
@@ -51,6 +55,7 @@ class ProtocolEdgeCasesTest {
     /** Never shown: its name would tell how the id is looked up. */
     @Test
     @Tag("visibility-never")
+    @Checks({"s1-query-shapes", "s3-unknown-parameters"})
     void idIsFoundAmongOtherParameters(Cluster cluster) {
         KvClient c = cluster.client();
         c.send(0, "PUT", "/v0/entity?x=1&id=among", "v".getBytes(StandardCharsets.UTF_8))
@@ -59,6 +64,7 @@ class ProtocolEdgeCasesTest {
     }
 
     @Test
+    @Checks({"s1-empty-value", "s1-restart-same-object"})
     void emptyValueIsNotConfusedWithDeletionAcrossRestart(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         c.put(0, "e", new byte[0]).assertStatus(201);

@@ -2,6 +2,7 @@ package course.hidden.stage1;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.NodeMode;
 import course.harness.Stage;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 1, mode = NodeMode.PROCESS)
 class RefusalLoggingTest {
     @Test
+    @Checks("s1-log-refusals")
     void aRefusedRequestIsLoggedWithItsReason(Cluster cluster) throws Exception {
         URI uri = URI.create(cluster.url(0));
         try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {

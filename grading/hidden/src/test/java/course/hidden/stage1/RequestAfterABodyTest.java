@@ -3,6 +3,7 @@ package course.hidden.stage1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -27,6 +28,7 @@ class RequestAfterABodyTest {
     private static final String VALUE = "0123456789".repeat(100);
 
     @Test
+    @Checks("s1-pipelined-order")
     void aRequestRightAfterAContentLengthBodyIsAnswered(Cluster cluster) throws Exception {
         String head = "PUT /v0/entity?id=after-length HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
                 + VALUE.length() + "\r\n\r\n";
@@ -34,6 +36,7 @@ class RequestAfterABodyTest {
     }
 
     @Test
+    @Checks({"s1-pipelined-order", "s1-chunked"})
     void aRequestRightAfterAChunkedBodyIsAnswered(Cluster cluster) throws Exception {
         String head = "PUT /v0/entity?id=after-chunked HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n";
         String chunks = Integer.toHexString(400) + "\r\n" + VALUE.substring(0, 400) + "\r\n"

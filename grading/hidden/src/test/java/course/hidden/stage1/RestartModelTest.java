@@ -1,5 +1,6 @@
 package course.hidden.stage1;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeModel;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 1)
 class RestartModelTest {
     @Test
+    @Checks({"s1-restart-same-object", "c-restart-same-object"})
     void modelHoldsAcrossFiveRestarts(Cluster cluster, Seed seed) throws Exception {
         NodeModel model = new NodeModel(cluster.client());
         Random random = seed.random();
@@ -38,6 +40,7 @@ class RestartModelTest {
     }
 
     @Test
+    @Checks({"s1-delete-202", "c-get-live-value"})
     void deleteHidesAValueAlreadyOnDisk(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         c.put(0, "victim", "on disk soon").assertStatus(201);

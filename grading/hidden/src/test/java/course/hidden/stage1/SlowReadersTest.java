@@ -2,6 +2,7 @@ package course.hidden.stage1;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeJvm;
@@ -42,6 +43,7 @@ class SlowReadersTest {
 
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+    @Checks("s1-answer-budget")
     void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
         byte[] value = Values.of(seed.value(), 4, 4 * MIB);
@@ -62,6 +64,7 @@ class SlowReadersTest {
 
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+    @Checks("s1-answer-budget")
     void eightClientsReadingSixteenMebibytesAtFourMegabytesASecondLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
         byte[] value = Values.of(seed.value(), 16, 16 * MIB);
@@ -89,6 +92,7 @@ class SlowReadersTest {
 
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+    @Checks("s1-answer-budget")
     void twoClientsReadingASixteenMebibyteValueRightAfterItsPutLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
         for (int round = 0; round < 3; round++) {

@@ -2,6 +2,7 @@ package course.hidden.stage2;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.NodeMode;
 import course.harness.Stage;
@@ -31,6 +32,7 @@ class BadSettingsTest {
     };
 
     @Test
+    @Checks({"s2-bad-setting", "c-failed-start-stopped"})
     void aBadSettingStopsTheStartAndNamesTheProperty() {
         List<String> problems = new ArrayList<>();
         for (String[] bad : BAD) {

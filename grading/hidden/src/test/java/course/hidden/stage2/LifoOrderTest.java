@@ -2,6 +2,7 @@ package course.hidden.stage2;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
@@ -27,6 +28,7 @@ class LifoOrderTest {
     private static final int QUEUED = 4;
 
     @Test
+    @Checks("s2-setting-queue")
     void theNewestQueuedRequestRunsFirst() throws Exception {
         Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "1", "course.queue", "lifo",
                 "course.queueCapacity", "16", "course.handlerDelayMillis", String.valueOf(HOLD_MS),

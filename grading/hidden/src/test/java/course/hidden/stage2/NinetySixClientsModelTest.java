@@ -2,6 +2,7 @@ package course.hidden.stage2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
@@ -35,6 +36,7 @@ class NinetySixClientsModelTest {
     private static final int OPERATIONS = 25;
 
     @Test
+    @Checks("c-concurrent-requests")
     void everyClientSeesItsOwnHistory(Cluster cluster, Seed seed) throws Exception {
         try (SystemProperties ignored = SystemProperties.set(Map.of("course.queueCapacity",
                 String.valueOf(2 * CLIENTS), "course.deadlineMillis", "60000"))) {

@@ -3,6 +3,7 @@ package course.hidden.stage2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.Reply;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 @Stage(2)
 class OverloadRecoveryTest {
     @Test
+    @Checks("s2-queue-full-503")
     void aBurstGets503AndEveryLaterRequestSucceeds() throws Exception {
         Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "1",
                 "course.queueCapacity", "2", "course.handlerDelayMillis", "150", "course.deadlineMillis", "60000"));

@@ -3,6 +3,7 @@ package course.hidden.stage2;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.runtime.Submission;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
@@ -25,11 +26,13 @@ class VirtualWorkersTest {
     private static final long HOLD_MS = 2000;
 
     @Test
+    @Checks("s2-setting-virtual")
     void theWorkersAreVirtualThreadsWhenAskedFor() throws Exception {
         assertWorkersAre(true);
     }
 
     @Test
+    @Checks("s2-setting-virtual")
     void theWorkersArePlatformThreadsByDefault() throws Exception {
         assertWorkersAre(false);
     }

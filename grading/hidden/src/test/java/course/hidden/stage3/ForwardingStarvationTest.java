@@ -2,6 +2,7 @@ package course.hidden.stage3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
@@ -29,6 +30,7 @@ class ForwardingStarvationTest {
     private static final int REQUESTS_PER_CLIENT = 15;
 
     @Test
+    @Checks("s3-peer-lane")
     void nodesForwardingToEachOtherWithOneWorkerEachKeepAnswering() throws Exception {
         // A deadline far above any wait of a healthy node: a 503 here can only come from starvation.
         Cluster cluster = ConfiguredCluster.started(2, Map.of("course.workers", "1",

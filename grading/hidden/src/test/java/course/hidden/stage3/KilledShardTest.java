@@ -3,6 +3,7 @@ package course.hidden.stage3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeMode;
@@ -29,6 +30,7 @@ class KilledShardTest {
     private static final int KEYS = 150;
 
     @Test
+    @Checks("s3-owner-unavailable")
     void aKilledNodeTakesDownOnlyItsOwnKeys(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
         Random random = seed.random();

@@ -3,6 +3,7 @@ package course.hidden.stage3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
@@ -22,6 +23,7 @@ class PartitionedShardTest {
     private static final int KEYS = 60;
 
     @Test
+    @Checks({"s3-owner-unavailable", "s3-urls-identify"})
     void aPartitionedNodeIsUnreachableOnlyForItsOwnKeys(Cluster cluster) {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
         for (int k = 0; k < KEYS; k++) {

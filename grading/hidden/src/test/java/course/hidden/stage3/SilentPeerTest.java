@@ -2,6 +2,7 @@ package course.hidden.stage3;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.runtime.Submission;
 import course.harness.Cluster;
 import course.harness.KvClient;
@@ -28,6 +29,7 @@ class SilentPeerTest {
     private static final Duration CLIENT_WAIT = Duration.ofSeconds(10);
 
     @Test
+    @Checks({"s3-silent-owner-504", "s5-replica-timeout"})
     void aSilentPeerCostsATimeoutNeverAHungClient(Cluster cluster) {
         KvClient c = cluster.client().withTimeout(CLIENT_WAIT);
         for (int k = 0; k < KEYS; k++) {

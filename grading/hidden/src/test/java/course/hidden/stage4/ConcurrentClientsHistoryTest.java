@@ -3,6 +3,7 @@ package course.hidden.stage4;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
@@ -41,6 +42,7 @@ class ConcurrentClientsHistoryTest {
     private static final Duration SETTLE = Duration.ofSeconds(1);
 
     @Test
+    @Checks({"s4-quorum-read-sees-write", "s4-replicas-converge", "s4-replica-keeps-newer", "s4-ties"})
     void concurrentClientsSeeAcknowledgedWritesAndReplicasAgreeOnceWritesStop(Cluster cluster, Seed seed)
             throws Exception {
         KvClient client = cluster.client().withTimeout(Duration.ofSeconds(5));

@@ -2,6 +2,7 @@ package course.hidden.stage4;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
@@ -43,6 +44,7 @@ class ForgedInternalRequestsTest {
     }
 
     @Test
+    @Checks({"s4-secret", "s3-secret", "c-secret"})
     void aForgedReplicaWriteWithAFarFutureTimestampDoesNotPinItsValue(Cluster cluster) throws Exception {
         List<String> wrong = new ArrayList<>();
         forgedThenWritten(cluster, wrong, "PUT", "pinned", "pinned".getBytes(StandardCharsets.UTF_8), 0, "ordinary");
@@ -51,6 +53,7 @@ class ForgedInternalRequestsTest {
     }
 
     @Test
+    @Checks({"s4-secret", "s3-secret", "c-secret"})
     void aForgedReplicaDeleteWithAFarFutureTimestampDoesNotHideLaterWrites(Cluster cluster) throws Exception {
         List<String> wrong = new ArrayList<>();
         expect(wrong, cluster.client().put(0, "buried", "before".getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
@@ -77,6 +80,7 @@ class ForgedInternalRequestsTest {
     }
 
     @Test
+    @Checks({"s4-secret", "s3-secret", "c-secret"})
     void aForgedReplicaReadShowsNothingButTheValue(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         byte[] value = "only this".getBytes(StandardCharsets.UTF_8);

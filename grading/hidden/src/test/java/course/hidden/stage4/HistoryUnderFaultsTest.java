@@ -3,6 +3,7 @@ package course.hidden.stage4;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Seed;
@@ -27,6 +28,7 @@ class HistoryUnderFaultsTest {
     private static final int OPERATIONS_PER_PHASE = 90;
 
     @Test
+    @Checks({"s4-quorum-read-sees-write", "s4-newest-wins"})
     void acknowledgedWritesAreSeenByLaterQuorumReads(Cluster cluster, Seed seed) {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
         Random random = seed.random();

@@ -2,6 +2,7 @@ package course.hidden.stage4;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
@@ -22,6 +23,7 @@ class ReplicaKeysAgreeTest {
     private static final int KEYS = 6;
 
     @Test
+    @Checks("s3-forward-key-bytes")
     void keysThatAreNotUtf8AreOneKeyOnEveryReplica(Cluster cluster) {
         KvClient c = cluster.client();
         for (int k = 0; k < KEYS; k++) {

@@ -3,6 +3,7 @@ package course.hidden.stage5;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Baseline;
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
@@ -23,6 +24,7 @@ class PartitionedReplicaTest {
     private static final long PROMPT_MS = 1000;
 
     @Test
+    @Checks({"s5-answer-on-completion", "s4-parallel", "s5-replica-timeout"})
     void quorumsAnswerWithOneReplicaPartitioned(Cluster cluster, Seed seed) {
         int cut = seed.random().nextInt(3);
         Duration deadline = deadline(cluster);
@@ -31,6 +33,7 @@ class PartitionedReplicaTest {
     }
 
     @Test
+    @Checks({"s5-answer-on-completion", "s4-parallel"})
     void quorumsAnswerPromptlyWithOneReplicaTwoSecondsSlow(Cluster cluster, Seed seed) {
         int slow = seed.random().nextInt(3);
         Duration deadline = deadline(cluster);

@@ -2,6 +2,7 @@ package course.hidden.stage6;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Seed;
@@ -30,6 +31,7 @@ class RangeModelTest {
         "quote\"", "slash/\\"};
 
     @Test
+    @Checks({"s6-range-200", "c-range", "c-key-order"})
     void rangesOverManyFlushedFilesEqualTheModel(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         Random random = seed.random();
@@ -93,6 +95,7 @@ class RangeModelTest {
      * between the files, past all of them, and on a file's last key.
      */
     @Test
+    @Checks({"s6-table-before-start", "c-range"})
     void aStartPastTheLastKeyOfAFlushedFileTakesNothingFromIt(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         TreeMap<byte[], byte[]> model = new TreeMap<>(Arrays::compareUnsigned);

@@ -11,7 +11,7 @@ import java.nio.ByteBuffer;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-@Mutant(stage = 1, breaks = "deletes are remembered in memory only (no tombstone is written): deleted values "
+@Mutant(stage = 1, sentences = {"s1-restart-same-object", "c-stop-releases"}, breaks = "deletes are remembered in memory only (no tombstone is written): deleted values "
         + "come back after a restart",
         caughtBy = "course.tests.stage1.PersistenceTest#dataSurvivesRestartOfTheSameObject")
 public final class DeletesOnlyInMemory implements ServiceFactory {

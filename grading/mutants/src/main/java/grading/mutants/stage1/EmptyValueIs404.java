@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 
-@Mutant(stage = 1, breaks = "an empty value is answered 404, as if it were deleted",
+@Mutant(stage = 1, sentences = "s1-empty-value", breaks = "an empty value is answered 404, as if it were deleted",
         caughtBy = "course.tests.stage1.EntityProtocolTest#emptyValueIsStoredNotDeleted")
 public final class EmptyValueIs404 implements ServiceFactory {
     @Override

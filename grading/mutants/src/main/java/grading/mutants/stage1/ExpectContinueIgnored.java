@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage1.Framing;
 
-@Mutant(stage = 1, breaks = "Expect: 100-continue is never answered: a client that waits for it waits in vain",
+@Mutant(stage = 1, sentences = "s1-expect-100", breaks = "Expect: 100-continue is never answered: a client that waits for it waits in vain",
         caughtBy = "course.tests.stage1.RequestFramingTest#expectContinueIsAnsweredBeforeTheBody")
 public final class ExpectContinueIgnored implements ServiceFactory {
     @Override

@@ -9,7 +9,7 @@ import solutions.stage1.BodyFraming;
 import solutions.stage1.Framing;
 import solutions.stage1.Refusal;
 
-@Mutant(stage = 1, breaks = "the first Content-Length header is trusted: a second, different one or a Transfer-Encoding"
+@Mutant(stage = 1, sentences = "s1-framing-conflict-400", breaks = "the first Content-Length header is trusted: a second, different one or a Transfer-Encoding"
         + " is ignored", caughtBy = "course.tests.stage1.RequestFramingTest#twoDifferentContentLengthsAre400AndNothingIsStored")
 public final class FirstContentLengthWins implements ServiceFactory {
     @Override

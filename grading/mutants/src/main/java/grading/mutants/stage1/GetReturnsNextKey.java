@@ -8,7 +8,7 @@ import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.util.Iterator;
 
-@Mutant(stage = 1, breaks = "GET reads the first entry at or after the key and never checks that it is the key",
+@Mutant(stage = 1, sentences = {"s1-get", "c-get-live-value"}, breaks = "GET reads the first entry at or after the key and never checks that it is the key",
         caughtBy = "course.tests.stage1.EntityProtocolTest#keysAreIndependent")
 public final class GetReturnsNextKey implements ServiceFactory {
     @Override

@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.nio.charset.StandardCharsets;
 
-@Mutant(stage = 1, breaks = "keys are turned into bytes as ISO-8859-1, so different non-Latin keys collide",
+@Mutant(stage = 1, sentences = "s1-id-bytes", breaks = "keys are turned into bytes as ISO-8859-1, so different non-Latin keys collide",
         caughtBy = "course.hidden.stage1.ProtocolEdgeCasesTest#nonLatinKeysStayApart")
 public final class KeysAsLatin1 implements ServiceFactory {
     @Override

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import solutions.lsm.LsmStorage;
 
-@Mutant(stage = 1, breaks = "several write-ahead logs (one per memtable awaiting its flush) replayed newest first "
+@Mutant(stage = 1, sentences = "s1-logs-oldest-first", breaks = "several write-ahead logs (one per memtable awaiting its flush) replayed newest first "
         + "after a crash: a key written in two logs gets the older log's value back",
         caughtBy = "course.hidden.stage1.CrashRecoveryTest#theNewestOfSeveralLogsWinsAfterKill9")
 public final class LogsReplayedNewestFirst implements ServiceFactory {

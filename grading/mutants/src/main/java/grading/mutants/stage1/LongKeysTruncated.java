@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.util.Arrays;
 
-@Mutant(stage = 1, breaks = "keys are cut to 255 bytes (a fixed-size key field), so long keys with a common start collide",
+@Mutant(stage = 1, sentences = "s1-id-bytes", breaks = "keys are cut to 255 bytes (a fixed-size key field), so long keys with a common start collide",
         caughtBy = "course.hidden.stage1.ProtocolEdgeCasesTest#aLongKey")
 public final class LongKeysTruncated implements ServiceFactory {
     @Override

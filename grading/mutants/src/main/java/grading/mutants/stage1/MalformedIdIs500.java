@@ -9,7 +9,7 @@ import one.nio.http.HttpException;
 import one.nio.http.Request;
 import solutions.stage1.Framing;
 
-@Mutant(stage = 1, breaks = "the request target is not checked: a malformed %-escape in the id reaches the decoder (500)"
+@Mutant(stage = 1, sentences = {"s1-percent-400", "s1-target-byte-400"}, breaks = "the request target is not checked: a malformed %-escape in the id reaches the decoder (500)"
         + " and a raw space becomes part of the key",
         caughtBy = "course.tests.stage1.RequestFramingTest#malformedPercentEncodingIs400WithAReason")
 public final class MalformedIdIs500 implements ServiceFactory {

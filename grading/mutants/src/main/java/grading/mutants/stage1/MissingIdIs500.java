@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
 
-@Mutant(stage = 1, breaks = "a missing id fails with a NullPointerException: 500 instead of 400",
+@Mutant(stage = 1, sentences = {"s1-id-400", "c-requests-answered"}, breaks = "a missing id fails with a NullPointerException: 500 instead of 400",
         caughtBy = "course.tests.stage1.EntityProtocolTest#missingOrEmptyIdIs400")
 public final class MissingIdIs500 implements ServiceFactory {
     @Override

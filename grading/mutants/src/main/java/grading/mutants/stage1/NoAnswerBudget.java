@@ -7,7 +7,7 @@ import grading.mutants.Mutant;
 import solutions.stage1.ByteBudget;
 import solutions.stage1.WholeAnswers;
 
-@Mutant(stage = 1, breaks = "answers are held for slow clients with no byte budget: a few clients that read a large value"
+@Mutant(stage = 1, sentences = "s1-answer-budget", breaks = "answers are held for slow clients with no byte budget: a few clients that read a large value"
         + " slowly fill the heap",
         caughtBy = "course.hidden.stage1.SlowReadersTest#eightClientsReadingSixteenMebibytesAtFourMegabytesASecondLeaveTheNodeServing")
 public final class NoAnswerBudget implements ServiceFactory {

@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-@Mutant(stage = 1, breaks = "start() after stop() fails: the node object can run only once",
+@Mutant(stage = 1, sentences = {"s1-restart-same-object", "c-restart-same-object"}, breaks = "start() after stop() fails: the node object can run only once",
         caughtBy = "course.tests.stage1.PersistenceTest#dataSurvivesRestartOfTheSameObject")
 public final class NotRestartable implements ServiceFactory {
     @Override

@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import solutions.stage1.Stage1Node;
 
-@Mutant(stage = 1, breaks = "start() opens storage and the server in the background and returns at once: "
+@Mutant(stage = 1, sentences = {"s1-start-returns", "c-start-returns"}, breaks = "start() opens storage and the server in the background and returns at once: "
         + "the first requests find nobody listening",
         caughtBy = "course.tests.stage1.EntityProtocolTest#getOfAnAbsentKeyIs404")
 public final class StartReturnsBeforeListening implements ServiceFactory {

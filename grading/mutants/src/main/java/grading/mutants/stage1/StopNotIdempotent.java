@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-@Mutant(stage = 1, breaks = "a second stop() throws instead of doing nothing",
+@Mutant(stage = 1, sentences = {"s1-stop-idempotent", "c-stop-idempotent"}, breaks = "a second stop() throws instead of doing nothing",
         caughtBy = "course.tests.stage1.PersistenceTest#stopIsIdempotentAndStoppedNodeDoesNotAnswer")
 public final class StopNotIdempotent implements ServiceFactory {
     @Override

@@ -8,7 +8,7 @@ import grading.mutants.Mutant;
 import grading.mutants.SortedTables;
 import java.util.Arrays;
 
-@Mutant(stage = 1, breaks = "a table's binary search stops one short of its end (hi = length - 2): the largest key "
+@Mutant(stage = 1, sentences = "c-get-live-value", breaks = "a table's binary search stops one short of its end (hi = length - 2): the largest key "
         + "of every flushed table is not found",
         caughtBy = "course.hidden.stage1.KeyOrderTest#keysWithHighBytesAndBoundaryKeysAcrossFlushes")
 public final class TableSearchOneShort implements ServiceFactory {

@@ -10,7 +10,7 @@ import one.nio.http.Response;
 import solutions.stage1.Framing;
 import solutions.stage1.Refusal;
 
-@Mutant(stage = 1, breaks = "an unknown method (FOO, lowercase get) gets one-nio's 400 Invalid request instead of 501",
+@Mutant(stage = 1, sentences = "s1-method-501", breaks = "an unknown method (FOO, lowercase get) gets one-nio's 400 Invalid request instead of 501",
         caughtBy = "course.tests.stage1.RequestFramingTest#unknownMethodsAre501")
 public final class UnknownMethodIs400 implements ServiceFactory {
     @Override

@@ -8,7 +8,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.Request;
 
-@Mutant(stage = 1, breaks = "the id is used as it appears in the URL, still percent-encoded",
+@Mutant(stage = 1, sentences = "s1-id-bytes", breaks = "the id is used as it appears in the URL, still percent-encoded",
         caughtBy = "course.tests.stage1.EntityProtocolTest#urlEncodedKeysAreDecoded")
 public final class UrlNotDecoded implements ServiceFactory {
     @Override

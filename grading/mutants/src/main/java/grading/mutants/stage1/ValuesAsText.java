@@ -8,7 +8,7 @@ import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.nio.charset.StandardCharsets;
 
-@Mutant(stage = 1, breaks = "values are kept as UTF-8 text, so bytes that are not valid UTF-8 are replaced",
+@Mutant(stage = 1, sentences = {"s1-values-bytes", "s1-get"}, breaks = "values are kept as UTF-8 text, so bytes that are not valid UTF-8 are replaced",
         caughtBy = "course.tests.stage1.EntityProtocolTest#everyByteValueComesBackExactly")
 public final class ValuesAsText implements ServiceFactory {
     @Override

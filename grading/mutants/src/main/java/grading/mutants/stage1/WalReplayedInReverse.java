@@ -19,7 +19,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-@Mutant(stage = 1, breaks = "a write-ahead log of its own, replayed newest record first after a crash: of a key "
+@Mutant(stage = 1, sentences = "s1-kill9", breaks = "a write-ahead log of its own, replayed newest record first after a crash: of a key "
         + "written several times, the oldest value comes back",
         caughtBy = "course.hidden.stage1.CrashRecoveryTest#theLastOfManyOverwritesSurvivesKill9")
 public final class WalReplayedInReverse implements ServiceFactory {

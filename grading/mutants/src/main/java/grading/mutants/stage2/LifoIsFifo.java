@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage2.QueueKind;
 
-@Mutant(stage = 2, breaks = "-Dcourse.queue=lifo is read but the deque is used as a queue: oldest request first",
+@Mutant(stage = 2, sentences = "s2-setting-queue", breaks = "-Dcourse.queue=lifo is read but the deque is used as a queue: oldest request first",
         caughtBy = "course.hidden.stage2.LifoOrderTest#theNewestQueuedRequestRunsFirst")
 public final class LifoIsFifo implements ServiceFactory {
     @Override

@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage2.WorkerSettings;
 
-@Mutant(stage = 2, breaks = "the worker settings are read once per JVM, in a static initializer: a node started "
+@Mutant(stage = 2, sentences = {"s2-settings-every-start", "c-settings-every-start"}, breaks = "the worker settings are read once per JVM, in a static initializer: a node started "
         + "again, or another node of the same JVM, runs with the settings of the first start",
         caughtBy = "course.tests.stage2.SettingsAtEveryStartTest#aNodeStartedAgainRunsWithTheSettingsOfItsNewStart")
 public final class SettingsReadOncePerJvm implements ServiceFactory {

@@ -5,7 +5,7 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 
-@Mutant(stage = 2, breaks = "the default deadline is 100 ms: a request that merely waited for a busy worker (a GC "
+@Mutant(stage = 2, sentences = "s2-setting-deadline", breaks = "the default deadline is 100 ms: a request that merely waited for a busy worker (a GC "
         + "pause, a loaded machine) gets 503",
         caughtBy = "course.tests.stage2.OverloadTest#theDefaultDeadlineLetsARequestWaitHalfASecond")
 public final class ShortDefaultDeadline implements ServiceFactory {

@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage2.WorkerSettings;
 
-@Mutant(stage = 2, breaks = "-Dcourse.virtualThreads=true is ignored: the workers stay platform threads",
+@Mutant(stage = 2, sentences = "s2-setting-virtual", breaks = "-Dcourse.virtualThreads=true is ignored: the workers stay platform threads",
         caughtBy = "course.hidden.stage2.VirtualWorkersTest#theWorkersAreVirtualThreadsWhenAskedFor")
 public final class VirtualThreadsIgnored implements ServiceFactory {
     @Override

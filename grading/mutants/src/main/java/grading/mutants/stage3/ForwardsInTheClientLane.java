@@ -8,7 +8,7 @@ import grading.mutants.ReferenceWith;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.WorkerSettings;
 
-@Mutant(stage = 3, breaks = "requests from other nodes wait in the clients' queue for the same workers that wait "
+@Mutant(stage = 3, sentences = "s3-peer-lane", breaks = "requests from other nodes wait in the clients' queue for the same workers that wait "
         + "for other nodes (as when a forwarded request is not told apart): with few workers two nodes that forward "
         + "to each other starve until the peer timeout",
         caughtBy = "course.hidden.stage3.ForwardingStarvationTest#nodesForwardingToEachOtherWithOneWorkerEachKeepAnswering")

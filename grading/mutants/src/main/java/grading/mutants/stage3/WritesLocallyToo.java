@@ -10,7 +10,7 @@ import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
 import solutions.stage3.PeerClient;
 
-@Mutant(stage = 3, breaks = "a node that forwards a write also keeps a copy: more than one copy per key",
+@Mutant(stage = 3, sentences = "s3-one-copy", breaks = "a node that forwards a write also keeps a copy: more than one copy per key",
         caughtBy = "course.tests.stage3.OneCopyPerKeyTest#aStoppedNodeTakesDownExactlyItsOwnKeys(int, course.harness.Seed)")
 public final class WritesLocallyToo implements ServiceFactory {
     @Override

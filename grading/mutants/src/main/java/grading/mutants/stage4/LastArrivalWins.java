@@ -7,7 +7,7 @@ import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import grading.mutants.ReferenceWith;
 
-@Mutant(stage = 4, breaks = "a replica stores whatever write arrives last instead of the newest by timestamp: writes "
+@Mutant(stage = 4, sentences = {"s4-replica-keeps-newer", "s4-replicas-converge"}, breaks = "a replica stores whatever write arrives last instead of the newest by timestamp: writes "
         + "of one key that reach a replica out of order leave it with an older value",
         caughtBy = "course.hidden.stage4.ConcurrentClientsHistoryTest")
 public final class LastArrivalWins implements ServiceFactory {

@@ -13,7 +13,7 @@ import solutions.stage1.Query;
 import solutions.stage1.RequestHandler;
 import solutions.stage3.PeerClient;
 
-@Mutant(stage = 4, breaks = "a replica decodes the id of another node's request as UTF-8 text: for ids that are not"
+@Mutant(stage = 4, sentences = "s3-forward-key-bytes", breaks = "a replica decodes the id of another node's request as UTF-8 text: for ids that are not"
         + " UTF-8 the replicas store another key than the coordinator",
         caughtBy = "course.hidden.stage4.ReplicaKeysAgreeTest#keysThatAreNotUtf8AreOneKeyOnEveryReplica")
 public final class ReplicaKeysAsText implements ServiceFactory {

@@ -8,7 +8,7 @@ import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import grading.mutants.ReferenceWith;
 
-@Mutant(stage = 4, breaks = "a delete is stored as a plain storage tombstone without its timestamp: an older write "
+@Mutant(stage = 4, sentences = "s4-deletion-record", breaks = "a delete is stored as a plain storage tombstone without its timestamp: an older write "
         + "that a replica missed wins over it later",
         caughtBy = "course.tests.stage4.TimestampsResolveConflictsTest#staleCopiesLoseToNewerWritesAndDeletes(int)")
 public final class TombstonesWithoutTimestamps implements ServiceFactory {

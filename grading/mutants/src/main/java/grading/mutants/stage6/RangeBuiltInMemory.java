@@ -5,7 +5,7 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 
-@Mutant(stage = 6, breaks = "a range is read into memory before the first byte is sent: a range larger than the heap "
+@Mutant(stage = 6, sentences = "s6-stream", breaks = "a range is read into memory before the first byte is sent: a range larger than the heap "
         + "runs out of memory",
         caughtBy = "course.tests.stage6.RangeLargerThanHeapTest#aRangeLargerThanTheHeapStreamsInOneRequest")
 public final class RangeBuiltInMemory implements ServiceFactory {

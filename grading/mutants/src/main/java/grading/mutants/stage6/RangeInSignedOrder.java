@@ -6,7 +6,7 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.util.Arrays;
 
-@Mutant(stage = 6, breaks = "a range comes out in signed byte order (a merge that compares keys with Arrays.compare "
+@Mutant(stage = 6, sentences = {"s6-range-200", "c-key-order"}, breaks = "a range comes out in signed byte order (a merge that compares keys with Arrays.compare "
         + "or ByteBuffer.compareTo): keys with bytes >= 0x80 come before ASCII keys",
         caughtBy = "course.hidden.stage6.RangeModelTest#rangesOverManyFlushedFilesEqualTheModel")
 public final class RangeInSignedOrder implements ServiceFactory {

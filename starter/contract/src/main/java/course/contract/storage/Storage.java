@@ -6,7 +6,7 @@ import java.util.Iterator;
 
 /**
  * A sorted key-value storage engine (an LSM tree in the reference). Thread-safe: any number of threads may call
- * every method at once. Keys are ordered as unsigned bytes ({@link Entry#compareKeys}).
+ * every method at once. <a id="c-key-order"></a>Keys are ordered as unsigned bytes ({@link Entry#compareKeys}).
  *
  * <p><b>Ownership.</b> The engine owns the files under its directory and copies what it is given: a caller may reuse
  * the arrays of an {@link Entry} after {@link #upsert} returns, and may change an array it was returned without
@@ -32,15 +32,19 @@ import java.util.Iterator;
  * with an {@link IOException} naming it. Writing an engine of one's own is what the grade's storage points reward
  * (stages/1-sync-server/README.md).
  *
+ * <p><b>What the grade checks.</b> A student's engine is graded only through its node, by what the stage
+ * statements ask of the node (key order, a database larger than the heap, merges, {@code kill -9}); the rest of
+ * this javadoc is what the provided engine does, a guide for an engine of one's own.
+ *
  * <p><b>Errors.</b> Every method but {@link #close()} throws {@link IllegalStateException} after {@code close()};
  * {@link IOException} means the disk failed or a file is damaged, and names the file.
  */
 public interface Storage extends Closeable {
-    /** The live value of {@code key}, or {@code null} when it is absent or deleted. */
+    /** <a id="c-get-live-value"></a>The live value of {@code key}, or {@code null} when it is absent or deleted. */
     byte[] get(byte[] key) throws IOException;
 
     /**
-     * Live entries with {@code from <= key < to}, in key order, tombstones skipped. A {@code null} bound is open.
+     * <a id="c-range"></a>Live entries with {@code from <= key < to}, in key order, tombstones skipped. A {@code null} bound is open.
      * The iterator reads lazily, so a range larger than the heap can be streamed; it sees the data as of this call
      * (later writes may or may not appear), holds no lock, needs no closing, and may be read by one thread at a time.
      * A caller may abandon it part-way (a client that disconnects in the middle of a range): it holds nothing that

@@ -3,6 +3,7 @@ package course.tests.stage1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -22,6 +23,7 @@ class AnswerOrderTest {
     private static final int ROUNDS = 5;
 
     @Test
+    @Checks({"s1-pipelined-order", "s2-refusal-waits"})
     void aRefusedRequestIsAnsweredAfterTheAnswerToTheRequestBeforeIt(Cluster cluster) throws Exception {
         String[] refused = {"GET /v0/entity?id=%ZZ HTTP/1.1\r\nHost: localhost\r\n\r\n",
                 "FOO /v0/entity?id=x HTTP/1.1\r\nHost: localhost\r\n\r\n"};
@@ -45,6 +47,7 @@ class AnswerOrderTest {
     }
 
     @Test
+    @Checks({"s1-connection-close", "s2-close-nothing-after"})
     void nothingAfterARequestThatEndsTheConnectionIsHandled(Cluster cluster) throws Exception {
         String[] closing = {"GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
                 "GET /v0/entity?id=k HTTP/1.0\r\nHost: localhost\r\n\r\n"};

@@ -1,5 +1,6 @@
 package course.tests.stage1;
 
+import course.harness.Checks;
 import course.harness.ClientModels;
 import course.harness.Cluster;
 import course.harness.KvClient;
@@ -20,6 +21,7 @@ class ConcurrentClientsTest {
     static final ClientModels CLIENTS = new ClientModels("client", 16, 1000, 50);
 
     @Test
+    @Checks("c-concurrent-requests")
     void concurrentMixedOperationsMatchTheModel(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         CLIENTS.runAndCheck(c, seed.value(), 120, (id, random, model) -> runClient(c, id, random, model));

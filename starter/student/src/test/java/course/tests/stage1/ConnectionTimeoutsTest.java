@@ -3,6 +3,7 @@ package course.tests.stage1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.Stage;
@@ -34,6 +35,7 @@ class ConnectionTimeoutsTest {
     }
 
     @Test
+    @Checks({"s1-header-timeout-408", "s1-timeouts-every-start"})
     void headersThatTrickleInPastTheHeaderTimeoutGet408AndTheConnectionCloses() throws Exception {
         try (Cluster cluster = started(); Socket socket = connect(cluster)) {
             OutputStream out = socket.getOutputStream();
@@ -60,6 +62,7 @@ class ConnectionTimeoutsTest {
     }
 
     @Test
+    @Checks({"s1-idle-timeout", "s1-timeouts-every-start"})
     void anIdleConnectionIsClosedAndABusyOneIsNot() throws Exception {
         try (Cluster cluster = started(); Socket idle = connect(cluster); Socket busy = connect(cluster)) {
             idle.getOutputStream().write(ascii("GET /v0/entity?id=a HTTP/1.1\r\nHost: localhost\r\n\r\n"));

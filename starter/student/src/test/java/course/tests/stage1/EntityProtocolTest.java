@@ -1,5 +1,6 @@
 package course.tests.stage1;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Seed;
@@ -14,11 +15,13 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 1)
 class EntityProtocolTest {
     @Test
+    @Checks({"s1-get", "s1-start-returns", "c-start-returns", "s1-serves-http"})
     void getOfAnAbsentKeyIs404(Cluster cluster) {
         cluster.client().get(0, "never-written").assertStatus(404);
     }
 
     @Test
+    @Checks({"s1-put-201", "s1-get"})
     void putThenGetReturnsTheExactBytes(Cluster cluster) {
         KvClient c = cluster.client();
         c.put(0, "k1", "hello").assertStatus(201);
@@ -26,6 +29,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks("s1-put-201")
     void putOverwrites(Cluster cluster) {
         KvClient c = cluster.client();
         c.put(0, "k", "first").assertStatus(201);
@@ -34,6 +38,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks("s1-delete-202")
     void deleteRemovesAndIs202EvenWhenAbsent(Cluster cluster) {
         KvClient c = cluster.client();
         c.put(0, "k", "v").assertStatus(201);
@@ -44,6 +49,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks({"s1-put-201", "s1-delete-202"})
     void writeAfterDeleteIsVisible(Cluster cluster) {
         KvClient c = cluster.client();
         c.put(0, "k", "v1").assertStatus(201);
@@ -53,6 +59,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks("s1-empty-value")
     void emptyValueIsStoredNotDeleted(Cluster cluster) {
         KvClient c = cluster.client();
         c.put(0, "empty", new byte[0]).assertStatus(201);
@@ -60,6 +67,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks({"s1-id-400", "c-requests-answered"})
     void missingOrEmptyIdIs400(Cluster cluster) {
         KvClient c = cluster.client();
         c.send(0, "GET", "/v0/entity", null).assertStatus(400);
@@ -69,6 +77,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks("s1-path-400")
     void unknownPathIs400(Cluster cluster) {
         KvClient c = cluster.client();
         c.send(0, "GET", "/v0/nothing?id=k", null).assertStatus(400);
@@ -76,6 +85,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks("s1-method-405")
     void otherMethodsAre405(Cluster cluster) {
         KvClient c = cluster.client();
         c.send(0, "POST", "/v0/entity?id=k", "v".getBytes(StandardCharsets.UTF_8)).assertStatus(405);
@@ -83,6 +93,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks({"s1-values-bytes", "s1-get"})
     void everyByteValueComesBackExactly(Cluster cluster) {
         byte[] all = new byte[256 * 4];
         for (int i = 0; i < all.length; i++) {
@@ -94,6 +105,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks("s1-values-bytes")
     void oneMebibyteValue(Cluster cluster, Seed seed) {
         byte[] big = new byte[1 << 20];
         new Random(seed.value()).nextBytes(big);
@@ -103,6 +115,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks("s1-id-bytes")
     void urlEncodedKeysAreDecoded(Cluster cluster) {
         KvClient c = cluster.client();
         String key = "a b/c?d=e&f+g%h\u00e9\u4e2d";
@@ -117,6 +130,7 @@ class EntityProtocolTest {
     }
 
     @Test
+    @Checks({"s1-get", "c-get-live-value"})
     void keysAreIndependent(Cluster cluster) {
         KvClient c = cluster.client();
         for (int i = 0; i < 100; i++) {

@@ -1,5 +1,6 @@
 package course.tests.stage1;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeMode;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class KillDuringWritesTest {
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS)
+    @Checks({"s1-kill9", "c-kill9"})
     void acknowledgedWritesSurviveKill9(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         List<Integer> acknowledged = new ArrayList<>();

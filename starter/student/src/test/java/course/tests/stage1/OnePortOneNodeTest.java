@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
+import course.harness.Checks;
 import course.harness.KvClient;
 import course.harness.Ports;
 import course.harness.Stage;
@@ -36,6 +37,7 @@ class OnePortOneNodeTest {
     private static final int GETS = 10;
 
     @Test
+    @Checks({"s1-one-port", "c-one-port", "c-failed-start-stopped"})
     void aSecondNodeOnATakenPortFailsToStartAndTheFirstAnswersEveryRequest(@TempDir Path base) throws Exception {
         int port = Ports.free(1).get(0);
         Service first = node(port, Files.createDirectories(base.resolve("first")));

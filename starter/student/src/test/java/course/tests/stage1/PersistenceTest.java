@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Ports;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PersistenceTest {
     @Test
     @WithCluster(nodes = 1)
+    @Checks({"s1-restart-same-object", "c-restart-same-object", "c-stop-releases"})
     void dataSurvivesRestartOfTheSameObject(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         for (int i = 0; i < 200; i++) {
@@ -44,6 +46,7 @@ class PersistenceTest {
 
     @Test
     @WithCluster(nodes = 1)
+    @Checks({"s1-stop-idempotent", "c-stop-idempotent", "c-stopped-silent", "c-stop-releases"})
     void stopIsIdempotentAndStoppedNodeDoesNotAnswer(Cluster cluster) throws Exception {
         cluster.stop(0);
         cluster.stop(0);
@@ -54,6 +57,7 @@ class PersistenceTest {
     }
 
     @Test
+    @Checks({"s1-data-in-working-dir", "c-files-in-working-dir"})
     void dataLivesOnlyInTheWorkingDirectory(@TempDir Path base) throws Exception {
         Path first = Files.createDirectories(base.resolve("first"));
         Path second = Files.createDirectories(base.resolve("second"));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
@@ -27,6 +28,7 @@ class RequestFramingTest {
     private static final String PUT_K = "PUT /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\n";
 
     @Test
+    @Checks("s1-chunked")
     void aStreamedBodyFromJavaHttpClientIsStored(Cluster cluster) throws Exception {
         byte[] value = "streamed without a length".getBytes(StandardCharsets.UTF_8);
         StreamedPut.assertCreated(cluster.url(0), "streamed", value, Duration.ofSeconds(10));
@@ -34,6 +36,7 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-chunked")
     void aChunkedBodyIsDecodedAndTheConnectionGoesOn(Cluster cluster) throws Exception {
         String chunked = PUT_K + "Transfer-Encoding: chunked\r\n\r\n"
                 + "5\r\nhello\r\n" + "6;note=extension\r\n world\r\n" + "0\r\n\r\n"
@@ -47,6 +50,7 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-framing-conflict-400")
     void transferEncodingWithContentLengthIs400AndNothingIsStored(Cluster cluster) throws Exception {
         String both = PUT_K + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n";
         RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), both, 2);
@@ -57,6 +61,7 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-framing-conflict-400")
     void twoDifferentContentLengthsAre400AndNothingIsStored(Cluster cluster) throws Exception {
         String two = PUT_K + "Content-Length: 5\r\nContent-Length: 3\r\n\r\nhello";
         RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), two, 2);
@@ -66,6 +71,7 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-percent-400")
     void malformedPercentEncodingIs400WithAReason(Cluster cluster) throws Exception {
         for (String id : new String[] {"%ZZ", "abc%", "abc%4", "a%G1"}) {
             RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request("GET", "/v0/entity?id=" + id, "\r\n"),
@@ -77,6 +83,7 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-target-byte-400")
     void rawSpaceOrHashInTheTargetIs400(Cluster cluster) throws Exception {
         for (String target : new String[] {"/v0/entity?id=a b", "/v0/entity?id=fk#frag"}) {
             RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request("PUT", target,
@@ -93,6 +100,7 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-id-bytes")
     void idsThatAreNotUtf8AreTheirBytes(Cluster cluster) {
         KvClient c = cluster.client();
         c.send(0, "PUT", "/v0/entity?id=%FF", "ff".getBytes(StandardCharsets.UTF_8)).assertStatus(201);
@@ -104,6 +112,7 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-plus-space")
     void plusIsASpaceAndPercent2BIsAPlus(Cluster cluster) {
         KvClient c = cluster.client();
         c.send(0, "PUT", "/v0/entity?id=a+b", "space".getBytes(StandardCharsets.UTF_8)).assertStatus(201);
@@ -112,6 +121,7 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-expect-100")
     void expectContinueIsAnsweredBeforeTheBody(Cluster cluster) throws Exception {
         URI uri = URI.create(cluster.url(0));
         try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
@@ -129,6 +139,7 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-method-501")
     void unknownMethodsAre501(Cluster cluster) throws Exception {
         for (String method : new String[] {"FOO", "get"}) {
             RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request(method, "/v0/entity?id=k", "\r\n"),

@@ -1,5 +1,6 @@
 package course.tests.stage2;
 
+import course.harness.Checks;
 import course.harness.ClientModels;
 import course.harness.Cluster;
 import course.harness.NodeModel;
@@ -19,6 +20,7 @@ class ManyClientsTest {
     static final ClientModels CLIENTS = new ClientModels("many-c", 64, 80, 20);
 
     @Test
+    @Checks({"s2-setting-queue-capacity", "c-concurrent-requests"})
     void sixtyFourClientsEachSeeTheirOwnWrites(Cluster cluster, Seed seed) throws Exception {
         CLIENTS.runAndCheck(cluster.client(), seed.value() * 31, 120, ManyClientsTest::writeAndCheck);
     }

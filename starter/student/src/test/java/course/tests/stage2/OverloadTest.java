@@ -3,6 +3,7 @@ package course.tests.stage2;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.Stage;
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.Test;
 @Stage(2)
 class OverloadTest {
     @Test
+    @Checks({"s2-workers", "s2-queue-full-503", "s2-setting-workers",
+            "s2-setting-queue-capacity", "s2-setting-handler-delay"})
     void aFullQueueIsAnswered503AtOnceAndAcceptedWritesComplete() throws Exception {
         long hold = 1000;
         try (Cluster cluster = oneWorker(2, hold, 60000)) {
@@ -45,6 +48,7 @@ class OverloadTest {
     }
 
     @Test
+    @Checks({"s2-deadline-503", "s2-setting-handler-delay"})
     void requestsThatWaitedPastTheDeadlineGet503AndDoNotTouchStorage() throws Exception {
         try (Cluster cluster = oneWorker(16, 600, 200)) {
             Burst.warmUp(cluster.client(), 4);
@@ -59,6 +63,7 @@ class OverloadTest {
     }
 
     @Test
+    @Checks("s2-setting-deadline")
     void theDefaultDeadlineLetsARequestWaitHalfASecond() throws Exception {
         // The default deadline is the node's choice but at least 1000 ms: every later test runs with it, often on a
         // busy machine, and a shorter one turns a GC pause into 503s for requests that asked for nothing unusual.
@@ -80,6 +85,7 @@ class OverloadTest {
     }
 
     @Test
+    @Checks({"s2-stop", "c-stop-does-not-wait"})
     void stopRejectsQueuedWorkInsteadOfRunningIt() throws Exception {
         long hold = 1000;
         try (Cluster cluster = oneWorker(16, hold, 60000)) {

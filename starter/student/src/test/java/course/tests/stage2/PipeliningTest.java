@@ -2,6 +2,7 @@ package course.tests.stage2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
@@ -29,6 +30,7 @@ class PipeliningTest {
     static final int KEYS = 10;
 
     @Test
+    @Checks({"s2-pipelining", "s1-pipelined-order"})
     void twoThousandPipelinedRequestsAreAllAnsweredInOrder(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         for (int k = 0; k < KEYS; k++) {

@@ -2,6 +2,7 @@ package course.tests.stage2;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.Stage;
@@ -22,6 +23,7 @@ class SettingsAtEveryStartTest {
     private static final int GETS = 5;
 
     @Test
+    @Checks({"s2-settings-every-start", "c-settings-every-start"})
     void aNodeStartedAgainRunsWithTheSettingsOfItsNewStart() throws Exception {
         try (Cluster cluster = ConfiguredCluster.started(1,
                 Map.of("course.handlerDelayMillis", String.valueOf(HOLD_MILLIS)))) {

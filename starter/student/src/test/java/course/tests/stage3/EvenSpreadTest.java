@@ -3,6 +3,7 @@ package course.tests.stage3;
 import static course.tests.stage3.ShardedRequests.get;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
@@ -29,6 +30,7 @@ class EvenSpreadTest {
     static final int CLIENTS = 8;
 
     @EachClusterSize
+    @Checks({"s3-rendezvous", "s3-owner-unavailable"})
     void tenThousandKeysSpreadEvenly(int nodes) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             for (int node = 1; node < nodes; node++) {

@@ -4,6 +4,7 @@ import static course.tests.stage3.ShardedRequests.delete;
 import static course.tests.stage3.ShardedRequests.get;
 import static course.tests.stage3.ShardedRequests.put;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 @Stage(3)
 class EveryNodeServesEveryKeyTest {
     @EachClusterSize
+    @Checks("s3-forwarding")
     void everyOperationThroughEveryNode(int nodes) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             KvClient c = cluster.client();
@@ -43,6 +45,7 @@ class EveryNodeServesEveryKeyTest {
 
     @Test
     @WithCluster(nodes = 3)
+    @Checks({"s1-id-400", "s1-path-400", "s1-method-405"})
     void badRequestsAreRejectedByEveryNode(Cluster cluster) {
         KvClient c = cluster.client();
         for (int node = 0; node < cluster.size(); node++) {

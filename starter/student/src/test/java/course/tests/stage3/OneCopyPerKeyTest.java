@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ClusterExtension;
 import course.harness.EachClusterSize;
@@ -34,6 +35,7 @@ class OneCopyPerKeyTest {
     static final int KEYS = 60;
 
     @EachClusterSize
+    @Checks({"s3-one-copy", "s3-owner-unavailable", "s3-values-uncompressed"})
     void aStoppedNodeTakesDownExactlyItsOwnKeys(int nodes, Seed seed) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));

@@ -5,6 +5,7 @@ import static course.tests.stage3.ShardedRequests.get;
 import static course.tests.stage3.ShardedRequests.put;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
@@ -31,6 +32,7 @@ class SlowOwnerTest {
     private static final int CANDIDATES = 200;
 
     @Test
+    @Checks({"s3-timeout-floor", "s3-urls-identify"})
     void anOwnerThatAnswersInHalfASecondIsWaitedFor(Cluster cluster) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(10));
         List<String> keys = keysOfNode1(cluster, c);

@@ -2,6 +2,7 @@ package course.tests.stage4;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ClusterExtension;
 import course.harness.EachClusterSize;
@@ -27,6 +28,7 @@ class NoOverReplicationTest {
     static final int KEYS_PER_FROM = 5;
 
     @EachClusterSize
+    @Checks({"s4-at-most-from", "s4-replica-order", "s3-values-uncompressed"})
     void aPutStoresExactlyFromCopies(int nodes, Seed seed) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             KvClient c = cluster.client();

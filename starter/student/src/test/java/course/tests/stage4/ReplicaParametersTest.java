@@ -1,5 +1,6 @@
 package course.tests.stage4;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
@@ -21,6 +22,7 @@ class ReplicaParametersTest {
     };
 
     @Test
+    @Checks("s4-bad-ack-from-400")
     void impossibleOrMalformedAckAndFromAre400(Cluster cluster) {
         KvClient c = cluster.client();
         byte[] value = "v".getBytes(StandardCharsets.UTF_8);
@@ -69,6 +71,7 @@ class ReplicaParametersTest {
     }
 
     @Test
+    @Checks({"s4-from-default", "s4-ack-default"})
     void defaultsAreAllNodesAndAMajority(Cluster cluster) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
         // from defaults to the cluster size: every node gets the value. The answer comes after ack (2) replicas,
@@ -93,6 +96,7 @@ class ReplicaParametersTest {
     }
 
     @Test
+    @Checks("s4-too-few-504")
     void fewerLiveReplicasThanAckIs504Quickly(Cluster cluster) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
         cluster.stop(1);

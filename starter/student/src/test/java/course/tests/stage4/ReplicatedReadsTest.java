@@ -1,5 +1,6 @@
 package course.tests.stage4;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
@@ -14,6 +15,7 @@ class ReplicatedReadsTest {
     static final int KEYS = 10;
 
     @EachClusterSize
+    @Checks("s4-answers")
     void getOneOfTwoSeesPutTwoOfTwoWithEitherReplicaStopped(int nodes) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
@@ -33,6 +35,7 @@ class ReplicatedReadsTest {
     }
 
     @EachClusterSize
+    @Checks({"s4-answers", "s4-too-few-504", "s4-ack-default"})
     void quorumReadsSeeQuorumWritesWhileAtMostFromMinusQuorumNodesAreDown(int nodes) throws Exception {
         int quorum = nodes / 2 + 1;
         int tolerated = nodes - quorum;

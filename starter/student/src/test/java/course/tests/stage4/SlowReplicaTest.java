@@ -3,6 +3,7 @@ package course.tests.stage4;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Baseline;
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
@@ -26,6 +27,7 @@ class SlowReplicaTest {
     static final Duration MAX_DELAY = Duration.ofSeconds(3);
 
     @Test
+    @Checks("s4-parallel")
     void aSlowReplicaDoesNotSlowRequestsThatHaveAckFastOnes(Cluster cluster) {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
         // Warm up: connections between the nodes are open before the replica turns slow.

@@ -1,5 +1,6 @@
 package course.tests.stage4;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
@@ -16,6 +17,7 @@ import java.time.Duration;
 @Stage(4)
 class TimestampsResolveConflictsTest {
     @EachClusterSize
+    @Checks({"s4-newest-wins", "s4-deletion-record"})
     void staleCopiesLoseToNewerWritesAndDeletes(int nodes) throws Exception {
         try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
             Writes w = new Writes(cluster, nodes);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Baseline;
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
@@ -30,6 +31,7 @@ class NoThreadWaitsForReplicasTest {
     static final int WAITING_REQUESTS = 24;
 
     @Test
+    @Checks("s5-no-blocking")
     void noThreadIsParkedOnAReplicaWhileRequestsToASlowOneAreInFlight(Cluster cluster) throws Exception {
         Duration delay = warmUp(cluster);
         cluster.proxy(1).delay(delay);
@@ -48,6 +50,7 @@ class NoThreadWaitsForReplicasTest {
     }
 
     @Test
+    @Checks({"s5-no-blocking", "s4-parallel"})
     void requestsWithFastReplicasAreNotQueuedBehindOnesWaitingForASlowReplica(Cluster cluster) throws Exception {
         Duration delay = warmUp(cluster);
         // Well under the delay: a request queued behind ones that wait for the slow replica needs at least the delay.

@@ -1,5 +1,6 @@
 package course.tests.stage6;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
@@ -14,6 +15,7 @@ class ClientDisconnectTest {
     static final Fill BIG = new Fill(128, 256 * 1024);
 
     @Test
+    @Checks("s6-client-gone")
     void aClientThatDisconnectsHalfwayLeavesTheNodeHealthy(Cluster cluster) throws Exception {
         BIG.writeTo(cluster);
         KvClient c = cluster.client();

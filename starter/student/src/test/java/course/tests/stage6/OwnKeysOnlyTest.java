@@ -2,6 +2,7 @@ package course.tests.stage6;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 3)
 class OwnKeysOnlyTest {
     @Test
+    @Checks("s6-own-entries-only")
     void withOneCopyPerKeyTheNodesRangesPartitionTheKeys(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         Set<String> written = new TreeSet<>();

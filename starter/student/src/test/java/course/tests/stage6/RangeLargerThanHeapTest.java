@@ -1,5 +1,6 @@
 package course.tests.stage6;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.NodeJvm;
 import course.harness.NodeMode;
@@ -18,6 +19,7 @@ class RangeLargerThanHeapTest {
     static final Fill BIG = new Fill(2560, 64 * 1024);
 
     @Test
+    @Checks({"s6-stream", "c-range"})
     void aRangeLargerThanTheHeapStreamsInOneRequest(Cluster cluster) throws Exception {
         BIG.writeTo(cluster);
         BIG.assertRangeReadsBack(cluster.directUrl(0), RangeReader.path("big-", null),

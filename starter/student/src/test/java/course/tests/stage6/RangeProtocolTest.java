@@ -2,6 +2,7 @@ package course.tests.stage6;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 1)
 class RangeProtocolTest {
     @Test
+    @Checks({"s6-range-200", "s6-chunk-per-entry"})
     void emptyRangesAre200WithNoEntries(Cluster cluster) throws Exception {
         String url = cluster.directUrl(0);
         assertEquals(List.of(), RangeReader.keys(url, "a", null), "an empty database");
@@ -28,6 +30,7 @@ class RangeProtocolTest {
     }
 
     @Test
+    @Checks("s6-chunk-per-entry")
     void oneEntryIsOneChunkOfKeyNewlineValue(Cluster cluster) throws Exception {
         cluster.client().put(0, "only", "the value\nwith a newline").assertStatus(201);
         List<RangeReader.Chunk> chunks = RangeReader.readAll(cluster.directUrl(0), "only", null);
@@ -39,6 +42,7 @@ class RangeProtocolTest {
     }
 
     @Test
+    @Checks("s6-range-200")
     void keysInsertedInReverseComeOutSortedWithTheirValues(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         List<String> keys = IntStream.range(0, 60).mapToObj(i -> String.format("key-%03d", i)).toList();
@@ -58,6 +62,7 @@ class RangeProtocolTest {
     }
 
     @Test
+    @Checks("s6-deleted-skipped")
     void deletedKeysAreSkippedAndOverwrittenOnesShowTheirLatestValue(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         for (int i = 0; i < 10; i++) {
@@ -74,6 +79,7 @@ class RangeProtocolTest {
     }
 
     @Test
+    @Checks("s6-bad-range-400")
     void aMissingOrEmptyStartIs400(Cluster cluster) throws Exception {
         String url = cluster.directUrl(0);
         for (String path : List.of("/v0/entities", "/v0/entities?start=", "/v0/entities?end=z")) {
