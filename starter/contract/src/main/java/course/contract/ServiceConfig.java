@@ -14,9 +14,10 @@ import java.util.Objects;
  * @param clusterUrls   the URLs of all nodes of the cluster, sorted, including {@code selfUrl}
  * @param workingDir    a directory that belongs to this node alone: all its files live there
  * @param clusterSecret a secret every node of the cluster is given and no client knows: a request from one node to
- *                      another carries it, and <a id="c-secret"></a>a node serves a request as another node's (e.g. a replica write
- *                      with the coordinator's timestamp) only when it does. At least {@value #MIN_SECRET_LENGTH}
- *                      printable ASCII characters without spaces, so it fits in an HTTP header as it is.
+ *                      another carries it, and <a id="c-secret"></a>a node serves a request as another node's (e.g. a
+ *                      replica write with the coordinator's timestamp) only when it does. At least
+ *                      {@value #MIN_SECRET_LENGTH} printable ASCII characters without spaces, so it fits in an HTTP
+ *                      header as it is.
  */
 public record ServiceConfig(int selfPort, String selfUrl, List<String> clusterUrls, Path workingDir,
                             String clusterSecret) {

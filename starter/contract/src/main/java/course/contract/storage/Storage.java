@@ -44,11 +44,11 @@ public interface Storage extends Closeable {
     byte[] get(byte[] key) throws IOException;
 
     /**
-     * <a id="c-range"></a>Live entries with {@code from <= key < to}, in key order, tombstones skipped. A {@code null} bound is open.
-     * The iterator reads lazily, so a range larger than the heap can be streamed; it sees the data as of this call
-     * (later writes may or may not appear), holds no lock, needs no closing, and may be read by one thread at a time.
-     * A caller may abandon it part-way (a client that disconnects in the middle of a range): it holds nothing that
-     * only a close would give back.
+     * <a id="c-range"></a>Live entries with {@code from <= key < to}, in key order, tombstones skipped. A {@code null}
+     * bound is open. The iterator reads lazily, so a range larger than the heap can be streamed; it sees the data as of
+     * this call (later writes may or may not appear), holds no lock, needs no closing, and may be read by one thread at
+     * a time. A caller may abandon it part-way (a client that disconnects in the middle of a range): it holds nothing
+     * that only a close would give back.
      */
     Iterator<Entry> range(byte[] from, byte[] to) throws IOException;
 
