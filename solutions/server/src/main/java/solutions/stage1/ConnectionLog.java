@@ -1,8 +1,5 @@
 package solutions.stage1;
 
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-
 /**
  * Lines about refused requests and broken connections, on stderr through {@link System.Logger} (java.util.logging
  * prints WARNING to stderr with no setup; one-nio's own SLF4J lines go nowhere, since the course classpath carries
@@ -15,25 +12,15 @@ final class ConnectionLog {
     static final long WINDOW_MILLIS = 10_000;
 
     private static final System.Logger LOG = System.getLogger("solutions.connections");
-    private static final AtomicLong windowStart = new AtomicLong();
-    private static final AtomicInteger linesInWindow = new AtomicInteger();
-    private static final AtomicInteger suppressed = new AtomicInteger();
+    static final LogWindow WINDOW = new LogWindow(LINES_PER_WINDOW, WINDOW_MILLIS, System::currentTimeMillis);
 
     private ConnectionLog() {
     }
 
     static void warn(String message) {
-        long now = System.currentTimeMillis();
-        long start = windowStart.get();
-        if (now - start >= WINDOW_MILLIS && windowStart.compareAndSet(start, now)) {
-            linesInWindow.set(0);
+        String line = WINDOW.admit(message);
+        if (line != null) {
+            LOG.log(System.Logger.Level.WARNING, line);
         }
-        if (linesInWindow.incrementAndGet() > LINES_PER_WINDOW) {
-            suppressed.incrementAndGet();
-            return;
-        }
-        int left = suppressed.getAndSet(0);
-        LOG.log(System.Logger.Level.WARNING, left == 0 ? message
-                : message + " (" + left + " similar lines left out in the last " + WINDOW_MILLIS / 1000 + " s)");
     }
 }
