@@ -66,7 +66,8 @@ if [ "$only" != --python-only ]; then
   # A failing test does not stop the reactor: every module's tests run, and the closing line below counts them all.
   # A test that fails runs once more, as a grade's tests do (grading/README.md): passing then, it counts as passed
   # and the closing lines name it as flaky, so a race or a deadline too tight for a busy machine stays visible.
-  course_mvn verify -Dmaven.test.failure.ignore=true -Dsurefire.rerunFailingTestsCount=1 -Dstyle.color=never | grep --line-buffered -vE '^\[INFO\] (Download|Copying|Building jar|--- |$)' 
+  # -T 1C: modules that do not depend on each other test side by side (the load kit's beside the references').
+  course_mvn -T 1C verify -Dmaven.test.failure.ignore=true -Dsurefire.rerunFailingTestsCount=1 -Dstyle.color=never | grep --line-buffered -vE '^\[INFO\] (Download|Copying|Building jar|--- |$)' 
   java_rc=${PIPESTATUS[0]}
 fi
 

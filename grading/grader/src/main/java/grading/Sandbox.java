@@ -15,14 +15,13 @@ import java.util.concurrent.TimeUnit;
  * network namespace of its own with only loopback (the test JVM and its nodes share it, nothing outside is
  * reachable), a pid namespace that dies with the grader, the whole file system read-only except a size-limited
  * temp dir, and only the workspace's jars and classes visible besides the system (never grading/ or the results
- * file). Resource limits come from prlimit; as root the run also drops to user nobody, because the kernel does not
- * apply the process limit to root. Each tool is its path, or null where this machine lacks it (bwrap also when the
+ * file). Resource limits come from prlimit; as root the run also drops to an unprivileged user of its own
+ * ({@link RunUser}), because the kernel does not apply the process limit to root. Each tool is its path, or null where this machine lacks it (bwrap also when the
  * instructor said {@code --no-sandbox}); {@code root}: the grader runs as root.
  */
 record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
     static final Path INSIDE_WORKSPACE = Path.of("/grade");
     static final Path INSIDE_TMP = Path.of("/tmp");
-    private static final int NOBODY = 65534;
 
     /** How long a trivial command may take to start and end in the sandbox before it counts as not working. */
     private static final long CHECK_SECONDS = 30;
@@ -67,7 +66,7 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
         Path output = null;
         try {
             workspace = Files.createTempDirectory("course-sandbox-check-");
-            // As root the sandbox runs as nobody (see wrap), who must be able to enter the folder it binds.
+            // As root the sandbox runs as an unprivileged user (see wrap), who must be able to enter the folder it binds.
             Files.setPosixFilePermissions(workspace, PosixFilePermissions.fromString("rwxr-xr-x"));
             output = Files.createTempFile("course-sandbox-check-", ".txt");
             String trueCommand = Files.isExecutable(Path.of("/usr/bin/true")) ? "/usr/bin/true" : "/bin/true";
@@ -113,7 +112,7 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
                     + "reachable)");
         } else {
             notes.add("sandbox: bubblewrap, loopback-only network, read-only file system, "
-                    + (limits.tmpBytes() >> 20) + " MiB temp dir" + (root && setpriv != null ? ", user nobody" : ""));
+                    + (limits.tmpBytes() >> 20) + " MiB temp dir" + (root && setpriv != null ? ", a user of its own" : ""));
         }
         if (prlimit == null) {
             notes.add("prlimit was not found: no process or address-space limit (install util-linux)");
@@ -131,7 +130,8 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
     List<String> wrap(List<String> command, Path workspace, Path hostTmp, Limits limits) {
         List<String> full = new ArrayList<>();
         if (root && bwrap != null && setpriv != null) {
-            full.addAll(List.of(setpriv, "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups"));
+            int user = RunUser.next();
+            full.addAll(List.of(setpriv, "--reuid=" + user, "--regid=" + user, "--clear-groups"));
         }
         if (prlimit != null) {
             full.addAll(List.of(prlimit, "--nproc=" + limits.processes(), "--as=" + limits.addressSpaceBytes(),

@@ -45,7 +45,7 @@ class HostileSubmissionsTest {
     @AfterEach
     void nothingOfTheSubmissionIsLeftRunning() {
         List<String> left = ProcessHandle.allProcesses()
-                .filter(p -> !ofAnotherTestJvm(p))
+                .filter(p -> !ofAnotherGrade(p))
                 .map(p -> p.info().commandLine().orElse(""))
                 .filter(c -> c.contains(Sandbox.INSIDE_WORKSPACE + "/lib/") || c.contains("987.654321"))
                 .toList();
@@ -53,19 +53,19 @@ class HostileSubmissionsTest {
     }
 
     /**
-     * A process started by another test JVM's grade (the grader module's tests run in two forks): not ours. One that
-     * descends from this JVM, or from no JVM at all (an escaped process that init adopted), is.
+     * A process of another grade on this machine (the grader module's tests run in two forks, and an instructor may
+     * grade meanwhile): not ours. One that descends from this JVM is ours, and so is one that no JVM holds any more
+     * (an escaped process adopted by init); a node left by a test JVM that escaped is found through that JVM.
      */
-    private static boolean ofAnotherTestJvm(ProcessHandle process) {
+    private static boolean ofAnotherGrade(ProcessHandle process) {
+        boolean underAJvm = false;
         for (var p = process.parent(); p.isPresent(); p = p.get().parent()) {
             if (p.get().pid() == ProcessHandle.current().pid()) {
                 return false;
             }
-            if (p.get().info().commandLine().orElse("").contains("surefire")) {
-                return true;
-            }
+            underAJvm |= p.get().info().command().orElse("").endsWith("/java");
         }
-        return false;
+        return underAJvm;
     }
 
     private Grade gradeHostile(String name, Map<String, String> placeholders, String... extra) throws Exception {
