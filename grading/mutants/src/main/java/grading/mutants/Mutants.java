@@ -26,6 +26,7 @@ import grading.mutants.stage1.NoConnectionTimeouts;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
+import grading.mutants.stage1.PlusKeptAsPlus;
 import grading.mutants.stage1.PutAnswers200;
 import grading.mutants.stage1.RefusalsNotLogged;
 import grading.mutants.stage1.RestOfReadAfterBodyDropped;
@@ -90,7 +91,7 @@ public final class Mutants {
             LongKeysTruncated.class, GetReturnsNextKey.class,
             // stage 1: request framing and targets
             ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
-            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class,
+            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class,
             RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class, HandlerExceptionClosesTheConnection.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
