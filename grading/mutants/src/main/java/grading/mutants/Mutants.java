@@ -37,6 +37,7 @@ import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
 import grading.mutants.stage1.TableSearchOneShort;
 import grading.mutants.stage1.TablesNeverMerged;
+import grading.mutants.stage1.TargetBytesNotChecked;
 import grading.mutants.stage1.TombstonesDroppedInPartialMerges;
 import grading.mutants.stage1.UnknownMethodIs400;
 import grading.mutants.stage1.UnknownPathIs404;
@@ -91,7 +92,7 @@ public final class Mutants {
             LongKeysTruncated.class, GetReturnsNextKey.class,
             // stage 1: request framing and targets
             ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
-            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class,
+            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class, TargetBytesNotChecked.class,
             RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class, HandlerExceptionClosesTheConnection.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
