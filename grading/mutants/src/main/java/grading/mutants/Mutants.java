@@ -2,6 +2,7 @@ package grading.mutants;
 
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
+import grading.mutants.stage1.ChunkSizeReadLeniently;
 import grading.mutants.stage1.ChunkedBodiesOutsideBudget;
 import grading.mutants.stage1.ChunkedBodyLimit64KiB;
 import grading.mutants.stage1.ChunkedBodyStoredEmpty;
@@ -92,7 +93,7 @@ public final class Mutants {
             LongKeysTruncated.class, GetReturnsNextKey.class,
             // stage 1: request framing and targets
             ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
-            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class, TargetBytesNotChecked.class,
+            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class, TargetBytesNotChecked.class, ChunkSizeReadLeniently.class,
             RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class, HandlerExceptionClosesTheConnection.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
