@@ -15,6 +15,7 @@ import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.HandlerExceptionClosesTheConnection;
 import grading.mutants.stage1.IdMustBeFirstParameter;
+import grading.mutants.stage1.IdleConnectionsNeverClosed;
 import grading.mutants.stage1.InvalidUtf8IdsCollide;
 import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LogsReplayedNewestFirst;
@@ -101,7 +102,7 @@ public final class Mutants {
             SharesItsPort.class, WalReplayedInReverse.class, LogsReplayedNewestFirst.class, SignedKeyOrder.class, TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class, TablesNeverMerged.class,
             // stage 1: memory for request bodies and unsent answers, held connections
-            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class,
+            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class, IdleConnectionsNeverClosed.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
