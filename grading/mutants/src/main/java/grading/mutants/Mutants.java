@@ -40,6 +40,7 @@ import grading.mutants.stage1.StopNotIdempotent;
 import grading.mutants.stage1.TableSearchOneShort;
 import grading.mutants.stage1.TablesNeverMerged;
 import grading.mutants.stage1.TargetBytesNotChecked;
+import grading.mutants.stage1.TimeoutsReadOncePerJvm;
 import grading.mutants.stage1.TombstonesDroppedInPartialMerges;
 import grading.mutants.stage1.UnknownMethodIs400;
 import grading.mutants.stage1.UnknownPathIs404;
@@ -102,7 +103,7 @@ public final class Mutants {
             SharesItsPort.class, WalReplayedInReverse.class, LogsReplayedNewestFirst.class, SignedKeyOrder.class, TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class, TablesNeverMerged.class,
             // stage 1: memory for request bodies and unsent answers, held connections
-            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class, IdleConnectionsNeverClosed.class,
+            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class, IdleConnectionsNeverClosed.class, TimeoutsReadOncePerJvm.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
