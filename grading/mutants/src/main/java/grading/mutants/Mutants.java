@@ -59,6 +59,7 @@ import grading.mutants.stage2.SettingsReadOncePerJvm;
 import grading.mutants.stage2.ShortDefaultDeadline;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage2.VirtualThreadsIgnored;
+import grading.mutants.stage2.WorkersSettingIgnored;
 import grading.mutants.stage3.ForwardsInTheClientLane;
 import grading.mutants.stage3.ImpatientPeerCalls;
 import grading.mutants.stage3.NoForwarding;
@@ -108,7 +109,7 @@ public final class Mutants {
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
             RefusalsOvertakeAnswers.class, OneNioPipeline.class, ShortDefaultDeadline.class,
-            SettingsReadOncePerJvm.class,
+            SettingsReadOncePerJvm.class, WorkersSettingIgnored.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
             ImpatientPeerCalls.class,
