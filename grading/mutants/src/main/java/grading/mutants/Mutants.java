@@ -50,6 +50,7 @@ import grading.mutants.stage1.WalReplayedInReverse;
 import grading.mutants.stage1.WholeDatabaseInHeap;
 import grading.mutants.stage2.BadSettingsFallBackToDefaults;
 import grading.mutants.stage2.HalfCloseIgnored;
+import grading.mutants.stage2.HandlerDelayIgnored;
 import grading.mutants.stage2.LifoIsFifo;
 import grading.mutants.stage2.NoDeadline;
 import grading.mutants.stage2.OneNioPipeline;
@@ -109,7 +110,7 @@ public final class Mutants {
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
             RefusalsOvertakeAnswers.class, OneNioPipeline.class, ShortDefaultDeadline.class,
-            SettingsReadOncePerJvm.class, WorkersSettingIgnored.class,
+            SettingsReadOncePerJvm.class, WorkersSettingIgnored.class, HandlerDelayIgnored.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
             ImpatientPeerCalls.class,
