@@ -66,6 +66,7 @@ import grading.mutants.stage3.ImpatientPeerCalls;
 import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.PeerCallsWithoutTimeout;
 import grading.mutants.stage3.WritesLocallyToo;
+import grading.mutants.stage4.AckAboveFromClamped;
 import grading.mutants.stage4.AckDefaultIsOne;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
 import grading.mutants.stage4.InternalRequestsWithoutSecret;
@@ -117,7 +118,7 @@ public final class Mutants {
             // stage 4: replication
             AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
             GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, InternalRequestsWithoutSecret.class,
-            ReplicaKeysAsText.class, LastArrivalWins.class, PutFromDefaultIsAMajority.class,
+            ReplicaKeysAsText.class, LastArrivalWins.class, PutFromDefaultIsAMajority.class, AckAboveFromClamped.class,
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
             // stage 6: ranges
