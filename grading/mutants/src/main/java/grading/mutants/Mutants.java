@@ -81,6 +81,7 @@ import grading.mutants.stage5.WaitsForAllReplicas;
 import grading.mutants.stage5.WorkerWaitsForTheQuorum;
 import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
+import grading.mutants.stage6.RangeInOneChunk;
 import grading.mutants.stage6.RangeInSignedOrder;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
 import grading.mutants.stage6.TableLowerBoundNeverPastTheEnd;
@@ -123,7 +124,7 @@ public final class Mutants {
             WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
             // stage 6: ranges
             RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
-            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class);
+            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class, RangeInOneChunk.class);
 
     private Mutants() {
     }

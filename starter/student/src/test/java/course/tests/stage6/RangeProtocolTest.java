@@ -42,7 +42,7 @@ class RangeProtocolTest {
     }
 
     @Test
-    @Checks("s6-range-200")
+    @Checks({"s6-range-200", "s6-chunk-per-entry"})
     void keysInsertedInReverseComeOutSortedWithTheirValues(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         List<String> keys = IntStream.range(0, 60).mapToObj(i -> String.format("key-%03d", i)).toList();
