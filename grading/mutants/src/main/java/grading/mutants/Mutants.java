@@ -79,6 +79,7 @@ import grading.mutants.stage4.WriteAcksCountedOneShort;
 import grading.mutants.stage5.ReplicaCallsWithoutTimeout;
 import grading.mutants.stage5.WaitsForAllReplicas;
 import grading.mutants.stage5.WorkerWaitsForTheQuorum;
+import grading.mutants.stage6.EmptyStartIsTheFirstKey;
 import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
 import grading.mutants.stage6.RangeInOneChunk;
@@ -124,7 +125,7 @@ public final class Mutants {
             WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
             // stage 6: ranges
             RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
-            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class, RangeInOneChunk.class);
+            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class, RangeInOneChunk.class, EmptyStartIsTheFirstKey.class);
 
     private Mutants() {
     }
