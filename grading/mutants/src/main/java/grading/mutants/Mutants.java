@@ -1,5 +1,6 @@
 package grading.mutants;
 
+import grading.mutants.stage1.AnyTransferEncodingIsChunked;
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
 import grading.mutants.stage1.ChunkSizeReadLeniently;
@@ -100,7 +101,7 @@ public final class Mutants {
             LongKeysTruncated.class, GetReturnsNextKey.class,
             // stage 1: request framing and targets
             ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
-            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class, TargetBytesNotChecked.class, ChunkSizeReadLeniently.class,
+            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class, TargetBytesNotChecked.class, ChunkSizeReadLeniently.class, AnyTransferEncodingIsChunked.class,
             RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class, HandlerExceptionClosesTheConnection.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
