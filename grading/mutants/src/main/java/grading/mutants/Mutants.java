@@ -67,6 +67,7 @@ import grading.mutants.stage3.ImpatientPeerCalls;
 import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.OwnerDownIs500;
 import grading.mutants.stage3.PeerCallsWithoutTimeout;
+import grading.mutants.stage3.ValuesCompressed;
 import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckAboveFromClamped;
 import grading.mutants.stage4.AckDefaultIsOne;
@@ -118,7 +119,7 @@ public final class Mutants {
             SettingsReadOncePerJvm.class, WorkersSettingIgnored.class, HandlerDelayIgnored.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
-            ImpatientPeerCalls.class, OwnerDownIs500.class,
+            ImpatientPeerCalls.class, OwnerDownIs500.class, ValuesCompressed.class,
             // stage 4: replication
             AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
             GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, InternalRequestsWithoutSecret.class,
