@@ -103,7 +103,8 @@ public final class Mutants {
             LongKeysTruncated.class, GetReturnsNextKey.class,
             // stage 1: request framing and targets
             ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
-            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class, TargetBytesNotChecked.class, ChunkSizeReadLeniently.class, AnyTransferEncodingIsChunked.class,
+            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class,
+            TargetBytesNotChecked.class, ChunkSizeReadLeniently.class, AnyTransferEncodingIsChunked.class,
             RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class, HandlerExceptionClosesTheConnection.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
@@ -111,7 +112,8 @@ public final class Mutants {
             SharesItsPort.class, WalReplayedInReverse.class, LogsReplayedNewestFirst.class, SignedKeyOrder.class, TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class, TablesNeverMerged.class,
             // stage 1: memory for request bodies and unsent answers, held connections
-            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class, IdleConnectionsNeverClosed.class, TimeoutsReadOncePerJvm.class,
+            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class,
+            IdleConnectionsNeverClosed.class, TimeoutsReadOncePerJvm.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
@@ -128,7 +130,8 @@ public final class Mutants {
             WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
             // stage 6: ranges
             RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
-            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class, RangeInOneChunk.class, EmptyStartIsTheFirstKey.class);
+            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class, EmptyStartIsTheFirstKey.class,
+            RangeInOneChunk.class);
 
     private Mutants() {
     }
