@@ -1,7 +1,9 @@
 package grading.mutants;
 
+import grading.mutants.stage1.AnyTransferEncodingIsChunked;
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
+import grading.mutants.stage1.ChunkSizeReadLeniently;
 import grading.mutants.stage1.ChunkedBodiesOutsideBudget;
 import grading.mutants.stage1.ChunkedBodyLimit64KiB;
 import grading.mutants.stage1.ChunkedBodyStoredEmpty;
@@ -14,6 +16,7 @@ import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.HandlerExceptionClosesTheConnection;
 import grading.mutants.stage1.IdMustBeFirstParameter;
+import grading.mutants.stage1.IdleConnectionsNeverClosed;
 import grading.mutants.stage1.InvalidUtf8IdsCollide;
 import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LogsReplayedNewestFirst;
@@ -26,6 +29,7 @@ import grading.mutants.stage1.NoConnectionTimeouts;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
+import grading.mutants.stage1.PlusKeptAsPlus;
 import grading.mutants.stage1.PutAnswers200;
 import grading.mutants.stage1.RefusalsNotLogged;
 import grading.mutants.stage1.RestOfReadAfterBodyDropped;
@@ -36,6 +40,8 @@ import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
 import grading.mutants.stage1.TableSearchOneShort;
 import grading.mutants.stage1.TablesNeverMerged;
+import grading.mutants.stage1.TargetBytesNotChecked;
+import grading.mutants.stage1.TimeoutsReadOncePerJvm;
 import grading.mutants.stage1.TombstonesDroppedInPartialMerges;
 import grading.mutants.stage1.UnknownMethodIs400;
 import grading.mutants.stage1.UnknownPathIs404;
@@ -45,6 +51,7 @@ import grading.mutants.stage1.WalReplayedInReverse;
 import grading.mutants.stage1.WholeDatabaseInHeap;
 import grading.mutants.stage2.BadSettingsFallBackToDefaults;
 import grading.mutants.stage2.HalfCloseIgnored;
+import grading.mutants.stage2.HandlerDelayIgnored;
 import grading.mutants.stage2.LifoIsFifo;
 import grading.mutants.stage2.NoDeadline;
 import grading.mutants.stage2.OneNioPipeline;
@@ -54,11 +61,15 @@ import grading.mutants.stage2.SettingsReadOncePerJvm;
 import grading.mutants.stage2.ShortDefaultDeadline;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage2.VirtualThreadsIgnored;
+import grading.mutants.stage2.WorkersSettingIgnored;
 import grading.mutants.stage3.ForwardsInTheClientLane;
 import grading.mutants.stage3.ImpatientPeerCalls;
 import grading.mutants.stage3.NoForwarding;
+import grading.mutants.stage3.OwnerDownIs500;
 import grading.mutants.stage3.PeerCallsWithoutTimeout;
+import grading.mutants.stage3.ValuesCompressed;
 import grading.mutants.stage3.WritesLocallyToo;
+import grading.mutants.stage4.AckAboveFromClamped;
 import grading.mutants.stage4.AckDefaultIsOne;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
 import grading.mutants.stage4.InternalRequestsWithoutSecret;
@@ -71,8 +82,10 @@ import grading.mutants.stage4.WriteAcksCountedOneShort;
 import grading.mutants.stage5.ReplicaCallsWithoutTimeout;
 import grading.mutants.stage5.WaitsForAllReplicas;
 import grading.mutants.stage5.WorkerWaitsForTheQuorum;
+import grading.mutants.stage6.EmptyStartIsTheFirstKey;
 import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
+import grading.mutants.stage6.RangeInOneChunk;
 import grading.mutants.stage6.RangeInSignedOrder;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
 import grading.mutants.stage6.TableLowerBoundNeverPastTheEnd;
@@ -90,7 +103,8 @@ public final class Mutants {
             LongKeysTruncated.class, GetReturnsNextKey.class,
             // stage 1: request framing and targets
             ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
-            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class,
+            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class,
+            TargetBytesNotChecked.class, ChunkSizeReadLeniently.class, AnyTransferEncodingIsChunked.class,
             RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class, HandlerExceptionClosesTheConnection.class,
             // stage 1: lifecycle and durability
             NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
@@ -99,23 +113,25 @@ public final class Mutants {
             TombstonesDroppedInPartialMerges.class, TablesNeverMerged.class,
             // stage 1: memory for request bodies and unsent answers, held connections
             NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class,
+            IdleConnectionsNeverClosed.class, TimeoutsReadOncePerJvm.class,
             // stage 2: the executor
             UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
             VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
             RefusalsOvertakeAnswers.class, OneNioPipeline.class, ShortDefaultDeadline.class,
-            SettingsReadOncePerJvm.class,
+            SettingsReadOncePerJvm.class, WorkersSettingIgnored.class, HandlerDelayIgnored.class,
             // stage 3: sharding
             NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
-            ImpatientPeerCalls.class,
+            ImpatientPeerCalls.class, OwnerDownIs500.class, ValuesCompressed.class,
             // stage 4: replication
             AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
             GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, InternalRequestsWithoutSecret.class,
-            ReplicaKeysAsText.class, LastArrivalWins.class, PutFromDefaultIsAMajority.class,
+            ReplicaKeysAsText.class, LastArrivalWins.class, PutFromDefaultIsAMajority.class, AckAboveFromClamped.class,
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
             // stage 6: ranges
             RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
-            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class);
+            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class, EmptyStartIsTheFirstKey.class,
+            RangeInOneChunk.class);
 
     private Mutants() {
     }

@@ -181,7 +181,7 @@ public class CourseSession extends HttpSession {
             continueIfExpected();
         }
         if (framing.chunked()) {
-            chunked = new ChunkedBodyDecoder(parts.framing().maxBodyBytes(framing), this::reserveChunk);
+            chunked = parts.framing().chunkedBody(parts.framing().maxBodyBytes(framing), this::reserveChunk);
             int next = chunked.feed(buffer, offset, length);
             if (!chunked.done()) {
                 return -1;

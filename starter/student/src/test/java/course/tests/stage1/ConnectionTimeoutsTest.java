@@ -81,6 +81,31 @@ class ConnectionTimeoutsTest {
         }
     }
 
+    @Test
+    @Checks("s1-timeouts-every-start")
+    void aNodeStartedAgainRunsWithTheTimeoutsOfItsNewStart() throws Exception {
+        try (Cluster cluster = started()) {
+            cluster.restart(0); // the test has put the properties back: this start has the defaults (60 s, 10 s)
+            try (Socket quiet = connect(cluster)) {
+                quiet.getOutputStream().write(ascii("GET /v0/entity?id=a HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+                assertEquals("HTTP/1.1 404 Not Found", RawHttp.readLine(quiet.getInputStream()));
+                RawHttp.answerAfter("HTTP/1.1 404 Not Found", quiet.getInputStream());
+                Thread.sleep(4_000); // past the first start's 1.5 s and the second it may take to be seen
+                String status;
+                try {
+                    quiet.getOutputStream().write(ascii("GET /v0/entity?id=a HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+                    status = RawHttp.readLine(quiet.getInputStream());
+                } catch (IOException closed) {
+                    status = "the connection closed (" + closed + ")";
+                }
+                assertEquals("HTTP/1.1 404 Not Found", status, "started again without -Dcourse.idleTimeoutMillis,"
+                        + " the node closed a connection idle for 4 s, as its first start's 1.5 s said: read the"
+                        + " timeouts at every start() (not once per JVM in a static initializer, nor once per node"
+                        + " when it is created); the default idle timeout is 60 s");
+            }
+        }
+    }
+
     private static Socket connect(Cluster cluster) throws IOException {
         URI node = URI.create(cluster.url(0));
         Socket socket = new Socket(node.getHost(), node.getPort());

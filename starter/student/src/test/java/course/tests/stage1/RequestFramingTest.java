@@ -71,6 +71,18 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-transfer-encoding-501")
+    void aTransferEncodingOtherThanChunkedIs501AndNothingIsStored(Cluster cluster) throws Exception {
+        // The body is framed as chunked would be, so a node that takes any coding for chunked stores "hello".
+        String gzip = PUT_K + "Transfer-Encoding: gzip\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n";
+        RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), gzip, 2);
+        assertEquals(501, e.answers().get(0).status(), e.toString());
+        assertEquals(1, e.answers().size(), "the connection closes after the 501: " + e);
+        assertTrue(e.closed(), "the connection closes after the 501");
+        cluster.client().get(0, "k").assertStatus(404);
+    }
+
+    @Test
     @Checks("s1-percent-400")
     void malformedPercentEncodingIs400WithAReason(Cluster cluster) throws Exception {
         for (String id : new String[] {"%ZZ", "abc%", "abc%4", "a%G1"}) {

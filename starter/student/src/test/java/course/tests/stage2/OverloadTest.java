@@ -48,7 +48,7 @@ class OverloadTest {
     }
 
     @Test
-    @Checks({"s2-deadline-503", "s2-setting-handler-delay"})
+    @Checks({"s2-deadline-503", "s2-setting-workers", "s2-setting-handler-delay"})
     void requestsThatWaitedPastTheDeadlineGet503AndDoNotTouchStorage() throws Exception {
         try (Cluster cluster = oneWorker(16, 600, 200)) {
             Burst.warmUp(cluster.client(), 4);

@@ -7,6 +7,7 @@ import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
 import course.harness.WithCluster;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -42,7 +43,7 @@ class RangeProtocolTest {
     }
 
     @Test
-    @Checks("s6-range-200")
+    @Checks({"s6-range-200", "s6-chunk-per-entry"})
     void keysInsertedInReverseComeOutSortedWithTheirValues(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
         List<String> keys = IntStream.range(0, 60).mapToObj(i -> String.format("key-%03d", i)).toList();
@@ -88,5 +89,18 @@ class RangeProtocolTest {
         // The entity protocol is still served next to the range.
         cluster.client().put(0, "k", "v").assertStatus(201);
         cluster.client().get(0, "k").assertBody(200, "v");
+    }
+
+    @Test
+    @Checks("s6-bad-range-400")
+    void anEmptyEndIs400AndOtherMethodsAre405(Cluster cluster) throws Exception {
+        cluster.client().put(0, "k", "v").assertStatus(201);
+        RangeReader.read(cluster.directUrl(0), "/v0/entities?start=a&end=", chunk -> true).assertStatus(400);
+        for (String method : List.of("PUT", "POST", "DELETE")) {
+            cluster.client().send(0, method, "/v0/entities?start=a", "v".getBytes(StandardCharsets.UTF_8))
+                    .assertStatus(405);
+        }
+        assertEquals(List.of("k"), RangeReader.keys(cluster.directUrl(0), "a", null),
+                "a refused request changes nothing");
     }
 }

@@ -1,0 +1,29 @@
+package solutions.stage1;
+
+/**
+ * The reference {@link Framing} with one decision of its chunked-body decoder broken, for the framing mutants. It
+ * lives in the server's package (on the class path, not in the server's jar) because the decoder is the session's
+ * own business and stays package-private there.
+ */
+public final class MutatedFramings {
+    private MutatedFramings() {
+    }
+
+    /**
+     * A chunk size is whatever hex digits start its line, and the rest of the line is taken for an extension: a size
+     * line with no digit at all ({@code zz}) is a size of 0, the last chunk, and the body ends empty there.
+     */
+    public static Framing lenientChunkSizes() {
+        return new Framing() {
+            @Override
+            ChunkedBodyDecoder chunkedBody(int maxBodyBytes, ChunkedBodyDecoder.Reservations reservations) {
+                return new ChunkedBodyDecoder(maxBodyBytes, reservations) {
+                    @Override
+                    State afterSize(byte b, int digits) {
+                        return b == '\r' ? State.SIZE_LF : State.EXTENSION;
+                    }
+                };
+            }
+        };
+    }
+}
