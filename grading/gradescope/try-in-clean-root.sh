@@ -4,8 +4,9 @@
 # results/), setup.sh run once as root with the network (it installs a JDK and builds the course, Maven fetching from
 # Maven Central), then run_autograder on a correct and on a broken stage-1 submission (the stage-1 reference as a
 # student uploads it, and the same with PUT answering 200 instead of 201). Prints how long each part took, the
-# memory it used at its peak, and each results.json's score, and fails (exit 1) when a step fails, a results.json is
-# missing or malformed, the correct submission loses a point or the broken one keeps every point.
+# memory it used at its peak (page cache included, and its processes' own), and each results.json's score, and fails
+# (exit 1) when a step fails, a results.json is missing or malformed, the correct submission loses a point or the
+# broken one keeps every point.
 #
 #   grading/gradescope/try-in-clean-root.sh [--zip FILE | --no-perf | --no-sandbox] [--suite trixie]
 #        [--mirror URL] [--root DIR] [--enter container|host-proc|chroot] [--cpus N] [--memory MIB] [--keep]
@@ -52,7 +53,7 @@ while [ $# -gt 0 ]; do
     --cpus) cpus=${2:?--cpus needs a number}; shift 2 ;;
     --memory) memory=${2:?--memory needs a number of MiB}; shift 2 ;;
     --keep) keep=yes; shift ;;
-    -h|--help) sed -n 2,32p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n 2,33p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "try-in-clean-root: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -86,10 +87,12 @@ root=$(cd "$root" && pwd)
 out=$work/out
 mkdir -p "$out"
 cgroups=()
+sampler=""
 
 mounted_under_root() { awk -v r="$root" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/mounts; }
 cleanup() {
   local rc=$?
+  [ -z "$sampler" ] || kill "$sampler" 2>/dev/null || true
   if [ "$enter" = chroot ]; then
     for m in sys proc dev; do
       if mountpoint -q "$root/$m"; then umount -R "$root/$m" || umount -lR "$root/$m" || true; fi
@@ -135,6 +138,16 @@ new_cgroup() {
   [ -z "$cpus" ] || [ -n "$CG_CPU" ] || die "--cpus: no cgroup cpu controller to limit with"
   [ -z "$memory" ] || [ -n "$CG_MEM" ] || die "--memory: no cgroup memory controller to limit with"
 }
+# Samples the cgroup's resident memory of processes (page cache left out) twice a second, keeping the highest in $2.
+sample_rss() {
+  local max=0 r
+  echo 0 > "$2"
+  while :; do
+    r=$(awk '$1 == "total_rss" || $1 == "anon" { print $2; exit }' "$1/memory.stat" 2>/dev/null || true)
+    if [ -n "$r" ] && [ "$r" -gt "$max" ]; then max=$r; echo "$max" > "$2"; fi
+    sleep 0.5
+  done
+}
 peak_mib() {
   local f
   for f in "$1/memory.max_usage_in_bytes" "$1/memory.peak"; do
@@ -149,6 +162,8 @@ inside() {
   new_cgroup "$part"
   local mem=$CG_MEM cpu=$CG_CPU
   local env=(HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin)
+  local rss_file=$out/rss-$part
+  if [ -n "$mem" ]; then sample_rss "$mem" "$rss_file" & sampler=$!; fi
   set +e
   (
     for g in $mem $cpu; do echo "$BASHPID" > "$g/cgroup.procs"; done  # (v2: one folder, written twice)
@@ -164,7 +179,9 @@ inside() {
   ) > "$log" 2>&1
   rc=$?
   set -e
+  if [ -n "$sampler" ]; then kill "$sampler" 2>/dev/null || true; wait "$sampler" 2>/dev/null || true; sampler=""; fi
   PEAK=$( [ -n "$mem" ] && peak_mib "$mem" || echo "?")
+  PEAK="$PEAK MiB (processes $( [ -s "$rss_file" ] && awk '{ printf "%d", $1 / 1048576 }' "$rss_file" || echo "?") MiB)"
   return $rc
 }
 
@@ -260,16 +277,16 @@ ok = (abs(score - top) <= 0.01 * len(tests) and len(tests) > 0) if sys.argv[2] =
 print(("ok " if ok else "FAIL ") + text)
 PY
 )
-  say "  $which: exit code $rc, $secs s, peak memory $PEAK MiB, load average after: $(cut -d' ' -f1-3 /proc/loadavg):" \
+  say "  $which: exit code $rc, $secs s, peak memory $PEAK, load average after: $(cut -d' ' -f1-3 /proc/loadavg):" \
       "$verdict"
   [ "$rc" -eq 0 ] && [[ "$verdict" == ok* ]] || failures=$((failures + 1))
-  summary+=("run_autograder ($which): $secs s, peak $PEAK MiB, exit $rc, $verdict")
+  summary+=("run_autograder ($which): $secs s, peak $PEAK, exit $rc, $verdict")
 done
 
 echo
 say "$suite ($enter${cpus:+, $cpus CPUs}${memory:+, $memory MiB}), zip $(basename "$zip") ($(tr '\n' ' ' < "$root/autograder/source/grade.args"); time limit $(cat "$root/autograder/source/time-limit-seconds") s):"
 say "  debootstrap: $debootstrap_s s"
-say "  setup.sh: $setup_s s, peak $setup_peak MiB"
+say "  setup.sh: $setup_s s, peak $setup_peak"
 for line in "${summary[@]}"; do say "  $line"; done
 [ "$failures" -eq 0 ] || die "$failures of 2 runs of run_autograder failed (logs in $out)"
 say "all good"
