@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
                 "       ./course grade --stage N --factory CLASS ...     grade the course's own code (a reference or"
                         + " a mutant)",
                 "       ./course grade --stage N --gradescope-zip FILE [--no-perf]    Gradescope's autograder zip",
+                "       ./course grade --check-sandbox    does the bubblewrap sandbox work here?",
                 "       ./course grade --mutant-matrix [--out docs/grading/mutants.md]",
                 "       ./course grade --mutant-matrix --isolated    each mutant graded like a submission (sandbox, JVM"
                         + " per node)",
@@ -84,6 +85,10 @@ final class GradeArgs {
             + " in it first.")
     private boolean noSandbox;
 
+    @Option(names = "--check-sandbox", description = "Only try the sandbox: run a trivial command in it as a grade"
+            + " starts its tests, and say whether it works (exit 0) or why not (exit 2). Gradescope's setup.sh runs it.")
+    private boolean checkSandbox;
+
     @Option(names = "--only", paramLabel = "SUFFIX", description = "Run only test classes whose name ends with"
             + " SUFFIX (a quick look; the score is partial); one that matches no test class of the stage is refused.")
     private String only;
@@ -135,12 +140,20 @@ final class GradeArgs {
         }
         if (line.isUsageHelpRequested()) {
             return new GradeOptions(0, null, null, null, null, false, false, null, a.limits, false, false, true,
-                    null, null, true);
+                    null, null, true, false);
         }
         return a.checked();
     }
 
     private GradeOptions checked() {
+        if (checkSandbox) {
+            if (stage != null || matrix || submission != null || factory != null || gradescopeZip != null
+                    || noSandbox) {
+                throw new GradeException("--check-sandbox takes no other option: it only tries the sandbox");
+            }
+            return new GradeOptions(0, null, null, null, null, false, false, null, limits, false, false, false,
+                    null, null, true, true);
+        }
         if (isolated && !matrix) {
             throw new GradeException("--isolated goes with --mutant-matrix");
         }
@@ -150,7 +163,7 @@ final class GradeArgs {
                         + "uses no sandbox)");
             }
             return new GradeOptions(0, null, null, null, out == null ? Path.of("docs/grading/mutants.md") : out,
-                    false, false, null, limits, true, isolated, false, null, null, !noSandbox);
+                    false, false, null, limits, true, isolated, false, null, null, !noSandbox, false);
         }
         if (stage == null) {
             throw new GradeException("--stage is required");
@@ -160,8 +173,15 @@ final class GradeArgs {
                 throw new GradeException("--gradescope-zip builds the autograder that grades every submission: "
                         + "give it no --submission, --factory or --only");
             }
-            return new GradeOptions(stage, null, null, null, null, true, perf, null, limits, false, false, false,
-                    seed, gradescopeZip, !noSandbox);
+            GradeOptions zip = new GradeOptions(stage, null, null, null, null, true, perf, null, limits, false, false,
+                    false, seed, gradescopeZip, !noSandbox, false);
+            if (zip.autograderTimeLimit().compareTo(GradeOptions.GRADESCOPE_MAX) > 0) {
+                throw new GradeException("with --time-limit " + limits.wholeRun().toSeconds() + " a grade can take "
+                        + zip.autograderTimeLimit().toSeconds() + " s (twice the test run, a second run of the tests"
+                        + " that failed, plus the performance pair and a minute), more than Gradescope's 40-minute"
+                        + " maximum: give a smaller --time-limit");
+            }
+            return zip;
         }
         if ((submission == null) == (factory == null)) {
             throw new GradeException("give exactly one of --submission DIR or --factory CLASS");
@@ -173,6 +193,6 @@ final class GradeArgs {
         }
         Path document = out != null ? out : Path.of("grades", name + "-stage" + stage + ".json");
         return new GradeOptions(stage, submission, factory, name, document, gradescope, perf, only, limits, false,
-                false, false, seed, null, !noSandbox);
+                false, false, seed, null, !noSandbox, false);
     }
 }

@@ -32,6 +32,16 @@ public final class GradeCommand {
             System.out.print(GradeArgs.usage());
             return;
         }
+        if (o.checkSandbox()) {
+            String problem = Sandbox.detect().problem();
+            if (problem == null) {
+                System.out.println("grade: the bubblewrap sandbox works here (a command ran in it as a grade starts"
+                        + " its tests)");
+                System.exit(0);
+            }
+            System.err.println("course grade: the bubblewrap sandbox does not work here: " + problem);
+            System.exit(2);
+        }
         try {
             if (o.mutantMatrix()) {
                 // exit at once: threads a mutant left behind in this JVM must not keep it alive
@@ -39,10 +49,11 @@ public final class GradeCommand {
                         : MutantMatrixCommand.run(o.out(), System.out)) ? 0 : 1);
             }
             if (o.gradescopeZip() != null) {
-                GradescopeAutograder.write(courseRoot(), o.stage(), o.gradeOptionsForEverySubmission(),
-                        o.gradescopeZip());
+                GradescopeAutograder.write(courseRoot(), o);
                 System.out.println("grade: Gradescope's autograder for stage " + o.stage() + " written to "
-                        + o.gradescopeZip() + " (upload it as the assignment's autograder zip)");
+                        + o.gradescopeZip() + " (upload it as the assignment's autograder zip; a grade stops after "
+                        + o.autograderTimeLimit().toSeconds() + " s, performance included: set the assignment's"
+                        + " autograder timeout above that, and read grading/README.md for its CPUs and memory)");
                 System.exit(0);
             }
             Grade grade = grade(o, System.err);

@@ -1,6 +1,7 @@
 package grading;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,13 +9,34 @@ import java.util.List;
 /**
  * @param gradescopeZip when set, write Gradescope's autograder zip there for {@code stage} instead of grading
  * @param sandbox false when the instructor said {@code --no-sandbox}: the tests run without bubblewrap
+ * @param checkSandbox {@code --check-sandbox}: only try the sandbox and say whether it works
  */
 record GradeOptions(int stage, Path submission, String factory, String student, Path out, boolean gradescope,
                     boolean perf, String only, Limits limits, boolean mutantMatrix, boolean isolated, boolean help,
-                    Long seed, Path gradescopeZip, boolean sandbox) {
+                    Long seed, Path gradescopeZip, boolean sandbox, boolean checkSandbox) {
     /** Parses {@code ./course grade}'s command line (picocli, in {@link GradeArgs}); bad input is a GradeException. */
     static GradeOptions parse(String[] args) {
         return GradeArgs.parse(args);
+    }
+
+    /** Gradescope stops an autograder at 40 minutes at most (its assignment setting; 10 by default). */
+    static final Duration GRADESCOPE_MAX = Duration.ofMinutes(40);
+    /**
+     * Besides the tests and the performance pair: compiling, starting JVMs, ending the sandboxes' processes (20 to 40 s
+     * on the idle course VM); one minute keeps the default zip's limit a minute inside Gradescope's maximum.
+     */
+    static final Duration GRADE_OVERHEAD = Duration.ofMinutes(1);
+
+    /**
+     * The longest a grade with these limits can take, performance part included, which run_autograder enforces: the
+     * test run and its second run of the tests that did not pass, each within the whole-run limit, the two
+     * performance sides within theirs, and {@link #GRADE_OVERHEAD}.
+     */
+    Duration autograderTimeLimit() {
+        // Each side is measured once more when the machine was busy (Performance.MEASUREMENTS_PER_SIDE).
+        Duration perfPair = perf ? Performance.SIDE_TIME_LIMIT.multipliedBy(2L * Performance.MEASUREMENTS_PER_SIDE)
+                : Duration.ZERO;
+        return limits.wholeRun().multipliedBy(2).plus(perfPair).plus(GRADE_OVERHEAD);
     }
 
     /** The options {@code --gradescope-zip} fixes for every submission it grades. */

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,8 @@ import java.util.stream.Stream;
 
 /**
  * The autograder zip Gradescope asks for: {@code setup.sh} and {@code run_autograder} at its root (Gradescope's
- * autograder specification), {@code grade.args} with the stage and options fixed for this assignment, and the
+ * autograder specification), {@code grade.args} with the stage and options fixed for this assignment,
+ * {@code time-limit-seconds} after which run_autograder stops a grade, and the
  * course itself under {@code course/}, which {@code setup.sh} builds in the image and {@code run_autograder} grades
  * {@code /autograder/submission} with, writing {@code /autograder/results/results.json}.
  */
@@ -35,8 +37,17 @@ final class GradescopeAutograder {
     private GradescopeAutograder() {
     }
 
-    /** Writes the zip for grading {@code stage} with the given extra options (e.g. {@code --no-perf}). */
-    static void write(Path courseRoot, int stage, List<String> gradeOptions, Path zip) throws IOException {
+    /** Writes the zip {@code o} asks for ({@code --gradescope-zip}): its stage, options and time limit. */
+    static void write(Path courseRoot, GradeOptions o) throws IOException {
+        write(courseRoot, o.stage(), o.gradeOptionsForEverySubmission(), o.autograderTimeLimit(), o.gradescopeZip());
+    }
+
+    /**
+     * Writes the zip for grading {@code stage} with the given extra options (e.g. {@code --no-perf}); run_autograder
+     * stops a grade after {@code timeLimit} (source/time-limit-seconds).
+     */
+    static void write(Path courseRoot, int stage, List<String> gradeOptions, Duration timeLimit, Path zip)
+            throws IOException {
         Files.deleteIfExists(zip);
         if (zip.toAbsolutePath().getParent() != null) {
             Files.createDirectories(zip.toAbsolutePath().getParent());
@@ -51,6 +62,9 @@ final class GradescopeAutograder {
             Path argsFile = fs.getPath("/grade.args");
             Files.writeString(argsFile, String.join("\n", args) + "\n", StandardCharsets.UTF_8);
             Files.setPosixFilePermissions(argsFile, READABLE);
+            Path limitFile = fs.getPath("/time-limit-seconds");
+            Files.writeString(limitFile, timeLimit.toSeconds() + "\n", StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(limitFile, READABLE);
             for (Path file : courseFiles(courseRoot)) {
                 Path target = fs.getPath("/course", courseRoot.relativize(file).toString());
                 Files.createDirectories(target.getParent());

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -35,10 +36,12 @@ class GradescopeAutograderTest {
     void theZipGradesACorrectAndABrokenSubmissionIntoGradescopesResults() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/unzip")), "unzip is not installed");
         Path zip = dir.resolve("autograder.zip");
-        GradescopeAutograder.write(GradeCommand.courseRoot(), 1, List.of("--no-perf"), zip);
+        GradescopeAutograder.write(GradeCommand.courseRoot(), 1, List.of("--no-perf"), Duration.ofMinutes(20), zip);
         Path root = Files.createDirectories(dir.resolve("autograder"));
         run(List.of("unzip", "-q", zip.toString(), "-d", root.resolve("source").toString()), dir, null);
         assertTrue(Files.isExecutable(root.resolve("source/setup.sh")), "setup.sh must be at the zip's root");
+        assertEquals("1200", Files.readString(root.resolve("source/time-limit-seconds")).trim(),
+                "run_autograder's time limit must travel in the zip");
         Files.copy(root.resolve("source/run_autograder"), root.resolve("run_autograder"));
         assertTrue(Files.isExecutable(root.resolve("run_autograder")), "run_autograder lost its execute bit");
 
