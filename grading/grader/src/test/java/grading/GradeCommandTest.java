@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,15 +92,17 @@ class GradeCommandTest {
         assertTrue(g.durationSeconds() < 60 + 45 * measurements, "took " + g.durationSeconds() + " s");
     }
 
+    static Optional<TestResult> named(Grade g, String name) {
+        return g.tests().stream().filter(t -> t.name().equals(name)).findFirst();
+    }
+
     @Test
     void aFailingParameterizedTestCostsPoints(@TempDir Path dir) throws Exception {
         // Its invocations exist only while it runs; once the grade left such tests out, and a mutant that never
         // forwards (caught only by a parameterized test) kept every point.
         Grade g = grade("--stage", "3", "--factory", "grading.mutants.stage3.NoForwarding", "--only",
                 "EveryNodeServesEveryKeyTest", "--no-perf", "--out", dir.resolve("g.json").toString());
-        var test = g.tests().stream()
-                .filter(t -> t.name().equals("EveryNodeServesEveryKeyTest.everyOperationThroughEveryNode"))
-                .findFirst();
+        var test = named(g, "EveryNodeServesEveryKeyTest.everyOperationThroughEveryNode");
         assertTrue(test.isPresent(), "the parameterized test is missing from the grade: "
                 + g.tests().stream().map(TestResult::name).toList());
         assertEquals("failed", test.get().outcome());
@@ -111,9 +114,7 @@ class GradeCommandTest {
         // The grader runs every node in a JVM of its own; stop and start still reach the same service object.
         Grade g = grade("--stage", "1", "--factory", "grading.mutants.stage1.NotRestartable", "--only",
                 "PersistenceTest", "--no-perf", "--out", dir.resolve("g.json").toString());
-        var restart = g.tests().stream()
-                .filter(t -> t.name().equals("PersistenceTest.dataSurvivesRestartOfTheSameObject"))
-                .findFirst().orElseThrow();
+        var restart = named(g, "PersistenceTest.dataSurvivesRestartOfTheSameObject").orElseThrow();
         assertFalse("passed".equals(restart.outcome()),
                 "a service that cannot start twice passed: " + restart.message());
         assertTrue(restart.message().contains("same object"), restart.message());
