@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The files that explain a grade's failures (e.g. a history's timeline), kept in a folder next to the grade. */
 final class FailureFilesFolder {
@@ -20,9 +20,10 @@ final class FailureFilesFolder {
         return absolute.resolveSibling(name + "-files");
     }
 
-    static void save(Path folder, Map<String, byte[]> files, List<String> notes) throws IOException {
+    /** Writes the files into the folder; the note that names them for the grade, when there were any. */
+    static Optional<String> save(Path folder, Map<String, byte[]> files) throws IOException {
         if (files.isEmpty()) {
-            return;
+            return Optional.empty();
         }
         Files.createDirectories(folder);
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
@@ -33,6 +34,7 @@ final class FailureFilesFolder {
             Files.move(temp, folder.resolve(f.getKey()), StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
         }
-        notes.add("files that explain failures, kept in " + folder + ": " + String.join(", ", files.keySet()));
+        return Optional.of("files that explain failures, kept in " + folder + ": "
+                + String.join(", ", files.keySet()));
     }
 }

@@ -1,17 +1,22 @@
 package grading;
 
+import course.command.CourseCommand;
 import course.command.CourseCommandLine;
-import course.command.HelpOption;
 import course.command.OptionValues;
 import course.command.Stages;
+import course.command.UsageException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code ./course grade}'s command line on picocli; {@link #parse} gives the checked {@link GradeOptions}. */
+/**
+ * {@code ./course grade}'s command line on picocli, run as every course command is ({@link #execute}: a bad option or
+ * a GradeException is {@code course grade: ...} and exit 2, any other failure exit 1); {@link #parse} gives the
+ * checked {@link GradeOptions} to in-process callers.
+ */
 @Command(name = "grade", synopsisHeading = "",
         customSynopsis = {
                 "usage: ./course grade --stage N --submission DIR [--student NAME] [--out FILE] [--export gradescope]"
@@ -26,9 +31,9 @@ import picocli.CommandLine.Option;
                 "Where bubblewrap does not work a grade is refused; --no-sandbox grades without it (and the grade says"
                         + " so).",
                 ""})
-final class GradeArgs {
-    @Mixin
-    private HelpOption help;
+final class GradeArgs extends CourseCommand {
+    private final PrintStream stdout;
+    private final PrintStream stderr;
     private Integer stage;
     private boolean gradescope;
     private boolean perf = true;
@@ -121,15 +126,42 @@ final class GradeArgs {
             + " its catching test's class, every node a JVM of its own, and check that test fails (about 15 minutes).")
     private boolean isolated;
 
+    private GradeArgs(PrintStream stdout, PrintStream stderr) {
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    /** Runs {@code ./course grade ARGS}: the summary on {@code out}, progress and errors on {@code err}. */
+    static int execute(String[] args, PrintStream out, PrintStream err) {
+        // The last of a repeated option wins, as scripts that add their own --time-limit to a default line expect.
+        return CourseCommandLine.of(new GradeArgs(out, err), out, err).setOverwrittenOptionsAllowed(true)
+                .execute(args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        GradeOptions o;
+        try {
+            o = checked();
+        } catch (GradeException e) {
+            throw usage(e);
+        }
+        try {
+            return GradeCommand.run(o, stdout, stderr);
+        } catch (GradeException e) {
+            // bad input found once the grade started (an --only that matches no test, a sandbox that does not work)
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     /** The generated usage text. */
     static String usage() {
-        return CourseCommandLine.usage(new GradeArgs());
+        return CourseCommandLine.usage(new GradeArgs(System.out, System.err));
     }
 
     /** The checked options; a bad command line is a {@link GradeException} saying what was wrong. */
     static GradeOptions parse(String[] args) {
-        GradeArgs a = new GradeArgs();
-        // The last of a repeated option wins, as scripts that add their own --time-limit to a default line expect.
+        GradeArgs a = new GradeArgs(System.out, System.err);
         CommandLine line = new CommandLine(a).setOverwrittenOptionsAllowed(true);
         try {
             line.parseArgs(args);

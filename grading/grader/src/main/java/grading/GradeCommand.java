@@ -1,5 +1,6 @@
 package grading;
 
+import course.results.Environment;
 import course.results.Grade;
 import course.results.Results;
 import course.results.TestResult;
@@ -7,8 +8,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code ./course grade}: takes only the student's own files, builds them in a pristine workspace, runs the public
@@ -20,155 +22,116 @@ public final class GradeCommand {
     }
 
     public static void main(String[] args) {
-        GradeOptions o;
-        try {
-            o = GradeOptions.parse(args);
-        } catch (GradeException e) {
-            System.err.println("course grade: " + e.getMessage() + " (see ./course grade --help)");
-            System.exit(2);
-            return;
-        }
-        if (o.help()) {
-            System.out.print(GradeArgs.usage());
-            return;
+        // exit at once, whatever the outcome: threads a mutant of the matrix left behind must not keep this JVM alive
+        System.exit(GradeArgs.execute(args, System.out, System.err));
+    }
+
+    /**
+     * Does what the options ask: the mutant matrix, Gradescope's autograder zip, or a grade with its summary on
+     * {@code out}; progress goes to {@code err}. Returns the exit status.
+     */
+    static int run(GradeOptions o, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+        if (o.mutantMatrix()) {
+            return (o.isolated() ? IsolatedMutantMatrix.run(out, o.sandbox()) : MutantMatrixCommand.run(o.out(), out))
+                    ? 0 : 1;
         }
         if (o.checkSandbox()) {
             String problem = Sandbox.detect().problem();
             if (problem == null) {
-                System.out.println("grade: the bubblewrap sandbox works here (a command ran in it as a grade starts"
-                        + " its tests)");
-                System.exit(0);
+                out.println("grade: the bubblewrap sandbox works here (a command ran in it as a grade starts its"
+                        + " tests)");
+                return 0;
             }
-            System.err.println("course grade: the bubblewrap sandbox does not work here: " + problem);
-            System.exit(2);
+            err.println("course grade: the bubblewrap sandbox does not work here: " + problem);
+            return 2;
         }
-        try {
-            if (o.mutantMatrix()) {
-                // exit at once: threads a mutant left behind in this JVM must not keep it alive
-                System.exit((o.isolated() ? IsolatedMutantMatrix.run(System.out, o.sandbox())
-                        : MutantMatrixCommand.run(o.out(), System.out)) ? 0 : 1);
-            }
-            if (o.gradescopeZip() != null) {
-                GradescopeAutograder.write(courseRoot(), o);
-                System.out.println("grade: Gradescope's autograder for stage " + o.stage() + " written to "
-                        + o.gradescopeZip() + " (upload it as the assignment's autograder zip; a grade stops after "
-                        + o.autograderTimeLimit().toSeconds() + " s, performance included: set the assignment's"
-                        + " autograder timeout above that, and read grading/README.md for its CPUs and memory)");
-                System.exit(0);
-            }
-            Grade grade = grade(o, System.err);
-            System.out.print(Summary.of(grade, o.out()));
-            System.out.flush();
-            System.exit(0);
-        } catch (GradeException e) {
-            System.err.println("course grade: " + e.getMessage());
-            System.exit(2);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("grade: failed: " + e);
-            e.printStackTrace(System.err);
-            System.exit(1);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            System.exit(1);
+        if (o.gradescopeZip() != null) {
+            GradescopeAutograder.write(courseRoot(), o);
+            out.println("grade: Gradescope's autograder for stage " + o.stage() + " written to " + o.gradescopeZip()
+                    + " (upload it as the assignment's autograder zip; a grade stops after "
+                    + o.autograderTimeLimit().toSeconds() + " s, performance included: set the assignment's"
+                    + " autograder timeout above that, and read grading/README.md for its CPUs and memory)");
+            return 0;
         }
+        out.print(Summary.of(grade(o, err), o.out()));
+        out.flush();
+        return 0;
     }
 
     /**
      * Grades and writes the grade document (and the Gradescope export); progress goes to {@code progress}. Bad input
      * (an --only that matches no test, a sandbox that does not work without --no-sandbox) is a GradeException thrown
-     * before anything is copied, compiled or started.
+     * before anything is copied, compiled or started. Each step returns what it found (the code taken, the tests'
+     * outcome with their second run, the points the provided storage engine withholds, the performance part) and the
+     * grade is built from them at the end, with the notes in the order the steps ran.
      */
     static Grade grade(GradeOptions o, PrintStream progress) throws IOException, InterruptedException {
         long start = System.nanoTime();
         TestClasses.checkOnly(o.stage(), o.only());
         Sandbox sandbox = Sandbox.forGrade(o.sandbox());
         Weights weights = Weights.load();
-        Grade grade = GradeBuilder.empty(o.stage(), o.student());
+        String createdAt = Instant.now().toString();
+        Environment environment = Environment.probe();
         long seed = o.seed() != null ? o.seed() : new SecureRandom().nextLong();
-        grade.seed = seed;
-        Map<String, Double> worth = Map.of();
+        List<String> notes = new ArrayList<>();
+        TestOutcome outcome;
+        Boolean sandboxed = null;
+        Performance.Measured measured = null;
         try (Workspace ws = new Workspace()) {
-            String factory = o.factory();
-            boolean runnable = true;
-            if (o.submission() != null) {
-                StudentFiles files = StudentFiles.find(o.submission());
-                List<String> taken = ws.take(files);
-                grade.notes.add("took " + taken.size() + " file(s) from " + files.root() + ": " + String.join(", ", taken));
-                progress.println("grade: took " + taken.size() + " file(s) from " + files.root());
-                StudentFiles.Declaration declared = files.declaration();
-                factory = declared.factory();
-                if (declared.stage() < o.stage()) {
-                    runnable = false;
-                    grade.notes.add("submission.properties declares stage " + declared.stage() + ", but this grade is "
-                            + "for stage " + o.stage() + ": raise stage= to " + o.stage() + " to be graded for it");
-                } else {
-                    progress.println("grade: compiling with javac --release 21 ...");
-                    String errors = ws.compile();
-                    if (errors != null) {
-                        runnable = false;
-                        grade.notes.add("the submission does not compile:\n" + GradeBuilder.cut(errors));
-                    }
-                }
-            } else {
-                ws.addCourseCode();
-                grade.notes.add("graded the course's own " + factory);
-            }
-            if (runnable) {
-                grade.notes.addAll(sandbox.notes(o.limits()));
-                grade.sandboxed = sandbox.isolated();
+            Intake intake = Intake.take(o, ws, progress);
+            notes.addAll(intake.notes());
+            if (intake.runnable()) {
+                notes.addAll(sandbox.notes(o.limits()));
+                sandboxed = sandbox.isolated();
                 ws.openForSandbox();
                 progress.println("grade: running the public and hidden tests of stages 1.." + o.stage() + " against "
-                        + factory + (sandbox.isolated() ? " in a bubblewrap sandbox" : " WITHOUT a sandbox"));
+                        + intake.factory() + (sandbox.isolated() ? " in a bubblewrap sandbox" : " WITHOUT a sandbox"));
                 String replay = replayCommand(o, seed);
                 Path artifactsDir = FailureFilesFolder.folderFor(o.out());
                 progress.println("grade: seed " + seed + " (replay: " + replay + ")");
-                TestJvm.Outcome run = TestJvm.run(ws, sandbox, o.limits(), factory, o.stage(),
-                        new TestJvm.Selection(GradeBuilder.packages(o.stage()), o.only(), List.of(), seed, replay,
-                                artifactsDir),
-                        progress);
-                List<String> again = Rerun.candidates(run);
-                TestJvm.Outcome second = null;
-                if (!again.isEmpty() && again.size() <= Rerun.MAX_TESTS) {
-                    progress.println("grade: running the " + again.size() + " test(s) that did not pass once more, "
-                            + "with the same seed");
-                    second = TestJvm.run(ws, sandbox, o.limits(), factory, o.stage(),
-                            new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir), progress);
-                } else if (again.size() > Rerun.MAX_TESTS) {
-                    grade.notes.add(again.size() + " tests did not pass; none was run again (a second run is for a "
-                            + "busy machine, which fails a test or two, not more than " + Rerun.MAX_TESTS + ")");
-                }
-                TestJvm.Outcome merged = second == null ? run : Rerun.merge(run, second);
-                worth = GradeBuilder.fill(grade, merged, weights);
+                TestJvm.Outcome first = TestJvm.run(ws, sandbox, o.limits(), intake.factory(), o.stage(),
+                        new TestJvm.Selection(TestClasses.packages(o.stage()), o.only(), List.of(), seed, replay,
+                                artifactsDir), progress);
+                Rerun rerun = Rerun.after(first, again -> TestJvm.run(ws, sandbox, o.limits(), intake.factory(),
+                        o.stage(), new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir),
+                        progress), progress);
+                rerun.skipped().ifPresent(notes::add);
+                outcome = TestOutcome.of(rerun, weights);
                 if (o.submission() != null && ProvidedStorageUse.in(ws.classes)) {
-                    worth = ProvidedStorageUse.withholdStoragePoints(grade, worth);
+                    outcome = ProvidedStorageUse.withheld(outcome);
                 }
-                FailureFilesFolder.save(artifactsDir, merged.artifacts(), grade.notes);
-                if (second != null) {
-                    Rerun.record(grade, run, again, second);
-                }
-                Diagnosis.explain(grade, run).ifPresent(grade.notes::add);
+                notes.addAll(outcome.notes());
+                FailureFilesFolder.save(artifactsDir, rerun.merged().artifacts()).ifPresent(notes::add);
+                notes.addAll(rerun.notes());
+                Diagnosis.explain(outcome.tests(), first).ifPresent(notes::add);
                 if (o.only() != null) {
-                    grade.notes.add("only test classes ending in '" + o.only() + "' ran: the score is partial");
+                    notes.add("only test classes ending in '" + o.only() + "' ran: the score is partial");
                 }
                 if (o.perf()) {
-                    Performance.measure(grade, ws, factory, o.stage(), sandbox, o.limits(), courseRoot(), progress);
+                    measured = Performance.measure(ws, intake.factory(), o.stage(), sandbox, o.limits(),
+                            courseRoot(), progress);
+                    notes.addAll(measured.notes());
                 }
             } else {
-                GradeBuilder.nothingRan(grade, weights, o.stage());
+                outcome = TestOutcome.nothingRan(weights, o.stage());
             }
         }
         if (!o.perf()) {
-            grade.notes.add("performance: skipped (--no-perf)");
-        } else if (grade.performance == null) {
-            grade.notes.add("performance: not measured, since the tests could not run");
+            notes.add("performance: skipped (--no-perf)");
+        } else if (measured == null) {
+            notes.add("performance: not measured, since the tests could not run");
         }
-        grade.durationSeconds = GradeBuilder.round((System.nanoTime() - start) / 1e9);
-        // Notes quote compiler errors, file names and the test JVM's output: the submission's text, kept writable.
-        grade.notes.replaceAll(n -> Messages.clean(n, 4 * GradeBuilder.MAX_MESSAGE));
+        Grade grade = Grade.builder().createdAt(createdAt).student(o.student()).stage(o.stage())
+                .score(outcome.score()).tests(outcome.tests())
+                .performance(measured == null ? null : measured.performance())
+                // Notes quote compiler errors, file names and the test JVM's output: the submission's text.
+                .notes(notes.stream().map(n -> Messages.clean(n, 4 * Messages.MAX_MESSAGE)).toList())
+                .environment(environment).durationSeconds(Points.round((System.nanoTime() - start) / 1e9))
+                .seed(seed).sandboxed(sandboxed).build();
         Results.write(o.out(), grade);
         if (o.gradescope()) {
             Path results = o.out().toAbsolutePath().resolveSibling("results.json");
-            Results.writeAtomically(results, GradescopeExport.toJson(grade, worth));
+            Results.writeAtomically(results, GradescopeExport.toJson(grade, outcome.worth()));
             progress.println("grade: Gradescope results written to " + results);
         }
         return grade;
@@ -195,10 +158,14 @@ public final class GradeCommand {
 
     /** Counts by outcome, for summaries and tests. */
     static long count(Grade g, String outcome) {
-        return g.tests.stream().map(t -> t.outcome).filter(outcome::equals).count();
+        return g.tests().stream().map(TestResult::outcome).filter(outcome::equals).count();
     }
 
     static List<TestResult> notPassed(Grade g) {
-        return g.tests.stream().filter(t -> !"passed".equals(t.outcome)).toList();
+        return notPassed(g.tests());
+    }
+
+    static List<TestResult> notPassed(List<TestResult> tests) {
+        return tests.stream().filter(t -> !"passed".equals(t.outcome())).toList();
     }
 }

@@ -44,13 +44,13 @@ final class IsolatedMutantMatrix {
             }
             Grade g = GradeCommand.grade(GradeOptions.parse(args.toArray(String[]::new)),
                     new PrintStream(new ByteArrayOutputStream()));
-            List<TestResult> catching = g.tests.stream().filter(t -> t.name.startsWith(testName)).toList();
-            boolean isCaught = !catching.isEmpty() && catching.stream().anyMatch(t -> !"passed".equals(t.outcome));
+            List<TestResult> catching = g.tests().stream().filter(t -> t.name().startsWith(testName)).toList();
+            boolean isCaught = !catching.isEmpty() && catching.stream().anyMatch(t -> !"passed".equals(t.outcome()));
             graded++;
             caught += isCaught ? 1 : 0;
             print.printf(Locale.ROOT, "%-28s stage %d  %-8s %s (%.0f s)%n", m.name(), m.stage(),
                     isCaught ? "caught" : "MISSED", catching.isEmpty() ? testName + " did not run"
-                            : testName + ": " + catching.get(0).outcome, (System.nanoTime() - t0) / 1e9);
+                            : testName + ": " + catching.get(0).outcome(), (System.nanoTime() - t0) / 1e9);
         }
         print.printf(Locale.ROOT, "%d of %d mutants caught, graded %s with a JVM per node (%.0f s); "
                 + "grades in %s%n", caught, graded, sandbox ? "in the sandbox" : "WITHOUT a sandbox (--no-sandbox)",

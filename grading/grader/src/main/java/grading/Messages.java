@@ -6,7 +6,15 @@ package grading;
  * once cost a whole grade), and the summary goes to a terminal (an escape sequence would redraw it).
  */
 final class Messages {
+    /** The most code points of a test's message a grade keeps (got / expected, the replay line, the nodes' logs). */
+    static final int MAX_MESSAGE = 4000;
+
     private Messages() {
+    }
+
+    /** A message fit for the grade: at most {@link #MAX_MESSAGE} code points, no raw control characters. */
+    static String cut(String s) {
+        return clean(s, MAX_MESSAGE);
     }
 
     /**

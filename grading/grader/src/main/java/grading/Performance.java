@@ -86,17 +86,22 @@ final class Performance {
     record Pair(Side mine, Side ref, List<Grade.Attempt> attempts) {
     }
 
+    /** What the performance step gives the grade: its performance part and the notes that explain it. */
+    record Measured(Grade.Performance performance, List<String> notes) {
+    }
+
     private Performance() {
     }
 
     /**
-     * Measures both sides and fills {@code grade.performance} and its notes. {@code submission} is the graded
-     * workspace (already compiled); the reference gets a workspace of its own.
+     * Measures both sides: the grade's performance part and its notes. {@code submission} is the graded workspace
+     * (already compiled); the reference gets a workspace of its own.
      */
-    static void measure(Grade grade, Workspace submission, String factory, int stage, Sandbox sandbox, Limits limits,
-                        Path courseRoot, PrintStream progress) throws IOException, InterruptedException {
+    static Measured measure(Workspace submission, String factory, int stage, Sandbox sandbox, Limits limits,
+                            Path courseRoot, PrintStream progress) throws IOException, InterruptedException {
         Stage facts = Stages.at(courseRoot).stage(stage);
-        StandardWorkload w = StandardWorkload.of(facts, grade.notes);
+        List<String> workloadNotes = new ArrayList<>();
+        StandardWorkload w = StandardWorkload.of(facts, workloadNotes);
         String reference = facts.referenceFactory().orElse(null);
         long start = System.nanoTime();
         progress.println("grade: performance: " + String.join(" ", w.describe()) + ", GET saturation search against "
@@ -115,7 +120,9 @@ final class Performance {
                         : side(refWs, sandbox, limits, reference, stage, w, progress);
             }, progress);
         }
-        record(grade, pair, w, (System.nanoTime() - start) / 1e9, sandbox.isolated());
+        Measured measured = record(pair, w, (System.nanoTime() - start) / 1e9, sandbox.isolated());
+        workloadNotes.addAll(measured.notes);
+        return new Measured(measured.performance, workloadNotes);
     }
 
     /** Each side measured, and measured once more when its CPU was contended. */
@@ -142,54 +149,45 @@ final class Performance {
     }
 
     private static Grade.Attempt attempt(String side, Side s) {
-        Grade.Attempt a = new Grade.Attempt();
-        a.side = side;
-        a.sustainedRate = s.sustained == null ? null : s.sustained.rate;
-        a.contended = s.contended();
-        a.contendedSteps.addAll(s.contendedSteps().stream().map(st -> st.rate).toList());
-        a.outside = s.outside;
-        a.problem = s.problem;
-        return a;
+        return new Grade.Attempt(side, s.sustained == null ? null : s.sustained.rate, s.contended(),
+                s.contendedSteps().stream().map(st -> st.rate).toList(), s.outside, s.problem);
     }
 
     /**
-     * Fills {@code grade.performance} and its notes from both sides: a ratio only when both found a rate and neither
-     * was contended; a side contended on its last measurement makes it "not measured: the machine was busy".
+     * The performance part and its notes from both sides: a ratio only when both found a rate and neither was
+     * contended; a side contended on its last measurement makes it "not measured: the machine was busy".
      */
-    static void record(Grade grade, Pair pair, StandardWorkload w, double seconds, boolean sandboxed) {
+    static Measured record(Pair pair, StandardWorkload w, double seconds, boolean sandboxed) {
         Side mine = pair.mine;
         Side ref = pair.ref;
-        Grade.Performance p = new Grade.Performance();
-        p.submission = mine.sustained;
-        p.reference = ref.sustained;
-        p.attempts.addAll(pair.attempts);
-        if (mine.contended() || ref.contended()) {
-            p.notMeasured = new Grade.NotMeasured(Grade.NotMeasured.BUSY, busy(pair));
-        } else if (mine.sustained != null && ref.sustained != null) {
-            p.ratio = GradeBuilder.round(mine.sustained.rate / ref.sustained.rate);
-        }
-        grade.performance = p;
-        grade.notes.add(String.format(Locale.ROOT, "performance: GET through node 0 of %d, %d connections, %d "
+        boolean busy = mine.contended() || ref.contended();
+        Grade.NotMeasured notMeasured = busy ? new Grade.NotMeasured(Grade.NotMeasured.BUSY, busy(pair)) : null;
+        Double ratio = !busy && mine.sustained != null && ref.sustained != null
+                ? Points.round(mine.sustained.rate / ref.sustained.rate) : null;
+        Grade.Performance p = new Grade.Performance(mine.sustained, ref.sustained, ratio, notMeasured, pair.attempts);
+        List<String> notes = new ArrayList<>();
+        notes.add(String.format(Locale.ROOT, "performance: GET through node 0 of %d, %d connections, %d "
                         + "threads, %d keys filled with %d-byte values (from %s); saturation search from 1000 "
                         + "requests/s in steps of %d s (at most %d runs, every repeat included; a miss counts when its"
                         + " repeat misses too; a step on a contended CPU is run again), SLO p99 <= 10 ms; submission %s,"
                         + " reference %s%s (%.0f s, both %s)",
                 w.nodes(), w.connections(), w.threads(), w.keys(), w.valueSize(), w.source(), STEP_SECONDS, MAX_STEPS,
-                describe(mine), describe(ref), p.ratio == null ? "" : ", ratio " + p.ratio,
+                describe(mine), describe(ref), ratio == null ? "" : ", ratio " + ratio,
                 seconds, sandboxed ? "in the sandbox" : "WITHOUT a sandbox"));
-        if (p.notMeasured != null) {
-            grade.notes.add("performance: not measured: " + p.notMeasured.message);
+        if (notMeasured != null) {
+            notes.add("performance: not measured: " + notMeasured.message());
         }
         if (w.standardRate() != null) {
-            grade.notes.add(standardRate(w.standardRate(), mine, ref));
+            notes.add(standardRate(w.standardRate(), mine, ref));
         }
+        return new Measured(p, notes);
     }
 
     /** The sentence of {@link Grade.NotMeasured}: that the machine was busy, and every measurement that says so. */
     static String busy(Pair pair) {
         List<String> sides = new ArrayList<>();
         for (String side : List.of(Grade.Attempt.SUBMISSION, Grade.Attempt.REFERENCE)) {
-            List<Grade.Attempt> of = pair.attempts.stream().filter(a -> a.side.equals(side)).toList();
+            List<Grade.Attempt> of = pair.attempts.stream().filter(a -> a.side().equals(side)).toList();
             List<String> each = new ArrayList<>();
             for (Grade.Attempt a : of) {
                 each.add(attemptText(a));
@@ -204,17 +202,17 @@ final class Performance {
     /** One measurement: its rate, its contended steps with the most that was seen, and the watch from outside. */
     private static String attemptText(Grade.Attempt a) {
         StringBuilder sb = new StringBuilder();
-        sb.append(a.problem != null ? "not measured (" + a.problem + ")"
-                : a.sustainedRate == null ? "no step met the SLO" : RateText.of(a.sustainedRate) + " requests/s");
-        if (!a.contendedSteps.isEmpty()) {
-            sb.append(", the CPU contended at ").append(a.contendedSteps.stream().map(RateText::of)
+        sb.append(a.problem() != null ? "not measured (" + a.problem() + ")"
+                : a.sustainedRate() == null ? "no step met the SLO" : RateText.of(a.sustainedRate()) + " requests/s");
+        if (!a.contendedSteps().isEmpty()) {
+            sb.append(", the CPU contended at ").append(a.contendedSteps().stream().map(RateText::of)
                     .collect(Collectors.joining(", "))).append(" requests/s even after a repeat");
         }
-        if (a.outside != null) {
-            sb.append(a.contendedSteps.isEmpty() ? ", " : "; ").append("seen from outside the sandbox: ")
-                    .append(LoadApi.seen(a.outside));
+        if (a.outside() != null) {
+            sb.append(a.contendedSteps().isEmpty() ? ", " : "; ").append("seen from outside the sandbox: ")
+                    .append(LoadApi.seen(a.outside()));
         }
-        if (!a.contended) {
+        if (!a.contended()) {
             sb.append(" (quiet)");
         }
         return sb.toString();
@@ -337,11 +335,11 @@ final class Performance {
                         outside);
             }
             if (reports.containsKey("error")) {
-                return new Side(null, null, GradeBuilder.cut(reports.get("error")), outside);
+                return new Side(null, null, Messages.cut(reports.get("error")), outside);
             }
             if (!reports.containsKey("search")) {
                 return new Side(null, null, "the performance JVM ended without a result: "
-                        + GradeBuilder.cut(tail(stderr)), outside);
+                        + Messages.cut(tail(stderr)), outside);
             }
             ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
             Saturation search = json.readValue(reports.get("search"), Saturation.class);

@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -36,23 +38,25 @@ final class ProvidedStorageUse {
     }
 
     /**
-     * Sets the storage category's earned points to zero and says why in the grade's notes; returns the points each
-     * test is worth with the storage tests at zero (what the Gradescope export shows per test).
+     * The outcome with the storage category's earned points at zero, a note that says why, and the points each test
+     * is worth with the storage tests at zero (what the Gradescope export shows per test).
      */
-    static Map<String, Double> withholdStoragePoints(Grade g, Map<String, Double> worth) {
+    static TestOutcome withheld(TestOutcome outcome) {
         double withheld = 0;
-        for (Grade.Part part : g.score.breakdown) {
-            if (CATEGORY.equals(part.category)) {
-                withheld += part.earned;
-                part.earned = 0;
-            }
+        List<Grade.Part> parts = new ArrayList<>();
+        for (Grade.Part part : outcome.score().breakdown()) {
+            boolean storage = CATEGORY.equals(part.category());
+            withheld += storage ? part.earned() : 0;
+            parts.add(storage ? new Grade.Part(part.category(), 0, part.max()) : part);
         }
-        g.score.earned = GradeBuilder.round(g.score.earned - withheld);
-        g.notes.add("the submission uses the provided storage engine (course.storage.lsm): the " + CATEGORY
-                + " tests ran and are shown, but their points (" + GradeBuilder.round(withheld) + " earned) go to an"
+        Grade.Score score = new Grade.Score(Points.round(outcome.score().earned() - withheld), outcome.score().max(),
+                parts);
+        List<String> notes = new ArrayList<>(outcome.notes());
+        notes.add("the submission uses the provided storage engine (course.storage.lsm): the " + CATEGORY
+                + " tests ran and are shown, but their points (" + Points.round(withheld) + " earned) go to an"
                 + " engine of your own; see the Storage section of the stage-1 statement");
-        Map<String, Double> left = new LinkedHashMap<>(worth);
-        g.tests.stream().filter(t -> CATEGORY.equals(t.category)).forEach(t -> left.put(t.name, 0.0));
-        return left;
+        Map<String, Double> left = new LinkedHashMap<>(outcome.worth());
+        outcome.tests().stream().filter(t -> CATEGORY.equals(t.category())).forEach(t -> left.put(t.name(), 0.0));
+        return new TestOutcome(outcome.tests(), score, left, notes);
     }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -22,7 +23,7 @@ final class TestClasses {
 
     /** The fully qualified names of the test classes (top-level, named *Test) in the stage's packages, sorted. */
     static List<String> of(int stage) {
-        List<String> prefixes = GradeBuilder.packages(stage).stream().map(p -> p.replace('.', '/') + "/").toList();
+        List<String> prefixes = packages(stage).stream().map(p -> p.replace('.', '/') + "/").toList();
         TreeSet<String> found = new TreeSet<>();
         for (Path artifact : ClasspathJars.of(ClasspathJars.Group.TESTS)) {
             for (String entry : entries(artifact)) {
@@ -33,6 +34,18 @@ final class TestClasses {
             }
         }
         return List.copyOf(found);
+    }
+
+    /** Packages to run for a stage: public then hidden, stages 1..N. */
+    static List<String> packages(int stage) {
+        List<String> p = new ArrayList<>();
+        for (int s = 1; s <= stage; s++) {
+            p.add("course.tests.stage" + s);
+        }
+        for (int s = 1; s <= stage; s++) {
+            p.add("course.hidden.stage" + s);
+        }
+        return p;
     }
 
     /** Refuses an {@code --only} suffix that no test class of the stage ends with; null (no filter) passes. */

@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import course.results.Grade;
 import course.results.Results;
+import course.results.TestResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,17 +41,17 @@ class GradeCommandTest {
         Path out = dir.resolve("ref.json");
         Grade g = grade("--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only", "EntityProtocolTest",
                 "--no-perf", "--out", out.toString(), "--export", "gradescope");
-        assertTrue(g.tests.size() >= 10, "expected the protocol tests, got " + g.tests.size());
-        assertEquals(List.of(), GradeCommand.notPassed(g).stream().map(t -> t.name + ": " + t.message).toList());
-        assertEquals(g.score.max, g.score.earned);
+        assertTrue(g.tests().size() >= 10, "expected the protocol tests, got " + g.tests().size());
+        assertEquals(List.of(), GradeCommand.notPassed(g).stream().map(t -> t.name() + ": " + t.message()).toList());
+        assertEquals(g.score().max(), g.score().earned());
         Grade back = Results.read(out, Grade.class);
-        assertEquals(g.tests.size(), back.tests.size());
-        assertEquals(SANDBOX_WORKS, g.sandboxed, "the grade must say whether the sandbox was used");
-        assertEquals(g.sandboxed, back.sandboxed);
+        assertEquals(g.tests().size(), back.tests().size());
+        assertEquals(SANDBOX_WORKS, g.sandboxed(), "the grade must say whether the sandbox was used");
+        assertEquals(g.sandboxed(), back.sandboxed());
         String gradescope = Files.readString(dir.resolve("results.json"));
         var tree = Results.mapper().readTree(gradescope);
-        assertEquals(g.score.earned, tree.get("score").asDouble(), 0.01);
-        assertEquals(g.tests.size(), tree.get("tests").size());
+        assertEquals(g.score().earned(), tree.get("score").asDouble(), 0.01);
+        assertEquals(g.tests().size(), tree.get("tests").size());
         assertTrue(tree.get("tests").get(0).has("max_score"));
     }
 
@@ -58,34 +60,40 @@ class GradeCommandTest {
         Path out = dir.resolve("perf.json");
         Grade g = grade("--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only", "PersistenceTest",
                 "--out", out.toString());
-        String notes = String.join("\n", g.notes);
+        String notes = String.join("\n", g.notes());
         System.out.println(notes);
-        assertTrue(g.performance != null, notes);
+        assertTrue(g.performance() != null, notes);
         assertTrue(notes.contains("performance: GET through node 0 of 1"), notes);
-        int measurements = g.performance.attempts.size();
+        int measurements = g.performance().attempts().size();
         assertTrue(measurements >= 2 && measurements <= 4, "each side once, a busy side twice: " + notes);
         Grade back = Results.read(out, Grade.class);
-        assertEquals(g.performance.ratio, back.performance.ratio);
-        assertEquals(measurements, back.performance.attempts.size());
-        if (g.performance.notMeasured != null) {
+        assertEquals(g.performance().ratio(), back.performance().ratio());
+        assertEquals(measurements, back.performance().attempts().size());
+        if (g.performance().notMeasured() != null) {
             // This machine was busy during both measurements of a side (measured in the grade, not assumed by the
             // test; a shared test machine often is): the grade publishes no ratio and says so, with what was seen.
-            assertEquals(Grade.NotMeasured.BUSY, g.performance.notMeasured.reason);
-            assertEquals(null, g.performance.ratio);
-            assertTrue(g.performance.attempts.stream().anyMatch(a -> a.contended), notes);
+            assertEquals(Grade.NotMeasured.BUSY, g.performance().notMeasured().reason());
+            assertEquals(null, g.performance().ratio());
+            assertTrue(g.performance().attempts().stream().anyMatch(Grade.Attempt::contended), notes);
             assertTrue(notes.contains("performance: not measured: the machine was busy"), notes);
-            assertTrue(g.durationSeconds < 60 + Performance.SIDE_TIME_LIMIT.toSeconds() * measurements,
-                    "took " + g.durationSeconds + " s");
+            assertTrue(g.durationSeconds() < 60 + Performance.SIDE_TIME_LIMIT.toSeconds() * measurements,
+                    "took " + g.durationSeconds() + " s");
             return;
         }
-        assertTrue(g.performance.submission != null && g.performance.reference != null,
+        assertTrue(g.performance().submission() != null && g.performance().reference() != null,
                 "both sustained runs expected: " + notes);
-        assertEquals("get", g.performance.submission.workload.name);
-        assertEquals(g.performance.submission.rate / g.performance.reference.rate, g.performance.ratio, 0.01);
+        assertEquals("get", g.performance().submission().workload.name);
+        assertEquals(g.performance().submission().rate / g.performance().reference().rate, g.performance().ratio(),
+                0.01);
         // The same code on the same machine: equal up to the search's resolution and the machine's noise.
-        assertTrue(g.performance.ratio >= 0.5 && g.performance.ratio <= 2, "ratio " + g.performance.ratio + ": " + notes);
+        assertTrue(g.performance().ratio() >= 0.5 && g.performance().ratio() <= 2,
+                "ratio " + g.performance().ratio() + ": " + notes);
         // about 45 s a measurement, and the one test class
-        assertTrue(g.durationSeconds < 60 + 45 * measurements, "took " + g.durationSeconds + " s");
+        assertTrue(g.durationSeconds() < 60 + 45 * measurements, "took " + g.durationSeconds() + " s");
+    }
+
+    static Optional<TestResult> named(Grade g, String name) {
+        return g.tests().stream().filter(t -> t.name().equals(name)).findFirst();
     }
 
     @Test
@@ -94,12 +102,11 @@ class GradeCommandTest {
         // forwards (caught only by a parameterized test) kept every point.
         Grade g = grade("--stage", "3", "--factory", "grading.mutants.stage3.NoForwarding", "--only",
                 "EveryNodeServesEveryKeyTest", "--no-perf", "--out", dir.resolve("g.json").toString());
-        var test = g.tests.stream().filter(t -> t.name.equals("EveryNodeServesEveryKeyTest.everyOperationThroughEveryNode"))
-                .findFirst();
+        var test = named(g, "EveryNodeServesEveryKeyTest.everyOperationThroughEveryNode");
         assertTrue(test.isPresent(), "the parameterized test is missing from the grade: "
-                + g.tests.stream().map(t -> t.name).toList());
-        assertEquals("failed", test.get().outcome);
-        assertTrue(g.score.earned < g.score.max, g.score.earned + " of " + g.score.max);
+                + g.tests().stream().map(TestResult::name).toList());
+        assertEquals("failed", test.get().outcome());
+        assertTrue(g.score().earned() < g.score().max(), g.score().earned() + " of " + g.score().max());
     }
 
     @Test
@@ -107,10 +114,10 @@ class GradeCommandTest {
         // The grader runs every node in a JVM of its own; stop and start still reach the same service object.
         Grade g = grade("--stage", "1", "--factory", "grading.mutants.stage1.NotRestartable", "--only",
                 "PersistenceTest", "--no-perf", "--out", dir.resolve("g.json").toString());
-        var restart = g.tests.stream().filter(t -> t.name.equals("PersistenceTest.dataSurvivesRestartOfTheSameObject"))
-                .findFirst().orElseThrow();
-        assertFalse("passed".equals(restart.outcome), "a service that cannot start twice passed: " + restart.message);
-        assertTrue(restart.message.contains("same object"), restart.message);
+        var restart = named(g, "PersistenceTest.dataSurvivesRestartOfTheSameObject").orElseThrow();
+        assertFalse("passed".equals(restart.outcome()),
+                "a service that cannot start twice passed: " + restart.message());
+        assertTrue(restart.message().contains("same object"), restart.message());
     }
 
     @Test
@@ -125,13 +132,13 @@ class GradeCommandTest {
         Submissions.write(repo, "starter/student/pom.xml", "<project/>");
         Grade g = grade("--stage", "1", "--submission", repo.toString(), "--out", dir.resolve("g.json").toString(),
                 "--no-perf");
-        String notes = String.join("\n", g.notes);
+        String notes = String.join("\n", g.notes());
         assertTrue(notes.contains("does not compile") && notes.contains("StudentServiceFactory.java"), notes);
         assertTrue(notes.contains("took 2 file(s)") && !notes.contains("pom.xml") && !notes.contains("src/test"), notes);
-        assertEquals(0, g.score.earned);
-        assertTrue(g.score.max > 0, "the max must be the stage's full points");
+        assertEquals(0, g.score().earned());
+        assertTrue(g.score().max() > 0, "the max must be the stage's full points");
         assertTrue(Files.exists(dir.resolve("g.json")));
-        assertNull(g.sandboxed, "no test ran, so the grade cannot say it ran sandboxed");
+        assertNull(g.sandboxed(), "no test ran, so the grade cannot say it ran sandboxed");
     }
 
     @Test
@@ -141,8 +148,8 @@ class GradeCommandTest {
         Submissions.write(starter, "src/main/resources/submission.properties", "factory=student.X\nstage=1\n");
         Grade g = grade("--stage", "2", "--submission", starter.toString(), "--out", dir.resolve("g.json").toString(),
                 "--no-perf");
-        assertTrue(String.join("\n", g.notes).contains("declares stage 1"), String.join("\n", g.notes));
-        assertTrue(g.tests.isEmpty());
+        assertTrue(String.join("\n", g.notes()).contains("declares stage 1"), String.join("\n", g.notes()));
+        assertTrue(g.tests().isEmpty());
     }
 
     @Test
@@ -159,14 +166,14 @@ class GradeCommandTest {
                 "factory=student.StudentServiceFactory\nstage=1\n");
         Grade g = grade("--stage", "1", "--submission", starter.toString(), "--only", "KeyOrderTest", "--no-perf",
                 "--out", dir.resolve("g.json").toString(), "--export", "gradescope");
-        String notes = String.join("\n", g.notes);
-        assertEquals(List.of(), GradeCommand.notPassed(g).stream().map(t -> t.name + ": " + t.message).toList(),
+        String notes = String.join("\n", g.notes());
+        assertEquals(List.of(), GradeCommand.notPassed(g).stream().map(t -> t.name() + ": " + t.message()).toList(),
                 notes);
-        Grade.Part storage = g.score.breakdown.stream().filter(p -> p.category.equals("storage")).findFirst()
+        Grade.Part storage = g.score().breakdown().stream().filter(p -> p.category().equals("storage")).findFirst()
                 .orElseThrow();
-        assertTrue(storage.max > 0, "the storage test should be worth points");
-        assertEquals(0, storage.earned, notes);
-        assertEquals(0, g.score.earned, notes);
+        assertTrue(storage.max() > 0, "the storage test should be worth points");
+        assertEquals(0, storage.earned(), notes);
+        assertEquals(0, g.score().earned(), notes);
         assertTrue(notes.contains("uses the provided storage engine"), notes);
         var gradescope = Results.mapper().readTree(Files.readString(dir.resolve("results.json")));
         assertEquals(0, gradescope.get("score").asDouble(), 0.001);
@@ -272,9 +279,10 @@ class GradeCommandTest {
                 "--only", "OnePortOneNodeTest", "--no-perf", "--no-sandbox", "--out", out.toString());
         assertEquals(0, bare.code(), bare.out() + bare.err());
         Grade g = Results.read(out, Grade.class);
-        assertEquals(false, g.sandboxed, "the grade must say it ran without the sandbox");
-        assertTrue(g.notes.stream().anyMatch(n -> n.startsWith("--no-sandbox: the tests ran WITHOUT a sandbox")),
-                String.join("\n", g.notes));
-        assertTrue(!g.tests.isEmpty() && g.score.earned == g.score.max, bare.out() + String.join("\n", g.notes));
+        assertEquals(false, g.sandboxed(), "the grade must say it ran without the sandbox");
+        assertTrue(g.notes().stream().anyMatch(n -> n.startsWith("--no-sandbox: the tests ran WITHOUT a sandbox")),
+                String.join("\n", g.notes()));
+        assertTrue(!g.tests().isEmpty() && g.score().earned() == g.score().max(),
+                bare.out() + String.join("\n", g.notes()));
     }
 }

@@ -31,26 +31,31 @@ class HostileMessagesTest {
         return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of());
     }
 
+    /** A grade of the one test, built as the grader builds one from the tests' outcome. */
+    private static Grade graded(String message) {
+        TestOutcome outcome = TestOutcome.of(runWith(message), Map.of(), Weights.load());
+        return Grade.builder().stage(1).student("student").score(outcome.score()).tests(outcome.tests())
+                .notes(outcome.notes()).build();
+    }
+
     @Test
     void aMessageOfEmojiCutAtTheLimitIsStillWrittenAsUtf8(@TempDir Path dir) throws Exception {
         // An odd prefix puts the limit between the two halves of an emoji.
-        String message = "x" + EMOJI.repeat(GradeBuilder.MAX_MESSAGE);
-        Grade g = GradeBuilder.empty(1, "student");
-        GradeBuilder.fill(g, runWith(message), Weights.load());
+        String message = "x" + EMOJI.repeat(Messages.MAX_MESSAGE);
+        Grade g = graded(message);
         Path out = dir.resolve("g.json");
         Results.write(out, g);
-        String written = Results.read(out, Grade.class).tests.get(0).message;
+        String written = Results.read(out, Grade.class).tests().get(0).message();
         assertTrue(written.startsWith("x" + EMOJI.repeat(100)), written.substring(0, 20));
         assertTrue(written.codePoints().noneMatch(c -> c >= 0xD800 && c <= 0xDFFF), "a lone surrogate was written");
-        assertTrue(written.codePointCount(0, written.length()) <= GradeBuilder.MAX_MESSAGE + 20, "not cut");
+        assertTrue(written.codePointCount(0, written.length()) <= Messages.MAX_MESSAGE + 20, "not cut");
     }
 
     @Test
     void rawControlBytesAreShownEscapedInTheDocumentAndTheSummary(@TempDir Path dir) throws Exception {
         String message = "got a body 'a\u0000b\u001b[2Jc\u0007' with a bell\r\nsecond line\tcolumn";
-        Grade g = GradeBuilder.empty(1, "student");
-        GradeBuilder.fill(g, runWith(message), Weights.load());
-        String m = g.tests.get(0).message;
+        Grade g = graded(message);
+        String m = g.tests().get(0).message();
         assertEquals("got a body 'a\\u0000b\\u001b[2Jc\\u0007' with a bell\\r\nsecond line\tcolumn", m);
         Path out = dir.resolve("g.json");
         Results.write(out, g);
@@ -62,11 +67,10 @@ class HostileMessagesTest {
 
     @Test
     void aLoneSurrogateFromTheSubmissionIsReplacedNotFatal(@TempDir Path dir) throws Exception {
-        Grade g = GradeBuilder.empty(1, "student");
-        GradeBuilder.fill(g, runWith("half an emoji: \uD83D and the other half: \uDE00."), Weights.load());
+        Grade g = graded("half an emoji: \uD83D and the other half: \uDE00.");
         Path out = dir.resolve("g.json");
         Results.write(out, g);
         assertEquals("half an emoji: \uFFFD and the other half: \uFFFD.",
-                Results.read(out, Grade.class).tests.get(0).message);
+                Results.read(out, Grade.class).tests().get(0).message());
     }
 }

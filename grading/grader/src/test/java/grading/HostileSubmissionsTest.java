@@ -79,8 +79,9 @@ class HostileSubmissionsTest {
     }
 
     private static String messages(Grade g) {
-        return g.tests.stream().map(t -> t.name + " " + t.outcome + ": " + t.message).collect(Collectors.joining("\n"))
-                + "\n" + String.join("\n", g.notes);
+        return g.tests().stream().map(t -> t.name() + " " + t.outcome() + ": " + t.message())
+                .collect(Collectors.joining("\n"))
+                + "\n" + String.join("\n", g.notes());
     }
 
     private static void assertContained(Grade g, String... evidence) {
@@ -90,7 +91,7 @@ class HostileSubmissionsTest {
         for (String e : evidence) {
             assertTrue(all.contains(e), "expected '" + e + "' in:\n" + all);
         }
-        assertEquals(0, g.score.earned);
+        assertEquals(0, g.score().earned());
     }
 
     @Test
@@ -109,7 +110,7 @@ class HostileSubmissionsTest {
         assertContained(g);
         Grade written = Results.read(out, Grade.class);
         assertFalse(Files.readString(out).contains("forged"));
-        assertEquals(g.tests.size(), written.tests.size());
+        assertEquals(g.tests().size(), written.tests().size());
     }
 
     @Test
@@ -154,7 +155,7 @@ class HostileSubmissionsTest {
         String all = messages(g);
         assertFalse(all.contains(SUCCEEDED), all);
         assertTrue(all.contains("ran out of memory (heap -Xmx128m)") && all.contains("OutOfMemoryError"), all);
-        assertEquals(0, g.score.earned);
+        assertEquals(0, g.score().earned());
     }
 
     @Test
@@ -170,8 +171,8 @@ class HostileSubmissionsTest {
                 "--test-time-limit", "20", "--time-limit", "90");
         double seconds = (System.nanoTime() - start) / 1e9;
         String all = messages(g);
-        assertEquals(1, g.tests.size(), all);
-        assertFalse("passed".equals(g.tests.get(0).outcome), all);
+        assertEquals(1, g.tests().size(), all);
+        assertFalse("passed".equals(g.tests().get(0).outcome()), all);
         assertTrue(all.contains("timed out") || all.contains("no answer") || all.contains("time limit"), all);
         assertTrue(seconds < 120, "grading took " + seconds + " s");
     }

@@ -98,12 +98,11 @@ class PerformanceContentionTest {
     }
 
     private static Grade graded(Given given) throws Exception {
-        Grade grade = new Grade();
-        grade.stage = 1;
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         Performance.Pair pair = Performance.measureBoth(given,
                 new PrintStream(progress, true, StandardCharsets.UTF_8));
-        Performance.record(grade, pair, StandardWorkload.DEFAULT, 90, true);
+        Performance.Measured measured = Performance.record(pair, StandardWorkload.DEFAULT, 90, true);
+        Grade grade = Grade.builder().stage(1).performance(measured.performance()).notes(measured.notes()).build();
         assertEquals(List.of(), Results.violations(grade), "the grade fits the results schema");
         return grade;
     }
@@ -120,19 +119,19 @@ class PerformanceContentionTest {
         Grade grade = graded(given);
         assertEquals(List.of("submission 1", "submission 2", "reference 1", "reference 2"), given.asked,
                 "each contended side is measured once more");
-        assertNull(grade.performance.ratio, "a contended ratio is not a score");
-        assertNull(grade.performance.publishedRatio());
-        assertEquals(Grade.NotMeasured.BUSY, grade.performance.notMeasured.reason);
-        String seen = grade.performance.notMeasured.message;
+        assertNull(grade.performance().ratio(), "a contended ratio is not a score");
+        assertNull(grade.performance().publishedRatio());
+        assertEquals(Grade.NotMeasured.BUSY, grade.performance().notMeasured().reason());
+        String seen = grade.performance().notMeasured().message();
         assertTrue(seen.startsWith("the machine was busy"), seen);
         assertTrue(seen.contains("submission measured 2 times: 625 requests/s, the CPU contended at 313, 625, 1.25k"
                 + " requests/s even after a repeat; seen from outside the sandbox: other processes 46% of the CPUs,"
                 + " CPU pressure 61%, steal 0%; then 600 requests/s"), seen);
         assertTrue(seen.contains("reference measured 2 times: 312 requests/s"), seen);
-        assertEquals(4, grade.performance.attempts.size());
-        assertTrue(grade.performance.attempts.stream().allMatch(a -> a.contended && a.outside != null));
-        assertEquals(List.of(312.5, 625.0, 1250.0), grade.performance.attempts.get(0).contendedSteps);
-        String notes = String.join("\n", grade.notes);
+        assertEquals(4, grade.performance().attempts().size());
+        assertTrue(grade.performance().attempts().stream().allMatch(a -> a.contended() && a.outside() != null));
+        assertEquals(List.of(312.5, 625.0, 1250.0), grade.performance().attempts().get(0).contendedSteps());
+        String notes = String.join("\n", grade.notes());
         assertTrue(notes.contains("performance: not measured: the machine was busy"), notes);
         assertFalse(notes.contains("ratio 2"), notes);
         JsonNode board = leaderboard(grade);
@@ -147,10 +146,11 @@ class PerformanceContentionTest {
                 List.of(side(300, false, quiet())));
         Grade grade = graded(given);
         assertEquals(List.of("submission 1", "submission 2", "reference 1"), given.asked);
-        assertEquals(2.0, grade.performance.ratio);
-        assertNull(grade.performance.notMeasured);
-        assertEquals(List.of(true, false, false), grade.performance.attempts.stream().map(a -> a.contended).toList());
-        assertEquals(600.0, grade.performance.submission.rate, "the quiet measurement is the one kept");
+        assertEquals(2.0, grade.performance().ratio());
+        assertNull(grade.performance().notMeasured());
+        assertEquals(List.of(true, false, false),
+                grade.performance().attempts().stream().map(Grade.Attempt::contended).toList());
+        assertEquals(600.0, grade.performance().submission().rate, "the quiet measurement is the one kept");
         assertEquals(2.0, leaderboard(grade).get(1).get("value").asDouble());
     }
 
@@ -161,12 +161,12 @@ class PerformanceContentionTest {
                 List.of(side(312, false, quiet())));
         Grade grade = graded(given);
         assertEquals(List.of("submission 1", "submission 2", "reference 1"), given.asked);
-        assertNull(grade.performance.ratio);
-        assertTrue(grade.performance.notMeasured.message.contains("625 requests/s, seen from outside the sandbox:"
-                + " other processes 46% of the CPUs"), grade.performance.notMeasured.message);
-        assertTrue(grade.performance.notMeasured.message.contains("reference measured once: 312 requests/s, seen"
+        assertNull(grade.performance().ratio());
+        assertTrue(grade.performance().notMeasured().message().contains("625 requests/s, seen from outside the sandbox:"
+                + " other processes 46% of the CPUs"), grade.performance().notMeasured().message());
+        assertTrue(grade.performance().notMeasured().message().contains("reference measured once: 312 requests/s, seen"
                 + " from outside the sandbox: other processes 2% of the CPUs, CPU pressure 4%, steal 0% (quiet)"),
-                grade.performance.notMeasured.message);
+                grade.performance().notMeasured().message());
     }
 
     @Test
@@ -174,8 +174,8 @@ class PerformanceContentionTest {
         Given given = new Given(List.of(side(1000, false, quiet())), List.of(side(1000, false, quiet())));
         Grade grade = graded(given);
         assertEquals(List.of("submission 1", "reference 1"), given.asked);
-        assertEquals(1.0, grade.performance.ratio);
-        assertEquals(1.0, grade.performance.publishedRatio());
+        assertEquals(1.0, grade.performance().ratio());
+        assertEquals(1.0, grade.performance().publishedRatio());
     }
 
     @Test
@@ -188,12 +188,8 @@ class PerformanceContentionTest {
     /** A grade written before the rerun rule, as in issue 28: a ratio over runs flagged for contention. */
     @Test
     void aContendedRatioInAGradeIsNotOnGradescopesLeaderboard() throws Exception {
-        Grade grade = new Grade();
-        grade.stage = 1;
-        grade.performance = new Grade.Performance();
-        grade.performance.submission = side(625, true, null).sustained();
-        grade.performance.reference = side(312, true, null).sustained();
-        grade.performance.ratio = 2.0;
+        Grade grade = Grade.builder().stage(1).performance(new Grade.Performance(side(625, true, null).sustained(),
+                side(312, true, null).sustained(), 2.0, null, List.of())).build();
         JsonNode board = leaderboard(grade);
         for (JsonNode entry : board) {
             assertFalse(entry.get("name").asText().contains("reference"), "a contended ratio was published: " + board);

@@ -10,6 +10,7 @@ import course.results.Results;
 import course.results.TestResult;
 import grading.runner.Report;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,27 +47,30 @@ class RerunTest {
         secondOutcomes.put(BROKEN, "failed");
         TestJvm.Outcome second = outcome(secondOutcomes);
 
-        Grade g = GradeBuilder.empty(1, "student");
-        GradeBuilder.fill(g, Rerun.merge(first, second), Weights.load());
-        Rerun.record(g, first, again, second);
+        Rerun rerun = new Rerun(first, again, second);
+        TestOutcome outcome = TestOutcome.of(rerun, Weights.load());
+        List<String> notes = new ArrayList<>(outcome.notes());
+        notes.addAll(rerun.notes());
+        Grade g = Grade.builder().stage(1).student("student").score(outcome.score()).tests(outcome.tests())
+                .notes(notes).seed(1234567890123L).build();
 
-        TestResult flaky = g.tests.stream().filter(t -> t.name.endsWith(".flaky")).findFirst().orElseThrow();
-        assertEquals("passed", flaky.outcome);
-        assertEquals("failed", flaky.firstRun.outcome);
-        assertTrue(flaky.firstRun.message.contains("504"));
-        TestResult broken = g.tests.stream().filter(t -> t.name.endsWith(".broken")).findFirst().orElseThrow();
-        assertEquals("failed", broken.outcome);
-        assertEquals("failed", broken.firstRun.outcome);
-        assertNull(g.tests.stream().filter(t -> t.name.endsWith(".fine")).findFirst().orElseThrow().firstRun);
-        assertEquals(g.score.max * 2 / 3, g.score.earned, 0.02, "the flaky test's points are kept");
-        assertTrue(String.join("\n", g.notes).contains("flaky: EntityProtocolTest.flaky failed, then passed"), g.notes.toString());
+        TestResult flaky = g.tests().stream().filter(t -> t.name().endsWith(".flaky")).findFirst().orElseThrow();
+        assertEquals("passed", flaky.outcome());
+        assertEquals("failed", flaky.firstRun().outcome());
+        assertTrue(flaky.firstRun().message().contains("504"));
+        TestResult broken = g.tests().stream().filter(t -> t.name().endsWith(".broken")).findFirst().orElseThrow();
+        assertEquals("failed", broken.outcome());
+        assertEquals("failed", broken.firstRun().outcome());
+        assertNull(g.tests().stream().filter(t -> t.name().endsWith(".fine")).findFirst().orElseThrow().firstRun());
+        assertEquals(g.score().max() * 2 / 3, g.score().earned(), 0.02, "the flaky test's points are kept");
+        assertTrue(String.join("\n", g.notes()).contains("flaky: EntityProtocolTest.flaky failed, then passed"),
+                g.notes().toString());
 
-        g.seed = 1234567890123L;
         Path out = dir.resolve("g.json");
         Results.write(out, g);
         Grade back = Results.read(out, Grade.class);
-        assertEquals(1234567890123L, back.seed);
-        assertEquals("failed", back.tests.get(0).firstRun.outcome);
+        assertEquals(1234567890123L, back.seed());
+        assertEquals("failed", back.tests().get(0).firstRun().outcome());
         assertTrue(Summary.of(back, out).contains("seed 1234567890123"));
     }
 

@@ -8,7 +8,7 @@ import java.time.temporal.ChronoUnit;
 /** Fields every results document starts with. Subclasses are plain data: public fields, filled as a run goes. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "kind", "createdAt", "student", "stage", "label"})
-public abstract class ResultDocument {
+public abstract class ResultDocument implements Document {
     public static final String SCHEMA = "course-results/1";
 
     public String schema = SCHEMA;
@@ -24,5 +24,10 @@ public abstract class ResultDocument {
 
     protected ResultDocument(String kind) {
         this.kind = kind;
+    }
+
+    @Override
+    public String kind() {
+        return kind;
     }
 }

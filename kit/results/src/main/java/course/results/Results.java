@@ -45,15 +45,16 @@ public final class Results {
         return messages.stream().map(ValidationMessage::getMessage).sorted(Comparator.naturalOrder()).toList();
     }
 
-    public static List<String> violations(ResultDocument document) {
-        return violations(MAPPER.valueToTree(document));
+    public static List<String> violations(Document document) {
+        JsonNode tree = MAPPER.valueToTree(document);
+        return violations(tree);
     }
 
-    public static String toJson(ResultDocument document) {
+    public static String toJson(Document document) {
         JsonNode tree = MAPPER.valueToTree(document);
         List<String> problems = violations(tree);
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("refusing to write a " + document.kind
+            throw new IllegalArgumentException("refusing to write a " + document.kind()
                     + " document that breaks the results schema: " + String.join("; ", problems));
         }
         try {
@@ -64,7 +65,7 @@ public final class Results {
     }
 
     /** Validates and writes atomically; creates parent directories. */
-    public static void write(Path file, ResultDocument document) throws IOException {
+    public static void write(Path file, Document document) throws IOException {
         writeAtomically(file, toJson(document));
     }
 
@@ -85,7 +86,7 @@ public final class Results {
     }
 
     /** Reads a document, failing with the file name and the schema violations when it is not valid. */
-    public static <T extends ResultDocument> T read(Path file, Class<T> type) throws IOException {
+    public static <T extends Document> T read(Path file, Class<T> type) throws IOException {
         JsonNode tree;
         try {
             tree = MAPPER.readTree(file.toFile());

@@ -1,30 +1,27 @@
 package course.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
-/** One test's outcome, as a student or the grader sees it. */
+/**
+ * One test's outcome, as a student or the grader sees it.
+ *
+ * @param outcome passed, failed, error or skipped
+ * @param visibility visible, hidden-until-due or never (visible when a document leaves it out)
+ * @param firstRun set when the test did not pass and was run once more with the same seed: how that first run went.
+ *     Outcome and message are then the second run's; a test that passed the second time was flaky.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class TestResult {
-    public String name;
-    public int stage;
-    public String category;
-    /** passed, failed, error or skipped. */
-    public String outcome;
-    public String message;
-    /** visible, hidden-until-due or never. */
-    public String visibility = "visible";
-    public Double durationMs;
-    /**
-     * Set when the test did not pass and was run once more with the same seed: how that first run went. Outcome and
-     * message above are then the second run's; a test that passed the second time was flaky.
-     */
-    public Attempt firstRun;
+@JsonPropertyOrder({"name", "stage", "category", "outcome", "message", "visibility", "durationMs", "firstRun"})
+public record TestResult(String name, int stage, String category, String outcome, String message, String visibility,
+                         Double durationMs, Attempt firstRun) {
+    public TestResult {
+        visibility = visibility == null ? "visible" : visibility;
+    }
 
     /** One run of a test. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static class Attempt {
-        public String outcome;
-        public String message;
-        public Double durationMs;
+    @JsonPropertyOrder({"outcome", "message", "durationMs"})
+    public record Attempt(String outcome, String message, Double durationMs) {
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,14 +62,30 @@ class ResultsTest {
 
     @Test
     void gradeWithEmbeddedRunsIsValid() {
-        Grade grade = new Grade();
-        grade.stage = 1;
-        grade.score.max = 10;
-        grade.performance = new Grade.Performance();
-        grade.performance.submission = sampleRun();
-        grade.performance.reference = sampleRun();
-        grade.performance.ratio = 1.0;
+        Grade grade = Grade.builder().stage(1).score(new Grade.Score(0, 10, List.of()))
+                .performance(new Grade.Performance(sampleRun(), sampleRun(), 1.0, null, List.of())).build();
         assertEquals(List.of(), Results.violations(grade));
+    }
+
+    @Test
+    void aGradeIsWrittenInTheSchemasOrderAndReadBackWhole() throws Exception {
+        // Grade is a record now; its JSON is what the mutable Grade wrote: the same fields in the same order.
+        Grade grade = Grade.builder().createdAt("2026-01-01T00:00:00.123Z").student("alice").stage(1)
+                .score(new Grade.Score(1, 3, List.of(new Grade.Part("protocol", 1, 3))))
+                .tests(List.of(new TestResult("A.b", 1, "protocol", "passed", null, null, 5.0,
+                        new TestResult.Attempt("failed", "expected 200, got 504", 4.0))))
+                .notes(List.of("flaky: A.b failed, then passed")).durationSeconds(12.5).seed(-5L).sandboxed(true)
+                .build();
+        Path file = dir.resolve("grade.json");
+        Results.write(file, grade);
+        List<String> fields = new ArrayList<>();
+        Results.mapper().readTree(file.toFile()).fieldNames().forEachRemaining(fields::add);
+        assertEquals(List.of("schema", "kind", "createdAt", "student", "stage", "score", "tests", "notes",
+                "durationSeconds", "seed", "sandboxed"), fields);
+        assertTrue(Files.readString(file).replaceAll("\\s", "").contains("\"tests\":[{\"name\":\"A.b\",\"stage\":1,"
+                + "\"category\":\"protocol\",\"outcome\":\"passed\",\"visibility\":\"visible\",\"durationMs\":5.0,"
+                + "\"firstRun\":{\"outcome\":\"failed\""), Files.readString(file));
+        assertEquals(grade, Results.read(file, Grade.class));
     }
 
     @Test
@@ -89,32 +106,26 @@ class ResultsTest {
 
     @Test
     void aGradeMeasuredOnABusyMachineHasNoRatioAndOnlyAQuietRatioIsPublished() {
-        Grade grade = new Grade();
-        grade.stage = 1;
-        grade.performance = new Grade.Performance();
-        grade.performance.submission = sampleRun();
-        grade.performance.reference = sampleRun();
-        grade.performance.ratio = 2.0;
-        assertEquals(2.0, grade.performance.publishedRatio());
-        Grade.Attempt attempt = new Grade.Attempt();
-        attempt.side = Grade.Attempt.SUBMISSION;
-        attempt.sustainedRate = 625.0;
-        attempt.contended = true;
-        attempt.contendedSteps.add(1000.0);
-        attempt.outside = new LoadRun.Contention();
-        attempt.outside.otherProcessesCpuPercent = 46.0;
-        grade.performance.attempts.add(attempt);
-        grade.performance.notMeasured = new Grade.NotMeasured(Grade.NotMeasured.BUSY, "the machine was busy: ...");
-        assertTrue(Results.violations(grade).stream().anyMatch(v -> v.contains("ratio")),
-                "the schema refuses a ratio beside notMeasured: " + Results.violations(grade));
-        assertEquals(null, grade.performance.publishedRatio());
-        grade.performance.ratio = null;
-        assertEquals(List.of(), Results.violations(grade));
+        Grade grade = Grade.builder().stage(1)
+                .performance(new Grade.Performance(sampleRun(), sampleRun(), 2.0, null, List.of())).build();
+        assertEquals(2.0, grade.performance().publishedRatio());
+        LoadRun.Contention outside = new LoadRun.Contention();
+        outside.otherProcessesCpuPercent = 46.0;
+        Grade.Attempt attempt = new Grade.Attempt(Grade.Attempt.SUBMISSION, 625.0, true, List.of(1000.0), outside,
+                null);
+        Grade.Performance measured = grade.performance();
+        Grade busy = grade.withPerformance(new Grade.Performance(measured.submission(), measured.reference(),
+                measured.ratio(), new Grade.NotMeasured(Grade.NotMeasured.BUSY, "the machine was busy: ..."),
+                List.of(attempt)));
+        assertTrue(Results.violations(busy).stream().anyMatch(v -> v.contains("ratio")),
+                "the schema refuses a ratio beside notMeasured: " + Results.violations(busy));
+        assertEquals(null, busy.performance().publishedRatio());
+        Grade.Performance noRatio = busy.performance().withRatio(null);
+        assertEquals(List.of(), Results.violations(busy.withPerformance(noRatio)));
 
-        grade.performance.notMeasured = null;
-        grade.performance.ratio = 2.0;
-        grade.performance.submission.flag(LoadRun.Flag.CONTENTION, "CPU contention during the run: ...");
-        assertEquals(null, grade.performance.publishedRatio(), "a ratio over a contended run is not published");
+        Grade.Performance quiet = noRatio.withNotMeasured(null).withRatio(2.0);
+        quiet.submission().flag(LoadRun.Flag.CONTENTION, "CPU contention during the run: ...");
+        assertEquals(null, quiet.publishedRatio(), "a ratio over a contended run is not published");
     }
 
     @Test
