@@ -15,6 +15,9 @@ usage: ./course test [--java-only | --python-only]
   built, the Python tests of the site (pytest, with a headless-Chromium test; their output follows the Java tests'). A Java test that fails runs once more; passing then, it counts as
   passed and is named as flaky. Ends with the name of each failed or flaky test and one line:
   "course: N passed (K of them flaky), N failed, N skipped".
+  Style is checked by machines too, and a finding fails the run: the Java format (Spotless with palantir-java-format,
+  at the start of ./mvnw verify; ./mvnw spotless:apply fixes it), bug patterns (Error Prone, in every compile) and
+  the Python code (ruff check and ruff format --check; ruff check --fix . and ruff format . fix most of it).
   Anything else on the command line is refused before a report is deleted or a build starts. One Java test class:
   ./mvnw -B -ntp -pl <module> -am -Dtest=ClassName -Dsurefire.failIfNoSpecifiedTests=false test
 TXT
@@ -33,7 +36,7 @@ if [ $# -gt 1 ]; then
 fi
 only=${1:-}
 start=$(date +%s)
-java_rc=0; py_rc=0
+java_rc=0; py_rc=0; style_rc=0
 # The closing line counts the runners' XML reports: reports of an earlier run must not count again.
 find "$COURSE_ROOT" -path "$COURSE_ROOT/.git" -prune -o -type d -name surefire-reports -path '*/target/*' -print0 \
   | xargs -0 rm -rf
@@ -43,9 +46,19 @@ rm -f "$COURSE_ROOT/build/pytest-results.xml"
 # are while Maven tests (an up-to-date jar is not written again), so both runners go side by side: much of either's
 # time is nodes starting and clients waiting, and together they keep both cores busy.
 py_log="$COURSE_ROOT/build/pytest-output.txt"
+# Python style (ruff.toml): ruff prints each finding as path:line:col: CODE message; a finding fails the run.
+python_style() {
+  echo "== Python style (ruff check, ruff format --check) =="
+  local rc=0
+  ( cd "$COURSE_ROOT" && ruff check --quiet --output-format concise . ) || rc=1
+  ( cd "$COURSE_ROOT" && ruff format --check --quiet . ) || rc=1
+  [ $rc -eq 0 ] || echo "course test: Python style findings above; 'ruff check --fix .' and 'ruff format .' fix most of them"
+  return $rc
+}
 py_pid=
 if [ "$only" != --java-only ]; then
   course_venv
+  python_style || style_rc=1
   if [ "$only" != --python-only ]; then
     course_find_jdk
     course_build
@@ -87,4 +100,5 @@ fi
 python3 "$COURSE_ROOT/scripts/test_summary.py" "$COURSE_ROOT"
 counted_rc=$?
 echo "(./course test took $(( $(date +%s) - start )) s)"
-[ $java_rc -eq 0 ] && [ $py_rc -eq 0 ] && [ $counted_rc -eq 0 ]
+[ $style_rc -eq 0 ] || echo "course test: the Python style check failed (its findings are above, before the tests)"
+[ $java_rc -eq 0 ] && [ $py_rc -eq 0 ] && [ $counted_rc -eq 0 ] && [ $style_rc -eq 0 ]

@@ -65,7 +65,7 @@ def load_report(folder: Path, student_key: str, stage: int, problems: Problems) 
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        _local(problems, mine, path, "missing; run './course report --stage %d' to create it" % stage)
+        _local(problems, mine, path, f"missing; run './course report --stage {stage}' to create it")
         return report
     except UnicodeDecodeError:
         _local(problems, mine, path, "is not UTF-8 text; save it as UTF-8")

@@ -20,7 +20,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,7 +51,8 @@ def read_rows(path: Path) -> list:
         try:
             int(row["stage"])
             if not unfinished(row):
-                float(row["earned"]); float(row["max"])
+                float(row["earned"])
+                float(row["max"])
         except ValueError:
             raise RecordError(f"{path} line {n}: stage, earned and max must be numbers (or '-' for a grade that "
                               f"did not finish), got {row['stage']!r}, {row['earned']!r}, {row['max']!r}") from None
@@ -129,7 +130,7 @@ def ran_sandboxed(grade: dict) -> bool:
 
 def unfinished_row(stage: str, busy: str, why: str, commit: str, steal: str, sessions: str) -> dict:
     row = dict.fromkeys(FIELDS, "")
-    row.update(started_utc=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), commit=commit, stage=stage,
+    row.update(started_utc=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), commit=commit, stage=stage,
                earned="-", max="-", busy_processes=busy, steal_pct=steal, not_passed=one_line([why]),
                busy_sessions=sessions)
     return row

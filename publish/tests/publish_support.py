@@ -75,7 +75,7 @@ def _commit_files(repo: Path, commit: str) -> tuple[tuple[str, bytes], ...]:
     batch = subprocess.run(["git", "cat-file", "--batch"], cwd=repo, capture_output=True, check=True, timeout=60,
                            input="".join(f"{sha}\n" for _, sha in entries).encode()).stdout
     files, offset = [], 0
-    for path, sha in entries:
+    for path, _sha in entries:
         header_end = batch.index(b"\n", offset)
         size = int(batch[offset:header_end].split()[2])
         files.append((path, batch[header_end + 1: header_end + 1 + size]))

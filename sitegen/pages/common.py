@@ -29,7 +29,7 @@ def table(headers: list, rows: list, sortable: bool = False, caption: str = "") 
     body = []
     for row in rows:
         cells = []
-        for (_, kind), cell in zip(headers, row):
+        for (_, kind), cell in zip(headers, row, strict=True):
             num = ' class="num"' if kind == "number" else ""
             if isinstance(cell, tuple):
                 shown, value = cell

@@ -200,9 +200,9 @@ def _saturation(stage: int, catalog, src: str, reports: list) -> list:
     rows = [(catalog.display_doc(doc, path), doc) for path, doc in docs]
     names = [f"{name}: {doc.get('label')}" if doc.get("label") else name for name, doc in rows]
     if len(set(names)) < len(names):
-        names = [f"{n} ({p.parent.name}/{p.name})" for n, (p, _) in zip(names, docs)]
+        names = [f"{n} ({p.parent.name}/{p.name})" for n, (p, _) in zip(names, docs, strict=True)]
     out = ["## Saturation points", "",
            "The highest target rate each search sustained within its SLO; the chart shows p99 at every step.", "",
            saturation_table(rows, lambda name: _student_cell(name, by_name.get(name), src)), "",
-           saturation_chart(list(zip(names, (d for _, d in docs))), f"stage {stage}: p99 by target rate"), ""]
+           saturation_chart(list(zip(names, (d for _, d in docs), strict=True)), f"stage {stage}: p99 by target rate"), ""]
     return out

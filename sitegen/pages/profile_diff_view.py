@@ -171,8 +171,8 @@ def diff_colour(change: float, scale: float) -> tuple:
     """(fill, text colour): grey for no change, towards red as the share grew, towards blue as it shrank."""
     t = min(1.0, abs(change) / scale) ** 0.5 if scale > 0 else 0.0
     target = HOTTER if change > 0 else COOLER
-    rgb = tuple(round(n + (m - n) * t) for n, m in zip(NEUTRAL, target))
-    return "#%02x%02x%02x" % rgb, "#ffffff" if t > 0.6 else "#111111"
+    rgb = tuple(round(n + (m - n) * t) for n, m in zip(NEUTRAL, target, strict=True))
+    return "#{:02x}{:02x}{:02x}".format(*rgb), "#ffffff" if t > 0.6 else "#111111"
 
 
 def fit_label(name: str, width_px: float) -> str:

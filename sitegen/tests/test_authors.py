@@ -49,7 +49,7 @@ def test_a_students_own_results_are_never_shown_as_the_reference(tmp_path, site_
         students = column(runs, "student") + column(searches, "student")
         assert not [s for s in students if "reference" in s], (named, students)
         # Each measurement once: the report's copies stand for the originals they were made from.
-        assert sorted(zip(column(runs, "student"), column(runs, "p99"))) == [
+        assert sorted(zip(column(runs, "student"), column(runs, "p99"), strict=True)) == [
             ("anna", "440.00"), ("anna", "9.000"), ("unknown", "8.000")], named
         assert column(searches, "student") == ["anna"], named
         shutil.rmtree(site)
@@ -79,6 +79,6 @@ def test_reference_is_the_stages_reference_factory_and_nothing_else(tmp_path):
                saturation(None, 1, factory="solutions.stage1.Stage1Factory", **node))
     page = comparison_page(1, load_catalog(Sources(stages=STAGES, results=results)))
     runs, searches = _rows(page)
-    assert sorted(zip(column(runs, "student"), column(runs, "p99"))) == [
+    assert sorted(zip(column(runs, "student"), column(runs, "p99"), strict=True)) == [
         ("anna", "40.00"), ("reference", "2.000"), ("stage 2 reference", "2.500")]
     assert column(searches, "student") == ["reference"]

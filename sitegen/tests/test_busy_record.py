@@ -35,7 +35,7 @@ UNSANDBOXED = "bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox
 def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
     stages = {stage.number for stage in registry(REPO_ROOT / "stages")}
     lines = (BUSY / "runs.tsv").read_text(encoding="utf-8").splitlines()
-    header, rows = lines[0].split("\t"), [dict(zip(lines[0].split("\t"), line.split("\t"))) for line in lines[1:]]
+    header, rows = lines[0].split("\t"), [dict(zip(lines[0].split("\t"), line.split("\t"), strict=True)) for line in lines[1:]]
     assert rows, "the record holds the busy grades run so far"
     for row in rows:
         assert int(row["stage"]) in stages, row

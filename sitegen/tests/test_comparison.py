@@ -70,7 +70,7 @@ def test_a_ratio_measured_on_a_busy_machine_is_not_on_the_leaderboard(tmp_path):
     page = comparison_page(1, load_catalog(Sources(results=results)))
     board = next(t for t in Tables(page).tables if t[0][0] == "#")
     assert column(board, "student")[0] == "anna"  # the one published ratio ranks first, above the 2.0 of a busy CPU
-    cells = dict(zip(column(board, "student"), column(board, "rate vs reference")))
+    cells = dict(zip(column(board, "student"), column(board, "rate vs reference"), strict=True))
     assert cells == {"anna": "0.80×", "boris": "⚠ not measured: the machine was busy",
                      "vera": "⚠ not published: measured on a contended CPU"}
     assert "2.00×" not in page
@@ -86,7 +86,7 @@ def test_a_search_on_a_contended_cpu_is_marked_in_the_saturation_table(tmp_path)
     write_json(results / "saturate/b/saturation.json", saturation("boris", 1))
     page = comparison_page(1, load_catalog(Sources(results=results)))
     table = next(t for t in Tables(page).tables if "sustained rps" in t[0])
-    rates = dict(zip(column(table, "student"), column(table, "sustained rps")))
+    rates = dict(zip(column(table, "student"), column(table, "sustained rps"), strict=True))
     assert rates["anna"].endswith("⚠ contended") and not rates["boris"].endswith("contended"), rates
     assert "contended during 3 of 3 steps" in page
 
@@ -113,7 +113,7 @@ def test_many_series_never_share_a_colour_and_repeated_labels_differ(tmp_path):
     strokes = re.findall(r'<path class="curve" d="[^"]+" fill="none" stroke="([^"]+)"', chart)
     assert len(strokes) == 28 and len(set(strokes)) == 28
     runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
-    rows = list(zip(column(runs, "student"), column(runs, "run")))
+    rows = list(zip(column(runs, "student"), column(runs, "run"), strict=True))
     assert len(set(rows)) == len(rows) == 28
     assert ("s00", "put 15000 rps (put)") in rows and ("s00", "put 15000 rps (put-again)") in rows
 

@@ -36,7 +36,7 @@ def blocks(text: str) -> dict[int, str]:
     """The demo's output of each stage: from its header to the next header (or the closing text)."""
     starts = [(int(m.group(1)), m.start()) for m in HEADER.finditer(text)]
     ends = [s for _, s in starts[1:]] + [text.index("What to look at on the site")]
-    return {stage: text[start:end] for (stage, start), end in zip(starts, ends)}
+    return {stage: text[start:end] for (stage, start), end in zip(starts, ends, strict=True)}
 
 
 def halves(block: str) -> tuple[str, str]:

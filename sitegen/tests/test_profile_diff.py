@@ -92,9 +92,9 @@ def test_stacks_that_went_away_are_counted_as_gone():
 
 
 def test_colour_is_grey_without_change_red_when_hotter_blue_when_cooler():
-    assert diff_colour(0.0, 0.5) == ("#%02x%02x%02x" % NEUTRAL, "#111111")
-    assert diff_colour(0.5, 0.5) == ("#%02x%02x%02x" % HOTTER, "#ffffff")
-    assert diff_colour(-0.9, 0.5) == ("#%02x%02x%02x" % COOLER, "#ffffff")  # beyond the scale: saturated
+    assert diff_colour(0.0, 0.5) == ("#{:02x}{:02x}{:02x}".format(*NEUTRAL), "#111111")
+    assert diff_colour(0.5, 0.5) == ("#{:02x}{:02x}{:02x}".format(*HOTTER), "#ffffff")
+    assert diff_colour(-0.9, 0.5) == ("#{:02x}{:02x}{:02x}".format(*COOLER), "#ffffff")  # beyond the scale: saturated
     half_red, _ = diff_colour(0.125, 0.5)
     red, green, blue = (int(half_red[i:i + 2], 16) for i in (1, 3, 5))
     assert red > green and red > blue and (red, green, blue) != HOTTER

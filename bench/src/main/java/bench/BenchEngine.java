@@ -8,7 +8,7 @@ interface BenchEngine extends AutoCloseable {
 
     void put(byte[] key, byte[] value) throws IOException;
 
-    /** @return the value, or {@code null} when the key is absent */
+    /** Returns the value, or {@code null} when the key is absent. */
     byte[] get(byte[] key) throws IOException;
 
     /** Makes the fill durable on disk and merges it into as few files as the engine can (flush + compaction). */

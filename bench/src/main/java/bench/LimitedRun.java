@@ -24,7 +24,7 @@ final class LimitedRun {
         return dir == null || dir.isBlank() ? null : MemoryCgroup.at(Path.of(dir));
     }
 
-    /** @return the limited JVM's exit code */
+    /** Returns the limited JVM's exit code. */
     static int run(StorageBenchOptions options, String[] args) throws IOException, InterruptedException {
         MemoryCgroup group;
         try {

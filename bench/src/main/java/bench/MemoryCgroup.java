@@ -64,8 +64,8 @@ final class MemoryCgroup {
         for (String line : lines) {
             if (line.startsWith("0::")) {
                 Path dir = ROOT.resolve(line.substring(4));
-                if (Files.exists(dir.resolve("memory.max")) || Files.exists(ROOT.resolve("cgroup.controllers"))
-                        && Files.readString(ROOT.resolve("cgroup.controllers")).contains("memory")) {
+                if (Files.exists(dir.resolve("memory.max")) || (Files.exists(ROOT.resolve("cgroup.controllers"))
+                        && Files.readString(ROOT.resolve("cgroup.controllers")).contains("memory"))) {
                     return Optional.of(new MemoryCgroup(dir, true));
                 }
             }

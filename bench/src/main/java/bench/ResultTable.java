@@ -94,7 +94,8 @@ final class ResultTable {
             return "null";
         }
         StringBuilder q = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
             switch (c) {
                 case '"' -> q.append("\\\"");
                 case '\\' -> q.append("\\\\");

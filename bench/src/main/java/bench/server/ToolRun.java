@@ -28,6 +28,8 @@ final class ToolRun {
         this.cpuSeconds = cpuSeconds;
     }
 
+    // a tool that outlived its time is reported as timed out (and killed), whatever reading its output threw.
+    @SuppressWarnings("Finally")
     static ToolRun run(List<String> command, long timeoutSeconds) throws IOException, InterruptedException {
         long childrenBefore = reapedChildrenTicks();
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();

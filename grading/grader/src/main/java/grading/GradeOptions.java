@@ -5,8 +5,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The command line of {@code ./course grade}. */
 /**
+ * The command line of {@code ./course grade}.
+ *
  * @param gradescopeZip when set, write Gradescope's autograder zip there for {@code stage} instead of grading
  * @param sandbox false when the instructor said {@code --no-sandbox}: the tests run without bubblewrap
  * @param checkSandbox {@code --check-sandbox}: only try the sandbox and say whether it works

@@ -1,5 +1,6 @@
 package grading;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -58,7 +59,7 @@ class ContainedProcessTest {
             return entries.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
                     .map(p -> {
                         try {
-                            return new String(Files.readAllBytes(p.resolve("cmdline"))).replace('\0', ' ');
+                            return new String(Files.readAllBytes(p.resolve("cmdline")), UTF_8).replace('\0', ' ');
                         } catch (IOException e) {
                             return "";
                         }

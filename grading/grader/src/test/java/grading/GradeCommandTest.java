@@ -1,5 +1,6 @@
 package grading;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -262,7 +263,7 @@ class GradeCommandTest {
         List<String> noUserNamespaces = List.of(Sandbox.detect().bwrap(), "--dev-bind", "/", "/", "--unshare-user",
                 "--disable-userns", "--");
         Process probe = new ProcessBuilder(noUserNamespaces.get(0), "--version").start();
-        assumeTrue(probe.waitFor() == 0 && !new String(probe.getInputStream().readAllBytes()).matches(
+        assumeTrue(probe.waitFor() == 0 && !new String(probe.getInputStream().readAllBytes(), UTF_8).matches(
                 "(?s)bubblewrap 0\\.[0-7]\\..*"), "this bwrap is older than 0.8 (no --disable-userns)");
         Path out = dir.resolve("g.json");
 

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -48,10 +49,10 @@ public final class MutantMatrix {
         String evidence = failure != null ? failure.message()
                 : other != null ? "the run failed outside the catching test: " + other.test() + ": " + other.message()
                 : outcomes.isEmpty() ? "the catching test " + m.caughtBy() + " was not found or did not run"
-                : m.caughtBy() + " " + outcomes.get(0).status().name().toLowerCase();
+                : m.caughtBy() + " " + outcomes.get(0).status().name().toLowerCase(Locale.ROOT);
         Boolean publicCatch = null;
         if (measurePublic) {
-            publicCatch = m.caughtByPublicTest() && failure != null || publicTestsCatch(m);
+            publicCatch = (m.caughtByPublicTest() && failure != null) || publicTestsCatch(m);
         }
         return new Row(m, failure != null, evidence, publicCatch, (System.nanoTime() - start) / 1e9);
     }

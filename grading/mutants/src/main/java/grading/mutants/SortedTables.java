@@ -25,6 +25,8 @@ import java.util.stream.Stream;
  * the reference engine and overrides the one thing it breaks: the memtable's order, the search, the lower bound.
  * No write-ahead log: the mutants that use it are checked with clean restarts only.
  */
+// TOMBSTONE is a sentinel array: identity is the test.
+@SuppressWarnings("ReferenceEquality")
 public class SortedTables implements Storage {
     private static final byte[] TOMBSTONE = new byte[0];
 

@@ -14,6 +14,8 @@ public abstract class CourseCommand implements Callable<Integer> {
     @Spec
     protected CommandSpec spec;
     @Mixin
+    // picocli reads the mixin (--help).
+    @SuppressWarnings("UnusedVariable")
     private HelpOption help;
 
     /** A rule between options found broken after parsing: a usage error (exit 2) like a bad option. */

@@ -36,8 +36,9 @@ public final class CourseCommandLine {
             line.addSubcommand(subcommand);
         }
         line.setUsageHelpWidth(USAGE_WIDTH); // reaches the subcommands only once they are added
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
+        // Each writer encodes as the stream it wraps does (System.out: the console's stdout.encoding).
+        line.setOut(new PrintWriter(out, true, out.charset()));
+        line.setErr(new PrintWriter(err, true, err.charset()));
         line.setParameterExceptionHandler((e, args) -> {
             String name = displayName(e.getCommandLine().getCommandSpec());
             err.println(name + ": " + message(e) + " (see " + (name.startsWith("java ") ? name : "./" + name)

@@ -23,6 +23,8 @@ public enum NodeJvm {
      */
     QUICK_START(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
 
+    // always a List.of list: immutable.
+    @SuppressWarnings("ImmutableEnumChecker")
     private final List<String> flags;
 
     NodeJvm(List<String> flags) {

@@ -28,6 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * so a 1 s delay adds 1 s to a request, not 1 s per packet. Threads are virtual: they never show up among the
  * platform threads a test inspects.
  */
+// delayNanos holds one AtomicLong per Direction, indexed by its ordinal().
+@SuppressWarnings("EnumOrdinal")
 public final class NodeProxy implements AutoCloseable {
     /** Which way bytes flow through the proxy. */
     public enum Direction {
@@ -168,6 +170,8 @@ public final class NodeProxy implements AutoCloseable {
         closeSwallowed();
     }
 
+    // swallowed is a concurrent set: removing while iterating is allowed.
+    @SuppressWarnings("ModifyCollectionInEnhancedForLoop")
     private void closeSwallowed() {
         for (Socket socket : swallowed) {
             swallowed.remove(socket);
@@ -303,6 +307,8 @@ public final class NodeProxy implements AutoCloseable {
         }
     }
 
+    // a chunk of bytes in transit; never compared or hashed.
+    @SuppressWarnings("ArrayRecordComponent")
     private record Chunk(byte[] bytes, long dueNanos) {
         static Chunk end(long dueNanos) {
             return new Chunk(null, dueNanos);

@@ -136,6 +136,8 @@ final class ProcessNode implements Node {
         return null;
     }
 
+    // onExit().thenRun: a callback; nothing waits for it.
+    @SuppressWarnings("FutureReturnValueIgnored")
     private void launch() throws IOException {
         serviceStopped = false;
         ranOutOfMemory = false;

@@ -15,6 +15,8 @@ import picocli.CommandLine.Option;
         description = {"  (neither --stage nor --factory: your factory and stage from submission.properties)", ""})
 final class RunOptions {
     @Mixin
+    // picocli reads the mixin (--help).
+    @SuppressWarnings("UnusedVariable")
     private HelpOption help;
     Integer stage;
     String factory;

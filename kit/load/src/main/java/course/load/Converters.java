@@ -12,20 +12,20 @@ final class Converters {
     }
 
     static final class Seconds implements ITypeConverter<Double> {
-        public Double convert(String text) { return Values.seconds(text); }
+        @Override public Double convert(String text) { return Values.seconds(text); }
     }
 
     /** A duration, or 0 for "none". */
     static final class SecondsOrNone implements ITypeConverter<Double> {
-        public Double convert(String text) { return text.trim().equals("0") ? 0.0 : Values.seconds(text); }
+        @Override public Double convert(String text) { return text.trim().equals("0") ? 0.0 : Values.seconds(text); }
     }
 
     static final class Positive implements ITypeConverter<Double> {
-        public Double convert(String text) { return Values.positive(text); }
+        @Override public Double convert(String text) { return Values.positive(text); }
     }
 
     static final class Fraction implements ITypeConverter<Double> {
-        public Double convert(String text) { return Values.fraction(text); }
+        @Override public Double convert(String text) { return Values.fraction(text); }
     }
 
     /** A whole number of at least {@code min}: key counts, seeds, pids. */
@@ -77,16 +77,16 @@ final class Converters {
     static final class Repeats extends Between { Repeats() { super(0, 5); } }
 
     static final class Workload implements ITypeConverter<WorkloadKind> {
-        public WorkloadKind convert(String text) { return Values.word(WorkloadKind.class, text); }
+        @Override public WorkloadKind convert(String text) { return Values.word(WorkloadKind.class, text); }
     }
 
     static final class Order implements ITypeConverter<KeyOrder> {
-        public KeyOrder convert(String text) { return Values.word(KeyOrder.class, text); }
+        @Override public KeyOrder convert(String text) { return Values.word(KeyOrder.class, text); }
     }
 
     /** round-robin (or rr) | random. */
     static final class Pick implements ITypeConverter<LoadOptions.Pick> {
-        public LoadOptions.Pick convert(String text) {
+        @Override public LoadOptions.Pick convert(String text) {
             return text.equals("rr") ? LoadOptions.Pick.ROUND_ROBIN : Values.word(LoadOptions.Pick.class, text);
         }
     }

@@ -16,6 +16,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * thread wakes. It sends each connection's requests when they fall due and records, per response, the time from the
  * request's due time to the response's last byte (and, for wrk2's -U, from its actual send).
  */
+// Only this worker's thread updates its WorkerStats (their ++ cannot race); the progress line only reads them.
+@SuppressWarnings("NonAtomicVolatileUpdate")
 final class LoadWorker implements Runnable {
     /** A send this much later than it was due, with the connection free, means the generator itself fell behind. */
     static final long LATE_SEND_NS = 1_000_000;

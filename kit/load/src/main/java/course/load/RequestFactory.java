@@ -23,7 +23,7 @@ final class RequestFactory {
     private final int valueSize;
     private final String extraHeaders;
     /** Per target, the bytes after the key: the query suffix, the protocol, Host and the extra headers. */
-    private final Map<Target, byte[]> tails = new IdentityHashMap<>();
+    private final IdentityHashMap<Target, byte[]> tails = new IdentityHashMap<>();
     private final byte[] contentLength;
     /** The request being built; reused, so a request costs no allocation (the generator's CPU is the server's). */
     private ByteBuffer out = ByteBuffer.allocateDirect(1024);
@@ -52,6 +52,8 @@ final class RequestFactory {
      * The next request to {@code target}, ready to write: the same bytes as {@link #next(Target)}, written into a
      * buffer this factory reuses, so it is valid until the next call.
      */
+    // method is one of the constants GET, PUT, DELETE: identity is the test.
+    @SuppressWarnings("ReferenceEquality")
     ByteBuffer nextInPlace(Target target) {
         byte[] method = switch (workload) {
             case PUT -> PUT;

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +29,7 @@ record RunFiles(Path json) {
     }
 
     static String timestamp() {
-        return LocalDateTime.now().format(STAMP);
+        return LocalDateTime.now(ZoneId.systemDefault()).format(STAMP);
     }
 
     /** {@code --out} when given (a .json file, or a directory to put the default name in), else results/load/. */

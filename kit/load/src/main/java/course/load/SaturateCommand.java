@@ -35,6 +35,8 @@ import picocli.CommandLine.Option;
                         + " folder of the steps and saturation.json (default results/saturate/<time>/). Like ./course"
                         + " load, it records who was measured: the node's factory and the student.",
                 ""})
+// picocli calls the always-throwing option setters when ./course load's options are given here.
+@SuppressWarnings("DoNotCallSuggester")
 public final class SaturateCommand extends PrintingCommand {
     @Mixin
     private SaturateOptions search = new SaturateOptions();

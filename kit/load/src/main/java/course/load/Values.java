@@ -38,7 +38,7 @@ final class Values {
 
     static long count(String text, long min) {
         double v = text.trim().equals("0") ? 0 : positive(text);
-        if (v != Math.rint(v) || v < min || v > Long.MAX_VALUE / 2) {
+        if (v != Math.rint(v) || v < min || v > Long.MAX_VALUE / 2.0) {
             throw new ValueException("'" + text + "' must be a whole number >= " + min);
         }
         return (long) v;

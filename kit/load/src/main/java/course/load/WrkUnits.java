@@ -11,6 +11,8 @@ final class WrkUnits {
     private WrkUnits() {
     }
 
+    // a constant table of unit names; never compared or hashed.
+    @SuppressWarnings("ArrayRecordComponent")
     private record Units(double scale, String base, String[] larger) {
     }
 

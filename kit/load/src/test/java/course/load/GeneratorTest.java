@@ -94,8 +94,8 @@ class GeneratorTest {
             LoadOptions o = LoadOptions.parse("--url", a.url() + "," + b.url(), "-R", "400", "-c", "4", "-t", "2",
                     "-d", "2s");
             RunResult r = new LoadGenerator(o, null).run();
-            assertEquals(800, r.requests(), 8);
-            assertEquals(a.requests(), b.requests(), 4, "each target has half the connections, so half the load");
+            assertEquals(800, r.requests(), 8.0);
+            assertEquals(a.requests(), b.requests(), 4.0, "each target has half the connections, so half the load");
         }
     }
 }

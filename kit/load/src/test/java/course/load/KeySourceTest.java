@@ -1,5 +1,6 @@
 package course.load;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,7 +51,7 @@ class KeySourceTest {
         RequestFactory b = new RequestFactory(o, new KeySource(KeyOrder.UNIFORM, 1000), 5);
         Target t = o.targets().get(0);
         for (int i = 0; i < 20; i++) {
-            assertEquals(new String(a.next(t)), new String(b.next(t)));
+            assertEquals(new String(a.next(t), UTF_8), new String(b.next(t), UTF_8));
         }
     }
 }

@@ -55,7 +55,7 @@ class LoadCommandTest {
             assertEquals(2000, run.requests, 20);
             assertEquals(8, run.latency.percentiles.size());
             assertEquals("-Xmx128m", run.environment.heap);
-            assertEquals(Boolean.FALSE, run.environment.stabilized);
+            assertEquals(false, run.environment.stabilized);
             assertNotNull(run.steal);
             assertEquals("run.hlog", run.histogramLog);
             assertEquals(run.requests, run.errors.byStatus.get("200"), "PUT bodies framed right: every answer a 200");

@@ -1,5 +1,6 @@
 package course.load;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,7 +38,7 @@ class ProfilingTest {
                     "--profile", "cpu,alloc", "--no-stabilize", "--no-progress", "--out", dir.resolve("run.json").toString()});
             String printed = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, err.toString(StandardCharsets.UTF_8) + printed);
-            assertTrue(err.toString(StandardCharsets.UTF_8).contains("of pid " + server.pid()), err.toString());
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("of pid " + server.pid()), err.toString(UTF_8));
             assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("cpu.html")), printed);
             assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("alloc.html")), printed);
             // ./course report attaches the collapsed stacks beside each graph, for the report's differential view
@@ -65,7 +66,7 @@ class ProfilingTest {
                     "--profile", "cpu", "--no-stabilize", "--out", dir.toString()});
             // The server is this very JVM, which the profiler refuses: the message must say why.
             assertEquals(1, code);
-            assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot profile pid"), err.toString());
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot profile pid"), err.toString(UTF_8));
         }
     }
 }

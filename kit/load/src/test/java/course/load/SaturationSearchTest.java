@@ -79,7 +79,10 @@ class SaturationSearchTest {
         assertTrue(s.note().startsWith("the SLO holds at"), s.note());
 
         List<Double> bounded = new ArrayList<>();
-        new SaturationSearch(1000, 1e6, 0.05, 3, 2).run(rate -> bounded.add(rate) && false);
+        new SaturationSearch(1000, 1e6, 0.05, 3, 2).run(rate -> {
+            bounded.add(rate);
+            return false;
+        });
         assertEquals(3, bounded.size(), "repeats are steps too: " + bounded);
     }
 

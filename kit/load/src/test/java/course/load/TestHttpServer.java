@@ -30,6 +30,8 @@ final class TestHttpServer implements AutoCloseable {
     private long nextSlotNs;
     private final ArrayDeque<Delayed> delayed = new ArrayDeque<>();
 
+    // the tests connect to 127.0.0.1: the server listens on exactly that address.
+    @SuppressWarnings("AddressSelection")
     TestHttpServer() throws IOException {
         server = ServerSocketChannel.open();
         server.bind(new InetSocketAddress("127.0.0.1", 0), 1024);
@@ -173,6 +175,8 @@ final class TestHttpServer implements AutoCloseable {
         return delayed.isEmpty() ? 100 : Math.max(1, (delayed.peek().slotNs - now) / 1_000_000);
     }
 
+    // an answer waiting for its slot; never compared or hashed.
+    @SuppressWarnings("ArrayRecordComponent")
     private record Delayed(long slotNs, SocketChannel channel, byte[] response) {
     }
 

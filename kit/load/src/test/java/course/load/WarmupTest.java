@@ -33,7 +33,7 @@ class WarmupTest {
             assertEquals(2.0, run.warmup.seconds);
             assertEquals(100.0, run.warmup.rate);
             assertEquals(400, run.requests, 8, "the recorded run alone");
-            assertEquals(600, server.requests(), 12, "the server saw the warm-up's 200 requests too");
+            assertEquals(600, server.requests(), 12.0, "the server saw the warm-up's 200 requests too");
         }
     }
 
@@ -48,7 +48,7 @@ class WarmupTest {
             LoadRun run = Results.read(json, LoadRun.class);
             assertEquals(0.0, run.warmup.seconds);
             assertNull(run.warmup.rate);
-            assertEquals(run.requests, server.requests(), 2, "no request before the recorded run");
+            assertEquals(run.requests, server.requests(), 2.0, "no request before the recorded run");
         }
     }
 
@@ -79,7 +79,7 @@ class WarmupTest {
                     recorded += run.requests;
                 }
             }
-            assertEquals(recorded + 100, server.requests(), 4 + recorded / 50, "one warm-up for the search");
+            assertEquals(recorded + 100, server.requests(), 4 + recorded / 50.0, "one warm-up for the search");
         }
     }
 }

@@ -1,5 +1,7 @@
 package course.profiler;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -107,7 +109,7 @@ public final class PortOwner {
             throw new IOException("cannot look up the owner of port " + port + ": lsof is not available (" + e.getMessage()
                     + "); give the node's pid with --pid (see 'jps -l')", e);
         }
-        String output = new String(lsof.getInputStream().readAllBytes()).trim();
+        String output = new String(lsof.getInputStream().readAllBytes(), UTF_8).trim();
         try {
             if (!lsof.waitFor(10, TimeUnit.SECONDS)) {
                 lsof.destroyForcibly();

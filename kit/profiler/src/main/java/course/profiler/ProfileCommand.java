@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Properties;
 import java.io.Writer;
@@ -107,7 +108,7 @@ public final class ProfileCommand extends PrintingCommand {
                 return; // stop() then says that the node exited
             }
             if (now >= nextProgress) {
-                out.printf("  %s of %s%n", format(Duration.ofNanos(now - start).withNanos(0)), format(duration));
+                out.printf("  %s of %s%n", format(Duration.ofNanos(now - start).truncatedTo(ChronoUnit.SECONDS)), format(duration));
                 nextProgress += PROGRESS_EVERY.toNanos();
             }
             Thread.sleep(Math.max(1, Math.min(200, (end - now) / 1_000_000)));

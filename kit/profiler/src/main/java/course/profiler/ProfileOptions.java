@@ -1,10 +1,11 @@
 package course.profiler;
 
-import course.command.UsageException;
 import course.command.OptionValues;
+import course.command.UsageException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,7 +82,7 @@ final class ProfileOptions {
             events.add("cpu");
         }
         if (out == null) {
-            out = Path.of("results", "profiles", LocalDateTime.now().format(STAMP));
+            out = Path.of("results", "profiles", LocalDateTime.now(ZoneId.systemDefault()).format(STAMP));
         }
         return this;
     }

@@ -9,6 +9,8 @@ import java.net.ServerSocket;
  * name no JDK class has. With a port argument it also listens on 127.0.0.1 (0 picks a free port).
  * It exits when its stdin closes (the test ended) or after the given number of seconds, whichever comes first.
  */
+// sink only keeps the JIT from dropping the work; a lost update does not matter.
+@SuppressWarnings("NonAtomicVolatileUpdate")
 public final class BusyJvm {
     private static final Object LOCK = new Object();
     private static volatile long sink;

@@ -10,6 +10,8 @@ import java.util.List;
  * "Running ..." header are told apart. Spectrum rows outside any run are held back until they end: if they have a
  * spectrum's whole shape ({@link BareSpectrum}) they become a run of their own, otherwise they are some other table.
  */
+// LineKind is declared in the order its parts come in a wrk2 output; that order is compared.
+@SuppressWarnings("EnumOrdinal")
 final class BlockSplitter {
     private final List<RunBlock> blocks = new ArrayList<>();
     private List<WrkLine> current;

@@ -14,6 +14,8 @@ public final class Wrk2Parser {
     }
 
     /**
+     * Reads every run of a wrk2 output; a run that cannot be read is a problem of the result, not an exception.
+     *
      * @param text the file's contents
      * @param fileName the file's name or path, recorded as {@code source.file}; its name may give the rate and
      *     workload when the text does not

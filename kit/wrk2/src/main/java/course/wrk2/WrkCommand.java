@@ -128,7 +128,8 @@ record WrkCommand(String text, Double rate, Integer threads, Integer connections
         StringBuilder word = new StringBuilder();
         char quote = 0;
         boolean inWord = false;
-        for (char ch : text.toCharArray()) {
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
             if (quote != 0) {
                 if (ch == quote) {
                     quote = 0;

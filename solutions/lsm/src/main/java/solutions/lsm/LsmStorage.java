@@ -134,6 +134,8 @@ public final class LsmStorage implements Storage {
      * Checks the checksums that start-up left for later, so a damaged old table is found (and logged) soon even if
      * nobody reads it; reads of a table not yet checked check it themselves first.
      */
+    // the verifier is background work that must yield to requests.
+    @SuppressWarnings("ThreadPriorityCheck")
     private void verifyOlderTablesInBackground() {
         List<SsTable> unverified = state.tablesNewestFirst.stream().filter(t -> !t.isVerified()).toList();
         if (unverified.isEmpty()) {
@@ -200,6 +202,8 @@ public final class LsmStorage implements Storage {
     }
 
     @Override
+    // a write does not wait for the flush it starts; flushInBackground records its failure.
+    @SuppressWarnings("FutureReturnValueIgnored")
     public void upsert(Entry entry) throws IOException {
         Objects.requireNonNull(entry, "entry");
         // Copies, so that a caller reusing its arrays cannot change what is stored.
@@ -248,8 +252,11 @@ public final class LsmStorage implements Storage {
     private void compactInBackground() {
         try {
             synchronized (compactionLock) {
-                List<SsTable> run;
-                while (!isClosed() && !(run = compactionPolicy.runToMerge(state.tablesNewestFirst)).isEmpty()) {
+                while (!isClosed()) {
+                    List<SsTable> run = compactionPolicy.runToMerge(state.tablesNewestFirst);
+                    if (run.isEmpty()) {
+                        break;
+                    }
                     mergeLocked(run, compactionPolicy.dropsTombstones(run, state.tablesNewestFirst));
                 }
             }
@@ -403,6 +410,8 @@ public final class LsmStorage implements Storage {
      * the back-pressure that bounds memory). A previous flush that failed is tried once more here, and its new
      * failure thrown if it fails again. Returns the flush, or {@code null} when there was nothing to do.
      */
+    // the retried flush records its own failure (flushInBackground) and flushFinished says when it ends.
+    @SuppressWarnings("FutureReturnValueIgnored")
     private Future<?> freezeLocked(boolean evenIfSmall) throws IOException {
         boolean retried = false;
         while (state.flushing != null) {

@@ -65,6 +65,6 @@ final class MemTable {
     }
 
     private static long cost(Entry e) {
-        return e.key().length + (e.isTombstone() ? 0 : e.value().length) + ENTRY_OVERHEAD_BYTES;
+        return (long) e.key().length + (e.isTombstone() ? 0 : e.value().length) + ENTRY_OVERHEAD_BYTES;
     }
 }

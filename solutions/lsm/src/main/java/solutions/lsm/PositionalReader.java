@@ -59,6 +59,8 @@ final class PositionalReader {
         return bytes;
     }
 
+    // whether another thread replaced this very channel already: identity is the test.
+    @SuppressWarnings("ReferenceEquality")
     private synchronized void reopen(FileChannel closed) {
         if (channel != closed) {
             return; // another thread reopened it already

@@ -19,7 +19,7 @@ final class SsTableWriter {
     private SsTableWriter() {
     }
 
-    /** @return the number of entries written */
+    /** Returns the number of entries written. */
     static long write(Path target, Iterator<Entry> sortedEntries, long expectedEntries) throws IOException {
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
         Path offsetsTmp = target.resolveSibling(target.getFileName() + ".offsets.tmp");

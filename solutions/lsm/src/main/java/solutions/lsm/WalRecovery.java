@@ -20,7 +20,7 @@ final class WalRecovery {
     private WalRecovery() {
     }
 
-    /** @return the number of records replayed */
+    /** Returns the number of records replayed. */
     static long replay(Path path, MemTable into) throws IOException {
         ByteBuffer log;
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {

@@ -132,7 +132,7 @@ class CorruptionTest {
         Handler collect = new Handler() {
             @Override
             public void publish(LogRecord record) {
-                if (record.getLevel() == Level.SEVERE) {
+                if (Level.SEVERE.equals(record.getLevel())) {
                     errors.add(record.getMessage());
                 }
             }

@@ -1,8 +1,9 @@
 package solutions.lsm;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
-
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -29,7 +30,7 @@ public final class CrashingWriter {
     }
 
     static byte[] key(int i) {
-        return String.format("key-%08d", i).getBytes();
+        return String.format("key-%08d", i).getBytes(UTF_8);
     }
 
     static byte[] value(int i) {

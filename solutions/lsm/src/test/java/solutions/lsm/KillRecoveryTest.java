@@ -1,18 +1,18 @@
 package solutions.lsm;
 
-import course.contract.storage.StorageConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.contract.storage.StorageConfig;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every upsert a killed JVM acknowledged must be there after the next open. */
 class KillRecoveryTest {
@@ -26,7 +26,7 @@ class KillRecoveryTest {
                 CrashingWriter.class.getName(), dir.toString()));
         Process writer = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         int lastAck = -1;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream()))) {
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream(), UTF_8))) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             String line;
             // Kill it mid-stream, after several background flushes (64 KiB memtables of ~230-byte entries).

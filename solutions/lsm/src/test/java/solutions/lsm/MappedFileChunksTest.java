@@ -1,19 +1,19 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import course.contract.storage.Entry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Tables larger than 2 GiB are mapped as several chunks; tiny chunks make every value, key and index entry
@@ -62,6 +62,6 @@ class MappedFileChunksTest {
     }
 
     private static byte[] key(int i) {
-        return String.format("key-%06d-with-a-longer-tail", i).getBytes();
+        return String.format("key-%06d-with-a-longer-tail", i).getBytes(UTF_8);
     }
 }

@@ -1,9 +1,10 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import course.contract.storage.Entry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,9 +12,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Point reads find their record through the block index and one positional read ({@link SsTable#get}): records
@@ -95,7 +95,7 @@ class PointReadBlocksTest {
             SsTableWriter.write(path, entries.iterator(), n);
             SsTable table = SsTable.open(path);
             for (Entry e : entries) {
-                assertEquals(e, table.get(e.key()), n + " blocks, " + new String(e.key()));
+                assertEquals(e, table.get(e.key()), n + " blocks, " + new String(e.key(), UTF_8));
             }
         }
     }
@@ -108,7 +108,7 @@ class PointReadBlocksTest {
 
     /** Keys in order, optionally padded to {@code length} bytes. */
     private static byte[] key(int i, int length) {
-        byte[] prefix = String.format("key-%06d", i).getBytes();
+        byte[] prefix = String.format("key-%06d", i).getBytes(UTF_8);
         return length <= prefix.length ? prefix : Arrays.copyOf(prefix, length);
     }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Random;
 import java.util.TreeMap;
 
@@ -78,7 +79,7 @@ class RandomOperationsTest {
         return key;
     }
 
-    private static void checkRange(LsmStorage storage, TreeMap<byte[], byte[]> model, byte[] from, byte[] to,
+    private static void checkRange(LsmStorage storage, NavigableMap<byte[], byte[]> model, byte[] from, byte[] to,
                                    String where) throws Exception {
         Map<byte[], byte[]> expected;
         if (from != null && to != null && Arrays.compareUnsigned(from, to) > 0) {

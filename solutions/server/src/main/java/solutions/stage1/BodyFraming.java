@@ -14,7 +14,7 @@ public record BodyFraming(boolean chunked, String contentLength) {
 
     /** Whether a body follows the headers (a Content-Length of 0 is no body). */
     public boolean hasBody() {
-        return chunked || contentLength != null && !contentLength.equals("0");
+        return chunked || (contentLength != null && !contentLength.equals("0"));
     }
 
     public static BodyFraming of(Request request) throws Refusal {

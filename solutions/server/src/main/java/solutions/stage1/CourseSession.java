@@ -394,7 +394,7 @@ public class CourseSession extends HttpSession {
         } finally {
             head.release(parts.bodies());
         }
-        if (last || clientFinished && exchanges.isEmpty()) {
+        if (last || (clientFinished && exchanges.isEmpty())) {
             dropPipeline();
             scheduleClose();
             return;

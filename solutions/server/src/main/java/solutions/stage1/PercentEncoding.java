@@ -47,7 +47,7 @@ public final class PercentEncoding {
         StringBuilder sb = new StringBuilder(bytes.length * 3);
         for (byte b : bytes) {
             int c = b & 0xFF;
-            if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
                     || c == '-' || c == '.' || c == '_' || c == '~') {
                 sb.append((char) c);
             } else {

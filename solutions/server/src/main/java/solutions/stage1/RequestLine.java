@@ -74,7 +74,7 @@ final class RequestLine {
     }
 
     private static boolean allowed(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
                 || "-._~!$&'()*+,;=:@/?".indexOf(c) >= 0;
     }
 

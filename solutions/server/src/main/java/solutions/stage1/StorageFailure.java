@@ -37,6 +37,8 @@ public final class StorageFailure {
      * Why {@code failure} happened, for a client: the reason of its root cause (the operating system's words, e.g.
      * "No space left on device"), with every absolute path replaced by "(a file)".
      */
+    // a Throwable that is its own cause ends the chain: identity is the test.
+    @SuppressWarnings("ReferenceEquality")
     public static String reason(Throwable failure) {
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {

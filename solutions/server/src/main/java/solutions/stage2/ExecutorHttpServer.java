@@ -16,19 +16,19 @@ import solutions.stage1.SyncHttpServer;
  */
 public class ExecutorHttpServer extends SyncHttpServer {
     private final WorkerSettings settings;
-    private final WorkerPool workers;
+    private final WorkerPool workerPool;
 
     public ExecutorHttpServer(int port, Routes routes, WorkerSettings settings) throws IOException {
         super(port, routes);
         this.settings = settings;
-        this.workers = new WorkerPool("worker-" + port + "-", settings.workers(),
+        this.workerPool = new WorkerPool("worker-" + port + "-", settings.workers(),
                 settings.queue().newQueue(settings.queueCapacity()), settings.virtualThreads(), "requests");
     }
 
     @Override
     protected void process(Request request, HttpSession session) throws IOException {
         long queuedAtNanos = System.nanoTime();
-        workers.submit(session, () -> respondInTime(request, queuedAtNanos));
+        workerPool.submit(session, () -> respondInTime(request, queuedAtNanos));
     }
 
     /** The handler's response, unless the request waited past its deadline: nobody waits for that answer any more. */
@@ -60,7 +60,7 @@ public class ExecutorHttpServer extends SyncHttpServer {
      */
     @Override
     public synchronized void stop() {
-        workers.stop();
+        workerPool.stop();
         super.stop();
     }
 }

@@ -65,6 +65,8 @@ public final class PeerClient implements Closeable {
     }
 
     /** Sends {@code method pathAndQuery} with the body to the peer; the future never completes exceptionally. */
+    // handle() gives a future of a future on purpose: thenCompose(f -> f) flattens it.
+    @SuppressWarnings("FutureReturnValueIgnored")
     public CompletableFuture<Response> send(String peer, String method, String pathAndQuery, byte[] body,
                                             Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(peer + pathAndQuery))

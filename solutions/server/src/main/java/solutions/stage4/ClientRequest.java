@@ -9,6 +9,8 @@ import solutions.stage1.Responses;
  * A client's request as a coordinator sees it: which key, which method, how many replicas, and the record a write
  * stores ({@code null} for GET): what the {@link Coordinator} starts a quorum from.
  */
+// keys are byte[] by the contract; a request is never compared or hashed.
+@SuppressWarnings("ArrayRecordComponent")
 public record ClientRequest(int method, byte[] key, ReplicaCount count, Record write) {
     /** A request the coordinator answers itself, with 400 or 405, before asking any replica. */
     public static final class Rejected extends Exception {

@@ -23,6 +23,8 @@ record Coordinator(String self, Rendezvous rendezvous, LocalReplica local, PeerC
      * decided, on the thread that brought the deciding answer; a request the coordinator rejects (400, 405) comes
      * back completed.
      */
+    // each peer's answer is fed to the quorum by its callback; the quorum's future is the one returned.
+    @SuppressWarnings("FutureReturnValueIgnored")
     CompletableFuture<Response> start(Request request) {
         ClientRequest client;
         try {

@@ -12,6 +12,8 @@ import solutions.stage1.StorageFailure;
  */
 final class PendingAnswers implements Deferral {
     @Override
+    // whenComplete only delivers the answer; nothing waits for the delivery.
+    @SuppressWarnings("FutureReturnValueIgnored")
     public boolean defer(Response response, Consumer<Response> deliver) {
         if (!(response instanceof PendingResponse pending)) {
             return false;

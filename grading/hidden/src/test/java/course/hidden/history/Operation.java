@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
  * One client request and what came of it, with the times (one JVM's {@code System.nanoTime}) at which the client
  * sent it and got the answer. {@code value} is what a write wrote or a read returned; null stands for "absent".
  */
+// values are byte[] by the contract; the history check compares them with Arrays.equals.
+@SuppressWarnings("ArrayRecordComponent")
 public record Operation(int id, int client, Kind kind, String key, int node, byte[] value, int status, long invoked,
                  long completed) {
     public enum Kind {

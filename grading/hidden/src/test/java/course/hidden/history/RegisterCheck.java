@@ -140,8 +140,8 @@ public final class RegisterCheck {
         }
         long start = quiet.get(0).invoked();
         for (Operation w : writes) {
-            if (w.invoked() < start && (w.completed() > start || !w.succeeded() && writes.stream().noneMatch(
-                    later -> later.succeeded() && later.invoked() > w.completed() && later.completed() < start))) {
+            if (w.invoked() < start && (w.completed() > start || (!w.succeeded() && writes.stream().noneMatch(
+                    later -> later.succeeded() && later.invoked() > w.completed() && later.completed() < start)))) {
                 return; // still under way when the period began, or failed and never overwritten for sure
             }
         }

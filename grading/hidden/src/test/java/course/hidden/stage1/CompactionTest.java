@@ -162,6 +162,8 @@ class CompactionTest {
          * Each key changes in at most one round: keys {@code 4j + 1} are deleted there (and their old value stays in
          * the oldest table), {@code 4j + 2} overwritten, {@code 4j + 3} deleted and written again.
          */
+        // Fate is declared in the order of k % 4 (javadoc above).
+        @SuppressWarnings("EnumOrdinal")
         Fate fate(int k, int round) {
             if (k % 4 == 0 || (k / 4) % ROUNDS + 1 != round) {
                 return Fate.KEPT;

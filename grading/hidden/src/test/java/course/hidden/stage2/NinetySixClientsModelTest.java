@@ -84,7 +84,7 @@ class NinetySixClientsModelTest {
     }
 
     private static void check(List<String> problems, Reply r, int status, byte[] body) {
-        if (r.status() != status || body != null && !Arrays.equals(body, r.body())) {
+        if (r.status() != status || (body != null && !Arrays.equals(body, r.body()))) {
             problems.add(r.request() + ": expected " + status + (body == null ? "" : " with " + body.length
                     + " bytes") + ", got " + r.describeAnswer());
         }

@@ -15,8 +15,8 @@ import course.runtime.Submission;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.NavigableSet;
 import java.util.Random;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,12 +39,12 @@ class KilledShardTest {
         }
         int killed = random.nextInt(5);
         cluster.kill(killed);
-        TreeSet<Integer> lost = null;
+        NavigableSet<Integer> lost = null;
         for (int node = 0; node < 5; node++) {
             if (node == killed) {
                 continue;
             }
-            TreeSet<Integer> unavailable = UnservedKeys.through(c, node, KEYS, "key", "value",
+            NavigableSet<Integer> unavailable = UnservedKeys.through(c, node, KEYS, "key", "value",
                     "a key on a killed node is an error, not ");
             if (lost == null) {
                 lost = unavailable;

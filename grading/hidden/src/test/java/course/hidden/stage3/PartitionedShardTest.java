@@ -10,6 +10,7 @@ import course.harness.Stage;
 import course.harness.WithCluster;
 import course.runtime.Submission;
 import java.time.Duration;
+import java.util.NavigableSet;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
@@ -30,8 +31,8 @@ class PartitionedShardTest {
             c.put(k % 3, "p" + k, "v" + k).assertStatus(201);
         }
         cluster.proxy(2).partition();
-        TreeSet<Integer> through0 = failing(c, 0);
-        TreeSet<Integer> through1 = failing(c, 1);
+        NavigableSet<Integer> through0 = failing(c, 0);
+        NavigableSet<Integer> through1 = failing(c, 1);
         if (Submission.current().stage() == 3) {
             assertEquals(through0, through1, "nodes 0 and 1 must fail on exactly node 2's keys");
             assertTrue(!through0.isEmpty() && through0.size() < KEYS, "node 2 owns about a third of the keys, but "
@@ -52,7 +53,7 @@ class PartitionedShardTest {
         }
     }
 
-    private static TreeSet<Integer> failing(KvClient c, int node) {
+    private static NavigableSet<Integer> failing(KvClient c, int node) {
         return UnservedKeys.through(c, node, KEYS, "p", "v", "an unreachable owner is an error, not ");
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.KvClient;
 import course.harness.Reply;
+import java.util.NavigableSet;
 import java.util.TreeSet;
 
 /**
@@ -16,7 +17,7 @@ final class UnservedKeys {
     }
 
     /** The k of every key that {@code node} failed to serve; {@code whyAnError} begins the message of a non-error. */
-    static TreeSet<Integer> through(KvClient c, int node, int keys, String keyPrefix, String valuePrefix,
+    static NavigableSet<Integer> through(KvClient c, int node, int keys, String keyPrefix, String valuePrefix,
                                     String whyAnError) {
         TreeSet<Integer> failed = new TreeSet<>();
         for (int k = 0; k < keys; k++) {

@@ -119,7 +119,7 @@ class ForgedInternalRequestsTest {
     }
 
     private static void expect(List<String> wrong, Reply r, int status, String body) {
-        if (r.status() != status || body != null && !body.equals(r.bodyText())) {
+        if (r.status() != status || (body != null && !body.equals(r.bodyText()))) {
             wrong.add(r.request() + ": expected " + status + (body == null ? "" : " '" + body + "'") + ", got "
                     + r.describeAnswer());
         }

@@ -11,6 +11,8 @@ import solutions.stage1.Stage1Node;
 @Mutant(stage = 1, sentences = {"s1-start-returns", "c-start-returns"}, breaks = "start() opens storage and the server in the background and returns at once: "
         + "the first requests find nobody listening",
         caughtBy = "course.tests.stage1.EntityProtocolTest#getOfAnAbsentKeyIs404")
+// the mutant: start and stop as a careless subclass writes them.
+@SuppressWarnings("UnsynchronizedOverridesSynchronized")
 public final class StartReturnsBeforeListening implements ServiceFactory {
     static final long OPEN_MILLIS = 500;
 

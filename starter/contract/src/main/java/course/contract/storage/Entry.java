@@ -8,6 +8,8 @@ import java.util.Objects;
  * A key and its value; a {@code null} value is a tombstone (the key was deleted).
  * Keys compare as unsigned bytes, lexicographically ({@link #compareKeys}).
  */
+// keys and values are byte[] by the contract; equals and hashCode below compare their bytes.
+@SuppressWarnings("ArrayRecordComponent")
 public record Entry(byte[] key, byte[] value) {
     public Entry {
         Objects.requireNonNull(key, "key");
