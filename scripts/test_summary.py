@@ -3,6 +3,7 @@
 target/surefire-reports, pytest's build/pytest-results.xml): the name and first message line of each failed test
 and of each flaky one (failed, then passed when Surefire ran it again), then one count over both runners. The names
 come first so that a log cut to its last lines still says what failed. Exit 1 when a test failed."""
+
 import glob
 import sys
 import xml.etree.ElementTree as ET
@@ -18,8 +19,9 @@ def first_line(element) -> str:
 
 def summary(root: str) -> tuple:
     # in the order they ran: the Java modules, then Python
-    files = sorted(glob.glob(f"{root}/**/target/surefire-reports/TEST-*.xml", recursive=True)) \
-        + glob.glob(f"{root}/build/pytest-results.xml")
+    files = sorted(glob.glob(f"{root}/**/target/surefire-reports/TEST-*.xml", recursive=True)) + glob.glob(
+        f"{root}/build/pytest-results.xml"
+    )
     tests = failed = skipped = 0
     lines, flaky = [], 0
     for f in files:
@@ -29,7 +31,7 @@ def summary(root: str) -> tuple:
             lines.append(f"course: UNREADABLE test report {f} ({e})")
             failed += 1
             continue
-        for suite in ([report] if report.tag == "testsuite" else report.iter("testsuite")):
+        for suite in [report] if report.tag == "testsuite" else report.iter("testsuite"):
             tests += int(suite.get("tests", 0))
             skipped += int(suite.get("skipped", 0))
             failed += int(suite.get("failures", 0)) + int(suite.get("errors", 0))

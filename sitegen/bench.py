@@ -3,6 +3,7 @@
 200 students x 4 stages by default: a report per student and stage with three attached runs, a grade per student
 and stage. The target is a build under 30 s on a laptop.
 """
+
 import argparse
 import json
 import logging
@@ -31,15 +32,29 @@ def generate(root: Path, students: int, stages: int) -> dict:
             (folder / "runs").mkdir(parents=True)
             runs = []
             for workload, rate in (("put", 4000), ("get", 4000), ("mixed", 3000)):
-                doc = synthetic.load_run(student=name, stage=stage, workload=workload, rate=rate * stage,
-                                         base=base / stage ** 0.3, tail=rng.uniform(0.3, 0.6), seed=rng.random(),
-                                         steal=rng.choice((0.2, 0.5, 6.0)))
+                doc = synthetic.load_run(
+                    student=name,
+                    stage=stage,
+                    workload=workload,
+                    rate=rate * stage,
+                    base=base / stage**0.3,
+                    tail=rng.uniform(0.3, 0.6),
+                    seed=rng.random(),
+                    steal=rng.choice((0.2, 0.5, 6.0)),
+                )
                 (folder / "runs" / f"{workload}.json").write_text(json.dumps(doc), encoding="utf-8")
                 runs.append(f"runs/{workload}.json")
-            front = {"student": name, "stage": stage, "title": f"Stage {stage}", "hardware": "synthetic",
-                     "commands": ["./course load ..."], "runs": runs}
-            (folder / "report.md").write_text(f"---\n{json.dumps(front)}\n---\n\n## Analysis\n\nSynthetic text.\n",
-                                              encoding="utf-8")
+            front = {
+                "student": name,
+                "stage": stage,
+                "title": f"Stage {stage}",
+                "hardware": "synthetic",
+                "commands": ["./course load ..."],
+                "runs": runs,
+            }
+            (folder / "report.md").write_text(
+                f"---\n{json.dumps(front)}\n---\n\n## Analysis\n\nSynthetic text.\n", encoding="utf-8"
+            )
             outcomes = [(t, "passed" if rng.random() > 0.1 else "failed") for t in TESTS]
             grade = synthetic.grade(student=name, stage=stage, tests=outcomes, ratio=round(rng.uniform(0.3, 1.3), 2))
             grade_path = root / "results" / "grades" / f"{name}-{stage}.json"
@@ -75,10 +90,12 @@ def main(argv=None) -> int:
         t1, cpu1 = time.perf_counter(), time.process_time()
         pages = build(root)
         t2, cpu2 = time.perf_counter(), time.process_time()
-        print(f"site bench: {args.students} students x {args.stages} stages: {counts['reports']} reports, "
-              f"{counts['runs']} runs, {counts['grades']} grades generated in {t1 - t0:.1f} s; "
-              f"site built in {t2 - t1:.1f} s ({pages} pages; {cpu2 - cpu1:.1f} s of CPU, the wall time is longer on a busy "
-              f"machine)")
+        print(
+            f"site bench: {args.students} students x {args.stages} stages: {counts['reports']} reports, "
+            f"{counts['runs']} runs, {counts['grades']} grades generated in {t1 - t0:.1f} s; "
+            f"site built in {t2 - t1:.1f} s ({pages} pages; {cpu2 - cpu1:.1f} s of CPU, the wall time is longer on a busy "
+            f"machine)"
+        )
         if args.keep:
             print(f"site bench: inputs and site kept in {root}")
     finally:

@@ -2,6 +2,7 @@
 
 Used by the site's browser test. Only 127.0.0.1 is ever loaded; Chromium's own network features are switched off.
 """
+
 import base64
 import json
 import os
@@ -15,8 +16,17 @@ from pathlib import Path
 import websocket
 
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--hide-scrollbars", "--mute-audio")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+    "--mute-audio",
+)
 
 
 def find_chromium():
@@ -46,16 +56,30 @@ class Browser:
 
     def __enter__(self):
         self.process = subprocess.Popen(
-            [self.binary, *FLAGS, f"--user-data-dir={self.profile}", "--remote-debugging-port=0",
-             "--remote-debugging-address=127.0.0.1", f"--window-size={self.width},{self.height}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                self.binary,
+                *FLAGS,
+                f"--user-data-dir={self.profile}",
+                "--remote-debugging-port=0",
+                "--remote-debugging-address=127.0.0.1",
+                f"--window-size={self.width},{self.height}",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         port = self._devtools_port()
         tab = self._page_target(port)
         self.ws = websocket.create_connection(tab["webSocketDebuggerUrl"], timeout=self.timeout, suppress_origin=True)
         for domain in ("Page", "Runtime", "Log"):
             self.call(f"{domain}.enable")
-        self.call("Emulation.setDeviceMetricsOverride", width=self.width, height=self.height, deviceScaleFactor=1,
-                  mobile=False)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=self.width,
+            height=self.height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
         return self
 
     def __exit__(self, *exc):
@@ -76,7 +100,9 @@ class Browser:
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise BrowserError(f"{self.binary} exited with code {self.process.returncode} before it opened DevTools")
+                raise BrowserError(
+                    f"{self.binary} exited with code {self.process.returncode} before it opened DevTools"
+                )
             if marker.is_file():
                 lines = marker.read_text().split()
                 if lines:
@@ -150,7 +176,9 @@ class PageVisit:
         for e in self.events:
             p = e.get("params", {})
             if e["method"] == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
-                out.append("console: " + " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", [])))
+                out.append(
+                    "console: " + " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", []))
+                )
             elif e["method"] == "Runtime.exceptionThrown":
                 details = p.get("exceptionDetails", {})
                 out.append("exception: " + str(details.get("exception", {}).get("description") or details.get("text")))

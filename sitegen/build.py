@@ -5,6 +5,7 @@
 Every input not given is none (an empty page says so); mkdocs.yml's own `extra.course` (the samples) is only what a
 plain `mkdocs build` or `mkdocs serve` shows. Warnings go to stderr as `WARNING - ...` lines, one per problem.
 """
+
 import argparse
 import logging
 import sys
@@ -37,8 +38,14 @@ def main(argv) -> int:
         parser.add_argument(f"--{name}", type=Path, default=None)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s - %(message)s", stream=sys.stderr)
-    build_site(args.out, stages=args.stages, reports=args.reports, results=args.results, free_form=args.free_form,
-               imported=args.imported)
+    build_site(
+        args.out,
+        stages=args.stages,
+        reports=args.reports,
+        results=args.results,
+        free_form=args.free_form,
+        imported=args.imported,
+    )
     return 0
 
 

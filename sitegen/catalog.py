@@ -1,4 +1,5 @@
 """Everything the site shows, read once per build: stages, reports, results, and the problems found on the way."""
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,12 +89,19 @@ class Catalog:
         at rates chosen to fail)."""
         attached = {run.path.resolve() for r in self.reports for run in r.runs} | self.saturation_steps()
         copied = {run.measurement() for r in self.reports for run in r.runs}
-        return [run for run in self.load_runs if run.stage == stage and run.path.resolve() not in attached
-                and run.measurement() not in copied]
+        return [
+            run
+            for run in self.load_runs
+            if run.stage == stage and run.path.resolve() not in attached and run.measurement() not in copied
+        ]
 
     def saturation_steps(self) -> set:
-        return {(path.parent / step["file"]).resolve() for path, doc in self.saturations
-                for step in doc["steps"] if step.get("file")}
+        return {
+            (path.parent / step["file"]).resolve()
+            for path, doc in self.saturations
+            for step in doc["steps"]
+            if step.get("file")
+        }
 
 
 def saturation_measurement(doc: dict) -> tuple:
@@ -103,8 +111,14 @@ def saturation_measurement(doc: dict) -> tuple:
 
 def load_catalog(sources: Sources) -> Catalog:
     problems = Problems()
-    check_ahead([p for root in (sources.reports, sources.results, sources.imported) if root and root.is_dir()
-                 for p in root.rglob("*.json")])
+    check_ahead(
+        [
+            p
+            for root in (sources.reports, sources.results, sources.imported)
+            if root and root.is_dir()
+            for p in root.rglob("*.json")
+        ]
+    )
     stages = load_stages(sources.stages, problems)
     reports = load_reports(sources.reports, problems)
     if sources.free_form:
@@ -117,8 +131,15 @@ def load_catalog(sources: Sources) -> Catalog:
     before = len(problems.items)
     found = scan_results(sources.results, problems)
     load_runs = [run_from_doc(path, doc) for path, doc in found["load-run"]]
-    catalog = Catalog(stages, reports, load_runs, found["saturation"], found["grade"], problems,
-                      results_problems=problems.items[before:])
+    catalog = Catalog(
+        stages,
+        reports,
+        load_runs,
+        found["saturation"],
+        found["grade"],
+        problems,
+        results_problems=problems.items[before:],
+    )
     for report in reports:
         for alias in report.aliases | {report.student_key}:
             catalog.names[alias] = report.display

@@ -1,5 +1,6 @@
 """HdrHistogram-style percentile charts as static SVG: x is 1/(1-p) on a log scale (50% ... 99.999%), y is latency on a
 log scale. Drawn here in Python so the site needs no JavaScript library and works offline."""
+
 import math
 from dataclasses import dataclass
 
@@ -60,9 +61,9 @@ def _ms_label(value: float) -> str:
 def _y_ticks(low: int, high: int) -> list:
     ticks = []
     for k in range(low, high + 1):
-        ticks.append((10.0 ** k, True))
+        ticks.append((10.0**k, True))
         if high - low <= 2 and k < high:
-            ticks += [(2 * 10.0 ** k, False), (5 * 10.0 ** k, False)]
+            ticks += [(2 * 10.0**k, False), (5 * 10.0**k, False)]
     return ticks
 
 
@@ -72,24 +73,32 @@ def percentile_chart(series: list, caption: str) -> str:
     if not series:
         return f'<p class="course-chart-empty">No percentile data to draw for {esc(caption)}.</p>'
     low, high = _y_range(series)
-    parts = [f'<svg class="course-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{esc(caption)}" '
-             f'xmlns="http://www.w3.org/2000/svg" font-size="12">']
+    parts = [
+        f'<svg class="course-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{esc(caption)}" '
+        f'xmlns="http://www.w3.org/2000/svg" font-size="12">'
+    ]
     parts += _axes(low, high)
     for i, s in enumerate(series):
         stroke = s.color or color(i)
-        d = " ".join(f"{'M' if j == 0 else 'L'}{_x(f):.1f},{_y(ms, low, high):.1f}" for j, (f, ms) in enumerate(s.points))
+        d = " ".join(
+            f"{'M' if j == 0 else 'L'}{_x(f):.1f},{_y(ms, low, high):.1f}" for j, (f, ms) in enumerate(s.points)
+        )
         width = 2 if len(series) <= 10 else 1.2
-        parts.append(f'<path class="curve" d="{d}" fill="none" stroke="{stroke}" stroke-width="{width}" '
-                     f'stroke-linejoin="round"><title>{esc(s.label)}</title></path>')
+        parts.append(
+            f'<path class="curve" d="{d}" fill="none" stroke="{stroke}" stroke-width="{width}" '
+            f'stroke-linejoin="round"><title>{esc(s.label)}</title></path>'
+        )
     parts.append("</svg>")
     legend = ""
     if len(series) <= LEGEND_LIMIT:
-        items = "".join(f'<span class="course-key"><span class="swatch" style="background:{s.color or color(i)}"></span>'
-                        f'{esc(s.label)}</span>' for i, s in enumerate(series))
+        items = "".join(
+            f'<span class="course-key"><span class="swatch" style="background:{s.color or color(i)}"></span>'
+            f"{esc(s.label)}</span>"
+            for i, s in enumerate(series)
+        )
         legend = f'<div class="course-legend">{items}</div>'
     # One line of HTML: Markdown leaves a raw block alone only when it has no blank lines.
-    return (f'<div class="course-figure">{"".join(parts)}<div class="course-caption">{esc(caption)}</div>'
-            f'{legend}</div>')
+    return f'<div class="course-figure">{"".join(parts)}<div class="course-caption">{esc(caption)}</div>{legend}</div>'
 
 
 def _axes(low: int, high: int) -> list:
@@ -106,8 +115,12 @@ def _axes(low: int, high: int) -> list:
     for fraction, label in X_TICKS:
         out.append(f'<text x="{_x(fraction):.1f}" y="{bottom + 16}" text-anchor="middle">{label}</text>')
     for value, _ in _y_ticks(low, high):
-        out.append(f'<text x="{LEFT - 6}" y="{_y(value, low, high) + 4:.1f}" text-anchor="end">{_ms_label(value)}</text>')
-    out.append(f'<text x="{(LEFT + right) / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle">percentile (1/(1-p), log scale)</text>')
+        out.append(
+            f'<text x="{LEFT - 6}" y="{_y(value, low, high) + 4:.1f}" text-anchor="end">{_ms_label(value)}</text>'
+        )
+    out.append(
+        f'<text x="{(LEFT + right) / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle">percentile (1/(1-p), log scale)</text>'
+    )
     out.append("</g>")
     return out
 
@@ -135,38 +148,60 @@ def rate_chart(series: list, caption: str, slo_ms: float | None = None) -> str:
         return LEFT + (rate - x_low) / (x_high - x_low) * (WIDTH - LEFT - RIGHT)
 
     bottom, right = HEIGHT - BOTTOM, WIDTH - RIGHT
-    parts = [f'<svg class="course-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{esc(caption)}" '
-             f'xmlns="http://www.w3.org/2000/svg" font-size="12">', '<g class="axes" stroke="currentColor" stroke-opacity="0.25">']
+    parts = [
+        f'<svg class="course-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{esc(caption)}" '
+        f'xmlns="http://www.w3.org/2000/svg" font-size="12">',
+        '<g class="axes" stroke="currentColor" stroke-opacity="0.25">',
+    ]
     ticks = _rate_ticks(x_high)
     parts += [f'<line x1="{x(t):.1f}" y1="{TOP}" x2="{x(t):.1f}" y2="{bottom}"/>' for t in ticks]
-    parts += [f'<line x1="{LEFT}" y1="{_y(v, low, high):.1f}" x2="{right}" y2="{_y(v, low, high):.1f}"/>'
-              for v, major in _y_ticks(low, high) if major]
+    parts += [
+        f'<line x1="{LEFT}" y1="{_y(v, low, high):.1f}" x2="{right}" y2="{_y(v, low, high):.1f}"/>'
+        for v, major in _y_ticks(low, high)
+        if major
+    ]
     parts.append("</g>")
     if slo_ms:
         y = _y(slo_ms, low, high)
-        parts.append(f'<line class="slo" x1="{LEFT}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#c62828" '
-                     f'stroke-dasharray="6,4"><title>SLO: p99 ≤ {slo_ms:g} ms</title></line>')
+        parts.append(
+            f'<line class="slo" x1="{LEFT}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#c62828" '
+            f'stroke-dasharray="6,4"><title>SLO: p99 ≤ {slo_ms:g} ms</title></line>'
+        )
     for i, (label, points) in enumerate(series):
         stroke = color(i)
         points = sorted(points, key=lambda p: p.rate)
-        d = " ".join(f"{'M' if j == 0 else 'L'}{x(p.rate):.1f},{_y(p.p99_ms, low, high):.1f}" for j, p in enumerate(points))
-        parts.append(f'<path class="curve" d="{d}" fill="none" stroke="{stroke}" stroke-width="2"><title>{esc(label)}</title></path>')
+        d = " ".join(
+            f"{'M' if j == 0 else 'L'}{x(p.rate):.1f},{_y(p.p99_ms, low, high):.1f}" for j, p in enumerate(points)
+        )
+        parts.append(
+            f'<path class="curve" d="{d}" fill="none" stroke="{stroke}" stroke-width="2"><title>{esc(label)}</title></path>'
+        )
         for p in points:
             fill = stroke if p.passed else "none"
             tip = f"{label}: {p.rate:g} rps, p99 {p.p99_ms:g} ms, {'pass' if p.passed else 'fail'}"
-            parts.append(f'<circle cx="{x(p.rate):.1f}" cy="{_y(p.p99_ms, low, high):.1f}" r="4" fill="{fill}" '
-                         f'stroke="{stroke}" stroke-width="1.5"><title>{esc(tip)}</title></circle>')
+            parts.append(
+                f'<circle cx="{x(p.rate):.1f}" cy="{_y(p.p99_ms, low, high):.1f}" r="4" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="1.5"><title>{esc(tip)}</title></circle>'
+            )
     parts.append('<g class="labels" fill="currentColor">')
     parts += [f'<text x="{x(t):.1f}" y="{bottom + 16}" text-anchor="middle">{t:g}</text>' for t in ticks]
-    parts += [f'<text x="{LEFT - 6}" y="{_y(v, low, high) + 4:.1f}" text-anchor="end">{_ms_label(v)}</text>'
-              for v, _ in _y_ticks(low, high)]
-    parts.append(f'<text x="{(LEFT + right) / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle">target rate, requests/s '
-                 f'(filled: step met the SLO; hollow: missed it)</text>')
+    parts += [
+        f'<text x="{LEFT - 6}" y="{_y(v, low, high) + 4:.1f}" text-anchor="end">{_ms_label(v)}</text>'
+        for v, _ in _y_ticks(low, high)
+    ]
+    parts.append(
+        f'<text x="{(LEFT + right) / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle">target rate, requests/s '
+        f"(filled: step met the SLO; hollow: missed it)</text>"
+    )
     parts += ["</g>", "</svg>"]
-    items = "".join(f'<span class="course-key"><span class="swatch" style="background:{color(i)}"></span>{esc(label)}</span>'
-                    for i, (label, _) in enumerate(series))
-    return (f'<div class="course-figure">{"".join(parts)}<div class="course-caption">{esc(caption)}</div>'
-            f'<div class="course-legend">{items}</div></div>')
+    items = "".join(
+        f'<span class="course-key"><span class="swatch" style="background:{color(i)}"></span>{esc(label)}</span>'
+        for i, (label, _) in enumerate(series)
+    )
+    return (
+        f'<div class="course-figure">{"".join(parts)}<div class="course-caption">{esc(caption)}</div>'
+        f'<div class="course-legend">{items}</div></div>'
+    )
 
 
 def _rate_ticks(high: float) -> list:

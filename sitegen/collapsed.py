@@ -11,6 +11,7 @@ total. For every stack prefix (a frame where it was called from: a box of the fl
 (a method wherever it was called from) the share before and after is known, both *total* (the frame was on the
 stack) and *self* (it was the sampled frame, on top).
 """
+
 import math
 import re
 from dataclasses import dataclass, field
@@ -51,20 +52,24 @@ def parse_collapsed(text: str, source: str = "") -> Profile:
             continue
         parts = line.rstrip().rsplit(None, 1)
         if len(parts) != 2 or not WEIGHT.match(parts[1]):
-            raise CollapsedError(f"line {number} is not 'frame;frame;...;frame WEIGHT' (a collapsed stack and its "
-                                 f"sample count): {_clip(line)!r}")
+            raise CollapsedError(
+                f"line {number} is not 'frame;frame;...;frame WEIGHT' (a collapsed stack and its "
+                f"sample count): {_clip(line)!r}"
+            )
         frames = tuple(frame_name(f) for f in parts[0].split(";"))
         if any(not f for f in frames):
-            raise CollapsedError(f"line {number} has an empty frame (two ';' in a row, or one at an end): "
-                                 f"{_clip(line)!r}")
+            raise CollapsedError(
+                f"line {number} has an empty frame (two ';' in a row, or one at an end): {_clip(line)!r}"
+            )
         weight = float(parts[1])
         if not math.isfinite(weight):
             raise CollapsedError(f"line {number}: the weight {parts[1]!r} is not a finite number")
         stacks[frames] = stacks.get(frames, 0.0) + weight
     total = sum(stacks.values())
     if total <= 0:
-        raise CollapsedError("holds no samples (no stack with a weight above 0): the profile recorded nothing; "
-                             "profile while a load runs")
+        raise CollapsedError(
+            "holds no samples (no stack with a weight above 0): the profile recorded nothing; profile while a load runs"
+        )
     return Profile({s: w for s, w in stacks.items() if w > 0}, total, source)
 
 
@@ -74,21 +79,24 @@ def read_collapsed(path: Path) -> Profile:
     except FileNotFoundError as e:
         raise CollapsedError("not found") from e
     except UnicodeDecodeError as e:
-        raise CollapsedError("is not UTF-8 text; it should be collapsed stacks (one 'frame;frame;... COUNT' line "
-                             "per stack), as ./course profile writes into cpu.collapsed") from e
+        raise CollapsedError(
+            "is not UTF-8 text; it should be collapsed stacks (one 'frame;frame;... COUNT' line "
+            "per stack), as ./course profile writes into cpu.collapsed"
+        ) from e
     except OSError as e:
         raise CollapsedError(f"cannot be read: {e.strerror or e}") from e
     return parse_collapsed(text, str(path))
 
 
 def _clip(line: str) -> str:
-    return line if len(line) <= MAX_PROBLEM_LINE else line[:MAX_PROBLEM_LINE - 1] + "…"
+    return line if len(line) <= MAX_PROBLEM_LINE else line[: MAX_PROBLEM_LINE - 1] + "…"
 
 
 @dataclass
 class Node:
     """One box of a flame graph: a frame reached by one path from the thread's first frame, with its total and self
     share in each profile (0 where that profile never had the path)."""
+
     name: str
     depth: int
     total_before: float = 0.0
@@ -110,6 +118,7 @@ class Node:
 @dataclass(frozen=True)
 class FrameChange:
     """A frame name (a method, wherever it was called from): its share before and after, self and total."""
+
     frame: str
     self_before: float
     self_after: float
@@ -194,8 +203,10 @@ def diff_profiles(before: Profile, after: Profile) -> ProfileDiff:
 
     frames = [change(name) for name in set(frames_before) | set(frames_after)]
     frames.sort(key=lambda f: (-abs(f.self_change), -abs(f.total_change), f.frame))
-    stacks = [StackChange(s, before_shares.get(s, 0.0), after_shares.get(s, 0.0))
-              for s in set(before_shares) | set(after_shares)]
+    stacks = [
+        StackChange(s, before_shares.get(s, 0.0), after_shares.get(s, 0.0))
+        for s in set(before_shares) | set(after_shares)
+    ]
     stacks.sort(key=lambda s: (-abs(s.change), s.stack))
     gone = sum(share for stack, share in before_shares.items() if stack not in after_shares)
     new = sum(share for stack, share in after_shares.items() if stack not in before_shares)

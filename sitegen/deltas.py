@@ -1,6 +1,7 @@
 """Stage-over-stage changes: a student's runs against the run of the same workload and the same target rate in their
 previous stage. Runs at different rates are not compared: at another rate the server is in another regime, and the
 difference would say nothing about the stage's change."""
+
 from dataclasses import dataclass
 
 from .runs import TABLE_PERCENTILES, Run
@@ -30,6 +31,7 @@ class Delta:
 @dataclass(frozen=True)
 class Pair:
     """A run of the previous stage and one of this stage with the same workload and target rate."""
+
     before: Run
     after: Run
 

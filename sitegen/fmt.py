@@ -1,4 +1,5 @@
 """Formatting numbers and names for pages."""
+
 import html
 import re
 import unicodedata

@@ -13,6 +13,7 @@ An entry with `no_runs: <why>` is a report kept on purpose although it holds no 
 instead of pasting them, say): it is not given to the importer, and its page says why it has no runs, as a note
 rather than as a problem.
 """
+
 import json
 import re
 import sys
@@ -46,7 +47,12 @@ def read_manifest(folder: Path, problems: Problems | None) -> dict:
         return {}
     manifest = {}
     for entry in entries:
-        ok = isinstance(entry, dict) and entry.get("file") and entry.get("student") and isinstance(entry.get("stage"), int)
+        ok = (
+            isinstance(entry, dict)
+            and entry.get("file")
+            and entry.get("student")
+            and isinstance(entry.get("stage"), int)
+        )
         if not ok:
             if problems:
                 problems.add(path, f"entry {entry!r} needs file, student and an integer stage")
@@ -68,7 +74,9 @@ def load_free_form(folder: Path, imported: Path | None, problems: Problems) -> l
         mine = []
         entry = manifest.get(path.name)
         if entry is None:
-            mine.append(problems.add(path, f"not listed in {MANIFEST} (file, student, stage, title); shown under stage 0"))
+            mine.append(
+                problems.add(path, f"not listed in {MANIFEST} (file, student, stage, title); shown under stage 0")
+            )
             entry = {"student": path.stem, "stage": 0}
         try:
             body = path.read_text(encoding="utf-8")
@@ -76,9 +84,18 @@ def load_free_form(folder: Path, imported: Path | None, problems: Problems) -> l
             mine.append(problems.add(path, "is not UTF-8 text"))
             body = ""
         title = entry.get("title") or _first_heading(body) or path.stem
-        report = Report(folder=folder, student_key=f"free-form:{entry['student']}", display=str(entry["student"]),
-                        stage=int(entry["stage"]), title=str(title), kind="free-form", body=body, problems=mine,
-                        aliases={str(entry["student"])}, source_file=path)
+        report = Report(
+            folder=folder,
+            student_key=f"free-form:{entry['student']}",
+            display=str(entry["student"]),
+            stage=int(entry["stage"]),
+            title=str(title),
+            kind="free-form",
+            body=body,
+            problems=mine,
+            aliases={str(entry["student"])},
+            source_file=path,
+        )
         if entry.get("no_runs"):
             report.notes.append(str(entry["no_runs"]))
         else:
@@ -89,12 +106,18 @@ def load_free_form(folder: Path, imported: Path | None, problems: Problems) -> l
 
 def _attach_imported_runs(report: Report, path: Path, imported: Path | None, problems: Problems):
     if imported is None or not imported.is_dir():
-        report.problems.append(problems.add(path, "its runs were not imported (no importer output folder given); "
-                                                  "build with ./course site to import them"))
+        report.problems.append(
+            problems.add(
+                path,
+                "its runs were not imported (no importer output folder given); build with ./course site to import them",
+            )
+        )
         return
     error = imported / (path.stem + IMPORT_ERROR_SUFFIX)
     if error.is_file():
-        lines = [line.strip() for line in error.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
+        lines = [
+            line.strip() for line in error.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()
+        ]
         # The importer's first line says what was wrong; the file it names is already in our message.
         reason = (lines[0] if lines else "").replace(f"{path}: ", "").replace(str(path), path.name)[:300]
         report.problems.append(problems.add(path, f"the wrk2 importer failed: {reason or 'no message'}"))

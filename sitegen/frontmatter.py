@@ -1,4 +1,5 @@
 """YAML front matter of a markdown file: the block between a first line '---' and the next '---'."""
+
 import yaml
 
 
@@ -18,7 +19,7 @@ def split(text: str):
     for i in range(1, len(lines)):
         if lines[i].strip() in ("---", "..."):
             block = "\n".join(lines[1:i])
-            body = "\n".join(lines[i + 1:])
+            body = "\n".join(lines[i + 1 :])
             try:
                 meta = yaml.safe_load(block) if block.strip() else {}
             except yaml.YAMLError as e:

@@ -1,4 +1,5 @@
 """MkDocs hooks (mkdocs.yml: hooks: [sitegen/hooks.py]): add the generated pages to every build."""
+
 import sys
 from pathlib import Path
 
@@ -25,7 +26,7 @@ def on_config(config):
 def _expand(entry, generated):
     """Nav entries named 'Stages' and 'Results' in mkdocs.yml are filled with the generated pages."""
     if isinstance(entry, dict) and len(entry) == 1:
-        (title, value), = entry.items()
+        ((title, value),) = entry.items()
         if title == "Stages":
             return {title: generated.stage_nav() or [{"No stages yet": "index.md"}]}
         if title == "Results":

@@ -3,6 +3,7 @@
 A report or stage statement links to files beside it (screenshots, wrk2 outputs). Files inside its folder are
 copied into the site next to the page; links to anything else would be broken on the site, so they become text.
 """
+
 import re
 from pathlib import Path
 from urllib.parse import quote, unquote

@@ -1,4 +1,5 @@
 """Where the course's files live, relative to the repository root."""
+
 import os
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """Problems with inputs: each one becomes a build warning naming the file, and is shown on the page it concerns."""
+
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -12,6 +12,7 @@ wall; the last such part) and one is a workload (put, get, mixed, delete; the fi
 20250301-120000-put-4000-cpu.collapsed. A profile without a workload pairs with the other stage's profile of the
 same event that names no workload either.
 """
+
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,8 +73,10 @@ def workload_from_name(path: str):
     return next((p for p in _name_parts(path) if p in WORKLOADS), None)
 
 
-HOW_TO_LIST = ("list collapsed stacks, e.g. 'flamegraphs/put-cpu.collapsed' (the name says the workload and the "
-               "event), or '{file: flamegraphs/x.collapsed, event: cpu, workload: put}'")
+HOW_TO_LIST = (
+    "list collapsed stacks, e.g. 'flamegraphs/put-cpu.collapsed' (the name says the workload and the "
+    "event), or '{file: flamegraphs/x.collapsed, event: cpu, workload: put}'"
+)
 
 
 def load_profiles(value, folder: Path, report_md: Path, add_problem) -> list:
@@ -96,9 +99,11 @@ def load_profiles(value, folder: Path, report_md: Path, add_problem) -> list:
             ref.profile = read_collapsed(ref.file)
         except CollapsedError as e:
             if str(e) == "not found":
-                message = ("listed under 'profiles:' in report.md but not found; copy the collapsed stacks there "
-                           "(./course load --profile and ./course profile write cpu.collapsed next to cpu.html; "
-                           "./course report attaches them)")
+                message = (
+                    "listed under 'profiles:' in report.md but not found; copy the collapsed stacks there "
+                    "(./course load --profile and ./course profile write cpu.collapsed next to cpu.html; "
+                    "./course report attaches them)"
+                )
             else:
                 message = f"{e}; 'profiles:' takes collapsed stacks, as ./course profile writes into cpu.collapsed"
             add_problem(ref.file, message)
@@ -113,15 +118,19 @@ def _entry(entry, number: int, folder: Path, report_md: Path, add_problem):
     elif isinstance(entry, dict):
         unknown = sorted(str(k) for k in entry if k not in ENTRY_KEYS)
         if unknown:
-            add_problem(report_md, f"'profiles:' entry {number} has unknown key(s) {', '.join(unknown)}; an entry has "
-                                   "file, event and workload")
+            add_problem(
+                report_md,
+                f"'profiles:' entry {number} has unknown key(s) {', '.join(unknown)}; an entry has "
+                "file, event and workload",
+            )
         file, event, workload = entry.get("file"), entry.get("event"), entry.get("workload")
         if not isinstance(file, str) or not file.strip():
             add_problem(report_md, f"'profiles:' entry {number} names no file; {HOW_TO_LIST}")
             return None
         if event is not None and str(event).lower() not in EVENTS:
-            add_problem(report_md, f"'profiles:' entry {number} ({file}): event {event!r} is not one of "
-                                   f"{', '.join(EVENTS)}")
+            add_problem(
+                report_md, f"'profiles:' entry {number} ({file}): event {event!r} is not one of {', '.join(EVENTS)}"
+            )
             return None
         if workload is not None and not isinstance(workload, str):
             add_problem(report_md, f"'profiles:' entry {number} ({file}): workload must be a name such as put")
@@ -131,15 +140,21 @@ def _entry(entry, number: int, folder: Path, report_md: Path, add_problem):
         return None
     path = folder / file
     if path.suffix.lower() in (".html", ".htm"):
-        add_problem(path, "is an HTML flame graph: list it under 'flamegraphs:'; 'profiles:' takes the collapsed "
-                          f"stacks recorded with it ({path.with_suffix(SUFFIX).name}, written next to it by "
-                          "./course profile and ./course load --profile)")
+        add_problem(
+            path,
+            "is an HTML flame graph: list it under 'flamegraphs:'; 'profiles:' takes the collapsed "
+            f"stacks recorded with it ({path.with_suffix(SUFFIX).name}, written next to it by "
+            "./course profile and ./course load --profile)",
+        )
         return None
     event = str(event).lower() if event is not None else event_from_name(file)
     if event is None:
-        add_problem(path, f"cannot tell which event this profile is (its name has none of {', '.join(EVENTS)}): "
-                          f"name it <workload>-<event>{SUFFIX}, e.g. put-cpu{SUFFIX}, or list it as "
-                          f"{{file: {file}, event: cpu, workload: put}}")
+        add_problem(
+            path,
+            f"cannot tell which event this profile is (its name has none of {', '.join(EVENTS)}): "
+            f"name it <workload>-<event>{SUFFIX}, e.g. put-cpu{SUFFIX}, or list it as "
+            f"{{file: {file}, event: cpu, workload: put}}",
+        )
         return None
     workload = workload.strip().lower() if isinstance(workload, str) and workload.strip() else workload_from_name(file)
     return ProfileRef(file, path, event, workload)

@@ -1,4 +1,5 @@
 """Student reports: folders reports/<student>/stage-<N>/ with report.md (YAML front matter + analysis) and files."""
+
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +55,9 @@ def load_reports(root: Path, problems: Problems) -> list:
             reports.append(Report(student_dir, student_dir.name, student_dir.name, 0, "(no report)", problems=mine))
             continue
         for stage_dir in stage_dirs:
-            reports.append(load_report(stage_dir, student_dir.name, int(STAGE_DIR.match(stage_dir.name).group(1)), problems))
+            reports.append(
+                load_report(stage_dir, student_dir.name, int(STAGE_DIR.match(stage_dir.name).group(1)), problems)
+            )
     return reports
 
 
@@ -87,15 +90,24 @@ def _apply_front_matter(report: Report, meta: dict, path: Path, problems: Proble
     report.pseudonym = str(pseudonym) if pseudonym else None
     report.aliases = {str(x) for x in (student, pseudonym) if x}
     if meta.get("stage") is not None and meta.get("stage") != report.stage:
-        _local(problems, mine, path, f"front matter says stage {meta.get('stage')!r} but the folder is stage-{report.stage}; "
-               "the folder wins")
+        _local(
+            problems,
+            mine,
+            path,
+            f"front matter says stage {meta.get('stage')!r} but the folder is stage-{report.stage}; the folder wins",
+        )
     report.title = str(meta.get("title") or report.title)
     report.hardware = meta.get("hardware")
     commands = meta.get("commands") or []
     report.commands = [str(c) for c in commands] if isinstance(commands, list) else [str(commands)]
     report.previous = _stage_number(meta.get("previous"))
     if meta.get("previous") is not None and report.previous is None:
-        _local(problems, mine, path, f"'previous: {meta.get('previous')}' names no stage; write a stage number, e.g. previous: 1")
+        _local(
+            problems,
+            mine,
+            path,
+            f"'previous: {meta.get('previous')}' names no stage; write a stage number, e.g. previous: 1",
+        )
     for entry in _path_list(meta, "runs", path, problems, mine):
         run_path = report.folder / entry
         doc = read_result(run_path, problems, expect_kind="load-run")
@@ -115,8 +127,9 @@ def _apply_front_matter(report: Report, meta: dict, path: Path, problems: Proble
             report.flamegraphs.append(graph)
         else:
             _local(problems, mine, graph, "flame graph listed in report.md but not found")
-    report.profiles = load_profiles(meta.get("profiles"), report.folder, path,
-                                    lambda file, message: _local(problems, mine, file, message))
+    report.profiles = load_profiles(
+        meta.get("profiles"), report.folder, path, lambda file, message: _local(problems, mine, file, message)
+    )
 
 
 def _path_list(meta: dict, key: str, path: Path, problems: Problems, mine: list) -> list:

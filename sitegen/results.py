@@ -1,4 +1,5 @@
 """Reading results JSON documents: every document is validated against the course's results schema."""
+
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -126,8 +127,11 @@ def published_ratio(grade: dict):
     the machine was busy) or measured over a run flagged for contention (grades written before the rerun rule)."""
     p = grade.get("performance") or {}
     ratio = p.get("ratio")
-    if ratio is None or p.get("notMeasured") or any(_contended((p.get(side) or {}).get("flags"))
-                                                     for side in ("submission", "reference")):
+    if (
+        ratio is None
+        or p.get("notMeasured")
+        or any(_contended((p.get(side) or {}).get("flags")) for side in ("submission", "reference"))
+    ):
         return None
     return ratio
 

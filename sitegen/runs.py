@@ -1,4 +1,5 @@
 """A load run as the site shows it: percentiles, rates, errors, steal, and the points of its percentile curve."""
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,7 +63,9 @@ class Run:
 
     def curve(self) -> list:
         """(fraction, ms) points from 50% to 99.999%: the spectrum when there is one, else the summary."""
-        points = self.spectrum if len(self.spectrum) >= 2 else sorted((p / 100, ms) for p, ms in self.percentiles.items())
+        points = (
+            self.spectrum if len(self.spectrum) >= 2 else sorted((p / 100, ms) for p, ms in self.percentiles.items())
+        )
         return [(f, ms) for f, ms in points if 0.5 <= f <= CURVE_MAX_FRACTION + 1e-12]
 
     def measurement(self) -> tuple:

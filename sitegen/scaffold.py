@@ -9,6 +9,7 @@ analysis. Runs
 of other stages are left out; runs that do not say their stage are left out and counted, because a report that
 mixes stages would compare the wrong numbers.
 """
+
 import argparse
 import json
 import os
@@ -40,14 +41,22 @@ class UnknownStage(ScaffoldError):
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(prog="./course report", description=(
-        "Creates reports/<student>/stage-N/report.md from the stage's report template and attaches the load runs "
-        "(results/load/*.json) and flame graphs (results/profiles/*/*.html, with the collapsed stacks beside them "
-        "that the site compares with your previous stage's) recorded so far. You then write only the analysis; "
-        "./course site shows it with tables and charts."))
+    parser = argparse.ArgumentParser(
+        prog="./course report",
+        description=(
+            "Creates reports/<student>/stage-N/report.md from the stage's report template and attaches the load runs "
+            "(results/load/*.json) and flame graphs (results/profiles/*/*.html, with the collapsed stacks beside them "
+            "that the site compares with your previous stage's) recorded so far. You then write only the analysis; "
+            "./course site shows it with tables and charts."
+        ),
+    )
     parser.add_argument("--stage", type=int, required=True, help="the stage the report is for, e.g. 1")
-    parser.add_argument("--student", help="your name or pseudonym as the site shows it (default: git user.name, else $USER)")
-    parser.add_argument("--force", action="store_true", help="replace an existing report.md (the old one is kept as report.md.bak)")
+    parser.add_argument(
+        "--student", help="your name or pseudonym as the site shows it (default: git user.name, else $USER)"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing report.md (the old one is kept as report.md.bak)"
+    )
     parser.add_argument("--results", default="results", help="where the runs were recorded (default: results)")
     parser.add_argument("--reports", default="reports", help="where reports live (default: reports)")
     return parser.parse_args(argv)
@@ -172,7 +181,7 @@ def hardware_text(runs: list) -> str:
     if cores:
         parts.append(f"{cores} cores")
     if env.get("memoryBytes"):
-        parts.append(f"{env['memoryBytes'] / 2 ** 30:.0f} GiB")
+        parts.append(f"{env['memoryBytes'] / 2**30:.0f} GiB")
     parts.append(env.get("os") or f"{platform.system()} {platform.release()}")
     if env.get("jdk"):
         parts.append(f"JDK {env['jdk']}")
@@ -242,8 +251,9 @@ def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, r
     folder = reports / slug(student) / f"stage-{stage}"
     target = folder / "report.md"
     if target.exists() and not force:
-        raise ScaffoldError(f"{target} already exists; edit it, or pass --force to start over "
-                            "(the old one is kept as report.md.bak)")
+        raise ScaffoldError(
+            f"{target} already exists; edit it, or pass --force to start over (the old one is kept as report.md.bak)"
+        )
     problems = Problems(echo=False)
     runs, stageless_runs = recorded_runs(results, stage, problems)
     saturations = recorded_saturations(results, stage, problems)
@@ -267,62 +277,99 @@ def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, r
         else:
             uncollapsed.append(graph)
     commands = list(dict.fromkeys(doc["source"]["command"] for _, doc in runs if doc["source"].get("command")))
-    values = {"student": student, "stage": stage, "hardware": hardware_text(runs), "commands": commands,
-              "runs": run_paths, "flamegraphs": graph_paths, "profiles": profile_entries,
-              "saturation": saturation_paths}
+    values = {
+        "student": student,
+        "stage": stage,
+        "hardware": hardware_text(runs),
+        "commands": commands,
+        "runs": run_paths,
+        "flamegraphs": graph_paths,
+        "profiles": profile_entries,
+        "saturation": saturation_paths,
+    }
     template = template_path.read_text(encoding="utf-8")
     if "{{saturation}}" not in template and template.startswith("---\n"):
         # Templates written before saturation results were attached: the list goes after the flame graphs.
-        template = template.replace("flamegraphs: {{flamegraphs}}\n", "flamegraphs: {{flamegraphs}}\nsaturation: {{saturation}}\n", 1)
+        template = template.replace(
+            "flamegraphs: {{flamegraphs}}\n", "flamegraphs: {{flamegraphs}}\nsaturation: {{saturation}}\n", 1
+        )
     if "{{profiles}}" not in template and template.startswith("---\n"):
         # Templates written before collapsed stacks were attached: the list goes after the flame graphs too.
-        template = template.replace("flamegraphs: {{flamegraphs}}\n",
-                                    "flamegraphs: {{flamegraphs}}\nprofiles: {{profiles}}\n", 1)
+        template = template.replace(
+            "flamegraphs: {{flamegraphs}}\n", "flamegraphs: {{flamegraphs}}\nprofiles: {{profiles}}\n", 1
+        )
     text = fill(template, values)
     try:
         meta, _ = frontmatter.split(text)
     except frontmatter.FrontMatterError as e:
-        raise ScaffoldError(f"{template_path}: the filled template has broken front matter ({e}); fix the template") from e
+        raise ScaffoldError(
+            f"{template_path}: the filled template has broken front matter ({e}); fix the template"
+        ) from e
     if not meta:
         # A template of only prose: the front matter the site needs goes on top of it.
         values["title"] = f"Stage {stage} report"
         text = "---\n" + yaml.safe_dump(values, allow_unicode=True, sort_keys=False) + "---\n\n" + text
-    left_out = skipped_lines({"skipped": problems.items, "stageless_runs": stageless_runs,
-                              "stageless_profiles": stageless_profiles, "uncollapsed": uncollapsed}, stage)
+    left_out = skipped_lines(
+        {
+            "skipped": problems.items,
+            "stageless_runs": stageless_runs,
+            "stageless_profiles": stageless_profiles,
+            "uncollapsed": uncollapsed,
+        },
+        stage,
+    )
     if left_out:
-        text = _after_front_matter(text, "<!-- ./course report left out:\n" + "\n".join(
-            "  - " + line for line in left_out) + "\n-->\n")
+        text = _after_front_matter(
+            text, "<!-- ./course report left out:\n" + "\n".join("  - " + line for line in left_out) + "\n-->\n"
+        )
     write_atomically(target, text)
-    return {"report": target, "template": template_path, "runs": run_paths, "flamegraphs": graph_paths,
-            "profiles": profile_entries, "saturation": saturation_paths, "skipped": problems.items,
-            "stageless_runs": stageless_runs, "stageless_profiles": stageless_profiles, "uncollapsed": uncollapsed}
+    return {
+        "report": target,
+        "template": template_path,
+        "runs": run_paths,
+        "flamegraphs": graph_paths,
+        "profiles": profile_entries,
+        "saturation": saturation_paths,
+        "skipped": problems.items,
+        "stageless_runs": stageless_runs,
+        "stageless_profiles": stageless_profiles,
+        "uncollapsed": uncollapsed,
+    }
 
 
 def _after_front_matter(text: str, insert: str) -> str:
     """`insert` as the first lines after the front matter, where the student reads it first."""
     lines = text.split("\n")
     end = next(i for i in range(1, len(lines)) if lines[i].strip() in ("---", "..."))
-    return "\n".join(lines[: end + 1] + ["", insert.rstrip("\n")] + lines[end + 1:])
+    return "\n".join(lines[: end + 1] + ["", insert.rstrip("\n")] + lines[end + 1 :])
 
 
 def skipped_lines(done: dict, stage: int) -> list:
     """What was left out of the report and why, one line each."""
     lines = [f"skipped {problem}" for problem in done["skipped"]]
     if done["stageless_runs"]:
-        names = ", ".join(p.name for p in done["stageless_runs"][:5]) + (", ..." if len(done["stageless_runs"]) > 5 else "")
-        lines.append(f"skipped {len(done['stageless_runs'])} run(s) that do not say their stage ({names}): a report "
-                     f"holds only its stage's runs. Record runs with ./course load --stage {stage} (or the stage "
-                     "in submission.properties), or add \"stage\": N to the run's JSON if you know it")
+        names = ", ".join(p.name for p in done["stageless_runs"][:5]) + (
+            ", ..." if len(done["stageless_runs"]) > 5 else ""
+        )
+        lines.append(
+            f"skipped {len(done['stageless_runs'])} run(s) that do not say their stage ({names}): a report "
+            f"holds only its stage's runs. Record runs with ./course load --stage {stage} (or the stage "
+            'in submission.properties), or add "stage": N to the run\'s JSON if you know it'
+        )
     if done["stageless_profiles"]:
         names = ", ".join(p.name for p in done["stageless_profiles"][:5])
-        lines.append(f"skipped {len(done['stageless_profiles'])} profile folder(s) that do not say their stage "
-                     f"({names}): put the stage number in <folder>/{PROFILE_STAGE_FILE}, or profile during a load "
-                     "run with ./course load --profile")
+        lines.append(
+            f"skipped {len(done['stageless_profiles'])} profile folder(s) that do not say their stage "
+            f"({names}): put the stage number in <folder>/{PROFILE_STAGE_FILE}, or profile during a load "
+            "run with ./course load --profile"
+        )
     if done.get("uncollapsed"):
         names = ", ".join(str(p.relative_to(p.parents[1])) for p in done["uncollapsed"][:5])
-        lines.append(f"{len(done['uncollapsed'])} flame graph(s) have no collapsed stacks beside them ({names}): they "
-                     "are linked, but the site cannot compare them with another stage's profile. Profiles recorded "
-                     "by this kit have them (cpu.collapsed next to cpu.html): profile again to compare")
+        lines.append(
+            f"{len(done['uncollapsed'])} flame graph(s) have no collapsed stacks beside them ({names}): they "
+            "are linked, but the site cannot compare them with another stage's profile. Profiles recorded "
+            "by this kit have them (cpu.collapsed next to cpu.html): profile again to compare"
+        )
     return lines
 
 
@@ -337,22 +384,32 @@ def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     root = Path(os.environ.get("COURSE_ROOT") or Path.cwd())
     try:
-        done = scaffold(root, args.stage, args.student or default_student(), args.force,
-                        root / args.results if not Path(args.results).is_absolute() else Path(args.results),
-                        root / args.reports if not Path(args.reports).is_absolute() else Path(args.reports))
+        done = scaffold(
+            root,
+            args.stage,
+            args.student or default_student(),
+            args.force,
+            root / args.results if not Path(args.results).is_absolute() else Path(args.results),
+            root / args.reports if not Path(args.reports).is_absolute() else Path(args.reports),
+        )
     except ScaffoldError as e:
         print(f"course report: {e}", file=sys.stderr)
         return 2 if isinstance(e, UnknownStage) else 1
     report = done["report"]
     shown = report.relative_to(root) if report.is_relative_to(root) else report
-    print(f"course report: wrote {shown} from {done['template'].name}: stage {args.stage}: "
-          f"{len(done['runs'])} run(s), {len(done['saturation'])} saturation result(s), "
-          f"{len(done['flamegraphs'])} flame graph(s) ({len(done['profiles'])} with collapsed stacks) attached")
+    print(
+        f"course report: wrote {shown} from {done['template'].name}: stage {args.stage}: "
+        f"{len(done['runs'])} run(s), {len(done['saturation'])} saturation result(s), "
+        f"{len(done['flamegraphs'])} flame graph(s) ({len(done['profiles'])} with collapsed stacks) attached"
+    )
     for line in skipped_lines(done, args.stage):
         print(f"course report: {line}", file=sys.stderr)
     if not done["runs"]:
-        print(f"course report: no stage-{args.stage} runs recorded yet; run ./course load ... then "
-              "./course report --force, or list run files under 'runs:' yourself", file=sys.stderr)
+        print(
+            f"course report: no stage-{args.stage} runs recorded yet; run ./course load ... then "
+            "./course report --force, or list run files under 'runs:' yourself",
+            file=sys.stderr,
+        )
     print(f"next: {next_step(root, shown)}")
     return 0
 

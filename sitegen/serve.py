@@ -1,7 +1,8 @@
 """./course site --serve: serves the built site on 127.0.0.1. A port that is taken is a clear error, not a traceback.
 
-    python -m sitegen.serve --port P --directory DIR [--check]   (--check: only say whether the port is free)
+python -m sitegen.serve --port P --directory DIR [--check]   (--check: only say whether the port is free)
 """
+
 import argparse
 import errno
 import functools
@@ -21,9 +22,14 @@ def bind(port: int, directory: str) -> ThreadingHTTPServer:
         return ThreadingHTTPServer((HOST, port), handler)
     except OSError as e:
         if e.errno in (errno.EADDRINUSE, errno.EACCES):
-            why = "is in use (another server, or an earlier ./course site --serve still running)" \
-                if e.errno == errno.EADDRINUSE else "is not allowed for this user"
-            raise PortTaken(f"port {port} on {HOST} {why}; pick another with --port, e.g. --port {free_port_hint(port)}") from e
+            why = (
+                "is in use (another server, or an earlier ./course site --serve still running)"
+                if e.errno == errno.EADDRINUSE
+                else "is not allowed for this user"
+            )
+            raise PortTaken(
+                f"port {port} on {HOST} {why}; pick another with --port, e.g. --port {free_port_hint(port)}"
+            ) from e
         raise
 
 

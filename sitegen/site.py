@@ -1,4 +1,5 @@
 """One build of the site's generated part: which pages and files to add, and the navigation around them."""
+
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,8 +34,10 @@ class Generated:
         return BLOB_MARK.sub(lambda m: self.blobs[int(m.group(1))], html)
 
     def stage_nav(self) -> list:
-        return [{s.title if s.title.lower().startswith("stage") else f"{s.number}. {s.title}": s.page}
-                for s in self.catalog.stages]
+        return [
+            {s.title if s.title.lower().startswith("stage") else f"{s.number}. {s.title}": s.page}
+            for s in self.catalog.stages
+        ]
 
     def results_nav(self) -> list:
         nav = [{"All reports": INDEX_SRC}]
@@ -45,8 +48,9 @@ class Generated:
         """Markdown list of the stages for the home page."""
         if not self.catalog.stages:
             return "*No stage statements yet.*"
-        return "\n".join(f"{s.number}. [{s.title}]({s.page}) — [results]({comparison_src(s.number)})"
-                         for s in self.catalog.stages)
+        return "\n".join(
+            f"{s.number}. [{s.title}]({s.page}) — [results]({comparison_src(s.number)})" for s in self.catalog.stages
+        )
 
 
 def sources_from_settings(settings: dict, base: Path) -> Sources:
@@ -59,8 +63,13 @@ def sources_from_settings(settings: dict, base: Path) -> Sources:
         p = Path(str(value))
         return p if p.is_absolute() else base / p
 
-    return Sources(stages=path("stages"), reports=path("reports"), results=path("results"),
-                   free_form=path("free_form"), imported=path("imported"))
+    return Sources(
+        stages=path("stages"),
+        reports=path("reports"),
+        results=path("results"),
+        free_form=path("free_form"),
+        imported=path("imported"),
+    )
 
 
 def generate(sources: Sources) -> Generated:

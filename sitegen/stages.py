@@ -8,6 +8,7 @@ Two ways to read it: `registry` for the tools that act on a stage (./course publ
 registry cannot use stops them with a StageFileError naming the file, the field and what to do. `load_stages` for the
 site, which builds anyway: every mistake of a stage.yml is a problem shown on the site, and the page is built from
 what is left (a wrong title, stage or slug: the title comes from README.md)."""
+
 import json
 import re
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ class StageFileError(ValueError):
 @dataclass(frozen=True)
 class StandardRun:
     """One entry of stage.yml's standard-workloads."""
+
     name: str
     rate: int
     connections: int
@@ -51,8 +53,10 @@ class StandardRun:
     value_size: int
 
     def describe(self) -> str:
-        return (f"{self.name} at {self.rate} requests/s for {self.seconds:g} s, {self.connections} connections, "
-                f"{self.threads} threads, {self.keys} keys of {self.value_size} B")
+        return (
+            f"{self.name} at {self.rate} requests/s for {self.seconds:g} s, {self.connections} connections, "
+            f"{self.threads} threads, {self.keys} keys of {self.value_size} B"
+        )
 
     def matches(self, run) -> bool:
         """A run of this workload at this rate: the runs a comparison should set side by side."""
@@ -87,8 +91,12 @@ def stage_folders(stages_dir: Path) -> list:
             continue
         number = int(m.group(1))
         if number in found:
-            raise StageFileError(folder, None, f"a second folder for stage {number}, besides "
-                                               f"{found[number][2].name}", "rename one of them")
+            raise StageFileError(
+                folder,
+                None,
+                f"a second folder for stage {number}, besides {found[number][2].name}",
+                "rename one of them",
+            )
         found[number] = (number, m.group(2), folder)
     return [found[n] for n in sorted(found)]
 
@@ -141,11 +149,17 @@ def _problems(error) -> set:
     node = _schema_at(where)
     if error.validator == "additionalProperties":
         fields = ", ".join(sorted(node.get("properties", {})))
-        return {(where + (str(k),), 0, f"is not a field of stage.yml here; the fields are {fields}")
-                for k in value if str(k) not in node.get("properties", {})}
+        return {
+            (where + (str(k),), 0, f"is not a field of stage.yml here; the fields are {fields}")
+            for k in value
+            if str(k) not in node.get("properties", {})
+        }
     if error.validator == "required":
-        return {(where + (k,), 1, "is missing: give " + _schema_at(where + (k,)).get("description", "a value"))
-                for k in node.get("required", []) if k not in value}
+        return {
+            (where + (k,), 1, "is missing: give " + _schema_at(where + (k,)).get("description", "a value"))
+            for k in node.get("required", [])
+            if k not in value
+        }
     what = node.get("description", "something else")
     if where and value is None:
         return {(where, 2, f"is missing: give {what}")}
@@ -174,9 +188,12 @@ def _checked_stage_file(folder: Path, number: int, slug: str):
     """(fields, every mistake) of folder/stage.yml; a file that is missing or not YAML is a StageFileError."""
     path = folder / STAGE_FILE
     if not path.is_file():
-        raise StageFileError(path, None, "is missing: every stage folder needs one",
-                             "copy the stage.yml of another stage and change its facts; stages/README.md describes "
-                             "every field")
+        raise StageFileError(
+            path,
+            None,
+            "is missing: every stage folder needs one",
+            "copy the stage.yml of another stage and change its facts; stages/README.md describes every field",
+        )
     try:
         meta = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as e:
@@ -215,9 +232,17 @@ def load_stages(root: Path, problems: Problems) -> list:
             meta, mistakes = {}, [e]
         usable = _usable(meta, mistakes)
         for e in mistakes:
-            problems.add(e.path, e.detail + ("; the title comes from README.md" if not usable else
-                                             "; the run is left out" if _is_run(e.where) else
-                                             "; the site leaves the field out"))
+            problems.add(
+                e.path,
+                e.detail
+                + (
+                    "; the title comes from README.md"
+                    if not usable
+                    else "; the run is left out"
+                    if _is_run(e.where)
+                    else "; the site leaves the field out"
+                ),
+            )
         title = usable["title"].strip() if usable else _first_heading(readme) or f"Stage {number}"
         stages.append(_stage(number, folder, usable, title))
     return stages
@@ -240,9 +265,16 @@ def _is_run(where) -> bool:
 
 def _stage(number: int, folder: Path, meta: dict, title: str) -> Stage:
     reference = meta.get("reference")
-    return Stage(number, folder.name, title, folder, folder / "README.md", meta.get("nodes", 1),
-                 [_standard_run(w) for w in meta.get("standard-workloads") or []],
-                 reference.strip() if isinstance(reference, str) and reference.strip() else None)
+    return Stage(
+        number,
+        folder.name,
+        title,
+        folder,
+        folder / "README.md",
+        meta.get("nodes", 1),
+        [_standard_run(w) for w in meta.get("standard-workloads") or []],
+        reference.strip() if isinstance(reference, str) and reference.strip() else None,
+    )
 
 
 def _standard_run(w: dict) -> StandardRun:

@@ -13,6 +13,7 @@ ran in the grader's sandbox as a student's does (sandboxed: yes or no; empty in 
 busy_sessions says how many sessions the busy processes ran in: the kernel's autogroup scheduling shares the CPUs
 between sessions first, so busy processes in one session of their own took half the CPUs from a sandboxed grade
 (bwrap starts a new session) however many they were; each in a session of its own, they compete as separate jobs."""
+
 import argparse
 import csv
 import json
@@ -25,8 +26,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = Path(__file__).resolve().parent / "runs.tsv"
-FIELDS = ["started_utc", "commit", "stage", "earned", "max", "seconds", "seed", "busy_processes", "cores", "cpu",
-          "steal_pct", "flaky", "not_passed", "sandboxed", "busy_sessions"]
+FIELDS = [
+    "started_utc",
+    "commit",
+    "stage",
+    "earned",
+    "max",
+    "seconds",
+    "seed",
+    "busy_processes",
+    "cores",
+    "cpu",
+    "steal_pct",
+    "flaky",
+    "not_passed",
+    "sandboxed",
+    "busy_sessions",
+]
 # The grader's note for a grade without bwrap (grading.Sandbox: --no-sandbox now; before, a missing bwrap): such a
 # grade ran unlike a student's, and its row says so.
 # Grades written since the grade document's "sandboxed" field exists say it there; the note serves older ones.
@@ -54,8 +70,10 @@ def read_rows(path: Path) -> list:
                 float(row["earned"])
                 float(row["max"])
         except ValueError:
-            raise RecordError(f"{path} line {n}: stage, earned and max must be numbers (or '-' for a grade that "
-                              f"did not finish), got {row['stage']!r}, {row['earned']!r}, {row['max']!r}") from None
+            raise RecordError(
+                f"{path} line {n}: stage, earned and max must be numbers (or '-' for a grade that "
+                f"did not finish), got {row['stage']!r}, {row['earned']!r}, {row['max']!r}"
+            ) from None
     return rows
 
 
@@ -84,11 +102,28 @@ def write_rows(path: Path, rows: list) -> None:
 
 def commit_of_tree() -> str:
     """The commit checked out, marked +changes when the tree differs from it (then the row measured unsaved code)."""
-    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=10", "HEAD"],
-                          capture_output=True, text=True).stdout.strip() or "unknown"
+    head = (
+        subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short=10", "HEAD"], capture_output=True, text=True
+        ).stdout.strip()
+        or "unknown"
+    )
     # the record itself changes with every run: it is not a change to the code measured
-    changed = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no", "--", ".",
-                              ":(exclude)grading/busy/runs.tsv"], capture_output=True, text=True).stdout.strip()
+    changed = subprocess.run(
+        [
+            "git",
+            "-C",
+            str(ROOT),
+            "status",
+            "--porcelain",
+            "--untracked-files=no",
+            "--",
+            ".",
+            ":(exclude)grading/busy/runs.tsv",
+        ],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     return head + ("+changes" if changed else "")
 
 
@@ -130,9 +165,17 @@ def ran_sandboxed(grade: dict) -> bool:
 
 def unfinished_row(stage: str, busy: str, why: str, commit: str, steal: str, sessions: str) -> dict:
     row = dict.fromkeys(FIELDS, "")
-    row.update(started_utc=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), commit=commit, stage=stage,
-               earned="-", max="-", busy_processes=busy, steal_pct=steal, not_passed=one_line([why]),
-               busy_sessions=sessions)
+    row.update(
+        started_utc=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        commit=commit,
+        stage=stage,
+        earned="-",
+        max="-",
+        busy_processes=busy,
+        steal_pct=steal,
+        not_passed=one_line([why]),
+        busy_sessions=sessions,
+    )
     return row
 
 
@@ -157,11 +200,15 @@ def tally(rows: list, stages: list, want: int) -> list:
         commits = sorted({r["commit"] for r in mine})
         loaded = sum(1 for r in mine if full_marks(r) and full_load(r))
         verdict = "enough" if loaded >= want and full == len(mine) else f"{want} wanted"
-        lines.append(f"stage {stage}: {full} of {len(mine)} kept runs with full marks"
-                     + (f", {lost} lost points" if lost else "") + (f", {cut} did not finish" if cut else "")
-                     + f", {flaky} with a flaky test" + (f", {bare} without the sandbox" if bare else "")
-                     + f"; {loaded} with full marks under the full load"
-                     + f" ({verdict}; commits {', '.join(commits) or 'none'})")
+        lines.append(
+            f"stage {stage}: {full} of {len(mine)} kept runs with full marks"
+            + (f", {lost} lost points" if lost else "")
+            + (f", {cut} did not finish" if cut else "")
+            + f", {flaky} with a flaky test"
+            + (f", {bare} without the sandbox" if bare else "")
+            + f"; {loaded} with full marks under the full load"
+            + f" ({verdict}; commits {', '.join(commits) or 'none'})"
+        )
     return lines
 
 
@@ -194,8 +241,11 @@ def main(argv: list) -> int:
             rows.append(row_of(args.grade, args.busy, args.commit or commit_of_tree(), args.steal, args.sessions))
             write_rows(args.file, rows)
         elif args.verb == "unfinished":
-            rows.append(unfinished_row(str(args.stage), args.busy, args.why, args.commit or commit_of_tree(), args.steal,
-                                      args.sessions))
+            rows.append(
+                unfinished_row(
+                    str(args.stage), args.busy, args.why, args.commit or commit_of_tree(), args.steal, args.sessions
+                )
+            )
             write_rows(args.file, rows)
         else:
             stages = args.stages or sorted({int(r["stage"]) for r in rows})

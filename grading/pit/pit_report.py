@@ -10,6 +10,7 @@ hand-kept review: one surviving mutant a line, `class<TAB>method<TAB>line<TAB>mu
 verdict is `equivalent` (no test can tell it from the original: same observable behaviour) or `open` (a real gap, kept
 visible). A reviewed line that matches no survivor any more is listed as stale, so the review cannot silently rot.
 """
+
 import gzip
 import sys
 import xml.etree.ElementTree as ET
@@ -18,19 +19,30 @@ from pathlib import Path
 
 PACKAGES = [
     ("lsm", "solutions.lsm", "the LSM engine's own unit tests (solutions/lsm/src/test)"),
-    ("stage1", "solutions.stage1",
-     "the reference's own unit tests solutions.stage1.*Test + public course.tests.stage1 + hidden course.hidden.stage1,"
-     " against Stage1Factory; PausingPipelineSession (chunk stage1-pipeline) with stage 2's suite against"
-     " Stage2Factory, since only a node whose workers answer fills a pipeline"),
-    ("stage2", "solutions.stage2",
-     "public course.tests.stage1/stage2 + hidden course.hidden.stage1/stage2, against Stage2Factory"),
+    (
+        "stage1",
+        "solutions.stage1",
+        "the reference's own unit tests solutions.stage1.*Test + public course.tests.stage1 + hidden course.hidden.stage1,"
+        " against Stage1Factory; PausingPipelineSession (chunk stage1-pipeline) with stage 2's suite against"
+        " Stage2Factory, since only a node whose workers answer fills a pipeline",
+    ),
+    (
+        "stage2",
+        "solutions.stage2",
+        "public course.tests.stage1/stage2 + hidden course.hidden.stage1/stage2, against Stage2Factory",
+    ),
 ]
-KILLED = {"KILLED", "TIMED_OUT", "MEMORY_ERROR", "RUN_ERROR"}  # what PIT counts as detected: a hang, a blown heap, a crashed test JVM
+KILLED = {
+    "KILLED",
+    "TIMED_OUT",
+    "MEMORY_ERROR",
+    "RUN_ERROR",
+}  # what PIT counts as detected: a hang, a blown heap, a crashed test JVM
 
 
 def mutants(run):
     packed = run / "mutations.xml.gz"
-    with (gzip.open(packed) if packed.exists() else open(run / "mutations.xml", "rb")) as xml:
+    with gzip.open(packed) if packed.exists() else open(run / "mutations.xml", "rb") as xml:
         root = ET.parse(xml).getroot()
     for m in root:
         yield {
@@ -94,15 +106,21 @@ def main(argv):
         real = len(ms) - len(equivalent)
         score = 100.0 * killed / real if real else 0.0
         took = f"{seconds // 60} min {seconds % 60} s ({', '.join(d.name for d in runs)})"
-        summary.append(f"| `{package}` | {len(ms)} | {killed} | {status['SURVIVED']} | {status['NO_COVERAGE']}"
-                       f" | {len(equivalent)} | **{score:.1f}%** | {took} |")
-        details.append(f"\n### `{package}`\n\nSuite: {suite}. PIT statuses: "
-                       + ", ".join(f"{k} {v}" for k, v in sorted(status.items())) + ".\n")
+        summary.append(
+            f"| `{package}` | {len(ms)} | {killed} | {status['SURVIVED']} | {status['NO_COVERAGE']}"
+            f" | {len(equivalent)} | **{score:.1f}%** | {took} |"
+        )
+        details.append(
+            f"\n### `{package}`\n\nSuite: {suite}. PIT statuses: "
+            + ", ".join(f"{k} {v}" for k, v in sorted(status.items()))
+            + ".\n"
+        )
         details.append("| class | method | line | mutant | status | review |\n| --- | --- | ---: | --- | --- | --- |")
         for m, verdict in sorted(equivalent + open_, key=lambda e: (e[0]["class"], int(e[0]["line"]))):
             note = f"**{verdict[0]}**: {verdict[1]}" if verdict else "not reviewed yet"
-            details.append(f"| {m['class']} | `{m['method']}` | {m['line']} | {m['description']} | {m['status']}"
-                           f" | {note} |")
+            details.append(
+                f"| {m['class']} | `{m['method']}` | {m['line']} | {m['description']} | {m['status']} | {note} |"
+            )
     stale = [k for k in review if k not in used and k[0] in measured]
     text = [
         "# Mutation testing with PIT: how much of the references the tests pin down",

@@ -1,4 +1,5 @@
 """./course publish --out DIR [--stages 1-4]: arguments, then build and check every branch, then commit them."""
+
 import argparse
 import os
 import sys
@@ -62,8 +63,10 @@ def parse(argv: list[str]) -> tuple[Path | None, str | None]:
     if unknown:
         raise PublishError(f"unknown argument '{unknown[0]}'; see ./course publish --help")
     if args.out is None:
-        raise PublishError("--out DIR is required: the folder of the student repository (outside this one), "
-                           "e.g. ./course publish --out ../student-repo")
+        raise PublishError(
+            "--out DIR is required: the folder of the student repository (outside this one), "
+            "e.g. ./course publish --out ../student-repo"
+        )
     return args.out, args.stages
 
 
@@ -91,14 +94,17 @@ def publish(root: Path, out: Path, spec: str | None) -> None:
         if hits:
             shown = "\n  ".join(str(h) for h in hits[:30])
             more = f"\n  ... and {len(hits) - 30} more" if len(hits) > 30 else ""
-            raise PublishError(f"branch {stage.branch} would contain what students must not see; nothing was "
-                               f"published:\n  {shown}{more}\nFix the course file or publish/deny-list.txt.")
+            raise PublishError(
+                f"branch {stage.branch} would contain what students must not see; nothing was "
+                f"published:\n  {shown}{more}\nFix the course file or publish/deny-list.txt."
+            )
         branches[stage] = files
         progress(f"{stage.branch}: {len(files)} files, deny list passed")
     if not stage_discovery.public_test_stages(root) >= {s.number for s in chosen}:
         untested = sorted({s.number for s in chosen} - stage_discovery.public_test_stages(root))
-        print(f"course publish: note: no public tests (course.tests.stageN) for stage(s) {untested} yet",
-              file=sys.stderr)
+        print(
+            f"course publish: note: no public tests (course.tests.stageN) for stage(s) {untested} yet", file=sys.stderr
+        )
     progress(f"committing {len(branches)} branch(es) to {out}")
     repo = StudentRepo.open_or_create(out, root)
     source = course_version(root)
@@ -111,7 +117,9 @@ def publish(root: Path, out: Path, spec: str | None) -> None:
         print(f"{stage.branch}: {state} {head[:12]} ({len(files)} files)")
     if repo.head_of("stage-1"):
         repo.point_head_at("stage-1")
-    print(f"student repository: {repo.git_dir}\n"
-          f"  try it:  git clone {repo.git_dir} student && cd student && git checkout stage-1 && ./mvnw test\n"
-          f"  publish: git -C {repo.git_dir} push <url of the student repository> "
-          f"'refs/heads/stage-*:refs/heads/stage-*'")
+    print(
+        f"student repository: {repo.git_dir}\n"
+        f"  try it:  git clone {repo.git_dir} student && cd student && git checkout stage-1 && ./mvnw test\n"
+        f"  publish: git -C {repo.git_dir} push <url of the student repository> "
+        f"'refs/heads/stage-*:refs/heads/stage-*'"
+    )

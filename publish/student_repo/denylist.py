@@ -1,5 +1,6 @@
 """What must never reach the student repository: paths and content patterns from publish/deny-list.txt, plus
 the class names of the hidden tests and mutants found under grading/, read afresh at every run."""
+
 import hashlib
 import re
 from dataclasses import dataclass
@@ -93,5 +94,7 @@ def hidden_test_rules(course_root: Path) -> list[Rule]:
         is_mutant = "mutants" in parts and any(STAGE_FOLDER.match(p) for p in parts)
         if HIDDEN_TEST_NAME.match(source.stem) or is_mutant:
             names.add(source.stem)
-    return [Rule("content", re.compile(rf"\b{re.escape(n)}\b"), f"name of the hidden test or mutant {n}")
-            for n in sorted(names)]
+    return [
+        Rule("content", re.compile(rf"\b{re.escape(n)}\b"), f"name of the hidden test or mutant {n}")
+        for n in sorted(names)
+    ]

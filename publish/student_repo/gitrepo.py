@@ -4,6 +4,7 @@ Branches only ever move forward: each publish adds a commit on top of the branch
 previous stage's new head into the next stage), so students can always pull. Nothing is committed when a branch's
 files did not change.
 """
+
 import os
 import subprocess
 import tempfile
@@ -35,19 +36,25 @@ class StudentRepo:
         out = out.expanduser().resolve()
         course_root = course_root.resolve()
         if out == course_root or course_root in out.parents:
-            raise PublishError(f"--out {out} is inside the course repository {course_root}; the student "
-                               f"repository must live outside it (e.g. --out ../student-repo)")
+            raise PublishError(
+                f"--out {out} is inside the course repository {course_root}; the student "
+                f"repository must live outside it (e.g. --out ../student-repo)"
+            )
         if out.exists() and not out.is_dir():
             raise PublishError(f"--out {out} is a file; give a new or empty folder, or one made by ./course publish")
         if not out.exists() or not any(out.iterdir()):
             return out
         if not (out / "HEAD").is_file() or not (out / "objects").is_dir():
             kind = "a git working tree" if (out / ".git").exists() else "a folder that is not empty"
-            raise PublishError(f"--out {out} is {kind}, not a repository made by ./course publish; give a new or "
-                               f"empty folder (./course publish creates a bare repository there)")
+            raise PublishError(
+                f"--out {out} is {kind}, not a repository made by ./course publish; give a new or "
+                f"empty folder (./course publish creates a bare repository there)"
+            )
         if git(out, "config", "--get", MARKER, check=False) != "true":
-            raise PublishError(f"--out {out} is a git repository that ./course publish did not create (its config "
-                               f"has no '{MARKER} = true'); give a new or empty folder instead")
+            raise PublishError(
+                f"--out {out} is a git repository that ./course publish did not create (its config "
+                f"has no '{MARKER} = true'); give a new or empty folder instead"
+            )
         return out
 
     @classmethod
@@ -77,8 +84,7 @@ class StudentRepo:
         if old and parents == [old] and git(self.git_dir, "rev-parse", f"{old}^{{tree}}") == tree:
             return None
         parent_args = [arg for p in parents for arg in ("-p", p)]
-        new = git(self.git_dir, "commit-tree", "--no-gpg-sign", tree, *parent_args, "-m", message,
-                  env=_identity_env())
+        new = git(self.git_dir, "commit-tree", "--no-gpg-sign", tree, *parent_args, "-m", message, env=_identity_env())
         git(self.git_dir, "update-ref", "-m", "course publish", f"refs/heads/{branch}", new, old or ZERO)
         return new
 
@@ -96,8 +102,20 @@ class StudentRepo:
                 target.chmod(0o755 if entry.executable else 0o644)
             env = dict(os.environ, GIT_INDEX_FILE=str(Path(tmp) / "index"))
             # -f: the published .gitignore (and the user's global excludes) must not drop any file we chose.
-            git(self.git_dir, f"--work-tree={work}", "-c", "core.autocrlf=false", "-c", "core.fileMode=true",
-                "add", "-A", "-f", ".", env=env, cwd=work)
+            git(
+                self.git_dir,
+                f"--work-tree={work}",
+                "-c",
+                "core.autocrlf=false",
+                "-c",
+                "core.fileMode=true",
+                "add",
+                "-A",
+                "-f",
+                ".",
+                env=env,
+                cwd=work,
+            )
             return git(self.git_dir, "write-tree", env=env)
 
 
@@ -112,10 +130,12 @@ def _identity_env() -> dict:
 
 def course_version(course_root: Path) -> str:
     """The course commit being published, for the commit message ('working tree' when not a git checkout)."""
-    probe = subprocess.run(["git", "-C", str(course_root), "rev-parse", "--short", "HEAD"],
-                           capture_output=True, text=True)
+    probe = subprocess.run(
+        ["git", "-C", str(course_root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    )
     if probe.returncode != 0:
         return "a working tree outside git"
-    dirty = subprocess.run(["git", "-C", str(course_root), "--no-optional-locks", "status", "--porcelain"],
-                           capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "-C", str(course_root), "--no-optional-locks", "status", "--porcelain"], capture_output=True, text=True
+    ).stdout.strip()
     return f"course commit {probe.stdout.strip()}" + (" with uncommitted changes" if dirty else "")

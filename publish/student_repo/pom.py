@@ -1,4 +1,5 @@
 """Reads what the student build needs from the course's root pom.xml: its modules and its pinned versions."""
+
 import xml.etree.ElementTree as ET
 from pathlib import Path
 

@@ -4,6 +4,7 @@ Its sources stay in the course (solutions/lsm); the course module solutions/prov
 the package course.storage.lsm. Publish builds that module with the course's own Maven wrapper and ships its
 classes as the module provided-storage/ of the student repository, so students build and run on it without
 getting the reference's source (writing one's own engine is what the storage points reward)."""
+
 import hashlib
 import json
 import subprocess
@@ -37,8 +38,9 @@ def build_classes(course_root: Path, say=lambda line: print(line, file=sys.stder
     say(f"course publish: provided storage: building {COURSE_MODULE} (Maven, about 20 s) ...")
     _build(course_root)
     shipped = _shipped(classes)
-    stamp.write_text(json.dumps({"inputs": inputs, "classes": _digest(_class_files(classes), classes)}) + "\n",
-                     encoding="utf-8")
+    stamp.write_text(
+        json.dumps({"inputs": inputs, "classes": _digest(_class_files(classes), classes)}) + "\n", encoding="utf-8"
+    )
     return shipped
 
 
@@ -72,17 +74,20 @@ def _stamp(path: Path) -> dict | None:
 
 
 def _build(course_root: Path) -> None:
-    command = [str(course_root / "mvnw"), "-B", "-q", "-ntp", "-pl", COURSE_MODULE, "-am", "package",
-               "-DskipTests"]
+    command = [str(course_root / "mvnw"), "-B", "-q", "-ntp", "-pl", COURSE_MODULE, "-am", "package", "-DskipTests"]
     try:
         result = subprocess.run(command, cwd=course_root, capture_output=True, text=True, timeout=BUILD_SECONDS)
     except subprocess.TimeoutExpired as e:
-        raise PublishError(f"building the provided storage engine ({COURSE_MODULE}) took over {BUILD_SECONDS} s; "
-                           f"run '{' '.join(command[1:])}' by hand to see why") from e
+        raise PublishError(
+            f"building the provided storage engine ({COURSE_MODULE}) took over {BUILD_SECONDS} s; "
+            f"run '{' '.join(command[1:])}' by hand to see why"
+        ) from e
     if result.returncode != 0:
         tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-20:])
-        raise PublishError(f"building the provided storage engine ({COURSE_MODULE}) failed; nothing was "
-                           f"published. The build said:\n{tail}")
+        raise PublishError(
+            f"building the provided storage engine ({COURSE_MODULE}) failed; nothing was "
+            f"published. The build said:\n{tail}"
+        )
 
 
 def _shipped(classes: Path) -> dict[str, bytes]:

@@ -1,5 +1,6 @@
 """The stages to publish: the course's stage registry (every folder stages/<N>-<slug>/ with its stage.yml, read by
 sitegen.stages, the Python side of course.command.Stages) and the public test packages course.tests.stageN."""
+
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,7 +70,8 @@ def select(stages: list[Stage], spec: str | None) -> list[Stage]:
     if low < 1 or low > high:
         raise PublishError(f"--stages {spec}: the range must be 1 <= FROM <= TO")
     if high > max(known):
-        raise PublishError(f"--stages {spec}: the course has stages 1-{max(known)} only "
-                           f"(folders stages/<N>-<slug>/ with a stage.yml and a README.md)")
+        raise PublishError(
+            f"--stages {spec}: the course has stages 1-{max(known)} only "
+            f"(folders stages/<N>-<slug>/ with a stage.yml and a README.md)"
+        )
     return [s for s in stages if low <= s.number <= high]
-

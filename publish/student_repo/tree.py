@@ -1,4 +1,5 @@
 """Assembles the files of one stage branch: a map from path in the student repository to content and mode."""
+
 import os
 import re
 from dataclasses import dataclass
@@ -58,8 +59,10 @@ class BranchBuilder:
         if CLI_MODULE in self.pom.modules():
             modules.append(CLI_MODULE)
         if provided_storage.COURSE_MODULE not in self.pom.modules():
-            raise PublishError(f"the root pom.xml lists no {provided_storage.COURSE_MODULE} module; the student "
-                               f"starter depends on the storage engine it builds")
+            raise PublishError(
+                f"the root pom.xml lists no {provided_storage.COURSE_MODULE} module; the student "
+                f"starter depends on the storage engine it builds"
+            )
         modules.append(provided_storage.STUDENT_MODULE)
         return modules
 
@@ -72,8 +75,9 @@ class BranchBuilder:
                 if module == CLI_MODULE and part == "pom.xml":
                     continue  # generated below, without the course-only dependencies
                 self._add(files, f"{module}/{part}", optional=part != "pom.xml")
-        self._add(files, f"{PUBLIC_TEST_MODULE}/src/test", optional=True,
-                  keep=lambda rel: _not_later_stage(rel, stage.number))
+        self._add(
+            files, f"{PUBLIC_TEST_MODULE}/src/test", optional=True, keep=lambda rel: _not_later_stage(rel, stage.number)
+        )
         for earlier in self.all_stages[: stage.number]:
             self._add(files, earlier.folder)
             _drop_reference(files, f"{earlier.folder}/stage.yml")
@@ -92,8 +96,9 @@ class BranchBuilder:
         if not source.exists():
             if optional:
                 return
-            raise PublishError(f"{rel} is missing in the course repository ({self.root}); the student repository "
-                               f"needs it")
+            raise PublishError(
+                f"{rel} is missing in the course repository ({self.root}); the student repository needs it"
+            )
         paths = [source] if source.is_file() else sorted(p for p in source.rglob("*") if p.is_file())
         for path in paths:
             relative = path.relative_to(self.root).as_posix()
@@ -123,21 +128,33 @@ class BranchBuilder:
 
     def _readme_values(self, stage: Stage) -> dict[str, str]:
         shown = self.all_stages[: stage.number]
-        listing = "\n".join(f"| {s.number} | [{s.title}]({s.folder}/README.md) | "
-                            f"`{s.folder}/report-template.md` |" for s in shown)
+        listing = "\n".join(
+            f"| {s.number} | [{s.title}]({s.folder}/README.md) | `{s.folder}/report-template.md` |" for s in shown
+        )
         # Whether the next stage is out depends on when the student reads this, not on when it was published: the
         # text says how to find out instead of claiming either.
-        next_text = (f"The next stage arrives as branch `stage-{stage.number + 1}`: once `git fetch origin` shows "
-                     f"it, merge it into your work with `git merge origin/stage-{stage.number + 1}` (see below).")
-        return {"stage": str(stage.number), "branch": stage.branch, "stage_title": stage.title,
-                "stage_folder": stage.folder, "stages_table": listing, "next_stage": next_text,
-                "next_stage_number": str(stage.number + 1)}
+        next_text = (
+            f"The next stage arrives as branch `stage-{stage.number + 1}`: once `git fetch origin` shows "
+            f"it, merge it into your work with `git merge origin/stage-{stage.number + 1}` (see below)."
+        )
+        return {
+            "stage": str(stage.number),
+            "branch": stage.branch,
+            "stage_title": stage.title,
+            "stage_folder": stage.folder,
+            "stages_table": listing,
+            "next_stage": next_text,
+            "next_stage_number": str(stage.number + 1),
+        }
 
     def _keep_student_commands(self, files) -> None:
         if COMMAND_LIST not in files:
             raise PublishError(f"{COMMAND_LIST} is missing in the course repository; ./course needs its command list")
-        shipped = {path.split("/src/main/java/", 1)[1][: -len(".java")].replace("/", ".")
-                   for path in files if "/src/main/java/" in path and path.endswith(".java")}
+        shipped = {
+            path.split("/src/main/java/", 1)[1][: -len(".java")].replace("/", ".")
+            for path in files
+            if "/src/main/java/" in path and path.endswith(".java")
+        }
         kept = []
         for line in files[COMMAND_LIST].content.decode("utf-8").splitlines(keepends=True):
             fields = [f.strip() for f in line.split("|")]
@@ -148,8 +165,10 @@ class BranchBuilder:
             if audience not in STUDENT_AUDIENCES:
                 continue
             if java_class != "-" and java_class not in shipped:
-                raise PublishError(f"{COMMAND_LIST}: '{name}' is for students but runs {java_class}, which is in "
-                                   f"no module students get; mark it 'course' or ship its module")
+                raise PublishError(
+                    f"{COMMAND_LIST}: '{name}' is for students but runs {java_class}, which is in "
+                    f"no module students get; mark it 'course' or ship its module"
+                )
             kept.append(line)
         files[COMMAND_LIST] = FileEntry("".join(kept).encode("utf-8"), files[COMMAND_LIST].executable)
 
@@ -172,8 +191,7 @@ def _drop_reference(files, path: str) -> None:
 
 def _is_junk(relative: str) -> bool:
     parts = relative.split("/")
-    return (any(p in JUNK_PARTS for p in parts) or parts[-1] in JUNK_NAMES
-            or relative.endswith(JUNK_SUFFIXES))
+    return any(p in JUNK_PARTS for p in parts) or parts[-1] in JUNK_NAMES or relative.endswith(JUNK_SUFFIXES)
 
 
 def _not_later_stage(relative: str, stage: int) -> bool:

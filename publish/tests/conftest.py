@@ -1,7 +1,7 @@
 """Shared fixtures: one snapshot of the course published once, for the tests that only read the result."""
-import pytest
 
 import publish_support as support
+import pytest
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
 """Helpers of the publish tests: a snapshot of the course, running the real ./course publish, reading branches
 with real git, building clones with the real Maven wrapper."""
+
 import functools
 import os
 import re
@@ -19,6 +20,7 @@ STAGE_FOLDER = re.compile(r"^(\d+)-")
 def snapshot_course(dest: Path) -> Path:
     """A copy of the course's files (no builds, no .git), so tests can publish and change it freely while other
     people keep working in the real one."""
+
     def skipped(folder, names):
         top = Path(folder) == COURSE
         return [n for n in names if n in SNAPSHOT_SKIP or (top and n in SNAPSHOT_SKIP_AT_TOP)]
@@ -28,15 +30,19 @@ def snapshot_course(dest: Path) -> Path:
 
 
 def stage_numbers(course: Path) -> list[int]:
-    found = [int(m.group(1)) for e in (course / "stages").iterdir()
-             if e.is_dir() and (m := STAGE_FOLDER.match(e.name)) and (e / "README.md").is_file()]
+    found = [
+        int(m.group(1))
+        for e in (course / "stages").iterdir()
+        if e.is_dir() and (m := STAGE_FOLDER.match(e.name)) and (e / "README.md").is_file()
+    ]
     return sorted(found)
 
 
 def publish(course: Path, *args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, COURSE_ROOT=str(course))
-    return subprocess.run([str(course / "course"), "publish", *args], capture_output=True, text=True, env=env,
-                          timeout=120)
+    return subprocess.run(
+        [str(course / "course"), "publish", *args], capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 def git(cwd: Path, *args: str, check: bool = True) -> str:
@@ -72,13 +78,19 @@ def _commit_files(repo: Path, commit: str) -> tuple[tuple[str, bytes], ...]:
         _mode, kind, sha = meta.split()
         assert kind == "blob", f"{commit}:{path} is a {kind}, not a file"
         entries.append((path, sha))
-    batch = subprocess.run(["git", "cat-file", "--batch"], cwd=repo, capture_output=True, check=True, timeout=60,
-                           input="".join(f"{sha}\n" for _, sha in entries).encode()).stdout
+    batch = subprocess.run(
+        ["git", "cat-file", "--batch"],
+        cwd=repo,
+        capture_output=True,
+        check=True,
+        timeout=60,
+        input="".join(f"{sha}\n" for _, sha in entries).encode(),
+    ).stdout
     files, offset = [], 0
     for path, _sha in entries:
         header_end = batch.index(b"\n", offset)
         size = int(batch[offset:header_end].split()[2])
-        files.append((path, batch[header_end + 1: header_end + 1 + size]))
+        files.append((path, batch[header_end + 1 : header_end + 1 + size]))
         offset = header_end + 1 + size + 1  # content, then a newline
     return tuple(files)
 
@@ -91,8 +103,13 @@ def clone(repo: Path, dest: Path, branch: str) -> Path:
 
 def mvn(clone_dir: Path, *goals: str, timeout: int = 300) -> subprocess.CompletedProcess:
     """The student's own build: ./mvnw of the clone, offline (~/.m2 holds every dependency), quiet."""
-    return subprocess.run([str(clone_dir / "mvnw"), "-B", "-q", "-o", *goals], cwd=clone_dir, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [str(clone_dir / "mvnw"), "-B", "-q", "-o", *goals],
+        cwd=clone_dir,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def surefire_cases(clone_dir: Path) -> list[dict]:
@@ -103,8 +120,9 @@ def surefire_cases(clone_dir: Path) -> list[dict]:
             problem = next((c for c in case if c.tag in ("failure", "error")), None)
             skipped = any(c.tag == "skipped" for c in case)
             text = None if problem is None else (problem.get("message") or "") + "\n" + (problem.text or "")
-            cases.append({"class": case.get("classname"), "name": case.get("name"), "failure": text,
-                          "skipped": skipped})
+            cases.append(
+                {"class": case.get("classname"), "name": case.get("name"), "failure": text, "skipped": skipped}
+            )
     return cases
 
 
@@ -113,8 +131,9 @@ REFERENCE_SOURCES = Path("solutions/server/src/main/java")
 
 def reference_factory(course: Path, stage: int) -> str | None:
     """The reference factory the stage registry names (`reference:` in stages/N-slug/stage.yml), or None."""
-    folder = next(e for e in (course / "stages").iterdir()
-                  if (m := STAGE_FOLDER.match(e.name)) and int(m.group(1)) == stage)
+    folder = next(
+        e for e in (course / "stages").iterdir() if (m := STAGE_FOLDER.match(e.name)) and int(m.group(1)) == stage
+    )
     return (yaml.safe_load((folder / "stage.yml").read_text(encoding="utf-8")) or {}).get("reference")
 
 
@@ -137,10 +156,12 @@ def drop_reference_into(course: Path, clone_dir: Path, stage: int) -> None:
         for file in source.glob("*.java"):
             copied = target / package / file.name
             copied.parent.mkdir(parents=True, exist_ok=True)
-            copied.write_text(file.read_text(encoding="utf-8").replace("solutions.lsm.", PROVIDED_STORAGE_PACKAGE),
-                              encoding="utf-8")
+            copied.write_text(
+                file.read_text(encoding="utf-8").replace("solutions.lsm.", PROVIDED_STORAGE_PACKAGE), encoding="utf-8"
+            )
     (clone_dir / "starter/student/src/main/resources/submission.properties").write_text(
-        f"factory={reference_factory(course, stage)}\nstage={stage}\n")
+        f"factory={reference_factory(course, stage)}\nstage={stage}\n"
+    )
 
 
 PROVIDED_STORAGE_PACKAGE = "course.storage.lsm."
@@ -163,9 +184,9 @@ def add_probe_stage(course: Path, number: int) -> None:
     (folder / "README.md").write_text(f"# Stage {number}: merge probe\n\nA stage made by the publish tests.\n")
     (folder / "report-template.md").write_text("## Results\n")
     # Every stage folder has its stage.yml: the stage registry (course.command.Stages) refuses one without.
-    (folder / "stage.yml").write_text(f"stage: {number}\ntitle: \"Stage {number}: merge probe\"\nslug: merge-probe\n"
-                                      "nodes: 1\nendpoints: [/v0/entity]\n")
+    (folder / "stage.yml").write_text(
+        f'stage: {number}\ntitle: "Stage {number}: merge probe"\nslug: merge-probe\nnodes: 1\nendpoints: [/v0/entity]\n'
+    )
     tests = course / f"starter/student/src/test/java/course/tests/stage{number}"
     tests.mkdir(parents=True, exist_ok=True)
-    (tests / "ProbeTest.java").write_text(
-        f"package course.tests.stage{number};\n\nclass ProbeTest {{\n}}\n")
+    (tests / "ProbeTest.java").write_text(f"package course.tests.stage{number};\n\nclass ProbeTest {{\n}}\n")

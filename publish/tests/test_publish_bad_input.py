@@ -1,4 +1,5 @@
 """Wrong arguments and wrong places get a clear message (exit 2) and leave nothing behind."""
+
 import subprocess
 
 import publish_support as support
@@ -42,8 +43,7 @@ def test_out_is_a_folder_with_other_files(course, tmp_path):
 
 def test_stages_outside_the_course(course, tmp_path):
     last = support.stage_numbers(course)[-1]
-    for spec, message in ((f"1-{last + 5}", "the course has stages"), ("two", "takes a range"),
-                          ("3-1", "FROM <= TO")):
+    for spec, message in ((f"1-{last + 5}", "the course has stages"), ("two", "takes a range"), ("3-1", "FROM <= TO")):
         result = support.publish(course, "--out", str(tmp_path / "out"), "--stages", spec)
         assert result.returncode == 2, spec
         assert message in result.stderr, (spec, result.stderr)
@@ -75,8 +75,9 @@ def test_a_stage_folder_the_registry_refuses_stops_the_publish(tmp_path):
     result = support.publish(course, "--out", str(tmp_path / "out"))
     assert result.returncode == 2, result.stderr
     assert f"stages/{last + 1}-extra/stage.yml: is missing: every stage folder needs one" in result.stderr
-    (extra / "stage.yml").write_text(f"stage: {last}\ntitle: Extra\nslug: extra\nnodes: 1\nendpoints: [/v0/entity]\n",
-                                     encoding="utf-8")
+    (extra / "stage.yml").write_text(
+        f"stage: {last}\ntitle: Extra\nslug: extra\nnodes: 1\nendpoints: [/v0/entity]\n", encoding="utf-8"
+    )
     result = support.publish(course, "--out", str(tmp_path / "out"))
     assert result.returncode == 2, result.stderr
     assert f"field 'stage': says {last} but the folder is stage {last + 1}: make them agree" in result.stderr
@@ -88,14 +89,21 @@ def test_student_course_test_refuses_bad_arguments_before_building(published, tm
     `--stage 9`. Now each is checked (a stage against the repository's own stage folders) before anything builds."""
     _course, repo, _stages = published
     work = support.clone(repo, tmp_path / "student", "stage-1")
-    for args, said in ((["--stage", "9"], "course test: there is no stage '9' in this repository; give one of its "
-                                          "stages: 1 (a later stage comes with its branch)"),
-                       (["--stage", "2"], "course test: there is no stage '2' in this repository"),
-                       (["--stage", "x"], "course test: there is no stage 'x' in this repository"),
-                       (["--stage"], "course test: --stage needs a stage number; usage: ./course test [--stage N]"),
-                       (["-Dtest=EntityProtocolTest"], "course test: unknown argument '-Dtest=EntityProtocolTest'; "
-                                                       "usage: ./course test [--stage N]"),
-                       (["--stage", "1", "--fast"], "course test: unknown argument '--fast'")):
+    for args, said in (
+        (
+            ["--stage", "9"],
+            "course test: there is no stage '9' in this repository; give one of its "
+            "stages: 1 (a later stage comes with its branch)",
+        ),
+        (["--stage", "2"], "course test: there is no stage '2' in this repository"),
+        (["--stage", "x"], "course test: there is no stage 'x' in this repository"),
+        (["--stage"], "course test: --stage needs a stage number; usage: ./course test [--stage N]"),
+        (
+            ["-Dtest=EntityProtocolTest"],
+            "course test: unknown argument '-Dtest=EntityProtocolTest'; usage: ./course test [--stage N]",
+        ),
+        (["--stage", "1", "--fast"], "course test: unknown argument '--fast'"),
+    ):
         result = subprocess.run([str(work / "course"), "test", *args], capture_output=True, text=True, timeout=60)
         assert result.returncode == 2, (args, result.stdout[-2000:], result.stderr[-2000:])
         assert result.stderr.startswith(said), (args, result.stderr)

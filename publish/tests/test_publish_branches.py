@@ -1,13 +1,13 @@
 """The shape of the published repository: one cumulative branch per stage, a student build, the templates."""
+
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
-
 import publish_support as support
+import pytest
 
 NS = {"m": "http://maven.apache.org/POM/4.0.0"}
 
@@ -32,19 +32,30 @@ def test_branches_are_cumulative_in_statements_and_public_tests(published):
             has_tests = any(p.startswith(f"starter/student/src/test/java/course/tests/stage{k}/") for p in paths)
             assert has_statement == (k <= n), f"stage-{n}: statement of stage {k}"
             assert has_tests == (k <= n and k in tested), f"stage-{n}: public tests of stage {k}"
-        for required in ("mvnw", ".mvn/wrapper/maven-wrapper.properties", "course", "scripts/lib.sh", "README.md",
-                         ".gitignore", "pom.xml", "cli/pom.xml", ".github/workflows/public-tests.yml",
-                         "starter/student/src/main/resources/submission.properties",
-                         "starter/student/src/main/java/student/StudentServiceFactory.java",
-                         "kit/results/src/main/resources/course/results/results.schema.json"):
+        for required in (
+            "mvnw",
+            ".mvn/wrapper/maven-wrapper.properties",
+            "course",
+            "scripts/lib.sh",
+            "README.md",
+            ".gitignore",
+            "pom.xml",
+            "cli/pom.xml",
+            ".github/workflows/public-tests.yml",
+            "starter/student/src/main/resources/submission.properties",
+            "starter/student/src/main/java/student/StudentServiceFactory.java",
+            "kit/results/src/main/resources/course/results/results.schema.json",
+        ):
             assert required in paths, f"stage-{n} lacks {required}"
         assert not any("/src/test/" in p for p in paths if p.startswith("kit/")), "kit tests and fixtures stay home"
 
 
 def test_scripts_are_executable(published):
     _course, repo, stages = published
-    modes = {row.split("\t")[1]: row.split()[0]
-             for row in support.git(repo, "ls-tree", "-r", f"stage-{stages[-1]}").splitlines()}
+    modes = {
+        row.split("\t")[1]: row.split()[0]
+        for row in support.git(repo, "ls-tree", "-r", f"stage-{stages[-1]}").splitlines()
+    }
     for script in ("mvnw", "course"):
         assert modes[script] == "100755", script
 
@@ -67,8 +78,11 @@ def test_student_pom_lists_only_student_modules_and_runs_their_tests(published):
     cli = files["cli/pom.xml"].decode()
     assert "solutions" not in cli and "bench" not in cli
     commands = files["cli/src/main/resources/course/cli/commands.txt"].decode()
-    rows = [[f.strip() for f in line.split("|")] for line in commands.splitlines()
-            if line.strip() and not line.startswith("#")]
+    rows = [
+        [f.strip() for f in line.split("|")]
+        for line in commands.splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     names = {row[0] for row in rows}
     assert "load" in names and "launch" in names
     assert "grade" not in names and "bench" not in names and "publish" not in names, names
@@ -117,8 +131,10 @@ def test_submission_properties_is_the_same_on_every_branch(published):
     first = support.branch_files(repo, "stage-1")["starter/student/src/main/resources/submission.properties"]
     assert b"stage=1" in first
     for n in stages:
-        assert support.branch_files(repo, f"stage-{n}")[
-            "starter/student/src/main/resources/submission.properties"] == first
+        assert (
+            support.branch_files(repo, f"stage-{n}")["starter/student/src/main/resources/submission.properties"]
+            == first
+        )
 
 
 def test_student_course_script_offers_student_commands_only(published, tmp_path):
@@ -129,8 +145,7 @@ def test_student_course_script_offers_student_commands_only(published, tmp_path)
     for command in ("test", "run", "launch", "load", "saturate", "profile", "report"):
         assert f"\n  {command} " in helped.stdout, command
     assert "\n  bench " not in helped.stdout and "\n  demo " not in helped.stdout
-    refused = subprocess.run([str(work / "course"), "bench", "storage"], capture_output=True, text=True,
-                             timeout=30)
+    refused = subprocess.run([str(work / "course"), "bench", "storage"], capture_output=True, text=True, timeout=30)
     assert refused.returncode == 2
     assert "students do not get" in refused.stderr and "./course run" in refused.stderr
 
@@ -144,15 +159,23 @@ def test_student_report_command_scaffolds_a_report(published, tmp_path):
     if not installed.is_file() or installed.read_bytes() != (work / "requirements.txt").read_bytes():
         pytest.skip("not running inside the course's .venv (./course test provides it)")
     (work / ".venv").symlink_to(sys.prefix)
-    result = subprocess.run([str(work / "course"), "report", "--stage", "1", "--student", "alice"],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [str(work / "course"), "report", "--stage", "1", "--student", "alice"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     report = work / "reports/alice/stage-1/report.md"
     assert report.is_file() and 'student: "alice"' in report.read_text()
     assert support.git(work, "status", "--porcelain") == "?? reports/", "only the report is new; .venv is ignored"
     assert "./course site" not in result.stdout and "hand it in" in result.stdout  # students have no ./course site
-    refused = subprocess.run([str(work / "course"), "report", "--stage", "2", "--student", "alice"],
-                             capture_output=True, text=True, timeout=120)
+    refused = subprocess.run(
+        [str(work / "course"), "report", "--stage", "2", "--student", "alice"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert refused.returncode == 2 and "there is no stage 2; the stages are: 1" in refused.stderr
 
 

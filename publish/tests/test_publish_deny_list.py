@@ -1,4 +1,5 @@
 """Nothing of grading/, solutions/ or bench/ reaches any file of any branch, and the check does catch leaks."""
+
 import re
 
 import publish_support as support
@@ -39,8 +40,9 @@ def test_every_file_of_every_branch_passes_the_deny_list(published):
                 if pattern.search(subject):
                     hits.append(f"{branch}:{path}: {why}")
             # Independently of the list: no course-only tree, no course-only package, ever.
-            assert not path.startswith(("grading/", "solutions/", "bench/", "sitegen/tests/", "docs/")), \
+            assert not path.startswith(("grading/", "solutions/", "bench/", "sitegen/tests/", "docs/")), (
                 f"{branch}:{path}"
+            )
             assert b"package solutions" not in content and b"package grading" not in content, f"{branch}:{path}"
     assert checked > 100 * len(stages)
     assert hits == []

@@ -1,10 +1,10 @@
 """Students merge stage after stage without conflicts, and re-publishing only ever adds commits on top.
 Works on a snapshot with one extra (probe) stage, so there is always a next stage to merge."""
+
 import re
 
-import pytest
-
 import publish_support as support
+import pytest
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +29,8 @@ def test_merging_each_next_stage_into_student_work_has_no_conflicts(extended, tm
         # The student's own work on the current stage: an edited class, a new class, the declared stage.
         service.write_text(service.read_text() + f"// stage {n - 1} work\n")
         (work / f"starter/student/src/main/java/student/Helper{n - 1}.java").write_text(
-            f"package student;\n\nfinal class Helper{n - 1} {{\n}}\n")
+            f"package student;\n\nfinal class Helper{n - 1} {{\n}}\n"
+        )
         props.write_text(re.sub(r"stage=\d+", f"stage={n - 1}", props.read_text()))
         support.git(work, "add", "-A")
         support.git(work, "commit", "-q", "-m", f"my stage {n - 1}")
@@ -88,5 +89,7 @@ def test_a_change_to_the_provided_engine_is_built_and_published(extended):
     assert changed.returncode == 0, changed.stderr
     assert "provided storage: building" in changed.stderr, changed.stderr
     for n in stages:
-        assert marker.encode() in support.branch_files(repo, f"stage-{n}")[
-            "provided-storage/classes/course/storage/lsm/LsmStorage.class"], f"stage-{n} kept the old engine"
+        assert (
+            marker.encode()
+            in support.branch_files(repo, f"stage-{n}")["provided-storage/classes/course/storage/lsm/LsmStorage.class"]
+        ), f"stage-{n} kept the old engine"

@@ -2,14 +2,14 @@
 skeleton with "not implemented" and pass once the course's reference server is dropped into the student's sources,
 on the storage engine the student repository provides.
 The slow part of the suite: one clone per branch, each build reused for both runs of its stage."""
+
 import os
 import re
 import subprocess
 import tempfile
 
-import pytest
-
 import publish_support as support
+import pytest
 
 
 def reference_stages(course):
@@ -31,16 +31,20 @@ def assert_quiet_skeleton_run(output, cases, tmp_before):
     assert "<<< ERROR!" not in output and "<<< FAILURE!\n" not in output, output[-3000:]
     for c in cases:
         method = c["name"].split("(")[0]
-        named = [line for line in output.splitlines()
-                 if re.search(rf"\b{c['class'].rsplit('.', 1)[1]}\.{method}\b", line)]
+        named = [
+            line for line in output.splitlines() if re.search(rf"\b{c['class'].rsplit('.', 1)[1]}\.{method}\b", line)
+        ]
         assert len(named) == 1, f"{c['class']}.{method} named {len(named)} times:\n" + "\n".join(named)
         assert "not implemented" in named[0], f"the line of {c['class']}.{method} does not say why: {named[0]}"
         assert "\tat " in c["failure"], f"no stack trace in the XML report of {c['name']}: {c['failure'][:300]}"
     assert sum(line.startswith("\tat ") for line in output.splitlines()) < 3 * len(cases), output[-3000:]
     long_lines = [line[:200] for line in output.splitlines() if len(line) > 1000]
     assert not long_lines, long_lines
-    left = [name for name in set(os.listdir(tempfile.gettempdir())) - tmp_before
-            if any(name.startswith(f"course-{c['name'].split('(')[0]}-") for c in cases)]
+    left = [
+        name
+        for name in set(os.listdir(tempfile.gettempdir())) - tmp_before
+        if any(name.startswith(f"course-{c['name'].split('(')[0]}-") for c in cases)
+    ]
     assert not left, f"failing tests left their folders behind: {left}"
 
 
@@ -55,16 +59,18 @@ def test_stage_1_fails_on_the_skeleton_and_passes_with_the_reference_on_the_prov
     assert skeleton.returncode != 0, "the public tests must fail on the untouched skeleton"
     assert stage1, f"no stage-1 public test ran:\n{skeleton.stdout[-2000:]}{skeleton.stderr[-2000:]}"
     for case in stage1:
-        assert case["failure"] and "not implemented" in case["failure"].lower(), \
+        assert case["failure"] and "not implemented" in case["failure"].lower(), (
             f"{case['class']}.{case['name']} should fail with 'not implemented', got: {case['failure']}"
+        )
     assert_quiet_skeleton_run(skeleton.stdout + skeleton.stderr, stage1, before)
 
     support.drop_reference_into(course, work, 1)
     reference = support.mvn(work, "test")
     cases = support.surefire_cases(work)
     stage1 = [c for c in cases if c["class"].startswith("course.tests.stage1.")]
-    assert reference.returncode == 0 and stage1 and not any(c["failure"] for c in cases), \
-        failure_report(reference, cases)
+    assert reference.returncode == 0 and stage1 and not any(c["failure"] for c in cases), failure_report(
+        reference, cases
+    )
     assert not any(c["skipped"] for c in stage1)
 
 
@@ -93,17 +99,22 @@ def test_later_stage_builds_and_its_reference_passes_when_there_is_one(published
 
 # The public tests a student's first hour on the provided engine passes: the protocol, concurrency, restart and
 # kill -9 (the storage's part). RequestFramingTest (chunked bodies, Expect, 501) is the work still ahead.
-FIRST_HOUR_TESTS = ("EntityProtocolTest", "ConcurrentClientsTest", "PersistenceTest", "KillDuringWritesTest",
-                    "OnePortOneNodeTest")
+FIRST_HOUR_TESTS = (
+    "EntityProtocolTest",
+    "ConcurrentClientsTest",
+    "PersistenceTest",
+    "KillDuringWritesTest",
+    "OnePortOneNodeTest",
+)
 
 
-def test_a_first_hour_solution_on_the_provided_storage_passes_the_protocol_and_durability_tests(published,
-                                                                                              tmp_path):
+def test_a_first_hour_solution_on_the_provided_storage_passes_the_protocol_and_durability_tests(published, tmp_path):
     _course, repo, _stages = published
     work = support.clone(repo, tmp_path / "first-hour", "stage-1")
     support.drop_fixture_into(work, "stage1-first-hour")
-    result = support.mvn(work, "test", "-Dtest=" + ",".join(FIRST_HOUR_TESTS),
-                         "-Dsurefire.failIfNoSpecifiedTests=false")
+    result = support.mvn(
+        work, "test", "-Dtest=" + ",".join(FIRST_HOUR_TESTS), "-Dsurefire.failIfNoSpecifiedTests=false"
+    )
     cases = support.surefire_cases(work)
     ran = {c["class"].rsplit(".", 1)[1] for c in cases}
     assert result.returncode == 0 and not any(c["failure"] for c in cases), failure_report(result, cases)
@@ -119,8 +130,9 @@ def test_course_test_stage_runs_the_public_tests_up_to_that_stage(published, tmp
         pytest.skip("no stage 2 in this course")
     work = support.clone(repo, tmp_path / "stage-2", "stage-2")
     env = dict(os.environ, MAVEN_ARGS="-o -q")  # the machine has every dependency, as in support.mvn
-    result = subprocess.run([str(work / "course"), "test", "--stage", "2"], capture_output=True, text=True,
-                            timeout=600, env=env)
+    result = subprocess.run(
+        [str(work / "course"), "test", "--stage", "2"], capture_output=True, text=True, timeout=600, env=env
+    )
     cases = support.surefire_cases(work)
     stage2 = [c for c in cases if c["class"].startswith("course.tests.stage2.")]
     assert result.returncode != 0, "the public tests must fail on the untouched skeleton"

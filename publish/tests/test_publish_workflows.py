@@ -1,10 +1,10 @@
 """The two GitHub workflows: their shape, and the grading workflow's input check run for real."""
+
 import json
 import subprocess
 
-import yaml
-
 import publish_support as support
+import yaml
 
 GRADE_WORKFLOW = support.COURSE / ".github/workflows/grade-submissions.yml"
 
@@ -24,8 +24,7 @@ def run_plan(tmp_path, stage, submissions):
     output = tmp_path / "github_output"
     output.write_text("")
     env = {"PATH": "/usr/bin:/bin", "STAGE": stage, "SUBMISSIONS": submissions, "GITHUB_OUTPUT": str(output)}
-    result = subprocess.run(["bash", "-e", "-c", plan_script()], env=env, capture_output=True, text=True,
-                            timeout=30)
+    result = subprocess.run(["bash", "-e", "-c", plan_script()], env=env, capture_output=True, text=True, timeout=30)
     return result, output.read_text()
 
 
@@ -39,8 +38,10 @@ def test_grading_runs_one_job_per_submission_with_the_grader_interface():
     assert grade["strategy"]["matrix"]["submission"] == "${{ fromJSON(needs.plan.outputs.matrix) }}"
     runs = [s["run"] for s in grade["steps"] if "run" in s]
     # The grade goes where the artifact steps look for it (the grader's default is grades/<student>-stage<N>.json).
-    assert ('./course grade --stage "$STAGE" --submission submission --student "$STUDENT"'
-            ' --out "results/grades/stage-$STAGE/$STUDENT.json"') in runs
+    assert (
+        './course grade --stage "$STAGE" --submission submission --student "$STUDENT"'
+        ' --out "results/grades/stage-$STAGE/$STUDENT.json"'
+    ) in runs
     assert all(s["with"]["path"] == "results/grades/" for s in grade["steps"] if "upload-artifact" in s.get("uses", ""))
     for step in grade["steps"]:
         if step.get("uses", "").startswith("actions/checkout"):
@@ -48,12 +49,14 @@ def test_grading_runs_one_job_per_submission_with_the_grader_interface():
 
 
 def test_plan_turns_a_valid_list_into_the_matrix(tmp_path):
-    subs = [{"student": "alice", "repo": "alice/highload-dht", "ref": "main"},
-            {"student": "bob.k", "repo": "bob/dht", "ref": "0123abc"}]
+    subs = [
+        {"student": "alice", "repo": "alice/highload-dht", "ref": "main"},
+        {"student": "bob.k", "repo": "bob/dht", "ref": "0123abc"},
+    ]
     result, output = run_plan(tmp_path, "2", json.dumps(subs))
     assert result.returncode == 0, result.stdout + result.stderr
     assert output.startswith("matrix=")
-    assert json.loads(output[len("matrix="):]) == subs
+    assert json.loads(output[len("matrix=") :]) == subs
 
 
 def test_plan_rejects_bad_inputs_with_a_message(tmp_path):

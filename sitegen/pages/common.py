@@ -1,4 +1,5 @@
 """Pieces every generated page uses: links between generated pages, HTML tables, problem boxes."""
+
 import posixpath
 
 from ..fmt import esc

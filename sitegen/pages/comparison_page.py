@@ -1,5 +1,6 @@
 """A stage's comparison page: every student's runs in one sortable table, their percentile curves overlaid per
 workload, the pass/fail matrix of the grades, and the leaderboard of performance against the reference."""
+
 from .. import fmt
 from ..catalog import saturation_measurement
 from ..charts import Series, color, percentile_chart
@@ -10,8 +11,12 @@ from .report_page import report_src
 from .runs_view import FLAG_MARK, run_cells, run_headers, run_name_cell, unique_labels
 from .saturation_view import saturation_chart, saturation_table
 
-OUTCOME_MARK = {"passed": ("✔", "course-pass"), "failed": ("✘", "course-fail"), "error": ("E", "course-fail"),
-                "skipped": ("–", "course-skip")}
+OUTCOME_MARK = {
+    "passed": ("✔", "course-pass"),
+    "failed": ("✘", "course-fail"),
+    "error": ("E", "course-fail"),
+    "skipped": ("–", "course-skip"),
+}
 
 
 def comparison_src(stage: int) -> str:
@@ -29,7 +34,10 @@ def comparison_page(stage: int, catalog) -> str:
         out += _standard_runs(st)
     problems = [p for r in reports for p in r.problems] + catalog.results_problems
     if problems:
-        out += [problems_box(problems, "Problems with inputs of this stage (the page is built without those files)"), ""]
+        out += [
+            problems_box(problems, "Problems with inputs of this stage (the page is built without those files)"),
+            "",
+        ]
     out += _leaderboard(stage, catalog, src, reports)
     out += _runs_section(entries, reports, catalog, src, st.standard_runs if st else [])
     out += _curves(entries)
@@ -61,9 +69,12 @@ def _standard_runs(stage) -> list:
     """The stage's standard runs (its stage.yml): the workloads and rates whose runs compare with each other."""
     if not stage.standard_runs:
         return []
-    return ["Standard runs of this stage (its `stage.yml`): "
-            + "; ".join(fmt.esc(w.describe()) for w in stage.standard_runs)
-            + ". The *standard* column marks runs at a standard workload and rate.", ""]
+    return [
+        "Standard runs of this stage (its `stage.yml`): "
+        + "; ".join(fmt.esc(w.describe()) for w in stage.standard_runs)
+        + ". The *standard* column marks runs at a standard workload and rate.",
+        "",
+    ]
 
 
 def _standard_cell(run, standard: list):
@@ -75,21 +86,33 @@ def _runs_section(entries: list, reports: list, catalog, src: str, standard: lis
     headers = [("student", "text"), ("run", "text"), ("workload", "text")] + run_headers(COMPARISON_PERCENTILES)
     headers.append(("standard", "text"))
     labels = _labels(entries)
-    rows = [[_student_cell(name, report, src), run_name_cell(run, labels[id(run)]), run.workload]
-            + run_cells(run, COMPARISON_PERCENTILES) + [_standard_cell(run, standard)] for name, report, run in entries]
+    rows = [
+        [_student_cell(name, report, src), run_name_cell(run, labels[id(run)]), run.workload]
+        + run_cells(run, COMPARISON_PERCENTILES)
+        + [_standard_cell(run, standard)]
+        for name, report, run in entries
+    ]
     with_runs = {name for name, _, _ in entries}
     # A student whose report has no valid run still gets a row, so nobody silently disappears.
     for report in reports:
         if report.display not in with_runs:
-            why = ("no valid runs (see the report's problems)" if report.problems
-                   else f"no runs: {report.notes[0]}" if report.notes else "no runs attached")
+            why = (
+                "no valid runs (see the report's problems)"
+                if report.problems
+                else f"no runs: {report.notes[0]}"
+                if report.notes
+                else "no runs attached"
+            )
             rows.append([_student_cell(report.display, report, src), why, ""] + [("", None)] * (len(headers) - 3))
     if not rows:
         return out[:2] + ["*No runs recorded for this stage yet.*", ""]
     out.append(table(headers, rows, sortable=True))
     if any(run.flags for _, _, run in entries):
-        out += ["", f"{FLAG_MARK} marks runs recorded with warnings (hover the mark): their numbers may not show what "
-                    "they seem to."]
+        out += [
+            "",
+            f"{FLAG_MARK} marks runs recorded with warnings (hover the mark): their numbers may not show what "
+            "they seem to.",
+        ]
     return out + [""]
 
 
@@ -108,8 +131,10 @@ def _curves(entries: list) -> list:
     for workload in workloads:
         mine = [(name, run) for name, _, run in entries if run.workload == workload]
         # Colours per chart, one per series: with many students a colour per student would repeat.
-        series = [Series(f"{name}: {labels[id(run)]}" + (f" {FLAG_MARK}" if run.flags else ""), run.curve(), color(i))
-                  for i, (name, run) in enumerate(mine)]
+        series = [
+            Series(f"{name}: {labels[id(run)]}" + (f" {FLAG_MARK}" if run.flags else ""), run.curve(), color(i))
+            for i, (name, run) in enumerate(mine)
+        ]
         out += [f"### {fmt.esc(workload)}", "", percentile_chart(series, f"{workload}: every run of the stage"), ""]
     return out
 
@@ -129,12 +154,20 @@ def _leaderboard(stage: int, catalog, src: str, reports: list) -> list:
     for rank, (path, doc) in enumerate(ordered, 1):
         name = catalog.display_doc(doc, path)
         score = doc["score"]
-        rows.append([(str(rank), rank), _student_cell(name, by_name.get(name), src),
-                     (f"{score['earned']:g} / {score['max']:g}", score["earned"]), _ratio_cell(doc)])
+        rows.append(
+            [
+                (str(rank), rank),
+                _student_cell(name, by_name.get(name), src),
+                (f"{score['earned']:g} / {score['max']:g}", score["earned"]),
+                _ratio_cell(doc),
+            ]
+        )
     headers = [("#", "number"), ("student", "text"), ("score", "number"), ("rate vs reference", "number")]
-    note = ("Sustained rate of the submission divided by the reference's, measured in the same grading run. A ratio "
-            "measured while the CPU was contended is not shown: the grader measures a busy side once more, and says "
-            "\"not measured: the machine was busy\" when it is busy again (hover it for what was seen).")
+    note = (
+        "Sustained rate of the submission divided by the reference's, measured in the same grading run. A ratio "
+        "measured while the CPU was contended is not shown: the grader measures a busy side once more, and says "
+        '"not measured: the machine was busy" when it is busy again (hover it for what was seen).'
+    )
     return ["## Leaderboard", "", note, "", table(headers, rows, sortable=True), ""]
 
 
@@ -191,7 +224,9 @@ def _short(test_name: str) -> str:
 def _saturation(stage: int, catalog, src: str, reports: list) -> list:
     # A search a report holds a copy of appears once, with the report (the copy names the student).
     copied = {saturation_measurement(d) for r in reports for _, d in r.saturations}
-    docs = [(p, d) for p, d in catalog.saturations if d.get("stage") == stage and saturation_measurement(d) not in copied]
+    docs = [
+        (p, d) for p, d in catalog.saturations if d.get("stage") == stage and saturation_measurement(d) not in copied
+    ]
     seen = {p.resolve() for p, _ in docs}
     docs += [(p, d) for r in reports for p, d in r.saturations if p.resolve() not in seen]
     if not docs:
@@ -201,8 +236,14 @@ def _saturation(stage: int, catalog, src: str, reports: list) -> list:
     names = [f"{name}: {doc.get('label')}" if doc.get("label") else name for name, doc in rows]
     if len(set(names)) < len(names):
         names = [f"{n} ({p.parent.name}/{p.name})" for n, (p, _) in zip(names, docs, strict=True)]
-    out = ["## Saturation points", "",
-           "The highest target rate each search sustained within its SLO; the chart shows p99 at every step.", "",
-           saturation_table(rows, lambda name: _student_cell(name, by_name.get(name), src)), "",
-           saturation_chart(list(zip(names, (d for _, d in docs), strict=True)), f"stage {stage}: p99 by target rate"), ""]
+    out = [
+        "## Saturation points",
+        "",
+        "The highest target rate each search sustained within its SLO; the chart shows p99 at every step.",
+        "",
+        saturation_table(rows, lambda name: _student_cell(name, by_name.get(name), src)),
+        "",
+        saturation_chart(list(zip(names, (d for _, d in docs), strict=True)), f"stage {stage}: p99 by target rate"),
+        "",
+    ]
     return out

@@ -1,4 +1,5 @@
 """The reports index (every student, every stage) and the stage statement pages."""
+
 from ..links import attach_links
 from .common import href, link, problems_box, table
 from .comparison_page import comparison_src
@@ -17,9 +18,15 @@ def reports_index(catalog) -> str:
         students.setdefault(report.display, {})[report.stage] = report
     if not students:
         return "\n".join(out + ["*No reports yet. Write yours with `./course report --stage N`.*"]) + "\n"
-    out += ["One row per student; ⚠ marks a report with problems (see its page)."
-            + (" Names marked (sample) are the sample data shipped with the course, not students of this course run."
-               if any(r.sample for r in catalog.reports) else ""), ""]
+    out += [
+        "One row per student; ⚠ marks a report with problems (see its page)."
+        + (
+            " Names marked (sample) are the sample data shipped with the course, not students of this course run."
+            if any(r.sample for r in catalog.reports)
+            else ""
+        ),
+        "",
+    ]
     headers = [("student", "text")] + [(f"stage {n}", "text") for n in stages]
     has_unknown = any(0 in by_stage for by_stage in students.values())
     if has_unknown:
@@ -47,7 +54,11 @@ def stage_page(stage, catalog):
     files_dir = f"{stage.slug}-files"
     body, attachments = attach_links(text, stage.folder, files_dir)
     count = len(catalog.reports_of(stage.number))
-    footer = ["", "---", "",
-              f"**Results of this stage:** [comparison of all students](../{comparison_src(stage.number)}) "
-              f"({count} report{'s' if count != 1 else ''}). Write yours with `./course report --stage {stage.number}`."]
+    footer = [
+        "",
+        "---",
+        "",
+        f"**Results of this stage:** [comparison of all students](../{comparison_src(stage.number)}) "
+        f"({count} report{'s' if count != 1 else ''}). Write yours with `./course report --stage {stage.number}`.",
+    ]
     return body.rstrip() + "\n" + "\n".join(footer) + "\n", {f"stages/{k}": v for k, v in attachments.items()}

@@ -4,6 +4,7 @@ and this stage's, as a flame graph coloured by the change and a table of the fra
 The graph is static SVG drawn here (no library, works offline); hovering a box shows its numbers, and
 docs/assets/flamediff.js adds click-to-zoom on top. Without JavaScript the graph is the same, unzoomable.
 """
+
 import math
 
 from .. import fmt
@@ -33,19 +34,25 @@ def profile_diff_section(report, previous) -> list:
     out = ["### Profiles: what got hotter, what got cooler", ""]
     pairs, unpaired, left = pair_profiles(report.profiles, previous.profiles)
     if not report.profiles and not previous.profiles:
-        return out + [f"*No profiles to compare: neither this report nor [stage {b}'s](stage-{b}.md) lists collapsed "
-                      f"stacks under `profiles:` in its report.md. Record them with `./course load --profile cpu` "
-                      f"(or `./course profile`), which writes `cpu.collapsed` next to `cpu.html`; `./course report` "
-                      f"attaches both. See [reading a differential flame graph]"
-                      f"(../../guides/flame-graphs.md#what-changed-between-two-stages).*", ""]
+        return out + [
+            f"*No profiles to compare: neither this report nor [stage {b}'s](stage-{b}.md) lists collapsed "
+            f"stacks under `profiles:` in its report.md. Record them with `./course load --profile cpu` "
+            f"(or `./course profile`), which writes `cpu.collapsed` next to `cpu.html`; `./course report` "
+            f"attaches both. See [reading a differential flame graph]"
+            f"(../../guides/flame-graphs.md#what-changed-between-two-stages).*",
+            "",
+        ]
     if not pairs:
         out.append(_nothing_paired(report, previous, unpaired, left))
         return out + [""]
-    out += [f"Each profile of stage {a} next to stage {b}'s of the same event and workload, both as shares of their "
-            f"own samples (so runs of different lengths and rates compare). The graph is stage {a}'s: a box's width is "
-            f"its share now, its colour how that share changed since stage {b}: **red grew, blue shrank**, grey "
-            f"stayed about the same. Hover a box for its numbers, click it to zoom in, click the bottom box to zoom "
-            f"out. [How to read it](../../guides/flame-graphs.md#what-changed-between-two-stages).", ""]
+    out += [
+        f"Each profile of stage {a} next to stage {b}'s of the same event and workload, both as shares of their "
+        f"own samples (so runs of different lengths and rates compare). The graph is stage {a}'s: a box's width is "
+        f"its share now, its colour how that share changed since stage {b}: **red grew, blue shrank**, grey "
+        f"stayed about the same. Hover a box for its numbers, click it to zoom in, click the bottom box to zoom "
+        f"out. [How to read it](../../guides/flame-graphs.md#what-changed-between-two-stages).",
+        "",
+    ]
     for pair in pairs:
         out += _pair_view(pair, b, a)
     if unpaired or left:
@@ -57,19 +64,25 @@ def _nothing_paired(report, previous, unpaired, left, some_paired=False) -> str:
     b, a = previous.stage, report.stage
     lines = []
     for ref in unpaired:
-        lines.append(f"stage {a}'s {_code(ref.entry)} ({fmt.esc(ref.label)}) has no partner: add stage {b}'s "
-                     f"{fmt.esc(describe(ref.key))} to `profiles:` in [stage {b}'s](stage-{b}.md) report.md")
+        lines.append(
+            f"stage {a}'s {_code(ref.entry)} ({fmt.esc(ref.label)}) has no partner: add stage {b}'s "
+            f"{fmt.esc(describe(ref.key))} to `profiles:` in [stage {b}'s](stage-{b}.md) report.md"
+        )
     for ref in left:
-        lines.append(f"stage {b}'s {_code(ref.entry)} ({fmt.esc(ref.label)}) has no partner: add this stage's "
-                     f"{fmt.esc(describe(ref.key))} to `profiles:` in this report.md")
+        lines.append(
+            f"stage {b}'s {_code(ref.entry)} ({fmt.esc(ref.label)}) has no partner: add this stage's "
+            f"{fmt.esc(describe(ref.key))} to `profiles:` in this report.md"
+        )
     if not report.profiles:
         lines.append("this report lists no collapsed stacks under `profiles:`")
     if not previous.profiles:
         lines.append(f"[stage {b}'s report](stage-{b}.md) lists no collapsed stacks under `profiles:`")
     head = "Not compared" if some_paired else "*No profiles to compare*"
-    return (f"{head}: " + "; ".join(lines) + ". A profile is compared with the other stage's profile of the same event "
-            "and workload (collapsed stacks: `./course load --profile cpu` writes `cpu.collapsed` next to `cpu.html`, "
-            "and `./course report` attaches both).")
+    return (
+        f"{head}: " + "; ".join(lines) + ". A profile is compared with the other stage's profile of the same event "
+        "and workload (collapsed stacks: `./course load --profile cpu` writes `cpu.collapsed` next to `cpu.html`, "
+        "and `./course report` attaches both)."
+    )
 
 
 def _pair_view(pair, b: int, a: int) -> list:
@@ -77,24 +90,44 @@ def _pair_view(pair, b: int, a: int) -> list:
     diff = diff_profiles(before, after)
     event = pair.after.event
     title = describe(pair.key)
-    sizes = (f"stage {b}: {_weight(before.total, event)} ({_code(pair.before.entry)}); stage {a}: "
-             f"{_weight(after.total, event)} ({_code(pair.after.entry)}).")
-    moved = (f"{_pct(diff.gone)} of stage {b}'s {WEIGHED_BY[event]} are in stacks stage {a} does not have at all "
-             f"(they are not in this graph: see stage {b}'s graph below and the table), and {_pct(diff.new)} of "
-             f"stage {a}'s in stacks that are new.")
+    sizes = (
+        f"stage {b}: {_weight(before.total, event)} ({_code(pair.before.entry)}); stage {a}: "
+        f"{_weight(after.total, event)} ({_code(pair.after.entry)})."
+    )
+    moved = (
+        f"{_pct(diff.gone)} of stage {b}'s {WEIGHED_BY[event]} are in stacks stage {a} does not have at all "
+        f"(they are not in this graph: see stage {b}'s graph below and the table), and {_pct(diff.new)} of "
+        f"stage {a}'s in stacks that are new."
+    )
     out = [f"#### {fmt.esc(title)}", "", sizes + " " + moved, ""]
     noise = _noise_note(before.total, after.total, event)
     if noise:
         out += [noise, ""]
     scale = _scale(diff.root)
-    out.append(diff_flame_graph(diff.root, "after", scale, f"stage {b}", f"stage {a}",
-                                f"{title}: stage {a}'s flame graph, coloured by the change since stage {b}"))
+    out.append(
+        diff_flame_graph(
+            diff.root,
+            "after",
+            scale,
+            f"stage {b}",
+            f"stage {a}",
+            f"{title}: stage {a}'s flame graph, coloured by the change since stage {b}",
+        )
+    )
     out.append("")
     out.append(moved_frames_table(diff, f"stage {b}", f"stage {a}"))
     out.append("")
-    out.append(diff_flame_graph(diff.root, "before", scale, f"stage {b}", f"stage {a}",
-                                f"{title}: stage {b}'s flame graph, coloured the same way",
-                                folded=f"Stage {b}'s graph, coloured the same way: what shrank or went away"))
+    out.append(
+        diff_flame_graph(
+            diff.root,
+            "before",
+            scale,
+            f"stage {b}",
+            f"stage {a}",
+            f"{title}: stage {b}'s flame graph, coloured the same way",
+            folded=f"Stage {b}'s graph, coloured the same way: what shrank or went away",
+        )
+    )
     out.append("")
     return out
 
@@ -105,10 +138,12 @@ def _noise_note(before_total: float, after_total: float, event: str):
         return None
     p = NOISE_SHARE
     spread = 2 * math.sqrt(p * (1 - p) / before_total + p * (1 - p) / after_total)
-    return (f"With {fmt.rate(before_total)} and {fmt.rate(after_total)} samples, a frame's share of about "
-            f"{p * 100:.0f}% moves by up to about ±{spread * 100:.1f} percentage points by chance alone (two standard "
-            f"errors, counting the samples as independent): read smaller changes as noise, and record longer runs "
-            f"to see them.")
+    return (
+        f"With {fmt.rate(before_total)} and {fmt.rate(after_total)} samples, a frame's share of about "
+        f"{p * 100:.0f}% moves by up to about ±{spread * 100:.1f} percentage points by chance alone (two standard "
+        f"errors, counting the samples as independent): read smaller changes as noise, and record longer runs "
+        f"to see them."
+    )
 
 
 def _weight(total: float, event: str) -> str:
@@ -162,8 +197,9 @@ def _drawn(node: Node, side: str):
 
 def _scale(root: Node) -> float:
     """The change that gets the strongest colour: the largest one drawn in either graph, at least MIN_SCALE."""
-    largest = max((abs(n.change) for side in ("before", "after") for n, _, _ in _drawn(root, side) if n is not root),
-                  default=0.0)
+    largest = max(
+        (abs(n.change) for side in ("before", "after") for n, _, _ in _drawn(root, side) if n is not root), default=0.0
+    )
     return max(largest, MIN_SCALE)
 
 
@@ -193,28 +229,33 @@ def _short(name: str) -> str:
     head = name.split("(", 1)[0]
     parts = head.split(".")
     if len(parts) > 2 and not name.startswith("["):
-        return ".".join(parts[-2:]) + name[len(head):]
+        return ".".join(parts[-2:]) + name[len(head) :]
     return name
 
 
 def _tooltip(node: Node, before: str, after: str) -> str:
     if node.depth == 0:
         return "all: every stack of the profile (click to zoom out)"
-    return (f"{node.name}\nthis box: {before} {_pct(node.total_before)}, {after} {_pct(node.total_after)} "
-            f"({_pp(node.change)})\nself (on top): {before} {_pct(node.self_before)}, {after} {_pct(node.self_after)}")
+    return (
+        f"{node.name}\nthis box: {before} {_pct(node.total_before)}, {after} {_pct(node.total_after)} "
+        f"({_pp(node.change)})\nself (on top): {before} {_pct(node.self_before)}, {after} {_pct(node.self_after)}"
+    )
 
 
-def diff_flame_graph(root: Node, side: str, scale: float, before: str, after: str, caption: str,
-                     folded: str | None = None) -> str:
+def diff_flame_graph(
+    root: Node, side: str, scale: float, before: str, after: str, caption: str, folded: str | None = None
+) -> str:
     """One line of HTML: `side`'s ("after" or "before") flame graph as SVG, every box coloured by its change, with a
     legend of the colour scale; inside a closed <details> titled `folded` when given."""
     drawn = list(_drawn(root, side))
     depth = max(d.depth for d, _, _ in drawn)
     height = (depth + 1) * ROW
     hidden = _count_hidden(root, side)
-    parts = [f'<svg class="course-flame" viewBox="0 0 {WIDTH} {height}" data-width="{WIDTH}" data-char="{CHAR}" '
-             f'data-pad="{PAD}" role="img" aria-label="{fmt.esc(caption)}" xmlns="http://www.w3.org/2000/svg" '
-             f'font-size="{FONT}" font-family="sans-serif">']
+    parts = [
+        f'<svg class="course-flame" viewBox="0 0 {WIDTH} {height}" data-width="{WIDTH}" data-char="{CHAR}" '
+        f'data-pad="{PAD}" role="img" aria-label="{fmt.esc(caption)}" xmlns="http://www.w3.org/2000/svg" '
+        f'font-size="{FONT}" font-family="sans-serif">'
+    ]
     for node, x, width in drawn:
         fill, ink = diff_colour(node.change if node.depth else 0.0, scale)
         px, pw = x * WIDTH, width * WIDTH
@@ -222,17 +263,20 @@ def diff_flame_graph(root: Node, side: str, scale: float, before: str, after: st
         name = node.name if node.depth else "all"
         parts.append(
             f'<g class="fd-f" data-x="{x:.6f}" data-w="{width:.6f}" data-d="{node.depth}">'
-            f'<title>{fmt.esc(_tooltip(node, before, after)).replace(chr(10), "&#10;")}</title>'
+            f"<title>{fmt.esc(_tooltip(node, before, after)).replace(chr(10), '&#10;')}</title>"
             f'<rect x="{px:.2f}" y="{y}" width="{max(pw - 0.4, 0.1):.2f}" height="{ROW - 1}" rx="1.5" fill="{fill}"/>'
-            f'<text x="{px + PAD:.2f}" y="{y + ROW - 5}" fill="{ink}">{fmt.esc(fit_label(name, pw))}</text></g>')
+            f'<text x="{px + PAD:.2f}" y="{y + ROW - 5}" fill="{ink}">{fmt.esc(fit_label(name, pw))}</text></g>'
+        )
     parts.append("</svg>")
     note = f"; {hidden} box(es) narrower than {MIN_SHARE * 100:.1f}% not drawn" if hidden else ""
     svg = "".join(parts)
     legend = _legend(scale)
     cap = f'<div class="course-caption">{fmt.esc(caption + note)}</div>'
     if folded:
-        return (f'<div class="course-figure course-flame-figure"><details class="course-flame-before"><summary>'
-                f'{fmt.esc(folded)}</summary>{svg}{cap}{legend}</details></div>')
+        return (
+            f'<div class="course-figure course-flame-figure"><details class="course-flame-before"><summary>'
+            f"{fmt.esc(folded)}</summary>{svg}{cap}{legend}</details></div>"
+        )
     return f'<div class="course-figure course-flame-figure">{svg}{cap}{legend}</div>'
 
 
@@ -265,17 +309,31 @@ def moved_frames_table(diff, before: str, after: str, count: int = TOP_FRAMES) -
     """The frames whose self share moved most: share before, after and the change, self and total."""
     rows = []
     for f in diff.top_frames(count):
-        rows.append([(f"<code>{fmt.esc(f.frame)}</code>", f.frame),
-                     (_pct(f.self_before), f.self_before), (_pct(f.self_after), f.self_after),
-                     (_change_cell(f.self_change), f.self_change),
-                     (_pct(f.total_before), f.total_before), (_pct(f.total_after), f.total_after),
-                     (_change_cell(f.total_change), f.total_change)])
-    headers = [("frame", "text"), (f"self, {before}", "number"), (f"self, {after}", "number"),
-               ("self change", "number"), (f"total, {before}", "number"), (f"total, {after}", "number"),
-               ("total change", "number")]
-    caption = (f"The {len(rows)} frames whose self share (the frame on top of the stack: its own code) moved most "
-               f"from {before} to {after}; total: the frame anywhere on the stack, wherever it was called from. "
-               f"Shares of each stage's own samples; pp: percentage points.")
+        rows.append(
+            [
+                (f"<code>{fmt.esc(f.frame)}</code>", f.frame),
+                (_pct(f.self_before), f.self_before),
+                (_pct(f.self_after), f.self_after),
+                (_change_cell(f.self_change), f.self_change),
+                (_pct(f.total_before), f.total_before),
+                (_pct(f.total_after), f.total_after),
+                (_change_cell(f.total_change), f.total_change),
+            ]
+        )
+    headers = [
+        ("frame", "text"),
+        (f"self, {before}", "number"),
+        (f"self, {after}", "number"),
+        ("self change", "number"),
+        (f"total, {before}", "number"),
+        (f"total, {after}", "number"),
+        ("total change", "number"),
+    ]
+    caption = (
+        f"The {len(rows)} frames whose self share (the frame on top of the stack: its own code) moved most "
+        f"from {before} to {after}; total: the frame anywhere on the stack, wherever it was called from. "
+        f"Shares of each stage's own samples; pp: percentage points."
+    )
     # A data attribute, not a class: Material styles only tables without a class (scrolling, borders).
     return table(headers, rows, sortable=True, caption=caption).replace("<table", "<table data-moved-frames", 1)
 

@@ -1,5 +1,6 @@
 """A student's report page: analysis, hardware and commands, percentile table and chart, change since the previous
 stage (percentiles, and the profiles' differential flame graph), flame graphs."""
+
 from .. import fmt
 from ..charts import Series, percentile_chart
 from ..deltas import pair_deltas, pair_runs
@@ -68,8 +69,12 @@ def _runs_section(report) -> list:
     out += [runs_table(report.runs), ""]
     flags = run_flags(report.runs)
     if flags:
-        out += [f"{FLAG_MARK} Warnings recorded with these runs: their numbers may not show what they seem to.", "",
-                flags, ""]
+        out += [
+            f"{FLAG_MARK} Warnings recorded with these runs: their numbers may not show what they seem to.",
+            "",
+            flags,
+            "",
+        ]
     out += ["## Latency by percentile", "", runs_chart(report.runs, f"{report.display}, stage {report.stage}"), ""]
     return out
 
@@ -85,36 +90,62 @@ def _deltas_section(report, previous) -> list:
 def _percentile_comparison(report, previous) -> list:
     pairs, unpaired = pair_runs(report.runs, previous.runs)
     if not pairs:
-        return [f"*No pair to compare: no run of stage {report.stage} has the same workload and target rate as a "
-                f"run of [stage {previous.stage}](stage-{previous.stage}.md). Runs at different rates measure "
-                f"different regimes; record both stages at one rate to compare them.*", ""]
+        return [
+            f"*No pair to compare: no run of stage {report.stage} has the same workload and target rate as a "
+            f"run of [stage {previous.stage}](stage-{previous.stage}.md). Runs at different rates measure "
+            f"different regimes; record both stages at one rate to compare them.*",
+            "",
+        ]
     out = []
     for pair in pairs:
         title = f"{pair.workload} at {fmt.rate(pair.rate)} requests/s"
-        series = [Series(f"stage {previous.stage}: {_marked(pair.before)}", pair.before.curve()),
-                  Series(f"stage {report.stage}: {_marked(pair.after)}", pair.after.curve())]
-        out += [f"### {fmt.esc(title)}", "",
-                percentile_chart(series, f"{title}: stage {previous.stage} against stage {report.stage}"), ""]
+        series = [
+            Series(f"stage {previous.stage}: {_marked(pair.before)}", pair.before.curve()),
+            Series(f"stage {report.stage}: {_marked(pair.after)}", pair.after.curve()),
+        ]
+        out += [
+            f"### {fmt.esc(title)}",
+            "",
+            percentile_chart(series, f"{title}: stage {previous.stage} against stage {report.stage}"),
+            "",
+        ]
     rows = []
     for d in (d for pair in pairs for d in pair_deltas(pair)):
         css = "course-worse" if (d.change_ms or 0) > 0 else "course-better" if (d.change_ms or 0) < 0 else ""
-        rows.append([d.workload, (fmt.rate(d.rate), d.rate), d.metric, (fmt.ms(d.before), d.before),
-                     (fmt.ms(d.after), d.after),
-                     (f'<span class="{css}">{fmt.signed_ms(d.change_ms)}</span>', d.change_ms),
-                     (f'<span class="{css}">{fmt.signed_percent(d.change_percent)}</span>', d.change_percent)])
-    headers = [("workload", "text"), ("target rps", "number"), ("latency", "text"),
-               (f"stage {previous.stage} ms", "number"), (f"stage {report.stage} ms", "number"),
-               ("change ms", "number"), ("change %", "number")]
-    note = (f"Runs of the same workload at the same target rate: the first such run in [stage {previous.stage}]"
-            f"(stage-{previous.stage}.md) against the first in this stage; negative is faster.")
+        rows.append(
+            [
+                d.workload,
+                (fmt.rate(d.rate), d.rate),
+                d.metric,
+                (fmt.ms(d.before), d.before),
+                (fmt.ms(d.after), d.after),
+                (f'<span class="{css}">{fmt.signed_ms(d.change_ms)}</span>', d.change_ms),
+                (f'<span class="{css}">{fmt.signed_percent(d.change_percent)}</span>', d.change_percent),
+            ]
+        )
+    headers = [
+        ("workload", "text"),
+        ("target rps", "number"),
+        ("latency", "text"),
+        (f"stage {previous.stage} ms", "number"),
+        (f"stage {report.stage} ms", "number"),
+        ("change ms", "number"),
+        ("change %", "number"),
+    ]
+    note = (
+        f"Runs of the same workload at the same target rate: the first such run in [stage {previous.stage}]"
+        f"(stage-{previous.stage}.md) against the first in this stage; negative is faster."
+    )
     flagged = [p for p in pairs if p.before.flags or p.after.flags]
     if flagged:
         note += f" {FLAG_MARK} A run of a pair has warnings (see its report): read that pair with care."
     out += [note, "", table(headers, rows), ""]
     if unpaired:
         names = ", ".join(f"{r.label}" for r in unpaired)
-        out += [f"Not compared, because stage {previous.stage} has no run of the same workload and rate: "
-                f"{fmt.esc(names)}.", ""]
+        out += [
+            f"Not compared, because stage {previous.stage} has no run of the same workload and rate: {fmt.esc(names)}.",
+            "",
+        ]
     return out
 
 
@@ -126,8 +157,10 @@ def _saturation_section(report) -> list:
     if not report.saturations:
         return []
     out = ["## Saturation", "", saturation_table([(report.display, doc) for _, doc in report.saturations]), ""]
-    chart = saturation_chart([(doc.get("label") or f"search {i + 1}", doc) for i, (_, doc) in enumerate(report.saturations)],
-                             f"{report.display}, stage {report.stage}: p99 by target rate")
+    chart = saturation_chart(
+        [(doc.get("label") or f"search {i + 1}", doc) for i, (_, doc) in enumerate(report.saturations)],
+        f"{report.display}, stage {report.stage}: p99 by target rate",
+    )
     return out + [chart, ""]
 
 

@@ -1,4 +1,5 @@
 """Tables and charts of load runs, shared by report and comparison pages."""
+
 from collections import Counter
 
 from .. import fmt
@@ -41,8 +42,11 @@ def run_name_cell(run: Run, label: str):
     """The run's name; a run with flags carries a warning mark whose tooltip lists them."""
     if not run.flags:
         return (fmt.esc(label), label)
-    return (f'{fmt.esc(label)} <span class="course-flag" title="{fmt.esc(flag_text(run))}">{FLAG_MARK} '
-            f'{len(run.flags)} warning{"s" if len(run.flags) != 1 else ""}</span>', label)
+    return (
+        f'{fmt.esc(label)} <span class="course-flag" title="{fmt.esc(flag_text(run))}">{FLAG_MARK} '
+        f"{len(run.flags)} warning{'s' if len(run.flags) != 1 else ''}</span>",
+        label,
+    )
 
 
 def run_cells(run: Run, percentiles) -> list:
@@ -58,8 +62,13 @@ def run_cells(run: Run, percentiles) -> list:
 
 def run_headers(percentiles) -> list:
     headers = [(fmt.percentile_name(p), "number") for p in percentiles]
-    return headers + [("max", "number"), ("target rps", "number"), ("achieved", "number"), ("errors", "number"),
-                      ("steal", "number")]
+    return headers + [
+        ("max", "number"),
+        ("target rps", "number"),
+        ("achieved", "number"),
+        ("errors", "number"),
+        ("steal", "number"),
+    ]
 
 
 def runs_table(runs: list) -> str:
@@ -81,6 +90,9 @@ def _series_label(run: Run, label: str) -> str:
 
 def run_flags(runs: list) -> str:
     labels = unique_labels(runs)
-    lines = [f"- {FLAG_MARK} **{fmt.esc(labels[id(run)])}** ({fmt.esc(flag.kind)}): {fmt.esc(flag.message)}"
-             for run in runs for flag in run.flags]
+    lines = [
+        f"- {FLAG_MARK} **{fmt.esc(labels[id(run)])}** ({fmt.esc(flag.kind)}): {fmt.esc(flag.message)}"
+        for run in runs
+        for flag in run.flags
+    ]
     return "\n".join(lines)

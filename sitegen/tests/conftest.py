@@ -1,4 +1,5 @@
 """Helpers of the site tests: hand-made inputs that follow the results schema, and real MkDocs builds."""
+
 import json
 import logging
 from html.parser import HTMLParser
@@ -11,14 +12,18 @@ from sitegen.paths import REPO_ROOT
 from sitegen.results import schema_errors
 
 
-
 def load_run(student, stage, workload, rate, percentiles: dict, max_ms=None, steal=None, **extra) -> dict:
     """A load run with exactly the given summary percentiles ({50: 1.2, 99: 8.0, ...}) and no spectrum."""
     doc = {
-        "schema": "course-results/1", "kind": "load-run", "createdAt": "2025-03-01T12:00:00Z",
-        "student": student, "stage": stage,
+        "schema": "course-results/1",
+        "kind": "load-run",
+        "createdAt": "2025-03-01T12:00:00Z",
+        "student": student,
+        "stage": stage,
         "source": {"tool": "course-load", "command": f"./course load --workload {workload} -R {rate}"},
-        "workload": {"name": workload}, "rate": float(rate), "achievedRate": float(rate) * 0.99,
+        "workload": {"name": workload},
+        "rate": float(rate),
+        "achievedRate": float(rate) * 0.99,
         "errors": {"timeout": 3, "non2xx": 2},
         "latency": {"max": max_ms, "percentiles": [{"p": p, "ms": ms} for p, ms in percentiles.items()]},
     }
@@ -29,13 +34,20 @@ def load_run(student, stage, workload, rate, percentiles: dict, max_ms=None, ste
     return doc
 
 
-def saturation(student, stage, steps=((1000, 2.0, True), (2000, 4.0, True), (3000, 90.0, False)), p99_ms=10.0,
-               **extra) -> dict:
+def saturation(
+    student, stage, steps=((1000, 2.0, True), (2000, 4.0, True), (3000, 90.0, False)), p99_ms=10.0, **extra
+) -> dict:
     """A saturation search whose steps are (rate, p99 ms, passed); the sustained rate is the last passing one."""
     doc = {
-        "schema": "course-results/1", "kind": "saturation", "createdAt": "2025-03-01T13:00:00Z",
-        "student": student, "stage": stage, "slo": {"minAchievedFraction": 0.99, "p99Ms": p99_ms},
-        "steps": [{"rate": float(r), "achievedRate": float(r), "p99Ms": float(ms), "passed": ok} for r, ms, ok in steps],
+        "schema": "course-results/1",
+        "kind": "saturation",
+        "createdAt": "2025-03-01T13:00:00Z",
+        "student": student,
+        "stage": stage,
+        "slo": {"minAchievedFraction": 0.99, "p99Ms": p99_ms},
+        "steps": [
+            {"rate": float(r), "achievedRate": float(r), "p99Ms": float(ms), "passed": ok} for r, ms, ok in steps
+        ],
         "result": {"sustainedRate": max((float(r) for r, _, ok in steps if ok), default=None)},
     }
     doc.update(extra)
@@ -45,8 +57,12 @@ def saturation(student, stage, steps=((1000, 2.0, True), (2000, 4.0, True), (300
 
 def grade(student, stage, outcomes: dict, ratio) -> dict:
     doc = {
-        "schema": "course-results/1", "kind": "grade", "createdAt": "2025-03-02T12:00:00Z", "student": student,
-        "stage": stage, "score": {"earned": 10, "max": 20, "breakdown": []},
+        "schema": "course-results/1",
+        "kind": "grade",
+        "createdAt": "2025-03-02T12:00:00Z",
+        "student": student,
+        "stage": stage,
+        "score": {"earned": 10, "max": 20, "breakdown": []},
         "tests": [{"name": n, "stage": stage, "outcome": o} for n, o in outcomes.items()],
         "performance": {"ratio": ratio},
     }
@@ -115,8 +131,15 @@ def site_build(tmp_path, monkeypatch, caplog):
         site = tmp_path / "site"
         caplog.clear()
         with caplog.at_level(logging.WARNING, logger="mkdocs"):
-            build_site(site, strict=strict, stages=stages, reports=reports, results=results, free_form=free_form,
-                       imported=imported)
+            build_site(
+                site,
+                strict=strict,
+                stages=stages,
+                reports=reports,
+                results=results,
+                free_form=free_form,
+                imported=imported,
+            )
         warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
         return site, warnings
 

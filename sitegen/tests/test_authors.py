@@ -1,6 +1,7 @@
 """Who made a run is what the run records: the student it names, else the reference when it measured the stage's
 reference factory, else "unknown". A student's own results, recorded without --student, were once shown a second
 time as the course's reference (and a reader took the student's 440 ms p99 for the reference's)."""
+
 import shutil
 
 from sitegen.catalog import Sources, load_catalog
@@ -50,7 +51,10 @@ def test_a_students_own_results_are_never_shown_as_the_reference(tmp_path, site_
         assert not [s for s in students if "reference" in s], (named, students)
         # Each measurement once: the report's copies stand for the originals they were made from.
         assert sorted(zip(column(runs, "student"), column(runs, "p99"), strict=True)) == [
-            ("anna", "440.00"), ("anna", "9.000"), ("unknown", "8.000")], named
+            ("anna", "440.00"),
+            ("anna", "9.000"),
+            ("unknown", "8.000"),
+        ], named
         assert column(searches, "student") == ["anna"], named
         shutil.rmtree(site)
 
@@ -69,16 +73,26 @@ def test_a_search_and_runs_nobody_claims_are_unknown(tmp_path):
 def test_reference_is_the_stages_reference_factory_and_nothing_else(tmp_path):
     results = tmp_path / "results"
     node = {"factorySource": "node"}
-    write_json(results / "load/ref.json", load_run(None, 1, "put", 4000, {50: 0.5, 99: 2.0},
-                                                   factory="solutions.stage1.Stage1Factory", **node))
-    write_json(results / "load/ref2.json", load_run(None, 1, "put", 4000, {50: 0.6, 99: 2.5},
-                                                    factory="solutions.stage2.Stage2Factory", **node))
-    write_json(results / "load/mine.json", load_run("anna", 1, "put", 4000, {50: 3.0, 99: 40.0},
-                                                    factory=STUDENT_FACTORY, **node))
-    write_json(results / "saturate/r/saturation.json",
-               saturation(None, 1, factory="solutions.stage1.Stage1Factory", **node))
+    write_json(
+        results / "load/ref.json",
+        load_run(None, 1, "put", 4000, {50: 0.5, 99: 2.0}, factory="solutions.stage1.Stage1Factory", **node),
+    )
+    write_json(
+        results / "load/ref2.json",
+        load_run(None, 1, "put", 4000, {50: 0.6, 99: 2.5}, factory="solutions.stage2.Stage2Factory", **node),
+    )
+    write_json(
+        results / "load/mine.json",
+        load_run("anna", 1, "put", 4000, {50: 3.0, 99: 40.0}, factory=STUDENT_FACTORY, **node),
+    )
+    write_json(
+        results / "saturate/r/saturation.json", saturation(None, 1, factory="solutions.stage1.Stage1Factory", **node)
+    )
     page = comparison_page(1, load_catalog(Sources(stages=STAGES, results=results)))
     runs, searches = _rows(page)
     assert sorted(zip(column(runs, "student"), column(runs, "p99"), strict=True)) == [
-        ("anna", "40.00"), ("reference", "2.000"), ("stage 2 reference", "2.500")]
+        ("anna", "40.00"),
+        ("reference", "2.000"),
+        ("stage 2 reference", "2.500"),
+    ]
     assert column(searches, "student") == ["reference"]

@@ -1,5 +1,6 @@
 """The built site in a real browser: headless Chromium loads the main kinds of pages from a local HTTP server,
 with no console error, and the charts draw. Screenshots go to build/screenshots/ (a CI artifact)."""
+
 import functools
 import http.server
 import threading
@@ -11,13 +12,21 @@ from sitegen.paths import REPO_ROOT
 
 SAMPLES = REPO_ROOT / "samples"
 SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
-PAGES = (("home", "", 0), ("stage-1", "stages/1-sync-server/", 0), ("report-alice-stage-2", "reports/alice/stage-2/", 2),
-         ("compare-stage-1", "compare/stage-1/", 4))
-DRAWN_PATHS = ("Array.from(document.querySelectorAll('svg.course-chart path.curve'))"
-               ".filter(p => p.getAttribute('d') && p.getTotalLength() > 0 && p.getBBox().width > 0).length")
+PAGES = (
+    ("home", "", 0),
+    ("stage-1", "stages/1-sync-server/", 0),
+    ("report-alice-stage-2", "reports/alice/stage-2/", 2),
+    ("compare-stage-1", "compare/stage-1/", 4),
+)
+DRAWN_PATHS = (
+    "Array.from(document.querySelectorAll('svg.course-chart path.curve'))"
+    ".filter(p => p.getAttribute('d') && p.getTotalLength() > 0 && p.getBBox().width > 0).length"
+)
 # Boxes of the differential flame graphs drawn on screen (the first graph of each pair; the other is folded away).
-DRAWN_BOXES = ("Array.from(document.querySelectorAll('svg.course-flame g.fd-f rect'))"
-               ".filter(r => r.getBoundingClientRect().width > 0 && r.getBoundingClientRect().height > 0).length")
+DRAWN_BOXES = (
+    "Array.from(document.querySelectorAll('svg.course-flame g.fd-f rect'))"
+    ".filter(r => r.getBoundingClientRect().width > 0 && r.getBoundingClientRect().height > 0).length"
+)
 # Zoom into the first box of depth 3 narrower than half the graph; returns what the graph looks like then.
 ZOOM_IN = """(() => {
   const svg = document.querySelector('svg.course-flame');
@@ -53,8 +62,10 @@ def served_site(site_build):
 def test_pages_load_without_console_errors_and_charts_draw(served_site):
     chromium = find_chromium()
     if chromium is None:
-        pytest.skip("no Chromium found (/usr/bin/chromium, chromium on PATH, or CHROMIUM=...); "
-                    "install it with 'apt-get install -y chromium'")
+        pytest.skip(
+            "no Chromium found (/usr/bin/chromium, chromium on PATH, or CHROMIUM=...); "
+            "install it with 'apt-get install -y chromium'"
+        )
     with Browser(chromium) as browser:
         for name, path, min_paths in PAGES:
             visit = browser.open(served_site + path)
@@ -83,5 +94,6 @@ def test_pages_load_without_console_errors_and_charts_draw(served_site):
             "(() => { const t = [...document.querySelectorAll('table[data-sortable]')].find(t => t.tHead.rows[0].cells[1]"
             ".textContent.startsWith('run')); const th = [...t.tHead.rows[0].cells].find(c => c.textContent.startsWith('p99'));"
             " th.click(); th.click(); return [...t.tBodies[0].rows].map(r => parseFloat(r.cells[th.cellIndex].dataset.value))"
-            ".filter(x => !isNaN(x)); })()")
+            ".filter(x => !isNaN(x)); })()"
+        )
         assert len(order) >= 3 and order == sorted(order, reverse=True)

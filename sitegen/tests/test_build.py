@@ -1,4 +1,5 @@
 """Whole-site builds: the shipped sample data builds with --strict, and free-form reports show imported runs."""
+
 import json
 import shutil
 
@@ -15,11 +16,21 @@ SAMPLES = REPO_ROOT / "samples"
 def test_samples_build_strict_with_every_page(site_build):
     site, warnings = site_build(strict=True, reports=SAMPLES / "reports", results=SAMPLES / "results")
     assert warnings == []
-    for page in ("index.html", "start/index.html", "guides/load-testing/index.html", "guides/profiling/index.html",
-                 "guides/flame-graphs/index.html", "guides/writing-the-report/index.html", "reports/index.html",
-                 "stages/1-sync-server/index.html", "compare/stage-1/index.html", "compare/stage-2/index.html",
-                 "reports/alice/stage-2/index.html", "reports/badger/stage-1/index.html",
-                 "reports/alice/stage-1-files/flamegraphs/put-cpu.html"):
+    for page in (
+        "index.html",
+        "start/index.html",
+        "guides/load-testing/index.html",
+        "guides/profiling/index.html",
+        "guides/flame-graphs/index.html",
+        "guides/writing-the-report/index.html",
+        "reports/index.html",
+        "stages/1-sync-server/index.html",
+        "compare/stage-1/index.html",
+        "compare/stage-2/index.html",
+        "reports/alice/stage-2/index.html",
+        "reports/badger/stage-1/index.html",
+        "reports/alice/stage-1-files/flamegraphs/put-cpu.html",
+    ):
         assert (site / page).is_file(), page
     home = (site / "index.html").read_text(encoding="utf-8")
     assert "fonts.googleapis" not in home and "course:stages" not in home
@@ -52,14 +63,21 @@ def test_free_form_report_shows_imported_runs_and_importer_failures(tmp_path, si
     free_form.mkdir()
     for name in ("004_a0506f5c759e91a3.txt", "002_2b000bd71cbc8657.txt"):
         shutil.copy(SAMPLES / "free-form-reports" / name, free_form / name)
-    (free_form / "reports.yml").write_text((SAMPLES / "free-form-reports/reports.yml").read_text(encoding="utf-8")
-                                           + "  - {file: 009_broken.txt, student: jay, stage: 1}\n", encoding="utf-8")
+    (free_form / "reports.yml").write_text(
+        (SAMPLES / "free-form-reports/reports.yml").read_text(encoding="utf-8")
+        + "  - {file: 009_broken.txt, student: jay, stage: 1}\n",
+        encoding="utf-8",
+    )
     (free_form / "009_broken.txt").write_text("# Stage 1\n\nLatency 4ms, trust me.\n", encoding="utf-8")
     # As the importer writes them: <stem>-<block>.json, or <stem>.import-error.txt when it failed.
-    write_json(imported / "002_2b000bd71cbc8657-1.json",
-               load_run("otter", 2, "get", 40000, {50: 1.77, 90: 105.41, 99: 173.57}, max_ms=207.49))
-    write_json(imported / "002_2b000bd71cbc8657-2.json",
-               load_run("otter", 2, "get", 60000, {50: 313.86, 90: 1160.0, 99: 1900.0}))
+    write_json(
+        imported / "002_2b000bd71cbc8657-1.json",
+        load_run("otter", 2, "get", 40000, {50: 1.77, 90: 105.41, 99: 173.57}, max_ms=207.49),
+    )
+    write_json(
+        imported / "002_2b000bd71cbc8657-2.json",
+        load_run("otter", 2, "get", 60000, {50: 313.86, 90: 1160.0, 99: 1900.0}),
+    )
     (imported / "009_broken.import-error.txt").write_text("no wrk2 output found\n", encoding="utf-8")
 
     site, warnings = site_build(free_form=free_form, imported=imported)
@@ -79,10 +97,15 @@ def test_free_form_report_shows_imported_runs_and_importer_failures(tmp_path, si
 
 def test_a_sample_labelled_no_runs_is_not_given_to_the_importer(capsys):
     from sitegen.freeform import main as freeform_main
+
     assert freeform_main(["list", str(SAMPLES / "free-form-reports")]) == 0
     listed = [json.loads(line)["file"].rsplit("/", 1)[1] for line in capsys.readouterr().out.splitlines()]
-    assert listed == ["000_d326882c7d3efcb6.txt", "001_3328bb6003d609c4.txt", "002_2b000bd71cbc8657.txt",
-                      "003_05d68f3f43ac6490.txt"]
+    assert listed == [
+        "000_d326882c7d3efcb6.txt",
+        "001_3328bb6003d609c4.txt",
+        "002_2b000bd71cbc8657.txt",
+        "003_05d68f3f43ac6490.txt",
+    ]
 
 
 def test_sample_students_are_labelled_as_samples(site_build):

@@ -1,5 +1,6 @@
 """grading/busy/record.py keeps the busy-machine grades of every session in grading/busy/runs.tsv: the grading policy's
 "20 full-mark grades per reference stage" is counted from that record, so it must read right and never be lost."""
+
 import json
 import subprocess
 import sys
@@ -15,12 +16,22 @@ def record(*args):
 
 
 def grade(path, stage, earned, maximum, tests, notes=(), **fields):
-    path.write_text(json.dumps({
-        "createdAt": "2026-11-23T21:06:10.920379687Z", "stage": stage, "seed": 42, "durationSeconds": 238.7,
-        "score": {"earned": earned, "max": maximum},
-        "environment": {"cores": 2, "cpuModel": "Some\tCPU"},
-        "tests": tests, "notes": list(notes), **fields,
-    }), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "createdAt": "2026-11-23T21:06:10.920379687Z",
+                "stage": stage,
+                "seed": 42,
+                "durationSeconds": 238.7,
+                "score": {"earned": earned, "max": maximum},
+                "environment": {"cores": 2, "cpuModel": "Some\tCPU"},
+                "tests": tests,
+                "notes": list(notes),
+                **fields,
+            }
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -35,7 +46,10 @@ UNSANDBOXED = "bubblewrap (bwrap) was not found: the tests ran WITHOUT a sandbox
 def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
     stages = {stage.number for stage in registry(REPO_ROOT / "stages")}
     lines = (BUSY / "runs.tsv").read_text(encoding="utf-8").splitlines()
-    header, rows = lines[0].split("\t"), [dict(zip(lines[0].split("\t"), line.split("\t"), strict=True)) for line in lines[1:]]
+    header, rows = (
+        lines[0].split("\t"),
+        [dict(zip(lines[0].split("\t"), line.split("\t"), strict=True)) for line in lines[1:]],
+    )
     assert rows, "the record holds the busy grades run so far"
     for row in rows:
         assert int(row["stage"]) in stages, row
@@ -52,11 +66,26 @@ def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
 def test_rows_added_are_counted_per_stage_with_flaky_lost_and_unfinished_grades(tmp_path):
     runs = tmp_path / "runs.tsv"
     for n, (earned, tests) in enumerate([(10, [PASSED]), (10, [PASSED, FLAKY]), (7, [PASSED, FAILED])]):
-        added = record("add", grade(tmp_path / f"g{n}.json", 3, earned, 10, tests), 4, "--file", runs,
-                       "--commit", "abcdef1234", "--steal", "0.1", "--sessions", 4)
+        added = record(
+            "add",
+            grade(tmp_path / f"g{n}.json", 3, earned, 10, tests),
+            4,
+            "--file",
+            runs,
+            "--commit",
+            "abcdef1234",
+            "--steal",
+            "0.1",
+            "--sessions",
+            4,
+        )
         assert added.returncode == 0, added.stderr
-    assert record("unfinished", 3, 4, "the grade did not finish: boom\tand\nmore", "--file", runs,
-                  "--commit", "abcdef1234").returncode == 0
+    assert (
+        record(
+            "unfinished", 3, 4, "the grade did not finish: boom\tand\nmore", "--file", runs, "--commit", "abcdef1234"
+        ).returncode
+        == 0
+    )
     rows = runs.read_text(encoding="utf-8").splitlines()
     assert len(rows) == 5 and all(len(row.split("\t")) == 15 for row in rows), rows
     assert rows[2].split("\t")[11] == "B.once" and rows[3].split("\t")[12] == "C.never"
@@ -74,8 +103,17 @@ def test_rows_added_are_counted_per_stage_with_flaky_lost_and_unfinished_grades(
 def test_enough_only_when_every_kept_run_of_the_stage_got_full_marks(tmp_path):
     runs = tmp_path / "runs.tsv"
     for n in range(2):
-        record("add", grade(tmp_path / f"g{n}.json", 1, 5, 5, [PASSED]), 4, "--file", runs, "--commit", "c0ffee1",
-               "--sessions", 4)
+        record(
+            "add",
+            grade(tmp_path / f"g{n}.json", 1, 5, 5, [PASSED]),
+            4,
+            "--file",
+            runs,
+            "--commit",
+            "c0ffee1",
+            "--sessions",
+            4,
+        )
     assert "(enough;" in record("tally", "--file", runs, "--want", 2).stdout
     record("add", grade(tmp_path / "bad.json", 1, 4, 5, [FAILED]), 4, "--file", runs, "--commit", "c0ffee1")
     assert "(2 wanted;" in record("tally", "--file", runs, "--want", 2).stdout
@@ -97,13 +135,16 @@ def test_a_record_it_cannot_read_is_refused_and_left_as_it_was(tmp_path):
 def test_a_grade_that_ran_without_the_sandbox_is_recorded_and_counted_as_such(tmp_path):
     runs = tmp_path / "runs.tsv"
     for n, notes in enumerate([[SANDBOXED], [UNSANDBOXED]]):
-        added = record("add", grade(tmp_path / f"g{n}.json", 2, 5, 5, [PASSED], notes), 4, "--file", runs,
-                       "--commit", "c0ffee1")
+        added = record(
+            "add", grade(tmp_path / f"g{n}.json", 2, 5, 5, [PASSED], notes), 4, "--file", runs, "--commit", "c0ffee1"
+        )
         assert added.returncode == 0, added.stderr
     rows = [line.split("\t") for line in runs.read_text(encoding="utf-8").splitlines()]
     assert [row[13] for row in rows] == ["sandboxed", "yes", "no"]
-    assert "2 of 2 kept runs with full marks, 0 with a flaky test, 1 without the sandbox" in \
-        record("tally", "--file", runs, 2).stdout
+    assert (
+        "2 of 2 kept runs with full marks, 0 with a flaky test, 1 without the sandbox"
+        in record("tally", "--file", runs, 2).stdout
+    )
 
 
 def test_the_grade_documents_sandboxed_field_decides_over_its_notes(tmp_path):
@@ -111,11 +152,22 @@ def test_the_grade_documents_sandboxed_field_decides_over_its_notes(tmp_path):
     runs = tmp_path / "runs.tsv"
     bare = [UNSANDBOXED]
     for n, (notes, fields) in enumerate([((), {"sandboxed": False}), (bare, {"sandboxed": True}), (bare, {})]):
-        added = record("add", grade(tmp_path / f"g{n}.json", 3, 5, 5, [PASSED], notes, **fields), 4, "--file", runs,
-                       "--commit", "c0ffee1")
+        added = record(
+            "add",
+            grade(tmp_path / f"g{n}.json", 3, 5, 5, [PASSED], notes, **fields),
+            4,
+            "--file",
+            runs,
+            "--commit",
+            "c0ffee1",
+        )
         assert added.returncode == 0, added.stderr
-    assert [line.split("\t")[13] for line in runs.read_text(encoding="utf-8").splitlines()] == \
-        ["sandboxed", "no", "yes", "no"]
+    assert [line.split("\t")[13] for line in runs.read_text(encoding="utf-8").splitlines()] == [
+        "sandboxed",
+        "no",
+        "yes",
+        "no",
+    ]
 
 
 def test_only_grades_that_competed_with_every_busy_process_count_toward_enough(tmp_path):
@@ -124,10 +176,24 @@ def test_only_grades_that_competed_with_every_busy_process_count_toward_enough(t
     runs = tmp_path / "runs.tsv"
     sandboxed, bare = [SANDBOXED], [UNSANDBOXED]
     for n, (notes, sessions) in enumerate([(sandboxed, 1), (sandboxed, 1), (bare, 1), (sandboxed, 4)]):
-        record("add", grade(tmp_path / f"g{n}.json", 5, 5, 5, [PASSED], notes), 4, "--file", runs,
-               "--commit", "c0ffee1", "--sessions", sessions)
-    assert [line.split("\t")[14] for line in runs.read_text(encoding="utf-8").splitlines()] == \
-        ["busy_sessions", "1", "1", "1", "4"]
+        record(
+            "add",
+            grade(tmp_path / f"g{n}.json", 5, 5, 5, [PASSED], notes),
+            4,
+            "--file",
+            runs,
+            "--commit",
+            "c0ffee1",
+            "--sessions",
+            sessions,
+        )
+    assert [line.split("\t")[14] for line in runs.read_text(encoding="utf-8").splitlines()] == [
+        "busy_sessions",
+        "1",
+        "1",
+        "1",
+        "4",
+    ]
     tally = record("tally", "--file", runs, "--want", 2, 5).stdout
     assert "4 of 4 kept runs with full marks" in tally and "2 with full marks under the full load (enough;" in tally
     assert "(3 wanted;" in record("tally", "--file", runs, "--want", 3, 5).stdout, "two sandboxed runs shared"

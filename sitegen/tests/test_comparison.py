@@ -1,4 +1,5 @@
 """The comparison page of a stage with several students: runs table, overlaid curves, leaderboard, test matrix."""
+
 import re
 
 from sitegen.catalog import Sources, load_catalog
@@ -10,13 +11,32 @@ from .conftest import Tables, column, grade, load_run, saturation, write_json, w
 
 def build_catalog(tmp_path):
     reports, results = tmp_path / "reports", tmp_path / "results"
-    write_report(reports, "anna", 1, {"runs/put.json": load_run("anna", 1, "put", 5000, {50: 1.0, 99: 5.0}, max_ms=9.0),
-                                      "runs/get.json": load_run("anna", 1, "get", 5000, {50: 2.0, 99: 7.0})})
-    write_report(reports, "boris", 1, {"runs/put.json": load_run("boris", 1, "put", 3000, {50: 3.0, 99: 30.0})},
-                 pseudonym="owl")
+    write_report(
+        reports,
+        "anna",
+        1,
+        {
+            "runs/put.json": load_run("anna", 1, "put", 5000, {50: 1.0, 99: 5.0}, max_ms=9.0),
+            "runs/get.json": load_run("anna", 1, "get", 5000, {50: 2.0, 99: 7.0}),
+        },
+    )
+    write_report(
+        reports, "boris", 1, {"runs/put.json": load_run("boris", 1, "put", 3000, {50: 3.0, 99: 30.0})}, pseudonym="owl"
+    )
     write_report(reports, "vera", 1, {})  # a report without runs still shows up
-    write_json(results / "load/ref.json", load_run(None, 1, "put", 5000, {50: 0.5, 99: 2.0}, label="reference put",
-                                                   factory="solutions.stage1.Stage1Factory", factorySource="node"))
+    write_json(
+        results / "load/ref.json",
+        load_run(
+            None,
+            1,
+            "put",
+            5000,
+            {50: 0.5, 99: 2.0},
+            label="reference put",
+            factory="solutions.stage1.Stage1Factory",
+            factorySource="node",
+        ),
+    )
     write_json(results / "load/other-stage.json", load_run("anna", 2, "put", 5000, {50: 0.5, 99: 2.0}))
     write_json(results / "grades/anna.json", grade("anna", 1, {"T.a": "passed", "T.b": "passed"}, 0.8))
     write_json(results / "grades/boris.json", grade("boris", 1, {"T.a": "passed", "T.b": "failed"}, 1.2))
@@ -60,8 +80,10 @@ def test_a_ratio_measured_on_a_busy_machine_is_not_on_the_leaderboard(tmp_path):
     results = tmp_path / "results"
     write_json(results / "grades/anna.json", grade("anna", 1, {"T.a": "passed"}, 0.8))
     busy = grade("boris", 1, {"T.a": "passed"}, None)
-    busy["performance"]["notMeasured"] = {"reason": "busy", "message": "the machine was busy, so no ratio is "
-                                          "published. submission measured 2 times: 625 requests/s, ..."}
+    busy["performance"]["notMeasured"] = {
+        "reason": "busy",
+        "message": "the machine was busy, so no ratio is published. submission measured 2 times: 625 requests/s, ...",
+    }
     write_json(results / "grades/boris.json", busy)
     # written before the rerun rule (issue 28): ratio 2.0 over runs flagged for contention
     old = grade("vera", 1, {"T.a": "passed"}, 2.0)
@@ -71,8 +93,11 @@ def test_a_ratio_measured_on_a_busy_machine_is_not_on_the_leaderboard(tmp_path):
     board = next(t for t in Tables(page).tables if t[0][0] == "#")
     assert column(board, "student")[0] == "anna"  # the one published ratio ranks first, above the 2.0 of a busy CPU
     cells = dict(zip(column(board, "student"), column(board, "rate vs reference"), strict=True))
-    assert cells == {"anna": "0.80×", "boris": "⚠ not measured: the machine was busy",
-                     "vera": "⚠ not published: measured on a contended CPU"}
+    assert cells == {
+        "anna": "0.80×",
+        "boris": "⚠ not measured: the machine was busy",
+        "vera": "⚠ not published: measured on a contended CPU",
+    }
     assert "2.00×" not in page
     assert "submission measured 2 times: 625 requests/s" in page  # what was seen, on hover
 
@@ -94,8 +119,15 @@ def test_a_search_on_a_contended_cpu_is_marked_in_the_saturation_table(tmp_path)
 def test_flagged_runs_are_marked_in_the_runs_table_and_legend(tmp_path):
     reports = tmp_path / "reports"
     flags = [{"kind": "unexpected-status", "message": "mostly 404: 996 of 1000 answers; is the database filled?"}]
-    write_report(reports, "anna", 1, {"runs/get.json": load_run("anna", 1, "get", 5000, {50: 1.0, 99: 5.0}, flags=flags),
-                                      "runs/put.json": load_run("anna", 1, "put", 5000, {50: 1.0, 99: 5.0})})
+    write_report(
+        reports,
+        "anna",
+        1,
+        {
+            "runs/get.json": load_run("anna", 1, "get", 5000, {50: 1.0, 99: 5.0}, flags=flags),
+            "runs/put.json": load_run("anna", 1, "put", 5000, {50: 1.0, 99: 5.0}),
+        },
+    )
     page = comparison_page(1, load_catalog(Sources(reports=reports)))
     runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
     assert column(runs, "run") == ["get 5000 rps ⚠ 1 warning", "put 5000 rps"]
@@ -106,8 +138,15 @@ def test_flagged_runs_are_marked_in_the_runs_table_and_legend(tmp_path):
 def test_many_series_never_share_a_colour_and_repeated_labels_differ(tmp_path):
     reports = tmp_path / "reports"
     for i in range(14):
-        write_report(reports, f"s{i:02d}", 1, {"runs/put.json": load_run(f"s{i:02d}", 1, "put", 15000, {50: 1.0, 99: 5.0}),
-                                              "runs/put-again.json": load_run(f"s{i:02d}", 1, "put", 15000, {50: 2.0})})
+        write_report(
+            reports,
+            f"s{i:02d}",
+            1,
+            {
+                "runs/put.json": load_run(f"s{i:02d}", 1, "put", 15000, {50: 1.0, 99: 5.0}),
+                "runs/put-again.json": load_run(f"s{i:02d}", 1, "put", 15000, {50: 2.0}),
+            },
+        )
     page = comparison_page(1, load_catalog(Sources(reports=reports)))
     chart = re.search(r"<svg class=\"course-chart\".*?</svg>", page).group(0)
     strokes = re.findall(r'<path class="curve" d="[^"]+" fill="none" stroke="([^"]+)"', chart)
@@ -121,12 +160,17 @@ def test_many_series_never_share_a_colour_and_repeated_labels_differ(tmp_path):
 def test_saturation_points_have_a_rate_chart_next_to_the_table(tmp_path):
     results = tmp_path / "results"
     write_json(results / "saturate/a/saturation.json", saturation("anna", 1))
-    write_json(results / "saturate/b/saturation.json",
-               saturation("boris", 1, steps=((1000, 1.0, True), (1500, 3.0, True), (2000, 50.0, False), (2500, 80.0, False))))
+    write_json(
+        results / "saturate/b/saturation.json",
+        saturation("boris", 1, steps=((1000, 1.0, True), (1500, 3.0, True), (2000, 50.0, False), (2500, 80.0, False))),
+    )
     page = comparison_page(1, load_catalog(Sources(results=results)))
-    section = page[page.index("## Saturation points"):]
+    section = page[page.index("## Saturation points") :]
     table = Tables(section).tables[0]
-    assert column(table, "student") == ["anna", "boris"] and column(table, "sustained rps") == ["2\u202f000", "1\u202f500"]
+    assert column(table, "student") == ["anna", "boris"] and column(table, "sustained rps") == [
+        "2\u202f000",
+        "1\u202f500",
+    ]
     svg = re.search(r"<svg.*?</svg>", section).group(0)
     assert svg.count("<circle") == 7 and svg.count('<path class="curve"') == 2 and 'class="slo"' in svg
 
@@ -148,7 +192,9 @@ def test_saturation_steps_are_points_of_the_chart_not_rows_of_the_runs_table(tmp
 
 def test_runs_at_a_standard_workload_and_rate_of_the_stage_yml_are_marked(tmp_path):
     import shutil
+
     from sitegen.paths import REPO_ROOT
+
     stages = tmp_path / "stages"
     shutil.copytree(REPO_ROOT / "stages" / "1-sync-server", stages / "1-sync-server")
     seven = stages / "7-something"
@@ -159,21 +205,35 @@ def test_runs_at_a_standard_workload_and_rate_of_the_stage_yml_are_marked(tmp_pa
         "standard-workloads:\n"
         "  - {name: get, rate: 900, connections: 9, threads: 3, duration: 2m, keys: 9000, value-size: 70}\n"
         "  - {name: put, rate: fast, connections: 9, threads: 3, duration: 2m, keys: 9000, value-size: 70}\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     reports = tmp_path / "reports"
-    write_report(reports, "anna", 7, {"runs/get.json": load_run("anna", 7, "get", 900, {50: 1.0, 99: 5.0}),
-                                      "runs/get2.json": load_run("anna", 7, "get", 1800, {50: 1.0, 99: 5.0})})
+    write_report(
+        reports,
+        "anna",
+        7,
+        {
+            "runs/get.json": load_run("anna", 7, "get", 900, {50: 1.0, 99: 5.0}),
+            "runs/get2.json": load_run("anna", 7, "get", 1800, {50: 1.0, 99: 5.0}),
+        },
+    )
     write_report(reports, "anna", 1, {"runs/put.json": load_run("anna", 1, "put", 5000, {50: 1.0, 99: 5.0})})
     catalog = load_catalog(Sources(stages=stages, reports=reports))
     seventh = catalog.stage(7)
-    assert (seventh.title, seventh.nodes, [w.rate for w in seventh.standard_runs]) == ("Stage 7, from the registry", 5, [900])
-    assert any("stage.yml" in str(p) and "standard-workloads[1]" in str(p) for p in catalog.problems.items), \
+    assert (seventh.title, seventh.nodes, [w.rate for w in seventh.standard_runs]) == (
+        "Stage 7, from the registry",
+        5,
+        [900],
+    )
+    assert any("stage.yml" in str(p) and "standard-workloads[1]" in str(p) for p in catalog.problems.items), (
         catalog.problems.items
+    )
     page = comparison_page(7, catalog)
     assert "Standard runs of this stage (its `stage.yml`): get at 900 requests/s for 120 s, 9 connections" in page
     runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
     assert sorted(column(runs, "standard")) == ["", "standard"]
     stage1 = comparison_page(1, catalog)
     assert "put at 5000 requests/s for 30 s, 64 connections, 2 threads, 1000000 keys of 100 B" in stage1
-    assert column(next(t for t in Tables(stage1).tables if t[0][:3] == ["student", "run", "workload"]),
-                  "standard") == ["standard"]
+    assert column(next(t for t in Tables(stage1).tables if t[0][:3] == ["student", "run", "workload"]), "standard") == [
+        "standard"
+    ]

@@ -1,5 +1,6 @@
 """Bad input to the course's shell commands is refused (exit 2, one line: what was wrong and what to do) before they
 delete, build or start anything. Each runs the real script; none of them may get as far as its real work."""
+
 import os
 import subprocess
 
@@ -29,10 +30,12 @@ def test_course_test_refuses_an_unknown_argument_before_deleting_reports(tmp_pat
     # `./course test --stage 9` once ignored the flag and started the 18-minute suite.
     root, kept = course_root_with_old_reports(tmp_path)
     env = dict(os.environ, COURSE_ROOT=str(root))
-    for args, said in ((["--stage", "9"], "course test: unknown argument '--stage'; "),
-                       (["--java"], "course test: unknown argument '--java'; "),
-                       (["--java-only", "-Dtest=X"], "course test: unknown argument '-Dtest=X'; "),
-                       (["--java-only", "--python-only"], "course test: --java-only --python-only asks for two")):
+    for args, said in (
+        (["--stage", "9"], "course test: unknown argument '--stage'; "),
+        (["--java"], "course test: unknown argument '--java'; "),
+        (["--java-only", "-Dtest=X"], "course test: unknown argument '-Dtest=X'; "),
+        (["--java-only", "--python-only"], "course test: --java-only --python-only asks for two"),
+    ):
         result = run([str(TEST_SH), *args], env=env, timeout=60)
         assert result.returncode == 2, (args, result.stdout, result.stderr)
         assert result.stderr.startswith(said), (args, result.stderr)
@@ -52,23 +55,38 @@ def test_demo_refuses_stages_the_registry_does_not_have_before_starting_or_delet
     last = numbers[-1]
     for spec, missing in ((str(last + 3), str(last + 3)), (f"{last}-{last + 2}", f"{last + 1}-{last + 2}")):
         results = tmp_path / f"results-{spec}"  # new: a demo that went ahead would create it
-        result = run([str(REPO_ROOT / "course"), "demo", "--no-serve", "--stages", spec, "--results", str(results),
-                      "--site-out", str(tmp_path / "site")])
+        result = run(
+            [
+                str(REPO_ROOT / "course"),
+                "demo",
+                "--no-serve",
+                "--stages",
+                spec,
+                "--results",
+                str(results),
+                "--site-out",
+                str(tmp_path / "site"),
+            ]
+        )
         assert result.returncode == 2, (spec, result.stdout[-2000:], result.stderr[-2000:])
-        assert result.stderr.strip() == (f"demo: --stages '{spec}' asks for stages this course does not have "
-                                         f"({missing}); the stages are {known} (./course stages lists them)"), \
-            result.stderr
+        assert result.stderr.strip() == (
+            f"demo: --stages '{spec}' asks for stages this course does not have "
+            f"({missing}); the stages are {known} (./course stages lists them)"
+        ), result.stderr
         assert "Starting the stage" not in result.stdout, result.stdout
         assert not results.exists() and not (tmp_path / "site").exists()
 
 
 def test_demo_refuses_bad_values_before_building(tmp_path):
-    for args, said in ((["--stages", "3-1"], "demo: --stages '3-1' runs backwards"),
-                       (["--port", "99999"], "demo: --port '99999' is not a port; give a number from 1 to 65535"),
-                       (["--port", "0"], "demo: --port '0' is not a port"),
-                       (["--frobnicate"], "demo: unknown option '--frobnicate'")):
-        result = run([str(REPO_ROOT / "course"), "demo", "--no-serve", *args, "--results", str(tmp_path / "r")],
-                     timeout=60)
+    for args, said in (
+        (["--stages", "3-1"], "demo: --stages '3-1' runs backwards"),
+        (["--port", "99999"], "demo: --port '99999' is not a port; give a number from 1 to 65535"),
+        (["--port", "0"], "demo: --port '0' is not a port"),
+        (["--frobnicate"], "demo: unknown option '--frobnicate'"),
+    ):
+        result = run(
+            [str(REPO_ROOT / "course"), "demo", "--no-serve", *args, "--results", str(tmp_path / "r")], timeout=60
+        )
         assert result.returncode == 2, (args, result.stdout[-2000:], result.stderr[-2000:])
         assert result.stderr.startswith(said), (args, result.stderr)
         assert result.stdout == "", "it went on to build: " + result.stdout

@@ -2,6 +2,7 @@
 load generator, the real site build. Every line the demo prints about a stage is then checked against the runs it
 recorded: the rates it claims, the achieved rates and percentiles it shows, its warnings and notes, no non-2xx
 answer on a GET, and a site that holds these runs. A couple of minutes of both cores."""
+
 import json
 import re
 import subprocess
@@ -24,9 +25,26 @@ UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}
 def demo(tmp_path_factory):
     out = tmp_path_factory.mktemp("demo")
     results, site = out / "results", out / "site"
-    run = subprocess.run([str(REPO_ROOT / "course"), "demo", "--no-serve", "--stages", f"{STAGES[0]}-{STAGES[-1]}",
-                          "--duration", f"{SECONDS}s", "--rate", str(RATE), "--results", str(results),
-                          "--site-out", str(site)], capture_output=True, text=True, timeout=1200)
+    run = subprocess.run(
+        [
+            str(REPO_ROOT / "course"),
+            "demo",
+            "--no-serve",
+            "--stages",
+            f"{STAGES[0]}-{STAGES[-1]}",
+            "--duration",
+            f"{SECONDS}s",
+            "--rate",
+            str(RATE),
+            "--results",
+            str(results),
+            "--site-out",
+            str(site),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     text = ANSI.sub("", run.stdout)
     assert run.returncode == 0, f"exit {run.returncode}\n{text[-5000:]}\n{run.stderr[-3000:]}"
     return text, results, site
@@ -79,11 +97,17 @@ def test_every_multi_node_stage_ran_and_its_lines_are_its_runs(demo):
         # The runs are the reference's because they record the factory of the node they measured, not a name.
         for doc in (put, get):
             assert (doc.get("student"), doc.get("factory"), doc.get("factorySource")) == (
-                None, references[stage], "node"), doc.get("factory")
+                None,
+                references[stage],
+                "node",
+            ), doc.get("factory")
 
         kept = re.search(r"warm-up: this machine keeps up with (\d+) PUTs/s; the runs below use that rate", block)
-        fitted = re.search(r"warm-up: this machine took \d+ of the (\d+) PUTs/s asked \(\d+ errors\); the runs below "
-                           r"use (\d+)/s, below that limit", block)
+        fitted = re.search(
+            r"warm-up: this machine took \d+ of the (\d+) PUTs/s asked \(\d+ errors\); the runs below "
+            r"use (\d+)/s, below that limit",
+            block,
+        )
         assert bool(kept) != bool(fitted), block
         rate = int(kept.group(1)) if kept else int(fitted.group(2))
         assert (int(kept.group(1)) if kept else int(fitted.group(1))) == CLUSTER_RATE

@@ -2,6 +2,7 @@
 
 The helpers here read commands out of markdown and options out of a --help text; publish/tests uses them on a
 published student repository (test_publish_docs_commands.py), with the student's own ./course."""
+
 import re
 import subprocess
 from pathlib import Path
@@ -10,8 +11,14 @@ import pytest
 
 from sitegen.paths import REPO_ROOT
 
-STUDENT_PAGES = ["index.md", "start.md", "guides/load-testing.md", "guides/profiling.md", "guides/flame-graphs.md",
-                 "guides/writing-the-report.md"]
+STUDENT_PAGES = [
+    "index.md",
+    "start.md",
+    "guides/load-testing.md",
+    "guides/profiling.md",
+    "guides/flame-graphs.md",
+    "guides/writing-the-report.md",
+]
 # Pages for the course's own users: checked against the course's ./course.
 COURSE_PAGES = ["README.md", "publish/README.md", "grading/README.md", "stages/README.md"]
 COMMANDS = REPO_ROOT / "cli/src/main/resources/course/cli/commands.txt"
@@ -79,14 +86,18 @@ def wrong_lines(pages: dict[str, str], have: set, helps: dict[str, str]) -> list
                 wrong.append(f"{page}: `{line}`: no command '{name}' here")
                 continue
             known = options_in_help(helps[name])
-            wrong += [f"{page}: `{line}`: {name} has no option {o}" for o in options_named(line)
-                      if not option_is_known(o, known)]
+            wrong += [
+                f"{page}: `{line}`: {name} has no option {o}"
+                for o in options_named(line)
+                if not option_is_known(o, known)
+            ]
     return wrong
 
 
 def help_of(course: Path, name: str) -> str:
-    result = subprocess.run([str(course / "course"), name, "--help"], cwd=course, capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run(
+        [str(course / "course"), name, "--help"], cwd=course, capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 0, f"./course {name} --help: exit {result.returncode}\n{result.stderr[-2000:]}"
     assert "usage" in result.stdout.lower(), f"./course {name} --help prints no usage:\n{result.stdout[:500]}"
     return result.stdout
@@ -99,18 +110,24 @@ def course_helps() -> dict[str, str]:
 
 
 def test_named_commands_and_options_are_read_as_typed():
-    page = ("Run `./course load --url http://x -R 2000 -c 64\n   -t 2 --key-order sequential` first.\n"
-            "```bash\n./course run [--nodes 3]    # a --comment\n./course load -t1 -c8 -d20s -R1000 http://x/\n```\n"
-            "```\ncourse/   ./course finds a JDK\n```\n")
+    page = (
+        "Run `./course load --url http://x -R 2000 -c 64\n   -t 2 --key-order sequential` first.\n"
+        "```bash\n./course run [--nodes 3]    # a --comment\n./course load -t1 -c8 -d20s -R1000 http://x/\n```\n"
+        "```\ncourse/   ./course finds a JDK\n```\n"
+    )
     lines = named_commands(page)
-    assert lines == ["./course run [--nodes 3]", "./course load -t1 -c8 -d20s -R1000 http://x/",
-                     "./course load --url http://x -R 2000 -c 64 -t 2 --key-order sequential"]
+    assert lines == [
+        "./course run [--nodes 3]",
+        "./course load -t1 -c8 -d20s -R1000 http://x/",
+        "./course load --url http://x -R 2000 -c 64 -t 2 --key-order sequential",
+    ]
     assert options_named(lines[2]) == ["--url", "-R", "-c", "-t", "--key-order"]
     known = options_in_help("  -t, --threads=N\n      --[no-]stabilize  ...\n  -c N -d T -R N")
     assert {"-t", "--threads", "--stabilize", "--no-stabilize"} <= known
     assert option_is_known("-t1", known) and not option_is_known("--key-orders", known)
-    assert wrong_lines({"p": "`./course load --frobnicate`"}, {"load"}, {"load": "--url"}) == \
-        ["p: `./course load --frobnicate`: load has no option --frobnicate"]
+    assert wrong_lines({"p": "`./course load --frobnicate`"}, {"load"}, {"load": "--url"}) == [
+        "p: `./course load --frobnicate`: load has no option --frobnicate"
+    ]
 
 
 def test_every_course_command_has_a_help(course_helps):
@@ -139,8 +156,9 @@ def test_student_pages_name_only_commands_students_have(course_helps):
 
 def test_stages_runs_as_the_pages_show_it():
     # The one named command cheap enough and without side effects to run for real.
-    result = subprocess.run([str(REPO_ROOT / "course"), "stages"], cwd=REPO_ROOT, capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run(
+        [str(REPO_ROOT / "course"), "stages"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 0 and "1-sync-server" in result.stdout, result.stderr
 
 
@@ -149,7 +167,7 @@ def test_the_student_readme_says_what_the_grader_takes():
     code = (REPO_ROOT / "grading/grader/src/main/java/grading/StudentFiles.java").read_text(encoding="utf-8")
     assert 'JAVA = Path.of("src", "main", "java")' in code and 'RESOURCES = Path.of("src", "main", "resources")' in code
     readme = " ".join((REPO_ROOT / "publish/student/README.md").read_text(encoding="utf-8").split())
-    submit = readme[readme.index("## Submit"):readme.index("## Move to the next stage")]
+    submit = readme[readme.index("## Submit") : readme.index("## Move to the next stage")]
     assert "`.java` files under `starter/student/src/main/java/`" in submit
     assert "files under `starter/student/src/main/resources/`" in submit
     assert "and your report into" not in submit and "copies only `starter/student/`" not in submit
@@ -173,8 +191,10 @@ def test_put_runs_the_pages_show_write_the_keys_later_gets_ask_for():
     # A GET of a key no PUT wrote is a 404: a PUT run drawing keys at random writes only part of the key space (as
     # many requests as keys: about 63%), so the PUT runs students are shown write the keys in order, and enough.
     pages = {p: (REPO_ROOT / p).read_text(encoding="utf-8") for p in FILLING_PAGES}
-    pages |= {str(p.relative_to(REPO_ROOT)): p.read_text(encoding="utf-8")
-              for p in sorted(REPO_ROOT.glob("stages/*/README.md"))}
+    pages |= {
+        str(p.relative_to(REPO_ROOT)): p.read_text(encoding="utf-8")
+        for p in sorted(REPO_ROOT.glob("stages/*/README.md"))
+    }
     wrong = []
     for page, text in pages.items():
         for line in named_commands(text):
@@ -183,8 +203,11 @@ def test_put_runs_the_pages_show_write_the_keys_later_gets_ask_for():
             if value_of(line, "--key-order") != "sequential":
                 wrong.append(f"{page}: `{line}`: keys at random")
                 continue
-            rate, duration, keys = value_of(line, "-R", "--rate"), value_of(line, "-d", "--duration"), \
-                value_of(line, "--keys") or "100000"
+            rate, duration, keys = (
+                value_of(line, "-R", "--rate"),
+                value_of(line, "-d", "--duration"),
+                value_of(line, "--keys") or "100000",
+            )
             if rate.isdigit() and duration and duration.endswith("s") and duration[:-1].isdigit() and keys.isdigit():
                 if int(rate) * int(duration[:-1]) < int(keys):
                     wrong.append(f"{page}: `{line}`: {rate} x {duration} PUTs do not cover --keys {keys}")

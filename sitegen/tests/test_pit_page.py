@@ -1,5 +1,6 @@
 """docs/grading/pit.md is generated: it must be what grading/pit/pit_report.py makes of the PIT runs kept in
 grading/pit/results, so the page can be rebuilt on a fresh clone and cannot drift from the runs it reports."""
+
 import gzip
 import shutil
 import subprocess
@@ -11,15 +12,17 @@ PIT = REPO_ROOT / "grading" / "pit"
 
 
 def report(results, out):
-    subprocess.run([sys.executable, str(PIT / "pit_report.py"), str(results), str(PIT / "reviewed.tsv"), str(out)],
-                   check=True)
+    subprocess.run(
+        [sys.executable, str(PIT / "pit_report.py"), str(results), str(PIT / "reviewed.tsv"), str(out)], check=True
+    )
     return out.read_text(encoding="utf-8")
 
 
 def test_the_committed_page_is_what_the_kept_runs_make(tmp_path):
     page = report(PIT / "results", tmp_path / "pit.md")
-    assert page == (REPO_ROOT / "docs" / "grading" / "pit.md").read_text(encoding="utf-8"), \
+    assert page == (REPO_ROOT / "docs" / "grading" / "pit.md").read_text(encoding="utf-8"), (
         "docs/grading/pit.md differs from the kept runs: run ./course pit --report-only and commit the page"
+    )
     for package in ("solutions.lsm", "solutions.stage1", "solutions.stage2"):
         row = next(line for line in page.splitlines() if line.startswith(f"| `{package}` |"))
         assert "no complete PIT report" not in row, row

@@ -1,6 +1,7 @@
 """The differential profile view of report pages: collapsed stacks read, two stages' profiles compared as shares,
 drawn as a flame graph coloured by the change with a table of the frames that moved; what a report is told when a
 profile is missing, unpaired or not collapsed stacks; and the sample reports showing it."""
+
 import html
 import re
 
@@ -8,8 +9,15 @@ import pytest
 
 from sitegen.catalog import Sources, load_catalog
 from sitegen.collapsed import CollapsedError, diff_profiles, frame_shares, parse_collapsed, read_collapsed
-from sitegen.pages.profile_diff_view import (COOLER, HOTTER, NEUTRAL, diff_colour, diff_flame_graph, fit_label,
-                                             moved_frames_table)
+from sitegen.pages.profile_diff_view import (
+    COOLER,
+    HOTTER,
+    NEUTRAL,
+    diff_colour,
+    diff_flame_graph,
+    fit_label,
+    moved_frames_table,
+)
 from sitegen.pages.report_page import report_page
 from sitegen.paths import REPO_ROOT
 
@@ -30,14 +38,17 @@ def test_collapsed_lines_are_stacks_with_weights_and_frame_kinds_are_dropped():
     assert parse_collapsed("[unknown_Java];int[]_[k];a_b 1").stacks == {("[unknown_Java]", "int[]", "a_b"): 1.0}
 
 
-@pytest.mark.parametrize("text, message", [
-    ("a;b 3\na;b\n", "line 2 is not 'frame;frame;...;frame WEIGHT'"),
-    ("a;b three\n", "line 1 is not 'frame;frame;...;frame WEIGHT'"),
-    ("a;;b 3\n", "line 1 has an empty frame"),
-    ("a;b -3\n", "line 1 is not"),
-    ("", "holds no samples"),
-    ("a;b 0\n", "holds no samples"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("a;b 3\na;b\n", "line 2 is not 'frame;frame;...;frame WEIGHT'"),
+        ("a;b three\n", "line 1 is not 'frame;frame;...;frame WEIGHT'"),
+        ("a;;b 3\n", "line 1 has an empty frame"),
+        ("a;b -3\n", "line 1 is not"),
+        ("", "holds no samples"),
+        ("a;b 0\n", "holds no samples"),
+    ],
+)
 def test_text_that_is_not_collapsed_stacks_is_refused_with_the_line(text, message):
     with pytest.raises(CollapsedError, match=re.escape(message)):
         parse_collapsed(text)
@@ -72,7 +83,10 @@ def test_diff_compares_shares_of_each_profile_per_frame_per_stack_and_per_box():
     assert [f.frame for f in diff.top_frames(2)] == ["a", "b"]
 
     assert [(s.stack, s.before, s.after) for s in diff.stacks] == [
-        (("main", "a"), 0.75, 0.25), (("main", "b"), 0.25, 0.5), (("main", "c", "a"), 0.0, 0.25)]
+        (("main", "a"), 0.75, 0.25),
+        (("main", "b"), 0.25, 0.5),
+        (("main", "c", "a"), 0.0, 0.25),
+    ]
     assert (diff.gone, diff.new) == (0.0, 0.25)
 
     # The boxes of the graph: one per path, with its width before and after.
@@ -96,7 +110,7 @@ def test_colour_is_grey_without_change_red_when_hotter_blue_when_cooler():
     assert diff_colour(0.5, 0.5) == ("#{:02x}{:02x}{:02x}".format(*HOTTER), "#ffffff")
     assert diff_colour(-0.9, 0.5) == ("#{:02x}{:02x}{:02x}".format(*COOLER), "#ffffff")  # beyond the scale: saturated
     half_red, _ = diff_colour(0.125, 0.5)
-    red, green, blue = (int(half_red[i:i + 2], 16) for i in (1, 3, 5))
+    red, green, blue = (int(half_red[i : i + 2], 16) for i in (1, 3, 5))
     assert red > green and red > blue and (red, green, blue) != HOTTER
 
 
@@ -109,9 +123,14 @@ def test_labels_fit_their_box():
 
 def boxes(svg: str) -> list:
     """(data-x, data-w, depth, tooltip, fill) of every box of a drawn graph."""
-    return [(float(x), float(w), int(d), html.unescape(t), f) for x, w, d, t, f in re.findall(
-        r'<g class="fd-f" data-x="([^"]+)" data-w="([^"]+)" data-d="(\d+)"><title>([^<]*)</title><rect [^>]*'
-        r'fill="([^"]+)"', svg)]
+    return [
+        (float(x), float(w), int(d), html.unescape(t), f)
+        for x, w, d, t, f in re.findall(
+            r'<g class="fd-f" data-x="([^"]+)" data-w="([^"]+)" data-d="(\d+)"><title>([^<]*)</title><rect [^>]*'
+            r'fill="([^"]+)"',
+            svg,
+        )
+    ]
 
 
 def test_the_graph_is_the_later_stage_s_boxes_coloured_by_their_change():
@@ -120,7 +139,13 @@ def test_the_graph_is_the_later_stage_s_boxes_coloured_by_their_change():
     drawn = boxes(after)
     # all, main, then main's children by name (a, b, c) and c's a: x and width are stage 2's shares.
     assert [(x, w, d) for x, w, d, _, _ in drawn] == [
-        (0.0, 1.0, 0), (0.0, 1.0, 1), (0.0, 0.25, 2), (0.25, 0.5, 2), (0.75, 0.25, 2), (0.75, 0.25, 3)]
+        (0.0, 1.0, 0),
+        (0.0, 1.0, 1),
+        (0.0, 0.25, 2),
+        (0.25, 0.5, 2),
+        (0.75, 0.25, 2),
+        (0.75, 0.25, 3),
+    ]
     fills = {t.split("\n")[0]: f for _, _, d, t, f in drawn if d == 2}
     assert fills == {"a": diff_colour(-0.5, 0.5)[0], "b": diff_colour(0.25, 0.5)[0], "c": diff_colour(0.25, 0.5)[0]}
     tip = next(t for _, _, d, t, _ in drawn if d == 2 and t.startswith("a\n"))
@@ -132,20 +157,34 @@ def test_the_graph_is_the_later_stage_s_boxes_coloured_by_their_change():
     before = diff_flame_graph(diff.root, "before", 0.5, "stage 1", "stage 2", "cpu of put", folded="Stage 1")
     assert before.startswith('<div class="course-figure course-flame-figure"><details')
     assert [(x, w, d) for x, w, d, _, _ in boxes(before)] == [
-        (0.0, 1.0, 0), (0.0, 1.0, 1), (0.0, 0.75, 2), (0.75, 0.25, 2)]
+        (0.0, 1.0, 0),
+        (0.0, 1.0, 1),
+        (0.0, 0.75, 2),
+        (0.75, 0.25, 2),
+    ]
 
 
 def test_table_lists_the_frames_that_moved_most():
     diff = diff_profiles(parse_collapsed(BEFORE), parse_collapsed(AFTER))
     rows = Tables(moved_frames_table(diff, "stage 1", "stage 2")).tables[0]
-    assert rows[0] == ["frame", "self, stage 1", "self, stage 2", "self change", "total, stage 1", "total, stage 2",
-                       "total change"]
-    assert rows[1:] == [["a", "75.0%", "50.0%", "-25.0 pp", "75.0%", "50.0%", "-25.0 pp"],
-                        ["b", "25.0%", "50.0%", "+25.0 pp", "25.0%", "50.0%", "+25.0 pp"],
-                        ["c", "0%", "0%", "+0.0 pp", "0%", "25.0%", "+25.0 pp"]]
+    assert rows[0] == [
+        "frame",
+        "self, stage 1",
+        "self, stage 2",
+        "self change",
+        "total, stage 1",
+        "total, stage 2",
+        "total change",
+    ]
+    assert rows[1:] == [
+        ["a", "75.0%", "50.0%", "-25.0 pp", "75.0%", "50.0%", "-25.0 pp"],
+        ["b", "25.0%", "50.0%", "+25.0 pp", "25.0%", "50.0%", "+25.0 pp"],
+        ["c", "0%", "0%", "+0.0 pp", "0%", "25.0%", "+25.0 pp"],
+    ]
 
 
 # Report pages built from report folders.
+
 
 def two_stages(root, first: dict, second: dict, files: dict = None):
     """ivanov's stage 1 and 2 reports with the given extra front matter and files ({relative path: text})."""
@@ -167,12 +206,15 @@ def stage2_page(root):
 
 
 def test_report_page_shows_the_differential_view_beside_the_percentile_comparison(tmp_path):
-    two_stages(tmp_path, {"profiles": ["profiles/put-cpu.collapsed"]},
-               {"profiles": [{"file": "p/x.collapsed", "event": "cpu", "workload": "put"}]},
-               {"stage-1/profiles/put-cpu.collapsed": BEFORE, "stage-2/p/x.collapsed": AFTER})
+    two_stages(
+        tmp_path,
+        {"profiles": ["profiles/put-cpu.collapsed"]},
+        {"profiles": [{"file": "p/x.collapsed", "event": "cpu", "workload": "put"}]},
+        {"stage-1/profiles/put-cpu.collapsed": BEFORE, "stage-2/p/x.collapsed": AFTER},
+    )
     report, page, _ = stage2_page(tmp_path)
     assert report.problems == []
-    section = page[page.index("## Compared with stage 1"):page.index("## Analysis")]
+    section = page[page.index("## Compared with stage 1") : page.index("## Analysis")]
     # First the percentiles, then the profiles, in the same section.
     assert section.index("### put at 4\u202f000 requests/s") < section.index("### Profiles: what got hotter")
     assert "#### cpu profile of put" in section
@@ -187,54 +229,100 @@ def test_report_page_shows_the_differential_view_beside_the_percentile_compariso
 
 
 def test_each_event_and_workload_pairs_with_its_own_and_the_rest_is_named(tmp_path):
-    two_stages(tmp_path, {"profiles": ["f/put-cpu.collapsed", "f/get-alloc.collapsed"]},
-               {"profiles": ["f/20250301-120000-put-8000-cpu.collapsed", "f/put-alloc.collapsed"]},
-               {"stage-1/f/put-cpu.collapsed": BEFORE, "stage-1/f/get-alloc.collapsed": BEFORE,
-                "stage-2/f/20250301-120000-put-8000-cpu.collapsed": AFTER, "stage-2/f/put-alloc.collapsed": AFTER})
+    two_stages(
+        tmp_path,
+        {"profiles": ["f/put-cpu.collapsed", "f/get-alloc.collapsed"]},
+        {"profiles": ["f/20250301-120000-put-8000-cpu.collapsed", "f/put-alloc.collapsed"]},
+        {
+            "stage-1/f/put-cpu.collapsed": BEFORE,
+            "stage-1/f/get-alloc.collapsed": BEFORE,
+            "stage-2/f/20250301-120000-put-8000-cpu.collapsed": AFTER,
+            "stage-2/f/put-alloc.collapsed": AFTER,
+        },
+    )
     report, page, _ = stage2_page(tmp_path)
     assert [r.key for r in report.profiles] == [("put", "cpu"), ("put", "alloc")]
     assert "#### cpu profile of put" in page and "alloc profile of put" not in page.split("Not compared")[0]
-    assert ("Not compared: stage 2's `f/put-alloc.collapsed` (alloc profile of put) has no partner: add stage 1's "
-            "alloc profile of put to `profiles:` in [stage 1's](stage-1.md) report.md") in page
-    assert ("stage 1's `f/get-alloc.collapsed` (alloc profile of get) has no partner: add this stage's alloc profile "
-            "of get to `profiles:` in this report.md") in page
+    assert (
+        "Not compared: stage 2's `f/put-alloc.collapsed` (alloc profile of put) has no partner: add stage 1's "
+        "alloc profile of put to `profiles:` in [stage 1's](stage-1.md) report.md"
+    ) in page
+    assert (
+        "stage 1's `f/get-alloc.collapsed` (alloc profile of get) has no partner: add this stage's alloc profile "
+        "of get to `profiles:` in this report.md"
+    ) in page
 
 
 def test_without_profiles_the_page_says_which_file_to_add(tmp_path):
     two_stages(tmp_path, {}, {})
     _, page, _ = stage2_page(tmp_path)
-    assert "*No profiles to compare: neither this report nor [stage 1's](stage-1.md) lists collapsed stacks under " \
-           "`profiles:` in its report.md. Record them with `./course load --profile cpu`" in page
+    assert (
+        "*No profiles to compare: neither this report nor [stage 1's](stage-1.md) lists collapsed stacks under "
+        "`profiles:` in its report.md. Record them with `./course load --profile cpu`" in page
+    )
     (tmp_path / "p").mkdir()
     two_stages(tmp_path / "p", {}, {"profiles": ["put-cpu.collapsed"]}, {"stage-2/put-cpu.collapsed": AFTER})
     _, page, _ = stage2_page(tmp_path / "p")
-    assert ("*No profiles to compare*: stage 2's `put-cpu.collapsed` (cpu profile of put) has no partner: add stage "
-            "1's cpu profile of put to `profiles:` in [stage 1's](stage-1.md) report.md; [stage 1's report]"
-            "(stage-1.md) lists no collapsed stacks under `profiles:`.") in page
+    assert (
+        "*No profiles to compare*: stage 2's `put-cpu.collapsed` (cpu profile of put) has no partner: add stage "
+        "1's cpu profile of put to `profiles:` in [stage 1's](stage-1.md) report.md; [stage 1's report]"
+        "(stage-1.md) lists no collapsed stacks under `profiles:`."
+    ) in page
     assert '<svg class="course-flame"' not in page
 
 
-@pytest.mark.parametrize("entry, files, where, message", [
-    ("f/put-cpu.collapsed", {}, "stage-2/f/put-cpu.collapsed",
-     "listed under 'profiles:' in report.md but not found; copy the collapsed stacks there"),
-    ("f/put-cpu.collapsed", {"stage-2/f/put-cpu.collapsed": "<!DOCTYPE html>\n<html>"}, "stage-2/f/put-cpu.collapsed",
-     "line 1 is not 'frame;frame;...;frame WEIGHT'"),
-    ("f/put-cpu.collapsed", {"stage-2/f/put-cpu.collapsed": b"\x89PNG\r\n\x1a\n\xff"}, "stage-2/f/put-cpu.collapsed",
-     "is not UTF-8 text"),
-    ("f/put-cpu.collapsed", {"stage-2/f/put-cpu.collapsed": ""}, "stage-2/f/put-cpu.collapsed", "holds no samples"),
-    ("f/put-cpu.html", {"stage-2/f/put-cpu.html": "<html></html>"}, "stage-2/f/put-cpu.html",
-     "is an HTML flame graph: list it under 'flamegraphs:'; 'profiles:' takes the collapsed stacks recorded with it "
-     "(put-cpu.collapsed"),
-    ("f/stacks.collapsed", {"stage-2/f/stacks.collapsed": AFTER}, "stage-2/f/stacks.collapsed",
-     "cannot tell which event this profile is"),
-    ({"file": "f/put.collapsed", "event": "heap"}, {}, "stage-2/report.md", "event 'heap' is not one of cpu, alloc"),
-    ({"event": "cpu"}, {}, "stage-2/report.md", "'profiles:' entry 1 names no file"),
-    (7, {}, "stage-2/report.md", "'profiles:' entry 1 is neither a path nor a mapping"),
-])
-def test_a_bad_profile_is_a_problem_on_the_page_naming_the_file_never_a_crash(tmp_path, entry, files, where,
-                                                                              message):
-    two_stages(tmp_path, {"profiles": ["put-cpu.collapsed"]}, {"profiles": [entry]},
-               {"stage-1/put-cpu.collapsed": BEFORE, **files})
+@pytest.mark.parametrize(
+    "entry, files, where, message",
+    [
+        (
+            "f/put-cpu.collapsed",
+            {},
+            "stage-2/f/put-cpu.collapsed",
+            "listed under 'profiles:' in report.md but not found; copy the collapsed stacks there",
+        ),
+        (
+            "f/put-cpu.collapsed",
+            {"stage-2/f/put-cpu.collapsed": "<!DOCTYPE html>\n<html>"},
+            "stage-2/f/put-cpu.collapsed",
+            "line 1 is not 'frame;frame;...;frame WEIGHT'",
+        ),
+        (
+            "f/put-cpu.collapsed",
+            {"stage-2/f/put-cpu.collapsed": b"\x89PNG\r\n\x1a\n\xff"},
+            "stage-2/f/put-cpu.collapsed",
+            "is not UTF-8 text",
+        ),
+        ("f/put-cpu.collapsed", {"stage-2/f/put-cpu.collapsed": ""}, "stage-2/f/put-cpu.collapsed", "holds no samples"),
+        (
+            "f/put-cpu.html",
+            {"stage-2/f/put-cpu.html": "<html></html>"},
+            "stage-2/f/put-cpu.html",
+            "is an HTML flame graph: list it under 'flamegraphs:'; 'profiles:' takes the collapsed stacks recorded with it "
+            "(put-cpu.collapsed",
+        ),
+        (
+            "f/stacks.collapsed",
+            {"stage-2/f/stacks.collapsed": AFTER},
+            "stage-2/f/stacks.collapsed",
+            "cannot tell which event this profile is",
+        ),
+        (
+            {"file": "f/put.collapsed", "event": "heap"},
+            {},
+            "stage-2/report.md",
+            "event 'heap' is not one of cpu, alloc",
+        ),
+        ({"event": "cpu"}, {}, "stage-2/report.md", "'profiles:' entry 1 names no file"),
+        (7, {}, "stage-2/report.md", "'profiles:' entry 1 is neither a path nor a mapping"),
+    ],
+)
+def test_a_bad_profile_is_a_problem_on_the_page_naming_the_file_never_a_crash(tmp_path, entry, files, where, message):
+    two_stages(
+        tmp_path,
+        {"profiles": ["put-cpu.collapsed"]},
+        {"profiles": [entry]},
+        {"stage-1/put-cpu.collapsed": BEFORE, **files},
+    )
     report, page, catalog = stage2_page(tmp_path)
     assert [p.file.endswith(where) for p in report.problems] == [True], report.problems
     assert message in report.problems[0].message
@@ -244,13 +332,16 @@ def test_a_bad_profile_is_a_problem_on_the_page_naming_the_file_never_a_crash(tm
 
 
 def test_the_sample_reports_show_the_differential_view(site_build):
-    site, warnings = site_build(strict=True, reports=REPO_ROOT / "samples/reports",
-                                results=REPO_ROOT / "samples/results")
+    site, warnings = site_build(
+        strict=True, reports=REPO_ROOT / "samples/reports", results=REPO_ROOT / "samples/results"
+    )
     assert warnings == []
-    for page, pairs in (("alice/stage-2", ("cpu profile of put", "alloc profile of put")),
-                        ("badger/stage-2", ("cpu profile of put",))):
+    for page, pairs in (
+        ("alice/stage-2", ("cpu profile of put", "alloc profile of put")),
+        ("badger/stage-2", ("cpu profile of put",)),
+    ):
         html = (site / "reports" / page / "index.html").read_text(encoding="utf-8")
-        section = html[html.index('id="compared-with-stage-1"'):html.index('id="flame-graphs"')]
+        section = html[html.index('id="compared-with-stage-1"') : html.index('id="flame-graphs"')]
         assert "Profiles: what got hotter, what got cooler" in section, page
         for title in pairs:
             assert f">{title}<" in section, (page, title)

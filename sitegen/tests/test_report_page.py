@@ -1,4 +1,5 @@
 """A report page generated from a report folder: the percentile table, the chart, the stage-over-stage deltas."""
+
 import re
 
 import pytest
@@ -16,15 +17,29 @@ STAGE2 = {50: 1.5, 75: 2.4, 90: 4.4, 99: 8.0, 99.9: 30.0, 99.99: 40.0, 99.999: 4
 @pytest.fixture
 def catalog(tmp_path):
     reports = tmp_path / "reports"
-    write_report(reports, "ivanov", 1, {
-        # Listed first, at another rate than stage 2's: comparing it would mix two regimes.
-        "runs/put-4000.json": load_run("ivanov", 1, "put", 4000, {50: 0.1, 99: 0.5}, max_ms=1.0),
-        "runs/put.json": load_run("ivanov", 1, "put", 8000, STAGE1, max_ms=60.0),
-    }, pseudonym="fox")
-    write_report(reports, "ivanov", 2, {
-        "runs/put.json": load_run("ivanov", 2, "put", 8000, STAGE2, max_ms=48.0, steal=7.5),
-        "runs/get.json": load_run("ivanov", 2, "get", 8000, {50: 0.5, 90: 0.9, 99: 3.0}, max_ms=9.0),
-    }, body="## Findings\n\nThe executor helped.", hardware={"cpu": "Test CPU"}, commands=["./course load -R 8000"])
+    write_report(
+        reports,
+        "ivanov",
+        1,
+        {
+            # Listed first, at another rate than stage 2's: comparing it would mix two regimes.
+            "runs/put-4000.json": load_run("ivanov", 1, "put", 4000, {50: 0.1, 99: 0.5}, max_ms=1.0),
+            "runs/put.json": load_run("ivanov", 1, "put", 8000, STAGE1, max_ms=60.0),
+        },
+        pseudonym="fox",
+    )
+    write_report(
+        reports,
+        "ivanov",
+        2,
+        {
+            "runs/put.json": load_run("ivanov", 2, "put", 8000, STAGE2, max_ms=48.0, steal=7.5),
+            "runs/get.json": load_run("ivanov", 2, "get", 8000, {50: 0.5, 90: 0.9, 99: 3.0}, max_ms=9.0),
+        },
+        body="## Findings\n\nThe executor helped.",
+        hardware={"cpu": "Test CPU"},
+        commands=["./course load -R 8000"],
+    )
     return load_catalog(Sources(reports=reports))
 
 
@@ -70,8 +85,8 @@ def test_stage_over_stage_deltas_are_after_minus_before(catalog):
     row = next(r for r in table if r[2] == "p99.9")
     assert row == ["put", "8\u202f000", "p99.9", "20.00", "30.00", "+10.000", "+50.0%"]
     # Above the table, one chart per pair with both stages' curves.
-    section = page[page.index("## Compared with stage 1"):]
-    chart = section[:section.index("<table")]
+    section = page[page.index("## Compared with stage 1") :]
+    chart = section[: section.index("<table")]
     assert "### put at 8\u202f000 requests/s" in chart and len(re.findall(r'<path class="curve"', chart)) == 2
     assert "stage 1: put 8000 rps" in chart and "stage 2: put 8000 rps" in chart
     assert "Not compared, because stage 1 has no run of the same workload and rate: get 8000 rps" in section
@@ -84,7 +99,7 @@ def test_runs_at_different_rates_are_not_compared(tmp_path):
     catalog = load_catalog(Sources(reports=reports))
     report, page = page_of(catalog, 2)
     assert stage_deltas(report.runs, catalog.previous_report(report).runs) == []
-    section = page[page.index("## Compared with stage 1"):]
+    section = page[page.index("## Compared with stage 1") :]
     assert "No pair to compare: no run of stage 2 has the same workload and target rate" in section
     assert "<table" not in section.split("## ", 2)[1]
 
@@ -92,11 +107,18 @@ def test_runs_at_different_rates_are_not_compared(tmp_path):
 def test_flagged_runs_are_marked_and_repeated_labels_told_apart(tmp_path):
     reports = tmp_path / "reports"
     flags = [{"kind": "unexpected-status", "message": "996 of 1000 answers were 404: is the database filled?"}]
-    write_report(reports, "ann", 1, {
-        "runs/a.json": load_run("ann", 1, "put", 15000, STAGE1, label="put 15000 rps"),
-        "runs/b.json": load_run("ann", 1, "get", 15000, STAGE1, label="put 15000 rps", flags=flags),
-        "runs/c.json": load_run("ann", 1, "get", 1000, STAGE1, flags=[{"kind": "rate-not-met", "message": "target rate not met"}]),
-    })
+    write_report(
+        reports,
+        "ann",
+        1,
+        {
+            "runs/a.json": load_run("ann", 1, "put", 15000, STAGE1, label="put 15000 rps"),
+            "runs/b.json": load_run("ann", 1, "get", 15000, STAGE1, label="put 15000 rps", flags=flags),
+            "runs/c.json": load_run(
+                "ann", 1, "get", 1000, STAGE1, flags=[{"kind": "rate-not-met", "message": "target rate not met"}]
+            ),
+        },
+    )
     catalog = load_catalog(Sources(reports=reports))
     assert catalog.problems.items == []
     _, page = page_of(catalog, 1)
@@ -111,13 +133,14 @@ def test_flagged_runs_are_marked_and_repeated_labels_told_apart(tmp_path):
 
 def test_saturation_attached_to_a_report_is_a_table_and_a_rate_chart(tmp_path):
     reports = tmp_path / "reports"
-    folder = write_report(reports, "ann", 1, {"runs/a.json": load_run("ann", 1, "put", 1000, STAGE1)},
-                          saturation=["saturation/s.json"])
+    folder = write_report(
+        reports, "ann", 1, {"runs/a.json": load_run("ann", 1, "put", 1000, STAGE1)}, saturation=["saturation/s.json"]
+    )
     write_json(folder / "saturation/s.json", saturation("ann", 1))
     catalog = load_catalog(Sources(reports=reports))
     assert catalog.problems.items == []
     _, page = page_of(catalog, 1)
-    section = page[page.index("## Saturation"):]
+    section = page[page.index("## Saturation") :]
     assert column(Tables(section).tables[0], "sustained rps") == ["2\u202f000"]
     svg = re.search(r"<svg.*?</svg>", section).group(0)
     assert svg.count("<circle") == 3 and svg.count('fill="none" stroke="#1f77b4" stroke-width="1.5"') == 1  # one miss

@@ -1,4 +1,5 @@
 """./course report scaffolding: the stage template filled in, recorded runs and flame graphs attached, no overwrite."""
+
 import pytest
 
 from sitegen import frontmatter
@@ -55,8 +56,9 @@ def test_report_holds_only_its_stage_runs_saturation_and_flame_graphs(tmp_path, 
     # what ./course profile writes next to its graphs (Java properties, with a comment and a date line)
     (results / "profiles/p3").mkdir(parents=True)
     (results / "profiles/p3/cpu.html").write_text("<html></html>", encoding="utf-8")
-    (results / "profiles/p3/profile.properties").write_text("#written by ./course profile\n#Mon Nov 23 10:00:00 UTC"
-                                                            " 2026\nstage=1\n", encoding="utf-8")
+    (results / "profiles/p3/profile.properties").write_text(
+        "#written by ./course profile\n#Mon Nov 23 10:00:00 UTC 2026\nstage=1\n", encoding="utf-8"
+    )
 
     done = scaffold(REPO_ROOT, 1, "ann", False, results, reports)
 
@@ -64,8 +66,7 @@ def test_report_holds_only_its_stage_runs_saturation_and_flame_graphs(tmp_path, 
     assert body.lstrip().startswith("<!-- ./course report left out:\n  - skipped 1 run(s) that do not say their stage")
     assert meta["runs"] == ["runs/one.json"]
     assert meta["saturation"] == ["saturation/20250301-130000.json"]
-    assert meta["flamegraphs"] == ["flamegraphs/one-cpu.html", "flamegraphs/p1-alloc.html",
-                                   "flamegraphs/p3-cpu.html"]
+    assert meta["flamegraphs"] == ["flamegraphs/one-cpu.html", "flamegraphs/p1-alloc.html", "flamegraphs/p3-cpu.html"]
     assert [p.name for p in done["stageless_runs"]] == ["old.json"]
     assert [p.name for p in done["stageless_profiles"]] == ["p-unknown"]
     lines = skipped_lines(done, 1)
@@ -91,8 +92,9 @@ def stage_yml(number: int, slug: str, title: str) -> str:
 
 def report_for(root, stage: int, monkeypatch) -> int:
     monkeypatch.setenv("COURSE_ROOT", str(root))
-    return main(["--stage", str(stage), "--student", "ann", "--results", str(root / "r"),
-                 "--reports", str(root / "rep")])
+    return main(
+        ["--stage", str(stage), "--student", "ann", "--results", str(root / "r"), "--reports", str(root / "rep")]
+    )
 
 
 def test_unknown_stage_is_refused_with_the_list_of_stages(tmp_path, monkeypatch, capsys):
@@ -111,8 +113,9 @@ def test_the_stages_are_those_of_the_registry_not_of_folder_names(tmp_path, monk
     scaffold with the file and what to do; the report template is the registry stage's own."""
     stage_folder(tmp_path, "1-sync", stage_yml(1, "sync", "One"))
     template = (REPO_ROOT / "stages/1-sync-server/report-template.md").read_text(encoding="utf-8")
-    (tmp_path / "stages/1-sync/report-template.md").write_text(template + "\n## The registry's template\n",
-                                                                encoding="utf-8")
+    (tmp_path / "stages/1-sync/report-template.md").write_text(
+        template + "\n## The registry's template\n", encoding="utf-8"
+    )
     two = stage_folder(tmp_path, "2-executor", None)
     assert report_for(tmp_path, 1, monkeypatch) == 1
     assert "stages/2-executor/stage.yml: is missing: every stage folder needs one" in capsys.readouterr().err
@@ -129,7 +132,10 @@ def test_the_next_step_names_only_commands_the_repository_has(tmp_path):
     assert "./course site --serve" in next_step(REPO_ROOT, "r.md")
     (tmp_path / "scripts").mkdir()  # a student repository: scripts/report.sh but no site.sh
     (tmp_path / "scripts/report.sh").write_text("", encoding="utf-8")
-    assert next_step(tmp_path, "r.md") == "write your analysis in r.md, then commit it with the results it cites and hand it in"
+    assert (
+        next_step(tmp_path, "r.md")
+        == "write your analysis in r.md, then commit it with the results it cites and hand it in"
+    )
 
 
 def test_collapsed_stacks_beside_a_graph_are_attached_as_profiles_with_their_event_and_workload(tmp_path, capsys):
@@ -149,13 +155,17 @@ def test_collapsed_stacks_beside_a_graph_are_attached_as_profiles_with_their_eve
     meta, body = frontmatter.split((folder / "report.md").read_text(encoding="utf-8"))
     assert meta["flamegraphs"] == ["flamegraphs/run-cpu.html", "flamegraphs/run-alloc.html", "flamegraphs/p1-wall.html"]
     # The run's workload goes with its profiles; ./course profile's folder knows no workload.
-    assert meta["profiles"] == [{"file": "flamegraphs/run-cpu.collapsed", "event": "cpu", "workload": "put"},
-                                {"file": "flamegraphs/p1-wall.collapsed", "event": "wall"}]
+    assert meta["profiles"] == [
+        {"file": "flamegraphs/run-cpu.collapsed", "event": "cpu", "workload": "put"},
+        {"file": "flamegraphs/p1-wall.collapsed", "event": "wall"},
+    ]
     assert (folder / "flamegraphs/run-cpu.collapsed").read_text(encoding="utf-8") == "t;put 3\n"
     # A graph without collapsed stacks is still linked, and the student is told it cannot be compared.
     assert [p.name for p in done["uncollapsed"]] == ["alloc.html"]
-    assert any("1 flame graph(s) have no collapsed stacks beside them (run-profile/alloc.html)" in line
-               for line in skipped_lines(done, 1))
+    assert any(
+        "1 flame graph(s) have no collapsed stacks beside them (run-profile/alloc.html)" in line
+        for line in skipped_lines(done, 1)
+    )
     assert "have no collapsed stacks beside them" in body
     catalog = load_catalog(Sources(reports=reports))
     assert catalog.problems.items == []
@@ -164,7 +174,8 @@ def test_collapsed_stacks_beside_a_graph_are_attached_as_profiles_with_their_eve
 
 def test_every_report_template_lists_profiles():
     templates = sorted((REPO_ROOT / "stages").glob("*/report-template.md")) + [
-        REPO_ROOT / "sitegen/templates/report.md"]
+        REPO_ROOT / "sitegen/templates/report.md"
+    ]
     assert len(templates) >= 7
     for template in templates:
         assert "\nprofiles: {{profiles}}\n" in template.read_text(encoding="utf-8"), template

@@ -1,5 +1,6 @@
 """./course test ends with scripts/test_summary.py: a log is often read from its last lines only (a CI page keeps the
 tail), so those lines must name every failed and every flaky test, and the exit code must say whether one failed."""
+
 import subprocess
 import sys
 
@@ -24,8 +25,9 @@ name="test_setup"><error message="fixture 'browser' not found">trace</error></te
 
 
 def summarize(root):
-    return subprocess.run([sys.executable, str(REPO_ROOT / "scripts" / "test_summary.py"), str(root)],
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, str(REPO_ROOT / "scripts" / "test_summary.py"), str(root)], capture_output=True, text=True
+    )
 
 
 def test_failed_and_flaky_tests_are_named_before_the_count(tmp_path):
@@ -48,7 +50,8 @@ def test_a_run_with_only_flaky_tests_passes_and_still_names_them(tmp_path):
     reports = tmp_path / "kit" / "load" / "target" / "surefire-reports"
     reports.mkdir(parents=True)
     only_flaky = SUREFIRE.replace('failures="1"', 'failures="0"').replace(
-        SUREFIRE[SUREFIRE.index('  <testcase name="broken"'):SUREFIRE.index('  <testcase name="later"')], "")
+        SUREFIRE[SUREFIRE.index('  <testcase name="broken"') : SUREFIRE.index('  <testcase name="later"')], ""
+    )
     (reports / "TEST-grading.SomeTest.xml").write_text(only_flaky.replace('tests="4"', 'tests="3"'), encoding="utf-8")
     done = summarize(tmp_path)
     assert done.returncode == 0, done.stdout

@@ -29,7 +29,9 @@ final class BenchData {
     }
 
     static boolean isValueOf(byte[] value, long i, int valueSize) {
-        return value != null && value.length == valueSize && ByteBuffer.wrap(value).getLong(0) == i;
+        return value != null
+                && value.length == valueSize
+                && ByteBuffer.wrap(value).getLong(0) == i;
     }
 
     /** The splitmix64 finalizer: a bijection on 64-bit numbers, so distinct i give distinct keys. */

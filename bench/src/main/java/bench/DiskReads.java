@@ -18,8 +18,11 @@ record DiskReads(long bytes, long majorFaults) {
 
     static DiskReads now() {
         try {
-            Long read = ProcFiles.firstLine(Path.of("/proc/self/io"), "read_bytes:",
-                    line -> Long.parseLong(line.substring("read_bytes:".length()).trim()));
+            Long read = ProcFiles.firstLine(
+                    Path.of("/proc/self/io"),
+                    "read_bytes:",
+                    line -> Long.parseLong(
+                            line.substring("read_bytes:".length()).trim()));
             long bytes = read == null ? -1 : read;
             String stat = Files.readString(Path.of("/proc/self/stat"));
             // Fields after the command name (which may hold spaces) start after its closing parenthesis;
@@ -38,7 +41,12 @@ record DiskReads(long bytes, long majorFaults) {
         }
         long read = bytes - before.bytes;
         long faults = majorFaults - before.majorFaults;
-        return String.format(Locale.ROOT, "; disk: %.1f MiB read (%.1f KiB per op), %d major faults (%.2f per op)",
-                read / 1048576.0, read / 1024.0 / ops, faults, (double) faults / ops);
+        return String.format(
+                Locale.ROOT,
+                "; disk: %.1f MiB read (%.1f KiB per op), %d major faults (%.2f per op)",
+                read / 1048576.0,
+                read / 1024.0 / ops,
+                faults,
+                (double) faults / ops);
     }
 }

@@ -15,8 +15,7 @@ final class LimitedRun {
     /** Set in the limited JVM: the cgroup it runs in (read back for the peak and the limit hits). */
     static final String CGROUP_ENV = "COURSE_BENCH_CGROUP";
 
-    private LimitedRun() {
-    }
+    private LimitedRun() {}
 
     /** The cgroup this JVM was started in by {@link #run}, or null when it runs without a limit. */
     static MemoryCgroup current() {
@@ -28,8 +27,8 @@ final class LimitedRun {
     static int run(StorageBenchOptions options, String[] args) throws IOException, InterruptedException {
         MemoryCgroup group;
         try {
-            group = MemoryCgroup.create("course-bench-storage-" + ProcessHandle.current().pid(),
-                    options.memoryLimitBytes());
+            group = MemoryCgroup.create(
+                    "course-bench-storage-" + ProcessHandle.current().pid(), options.memoryLimitBytes());
         } catch (IOException e) {
             System.err.println("bench storage: " + e.getMessage());
             return 2;
@@ -39,16 +38,21 @@ final class LimitedRun {
                     + (options.memoryLimitBytes() >> 20) + " MiB (heap " + (heapBytes(options) >> 20)
                     + " MiB of it; the rest is native memory and page cache)");
             // The shell joins the group, then becomes the JVM: nothing runs outside the limit in between.
-            List<String> command = new ArrayList<>(List.of("sh", "-c", "echo $$ > \"$1\" && shift && exec \"$@\"",
-                    "sh", group.procs().toString(), javaBinary()));
+            List<String> command = new ArrayList<>(List.of(
+                    "sh",
+                    "-c",
+                    "echo $$ > \"$1\" && shift && exec \"$@\"",
+                    "sh",
+                    group.procs().toString(),
+                    javaBinary()));
             for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
                 if (!flag.startsWith("-Xmx") && !flag.startsWith("-agentlib") && !flag.startsWith("-javaagent")) {
                     command.add(flag);
                 }
             }
             command.add("-Xmx" + heapBytes(options));
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchCommand.class.getName(),
-                    "storage"));
+            command.addAll(
+                    List.of("-cp", System.getProperty("java.class.path"), BenchCommand.class.getName(), "storage"));
             command.addAll(List.of(args));
             ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
             builder.environment().put(CGROUP_ENV, group.toString());

@@ -45,8 +45,10 @@ final class MemoryCgroup {
             Files.writeString(group.file(group.v2 ? "memory.max" : "memory.limit_in_bytes"), Long.toString(limitBytes));
             return group;
         } catch (IOException e) {
-            throw new IOException("cannot create a memory cgroup at " + child + " (" + e.getMessage() + "); run as"
-                    + " a user who may write there (root, or a delegated cgroup), or without --memory-limit", e);
+            throw new IOException(
+                    "cannot create a memory cgroup at " + child + " (" + e.getMessage() + "); run as"
+                            + " a user who may write there (root, or a delegated cgroup), or without --memory-limit",
+                    e);
         }
     }
 
@@ -64,8 +66,10 @@ final class MemoryCgroup {
         for (String line : lines) {
             if (line.startsWith("0::")) {
                 Path dir = ROOT.resolve(line.substring(4));
-                if (Files.exists(dir.resolve("memory.max")) || (Files.exists(ROOT.resolve("cgroup.controllers"))
-                        && Files.readString(ROOT.resolve("cgroup.controllers")).contains("memory"))) {
+                if (Files.exists(dir.resolve("memory.max"))
+                        || (Files.exists(ROOT.resolve("cgroup.controllers"))
+                                && Files.readString(ROOT.resolve("cgroup.controllers"))
+                                        .contains("memory"))) {
                     return Optional.of(new MemoryCgroup(dir, true));
                 }
             }

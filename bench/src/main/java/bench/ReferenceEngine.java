@@ -2,11 +2,10 @@ package bench;
 
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
-import solutions.lsm.LsmStorage;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Iterator;
+import solutions.lsm.LsmStorage;
 
 /** The course's reference LSM engine under the benchmark. */
 final class ReferenceEngine implements BenchEngine {
@@ -47,8 +46,7 @@ final class ReferenceEngine implements BenchEngine {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 

@@ -1,17 +1,16 @@
 package bench;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.CompressionType;
-import org.rocksdb.LRUCache;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-
-import java.io.IOException;
-import java.nio.file.Path;
 
 /**
  * RocksDB as the baseline, configured like the reference where they share a knob (memtable size, a WAL that is
@@ -38,10 +37,11 @@ final class RocksDbEngine implements BenchEngine {
     RocksDbEngine(Path dir, long writeBufferBytes) throws IOException {
         blockCache = new LRUCache(BLOCK_CACHE_BYTES);
         bloom = new BloomFilter(BLOOM_BITS_PER_KEY, false);
-        BlockBasedTableConfig table = new BlockBasedTableConfig()
-                .setFilterPolicy(bloom)
-                .setBlockCache(blockCache);
-        options = new Options().setCreateIfMissing(true).setWriteBufferSize(writeBufferBytes)
+        BlockBasedTableConfig table =
+                new BlockBasedTableConfig().setFilterPolicy(bloom).setBlockCache(blockCache);
+        options = new Options()
+                .setCreateIfMissing(true)
+                .setWriteBufferSize(writeBufferBytes)
                 .setCompressionType(CompressionType.NO_COMPRESSION)
                 .setTableFormatConfig(table)
                 .setAllowMmapReads(true);
@@ -120,7 +120,7 @@ final class RocksDbEngine implements BenchEngine {
 
     /** The settings that matter for a reader of the numbers, printed with the results. */
     static String settings() {
-        return "bloom filter " + (int) BLOOM_BITS_PER_KEY + " bits/key, mmap reads, "
-                + (BLOCK_CACHE_BYTES >> 20) + " MiB block cache for index and filter blocks, no compression";
+        return "bloom filter " + (int) BLOOM_BITS_PER_KEY + " bits/key, mmap reads, " + (BLOCK_CACHE_BYTES >> 20)
+                + " MiB block cache for index and filter blocks, no compression";
     }
 }

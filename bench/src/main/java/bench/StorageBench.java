@@ -1,7 +1,5 @@
 package bench;
 
-import org.HdrHistogram.Histogram;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileStore;
@@ -12,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
 
 /** {@code bench storage}: the same fill, point reads and full scan over the reference engine and RocksDB. */
 final class StorageBench {
@@ -41,8 +40,8 @@ final class StorageBench {
         System.out.println();
         System.out.print(ResultTable.text(results));
         MemoryCgroup group = LimitedRun.current();
-        MemoryUse memory = group == null ? null : new MemoryUse(options.memoryLimitBytes(), group.peakBytes(),
-                group.limitHits());
+        MemoryUse memory =
+                group == null ? null : new MemoryUse(options.memoryLimitBytes(), group.peakBytes(), group.limitHits());
         if (memory != null) {
             System.out.println(memory.sentence());
         }
@@ -59,9 +58,10 @@ final class StorageBench {
         // Two databases plus the reference's log and the compaction's second copy, with some slack.
         long needed = (long) (options.keys() * (options.valueSize() + 40.0) * 3.5);
         if (store.getUsableSpace() < needed) {
-            return String.format("--dir %s has %.1f GiB free, the run needs about %.1f GiB; free space, pick another"
-                    + " --dir, or lower --keys", options.dir(), store.getUsableSpace() / 1073741824.0,
-                    needed / 1073741824.0);
+            return String.format(
+                    "--dir %s has %.1f GiB free, the run needs about %.1f GiB; free space, pick another"
+                            + " --dir, or lower --keys",
+                    options.dir(), store.getUsableSpace() / 1073741824.0, needed / 1073741824.0);
         }
         return null;
     }
@@ -73,7 +73,7 @@ final class StorageBench {
         progress("rocksdb: " + RocksDbEngine.settings());
         List<Measurement> results = new ArrayList<>();
         try (BenchEngine reference = new ReferenceEngine(root.resolve("reference"), FLUSH_THRESHOLD_BYTES);
-             BenchEngine rocks = new RocksDbEngine(root.resolve("rocksdb"), FLUSH_THRESHOLD_BYTES)) {
+                BenchEngine rocks = new RocksDbEngine(root.resolve("rocksdb"), FLUSH_THRESHOLD_BYTES)) {
             List<BenchEngine> engines = List.of(reference, rocks);
             for (BenchEngine engine : engines) {
                 results.add(fill(engine));
@@ -147,18 +147,18 @@ final class StorageBench {
             }
         }
         if (count != options.keys()) {
-            throw new IllegalStateException(engine.name() + " scanned " + count + " entries, expected "
-                    + options.keys());
+            throw new IllegalStateException(
+                    engine.name() + " scanned " + count + " entries, expected " + options.keys());
         }
         return done(engine, "full scan", count, start, h, disk);
     }
 
     /** Prints the phase's line; {@code disk} is what had been read before it, so the line shows the phase's reads. */
-    private Measurement done(BenchEngine engine, String operation, long ops, long start, Histogram h,
-                             DiskReads disk) {
+    private Measurement done(BenchEngine engine, String operation, long ops, long start, Histogram h, DiskReads disk) {
         Measurement m = Measurement.of(engine.name(), operation, ops, System.nanoTime() - start, h);
-        progress(String.format("%s %s: %d ops in %.1f s%s", engine.name(), operation, ops, m.seconds(),
-                DiskReads.now().since(disk, ops)));
+        progress(String.format(
+                "%s %s: %d ops in %.1f s%s",
+                engine.name(), operation, ops, m.seconds(), DiskReads.now().since(disk, ops)));
         return m;
     }
 

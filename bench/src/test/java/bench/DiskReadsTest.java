@@ -1,17 +1,16 @@
 package bench;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 class DiskReadsTest {
     @Test
     void aPhaseLineSaysWhatWasReadPerOperation() {
         DiskReads before = new DiskReads(1 << 20, 10);
         DiskReads after = new DiskReads(3 << 20, 30);
-        assertEquals("; disk: 2.0 MiB read (1.0 KiB per op), 20 major faults (0.01 per op)",
-                after.since(before, 2048));
+        assertEquals("; disk: 2.0 MiB read (1.0 KiB per op), 20 major faults (0.01 per op)", after.since(before, 2048));
     }
 
     @Test

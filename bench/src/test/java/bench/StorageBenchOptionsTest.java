@@ -1,13 +1,12 @@
 package bench;
 
-import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class StorageBenchOptionsTest {
     @Test
@@ -28,20 +27,30 @@ class StorageBenchOptionsTest {
         assertEquals(Path.of("x.json"), o.out());
         assertEquals(Path.of("d"), o.dir());
         assertEquals(0, o.memoryLimitBytes(), "no limit unless asked");
-        assertEquals(512L << 20, StorageBenchOptions.parse(List.of("--memory-limit", "512")).memoryLimitBytes());
+        assertEquals(
+                512L << 20,
+                StorageBenchOptions.parse(List.of("--memory-limit", "512")).memoryLimitBytes());
     }
 
     @Test
     void badInputSaysWhatIsWrong() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--nope")))
-                .getMessage().contains("Unknown option: '--nope'"));
+                .getMessage()
+                .contains("Unknown option: '--nope'"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--keys")))
-                .getMessage().contains("Missing required parameter for option '--keys'"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> StorageBenchOptions.parse(List.of("--value-size", "4"))).getMessage().contains("between 8"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> StorageBenchOptions.parse(List.of("--keys", "ten"))).getMessage().contains("whole number"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> StorageBenchOptions.parse(List.of("--memory-limit", "8"))).getMessage().contains("between 64"));
+                .getMessage()
+                .contains("Missing required parameter for option '--keys'"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--value-size", "4")))
+                .getMessage()
+                .contains("between 8"));
+        assertTrue(
+                assertThrows(IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--keys", "ten")))
+                        .getMessage()
+                        .contains("whole number"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--memory-limit", "8")))
+                .getMessage()
+                .contains("between 64"));
     }
 }

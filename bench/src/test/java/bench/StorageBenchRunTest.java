@@ -1,15 +1,14 @@
 package bench;
 
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A tiny real run of both engines: the JSON is written, holds every measurement, and no database is left. */
 class StorageBenchRunTest {
@@ -20,13 +19,24 @@ class StorageBenchRunTest {
     void smallRunWritesResultsAndCleansUp() throws Exception {
         Path out = dir.resolve("out/bench.json");
         Path data = Files.createDirectory(dir.resolve("data"));
-        int code = StorageBench.run(new String[] {"--keys", "3000", "--value-size", "100", "--reads", "2000",
-                "--out", out.toString(), "--dir", data.toString()});
+        int code = StorageBench.run(new String[] {
+            "--keys",
+            "3000",
+            "--value-size",
+            "100",
+            "--reads",
+            "2000",
+            "--out",
+            out.toString(),
+            "--dir",
+            data.toString()
+        });
         assertEquals(0, code);
         String json = Files.readString(out);
         for (String engine : new String[] {"reference", "rocksdb"}) {
             for (String op : new String[] {"fill", "random get", "full scan"}) {
-                assertTrue(json.contains("{\"engine\": \"" + engine + "\", \"operation\": \"" + op + "\""),
+                assertTrue(
+                        json.contains("{\"engine\": \"" + engine + "\", \"operation\": \"" + op + "\""),
                         engine + " " + op + " missing in " + json);
             }
         }
@@ -41,18 +51,32 @@ class StorageBenchRunTest {
     void aRunUnderAMemoryLimitRecordsItsCgroup() throws Exception {
         Path out = dir.resolve("limited.json");
         Path data = Files.createDirectory(dir.resolve("limited-data"));
-        String[] args = {"--keys", "3000", "--value-size", "100", "--reads", "2000", "--out", out.toString(),
-                "--dir", data.toString(), "--memory-limit", "256"};
+        String[] args = {
+            "--keys",
+            "3000",
+            "--value-size",
+            "100",
+            "--reads",
+            "2000",
+            "--out",
+            out.toString(),
+            "--dir",
+            data.toString(),
+            "--memory-limit",
+            "256"
+        };
         int code = StorageBench.run(args);
         Assumptions.assumeTrue(code != 2, "no writable memory cgroup on this machine");
         assertEquals(0, code);
         String json = Files.readString(out);
-        assertTrue(json.contains("\"memory\": {\"limitBytes\": 268435456, \"heapBytes\": 67108864, \"peakBytes\": "),
+        assertTrue(
+                json.contains("\"memory\": {\"limitBytes\": 268435456, \"heapBytes\": 67108864, \"peakBytes\": "),
                 json);
     }
 
     @Test
     void aMissingDirectoryIsRefusedBeforeAnyWork() throws Exception {
-        assertEquals(2, StorageBench.run(new String[] {"--dir", dir.resolve("absent").toString()}));
+        assertEquals(
+                2, StorageBench.run(new String[] {"--dir", dir.resolve("absent").toString()}));
     }
 }

@@ -5,11 +5,17 @@ import picocli.CommandLine.Option;
 
 /** The generator's connections and threads, shared by every server bench; each bench gives its own defaults. */
 public final class ClientOptions {
-    @Option(names = "-c", paramLabel = "N", converter = BenchValues.Connections.class,
+    @Option(
+            names = "-c",
+            paramLabel = "N",
+            converter = BenchValues.Connections.class,
             description = "Connections of the generator.")
     private Integer connections;
 
-    @Option(names = "-t", paramLabel = "N", converter = BenchValues.Threads.class,
+    @Option(
+            names = "-t",
+            paramLabel = "N",
+            converter = BenchValues.Threads.class,
             description = "Threads of the generator.")
     private Integer threads;
 

@@ -19,12 +19,23 @@ record FilledReference(Path work, ServerProcess server) implements AutoCloseable
         Path work = Files.createTempDirectory("course-bench-" + bench + "-");
         long t0 = System.nanoTime();
         ServerBench.fill(work.resolve("db"), new BenchKeys(keys, valueSize));
-        System.out.printf(Locale.ROOT, "filled the stage-1 reference's database with %d keys of %d bytes in %.1f s%n",
-                keys, valueSize, (System.nanoTime() - t0) / 1e9);
+        System.out.printf(
+                Locale.ROOT,
+                "filled the stage-1 reference's database with %d keys of %d bytes in %.1f s%n",
+                keys,
+                valueSize,
+                (System.nanoTime() - t0) / 1e9);
         int port = Ports.free(1).get(0);
-        ServerProcess server = ServerProcess.start("reference", work.resolve("reference.log"),
-                Launcher.class.getName(), "--port", String.valueOf(port), "--dir", work.resolve("db").toString(),
-                "--factory", Stage1Factory.class.getName());
+        ServerProcess server = ServerProcess.start(
+                "reference",
+                work.resolve("reference.log"),
+                Launcher.class.getName(),
+                "--port",
+                String.valueOf(port),
+                "--dir",
+                work.resolve("db").toString(),
+                "--factory",
+                Stage1Factory.class.getName());
         return new FilledReference(work, server);
     }
 

@@ -14,18 +14,27 @@ import picocli.CommandLine.Option;
 public final class GeneratorOptions {
     @Mixin
     private ClientOptions client;
+
     private String duration;
 
-    @Option(names = "--keys", paramLabel = "N", converter = BenchValues.Count.class,
+    @Option(
+            names = "--keys",
+            paramLabel = "N",
+            converter = BenchValues.Count.class,
             description = "Keys filled in the reference's database (default 75000).")
     private long keys = 75_000;
 
-    @Option(names = "--repeats", paramLabel = "N", converter = BenchValues.Repeats.class,
+    @Option(
+            names = "--repeats",
+            paramLabel = "N",
+            converter = BenchValues.Repeats.class,
             description = "Repetitions; the order of what is compared alternates.")
     private Long repeats;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Where the JSON summary goes (default"
-            + " results/bench-<name>.json).")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "Where the JSON summary goes (default" + " results/bench-<name>.json).")
     private Path out;
 
     @Option(names = "--duration", paramLabel = "T", description = "Length of each run, e.g. 15s or 1m (default 15s).")

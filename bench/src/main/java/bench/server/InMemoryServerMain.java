@@ -16,18 +16,31 @@ import solutions.stage1.SyncHttpServer;
  * The in-memory ceiling: the stage-1 reference's own one-nio server and protocol handler over a map instead of LSM
  * storage, so the benchmark's ratio is what storage costs. Prints READY like the Launcher and runs until killed.
  */
-@Command(name = "java bench.server.InMemoryServerMain",
+@Command(
+        name = "java bench.server.InMemoryServerMain",
         description = "The in-memory ceiling of bench server (started by it).")
 public final class InMemoryServerMain extends CourseCommand {
-    @Option(names = "--port", required = true, paramLabel = "PORT", converter = OptionValues.Port.class,
+    @Option(
+            names = "--port",
+            required = true,
+            paramLabel = "PORT",
+            converter = OptionValues.Port.class,
             description = "Port to listen on.")
     private int port;
 
-    @Option(names = "--keys", required = true, paramLabel = "N", converter = BenchValues.Count.class,
+    @Option(
+            names = "--keys",
+            required = true,
+            paramLabel = "N",
+            converter = BenchValues.Count.class,
             description = "Keys to hold.")
     private long keys;
 
-    @Option(names = "--value-size", required = true, paramLabel = "B", converter = BenchValues.ValueBytes.class,
+    @Option(
+            names = "--value-size",
+            required = true,
+            paramLabel = "B",
+            converter = BenchValues.ValueBytes.class,
             description = "Bytes per value.")
     private int valueSize;
 

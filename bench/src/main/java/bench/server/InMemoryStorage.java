@@ -16,9 +16,12 @@ final class InMemoryStorage implements Storage {
 
     @Override
     public Iterator<Entry> range(byte[] from, byte[] to) {
-        var view = from == null && to == null ? map
+        var view = from == null && to == null
+                ? map
                 : from == null ? map.headMap(to) : to == null ? map.tailMap(from) : map.subMap(from, to);
-        return view.entrySet().stream().map(e -> new Entry(e.getKey(), e.getValue())).iterator();
+        return view.entrySet().stream()
+                .map(e -> new Entry(e.getKey(), e.getValue()))
+                .iterator();
     }
 
     @Override

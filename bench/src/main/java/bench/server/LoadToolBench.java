@@ -18,12 +18,20 @@ import java.util.Locale;
  * slower; the goal is a CPU ratio (ours / wrk2) of at most 1.0. Without wrk2 ($WRK2 or on PATH) it reports ours.
  */
 public final class LoadToolBench {
-    private LoadToolBench() {
-    }
+    private LoadToolBench() {}
 
-    record Row(String tool, long rate, int repetition, double p50Ms, double p99Ms, double p999Ms, double achieved,
-               long requests, double cpuSeconds, double cpuPer100k, List<String> flags) {
-    }
+    record Row(
+            String tool,
+            long rate,
+            int repetition,
+            double p50Ms,
+            double p99Ms,
+            double p999Ms,
+            double achieved,
+            long requests,
+            double cpuSeconds,
+            double cpuPer100k,
+            List<String> flags) {}
 
     static int run(LoadBenchOptions o) throws Exception {
         List<Long> rates = o.rates();
@@ -50,13 +58,24 @@ public final class LoadToolBench {
                     }
                     for (String tool : tools) {
                         List<String> load = args(server.url(), rate, g);
-                        Row row = tool.equals("wrk2") ? wrk2(load, work, rate, r, timeout)
+                        Row row = tool.equals("wrk2")
+                                ? wrk2(load, work, rate, r, timeout)
                                 : ours(load, work.resolve("run-" + (++n) + ".json"), rate, r, timeout);
                         rows.add(row);
-                        System.out.printf(Locale.ROOT, "  %-11s %6d/s #%d: p50 %7.3f  p99 %8.3f  p99.9 %8.3f ms,"
-                                        + " achieved %8.1f, CPU %.2f s (%.3f s per 100k)%s%n", row.tool(), rate, r,
-                                row.p50Ms(), row.p99Ms(), row.p999Ms(), row.achieved(), row.cpuSeconds(),
-                                row.cpuPer100k(), row.flags().isEmpty() ? "" : "  flags: " + String.join(",", row.flags()));
+                        System.out.printf(
+                                Locale.ROOT,
+                                "  %-11s %6d/s #%d: p50 %7.3f  p99 %8.3f  p99.9 %8.3f ms,"
+                                        + " achieved %8.1f, CPU %.2f s (%.3f s per 100k)%s%n",
+                                row.tool(),
+                                rate,
+                                r,
+                                row.p50Ms(),
+                                row.p99Ms(),
+                                row.p999Ms(),
+                                row.achieved(),
+                                row.cpuSeconds(),
+                                row.cpuPer100k(),
+                                row.flags().isEmpty() ? "" : "  flags: " + String.join(",", row.flags()));
                     }
                 }
             }
@@ -76,10 +95,27 @@ public final class LoadToolBench {
     }
 
     private static List<String> args(String url, long rate, GeneratorOptions g) {
-        return List.of("--url", url, "-R", String.valueOf(rate), "-c", String.valueOf(g.connections(64)),
-                "-t", String.valueOf(g.threads(2)), "-d", g.duration(), "--workload", "get",
-                "--keys", String.valueOf(g.keys()), "--key-order", "uniform",
-                "--no-stabilize", "--no-progress", "--seed", "1");
+        return List.of(
+                "--url",
+                url,
+                "-R",
+                String.valueOf(rate),
+                "-c",
+                String.valueOf(g.connections(64)),
+                "-t",
+                String.valueOf(g.threads(2)),
+                "-d",
+                g.duration(),
+                "--workload",
+                "get",
+                "--keys",
+                String.valueOf(g.keys()),
+                "--key-order",
+                "uniform",
+                "--no-stabilize",
+                "--no-progress",
+                "--seed",
+                "1");
     }
 
     private static Row ours(List<String> load, Path json, long rate, int r, long timeout) throws Exception {
@@ -106,9 +142,18 @@ public final class LoadToolBench {
 
     private static Row row(String tool, LoadRun run, long rate, int r, double cpu) {
         long requests = run.requests == null ? 0 : run.requests;
-        return new Row(tool, rate, r, orNaN(run.percentile(50.0)), orNaN(run.percentile(99.0)),
-                orNaN(run.percentile(99.9)), run.achievedRate == null ? Double.NaN : run.achievedRate, requests, cpu,
-                requests == 0 ? Double.NaN : cpu / requests * 100_000, run.flags.stream().map(f -> f.kind).toList());
+        return new Row(
+                tool,
+                rate,
+                r,
+                orNaN(run.percentile(50.0)),
+                orNaN(run.percentile(99.0)),
+                orNaN(run.percentile(99.9)),
+                run.achievedRate == null ? Double.NaN : run.achievedRate,
+                requests,
+                cpu,
+                requests == 0 ? Double.NaN : cpu / requests * 100_000,
+                run.flags.stream().map(f -> f.kind).toList());
     }
 
     private static double orNaN(Double v) {
@@ -117,14 +162,25 @@ public final class LoadToolBench {
 
     /** Medians per tool and rate, and ours / wrk2 for CPU per request and p99. */
     static String table(List<Row> rows, List<Long> rates) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-11s %7s %9s %9s %9s %10s %14s %5s%n",
-                "tool", "rate", "p50 ms", "p99 ms", "p99.9 ms", "achieved", "CPU s/100k req", "runs"));
+        StringBuilder sb = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%-11s %7s %9s %9s %9s %10s %14s %5s%n",
+                "tool",
+                "rate",
+                "p50 ms",
+                "p99 ms",
+                "p99.9 ms",
+                "achieved",
+                "CPU s/100k req",
+                "runs"));
         for (long rate : rates) {
             double[] cpu = new double[2];
             double[] p99 = new double[2];
             int i = 0;
             for (String tool : List.of("course-load", "wrk2")) {
-                List<Row> mine = rows.stream().filter(x -> x.tool().equals(tool) && x.rate() == rate).toList();
+                List<Row> mine = rows.stream()
+                        .filter(x -> x.tool().equals(tool) && x.rate() == rate)
+                        .toList();
                 if (mine.isEmpty()) {
                     cpu[i] = p99[i] = Double.NaN;
                     i++;
@@ -132,15 +188,27 @@ public final class LoadToolBench {
                 }
                 cpu[i] = Medians.of(mine.stream().map(Row::cpuPer100k).toList());
                 p99[i] = Medians.of(mine.stream().map(Row::p99Ms).toList());
-                sb.append(String.format(Locale.ROOT, "%-11s %7d %9.3f %9.3f %9.3f %10.1f %14.3f %5d%n", tool, rate,
-                        Medians.of(mine.stream().map(Row::p50Ms).toList()), p99[i],
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "%-11s %7d %9.3f %9.3f %9.3f %10.1f %14.3f %5d%n",
+                        tool,
+                        rate,
+                        Medians.of(mine.stream().map(Row::p50Ms).toList()),
+                        p99[i],
                         Medians.of(mine.stream().map(Row::p999Ms).toList()),
-                        Medians.of(mine.stream().map(Row::achieved).toList()), cpu[i], mine.size()));
+                        Medians.of(mine.stream().map(Row::achieved).toList()),
+                        cpu[i],
+                        mine.size()));
                 i++;
             }
             if (!Double.isNaN(cpu[1])) {
-                sb.append(String.format(Locale.ROOT, "  at %d/s, course-load / wrk2: CPU per request %.2f (goal <= 1.0),"
-                        + " p99 %.2f (goal at 10k: <= 1.5)%n", rate, cpu[0] / cpu[1], p99[0] / p99[1]));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "  at %d/s, course-load / wrk2: CPU per request %.2f (goal <= 1.0),"
+                                + " p99 %.2f (goal at 10k: <= 1.5)%n",
+                        rate,
+                        cpu[0] / cpu[1],
+                        p99[0] / p99[1]));
             }
         }
         sb.append("(medians over the runs; CPU counted from each tool's 'Running' line to its 'Requests/sec:' line)\n");

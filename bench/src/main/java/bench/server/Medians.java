@@ -4,12 +4,12 @@ import java.util.List;
 
 /** The median of measured values: what the load benches report, since one run's tail says little on a busy host. */
 final class Medians {
-    private Medians() {
-    }
+    private Medians() {}
 
     /** The median of the values that were measured (null and NaN skipped); NaN when none was. */
     static double of(List<Double> xs) {
-        List<Double> sorted = xs.stream().filter(x -> x != null && !x.isNaN()).sorted().toList();
+        List<Double> sorted =
+                xs.stream().filter(x -> x != null && !x.isNaN()).sorted().toList();
         if (sorted.isEmpty()) {
             return Double.NaN;
         }

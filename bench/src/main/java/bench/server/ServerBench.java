@@ -24,8 +24,7 @@ import solutions.stage1.Stage1Factory;
  * Goal: the reference reaches 90% of the in-memory ceiling.
  */
 public final class ServerBench {
-    private ServerBench() {
-    }
+    private ServerBench() {}
 
     /** Measures both servers and saves the summary; returns the exit status. */
     static int run(ServerBenchOptions o) throws Exception {
@@ -36,25 +35,44 @@ public final class ServerBench {
             BenchKeys keys = new BenchKeys(o.keys(), o.valueSize());
             long t0 = System.nanoTime();
             fill(work.resolve("db"), keys);
-            System.out.printf(Locale.ROOT, "filled the reference database with %d keys of %d bytes in %.1f s%n",
-                    o.keys(), o.valueSize(), (System.nanoTime() - t0) / 1e9);
+            System.out.printf(
+                    Locale.ROOT,
+                    "filled the reference database with %d keys of %d bytes in %.1f s%n",
+                    o.keys(),
+                    o.valueSize(),
+                    (System.nanoTime() - t0) / 1e9);
             int port = Ports.free(1).get(0);
-            try (ServerProcess memory = ServerProcess.start("in-memory", work.resolve("memory.log"),
-                    InMemoryServerMain.class.getName(), "--port", String.valueOf(port), "--keys",
-                    String.valueOf(o.keys()), "--value-size", String.valueOf(o.valueSize()))) {
+            try (ServerProcess memory = ServerProcess.start(
+                    "in-memory",
+                    work.resolve("memory.log"),
+                    InMemoryServerMain.class.getName(),
+                    "--port",
+                    String.valueOf(port),
+                    "--keys",
+                    String.valueOf(o.keys()),
+                    "--value-size",
+                    String.valueOf(o.valueSize()))) {
                 rows.add(saturate("in-memory", memory.url, o, steps));
             }
             port = Ports.free(1).get(0);
-            try (ServerProcess reference = ServerProcess.start("reference", work.resolve("reference.log"),
-                    Launcher.class.getName(), "--port", String.valueOf(port), "--dir", work.resolve("db").toString(),
-                    "--factory", Stage1Factory.class.getName())) {
+            try (ServerProcess reference = ServerProcess.start(
+                    "reference",
+                    work.resolve("reference.log"),
+                    Launcher.class.getName(),
+                    "--port",
+                    String.valueOf(port),
+                    "--dir",
+                    work.resolve("db").toString(),
+                    "--factory",
+                    Stage1Factory.class.getName())) {
                 rows.add(saturate("reference", reference.url, o, steps));
             }
         } finally {
             deleteQuietly(work);
         }
         Double ratio = rows.get(0).sustained() == null || rows.get(1).sustained() == null
-                ? null : rows.get(1).sustained() / rows.get(0).sustained();
+                ? null
+                : rows.get(1).sustained() / rows.get(0).sustained();
         String table = table(rows, ratio);
         System.out.println();
         System.out.print(table);
@@ -63,24 +81,46 @@ public final class ServerBench {
         return 0;
     }
 
-    record Row(String server, Double sustained, double p99AtSustained, int steps) {
-    }
+    record Row(String server, Double sustained, double p99AtSustained, int steps) {}
 
     private static Row saturate(String name, String url, ServerBenchOptions o, Path steps) throws IOException {
         Path dir = steps.resolve(name);
         System.out.println("saturating the " + name + " server at " + url + " (GET, uniform keys) ...");
-        int code = new SaturateCommand(System.out, System.err)
-                .execute(new String[] {"--url", url, "--workload", "get", "--keys", String.valueOf(o.keys()),
-                "--key-order", "uniform", "-c", String.valueOf(o.connections()), "-t", String.valueOf(o.threads()),
-                "--step-duration", o.stepDuration(), "--start-rate", "2000", "--out", dir.toString(),
-                "--no-progress", "--stage", "1", "--label", "bench server: " + name});
+        int code = new SaturateCommand(System.out, System.err).execute(new String[] {
+            "--url",
+            url,
+            "--workload",
+            "get",
+            "--keys",
+            String.valueOf(o.keys()),
+            "--key-order",
+            "uniform",
+            "-c",
+            String.valueOf(o.connections()),
+            "-t",
+            String.valueOf(o.threads()),
+            "--step-duration",
+            o.stepDuration(),
+            "--start-rate",
+            "2000",
+            "--out",
+            dir.toString(),
+            "--no-progress",
+            "--stage",
+            "1",
+            "--label",
+            "bench server: " + name
+        });
         if (code != 0) {
             throw new IOException("saturate against the " + name + " server failed with exit code " + code);
         }
         Saturation s = Results.read(dir.resolve("saturation.json"), Saturation.class);
         Double sustained = s.result.sustainedRate;
-        double p99 = s.steps.stream().filter(step -> sustained != null && step.rate == sustained)
-                .mapToDouble(step -> step.p99Ms).findFirst().orElse(Double.NaN);
+        double p99 = s.steps.stream()
+                .filter(step -> sustained != null && step.rate == sustained)
+                .mapToDouble(step -> step.p99Ms)
+                .findFirst()
+                .orElse(Double.NaN);
         return new Row(name, sustained, p99, s.steps.size());
     }
 
@@ -96,15 +136,22 @@ public final class ServerBench {
     }
 
     static String table(List<Row> rows, Double ratio) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-10s %16s %16s %6s%n",
-                "server", "GET rate (SLO)", "p99 ms at rate", "steps"));
+        StringBuilder sb = new StringBuilder(String.format(
+                Locale.ROOT, "%-10s %16s %16s %6s%n", "server", "GET rate (SLO)", "p99 ms at rate", "steps"));
         for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "%-10s %16s %16.2f %6d%n", r.server(),
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%-10s %16s %16.2f %6d%n",
+                    r.server(),
                     r.sustained() == null ? "none passed" : String.format(Locale.ROOT, "%.0f", r.sustained()),
-                    r.p99AtSustained(), r.steps()));
+                    r.p99AtSustained(),
+                    r.steps()));
         }
-        sb.append(ratio == null ? "ratio: not measurable (a server met the SLO at no step)\n"
-                : String.format(Locale.ROOT, "reference / in-memory ceiling: %.2f (goal: at least 0.90)%n", ratio));
+        sb.append(
+                ratio == null
+                        ? "ratio: not measurable (a server met the SLO at no step)\n"
+                        : String.format(
+                                Locale.ROOT, "reference / in-memory ceiling: %.2f (goal: at least 0.90)%n", ratio));
         return sb.toString();
     }
 

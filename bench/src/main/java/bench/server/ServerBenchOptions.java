@@ -10,19 +10,33 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code bench server}. */
-@Command(name = "server", synopsisHeading = "",
+@Command(
+        name = "server",
+        synopsisHeading = "",
         customSynopsis = "usage: ./course bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N]"
                 + " [--out FILE]%n",
-        description = {"The stage-1 reference server next to an in-memory ceiling (the same server over a map):"
-                + " the highest GET rate each sustains under the SLO, and their ratio.", ""},
-        footer = {"", "-c and -t default to 32 and 2. The saturation steps of each server are kept next to --out, in"
-                + " bench-server/<server>/."})
+        description = {
+            "The stage-1 reference server next to an in-memory ceiling (the same server over a map):"
+                    + " the highest GET rate each sustains under the SLO, and their ratio.",
+            ""
+        },
+        footer = {
+            "",
+            "-c and -t default to 32 and 2. The saturation steps of each server are kept next to --out, in"
+                    + " bench-server/<server>/."
+        })
 public final class ServerBenchOptions extends CourseCommand {
-    @Option(names = "--keys", paramLabel = "N", converter = BenchValues.Count.class,
+    @Option(
+            names = "--keys",
+            paramLabel = "N",
+            converter = BenchValues.Count.class,
             description = "Keys in both databases (default 200000).")
     private long keys = 200_000;
 
-    @Option(names = "--value-size", paramLabel = "B", converter = BenchValues.ValueBytes.class,
+    @Option(
+            names = "--value-size",
+            paramLabel = "B",
+            converter = BenchValues.ValueBytes.class,
             description = "Bytes per value (default 100).")
     private int valueSize = 100;
 
@@ -31,7 +45,9 @@ public final class ServerBenchOptions extends CourseCommand {
     @Mixin
     private ClientOptions client;
 
-    @Option(names = "--out", paramLabel = "FILE",
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
             description = "Where the JSON summary goes (default results/bench-server.json).")
     private Path out = Path.of("results", "bench-server.json");
 

@@ -33,7 +33,8 @@ final class ServerProcess implements AutoCloseable {
         String line;
         while ((line = out.readLine()) != null) {
             if (line.startsWith(Launcher.READY)) {
-                return new ServerProcess(p, line.substring(Launcher.READY.length()).trim());
+                return new ServerProcess(
+                        p, line.substring(Launcher.READY.length()).trim());
             }
         }
         p.destroyForcibly();

@@ -15,11 +15,9 @@ import java.util.Locale;
  * The load kit's default decides per run from a steal probe; this is the evidence that decision must agree with.
  */
 public final class StabilizeBench {
-    private StabilizeBench() {
-    }
+    private StabilizeBench() {}
 
-    record Row(int repetition, String mode, double p50Ms, double p99Ms, double achieved, List<String> flags) {
-    }
+    record Row(int repetition, String mode, double p50Ms, double p99Ms, double achieved, List<String> flags) {}
 
     static int run(StabilizeBenchOptions o) throws Exception {
         long repeats = o.repeats();
@@ -32,16 +30,42 @@ public final class StabilizeBench {
             for (int r = 1; r <= repeats; r++) {
                 List<String> order = r % 2 == 1 ? List.of("plain", "stabilized") : List.of("stabilized", "plain");
                 for (String mode : order) {
-                    List<String> load = List.of("--url", server.url(), "-R", String.valueOf(rate),
-                            "-c", String.valueOf(g.connections(8)), "-t", String.valueOf(g.threads(1)), "-d", g.duration(),
-                            "--workload", "get", "--keys", String.valueOf(keys), "--key-order", "uniform",
-                            "--no-progress", mode.equals("plain") ? "--no-stabilize" : "--stabilize");
+                    List<String> load = List.of(
+                            "--url",
+                            server.url(),
+                            "-R",
+                            String.valueOf(rate),
+                            "-c",
+                            String.valueOf(g.connections(8)),
+                            "-t",
+                            String.valueOf(g.threads(1)),
+                            "-d",
+                            g.duration(),
+                            "--workload",
+                            "get",
+                            "--keys",
+                            String.valueOf(keys),
+                            "--key-order",
+                            "uniform",
+                            "--no-progress",
+                            mode.equals("plain") ? "--no-stabilize" : "--stabilize");
                     LoadRun run = LoadApi.run(LoadOptions.parse(load.toArray(String[]::new)), quiet);
-                    Row row = new Row(r, mode, run.percentile(50.0), run.percentile(99.0), run.achievedRate,
+                    Row row = new Row(
+                            r,
+                            mode,
+                            run.percentile(50.0),
+                            run.percentile(99.0),
+                            run.achievedRate,
                             run.flags.stream().map(f -> f.kind).toList());
                     rows.add(row);
-                    System.out.printf(Locale.ROOT, "  repetition %d %-10s p50 %8.3f ms  p99 %9.3f ms  achieved %.1f%s%n",
-                            r, mode, row.p50Ms(), row.p99Ms(), row.achieved(),
+                    System.out.printf(
+                            Locale.ROOT,
+                            "  repetition %d %-10s p50 %8.3f ms  p99 %9.3f ms  achieved %.1f%s%n",
+                            r,
+                            mode,
+                            row.p50Ms(),
+                            row.p99Ms(),
+                            row.achieved(),
                             row.flags().isEmpty() ? "" : "  flags: " + String.join(",", row.flags()));
                 }
             }
@@ -52,7 +76,9 @@ public final class StabilizeBench {
         System.out.print(table(rows, plain, stabilized));
         BenchSummary summary = new BenchSummary("stabilize");
         summary.doc().put("rate", rate).put("keys", keys);
-        summary.runs(rows).put("medianP99PlainMs", plain).put("medianP99StabilizedMs", stabilized)
+        summary.runs(rows)
+                .put("medianP99PlainMs", plain)
+                .put("medianP99StabilizedMs", stabilized)
                 .put("ratio", stabilized / plain);
         summary.save(o.out());
         return 0;
@@ -63,16 +89,23 @@ public final class StabilizeBench {
     }
 
     static String table(List<Row> rows, double plain, double stabilized) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-12s %14s %14s %14s%n", "mode", "median p50 ms",
-                "median p99 ms", "runs flagged"));
+        StringBuilder sb = new StringBuilder(String.format(
+                Locale.ROOT, "%-12s %14s %14s %14s%n", "mode", "median p50 ms", "median p99 ms", "runs flagged"));
         for (String mode : List.of("plain", "stabilized")) {
             List<Row> mine = rows.stream().filter(r -> r.mode().equals(mode)).toList();
-            sb.append(String.format(Locale.ROOT, "%-12s %14.3f %14.3f %14s%n", mode,
-                    Medians.of(mine.stream().map(Row::p50Ms).toList()), mode.equals("plain") ? plain : stabilized,
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%-12s %14.3f %14.3f %14s%n",
+                    mode,
+                    Medians.of(mine.stream().map(Row::p50Ms).toList()),
+                    mode.equals("plain") ? plain : stabilized,
                     mine.stream().filter(r -> !r.flags().isEmpty()).count() + " of " + mine.size()));
         }
-        sb.append(String.format(Locale.ROOT, "stabilized / plain, median p99: %.2f (above 1: stabilizing makes the"
-                + " tail worse here; the default must then stay plain)%n", stabilized / plain));
+        sb.append(String.format(
+                Locale.ROOT,
+                "stabilized / plain, median p99: %.2f (above 1: stabilizing makes the"
+                        + " tail worse here; the default must then stay plain)%n",
+                stabilized / plain));
         return sb.toString();
     }
 }

@@ -9,17 +9,26 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code bench stabilize} ({@link StabilizeBench}). */
-@Command(name = "stabilize", synopsisHeading = "",
-        customSynopsis = "usage: ./course bench stabilize [--repeats N] [--rate R] [--duration T] [-c N] [-t N] [--keys N] [--out FILE]%n",
-        description = {"Plain vs --stabilize runs of the course's generator against the filled stage-1 reference,"
-                + " alternating, several repetitions, medians of p99: does keeping the vCPUs busy help on this"
-                + " machine?", ""},
+@Command(
+        name = "stabilize",
+        synopsisHeading = "",
+        customSynopsis =
+                "usage: ./course bench stabilize [--repeats N] [--rate R] [--duration T] [-c N] [-t N] [--keys N] [--out FILE]%n",
+        description = {
+            "Plain vs --stabilize runs of the course's generator against the filled stage-1 reference,"
+                    + " alternating, several repetitions, medians of p99: does keeping the vCPUs busy help on this"
+                    + " machine?",
+            ""
+        },
         footer = {"", "-c and -t default to 8 and 1; --repeats (pairs of runs: plain, stabilized) to 5."})
 public final class StabilizeBenchOptions extends CourseCommand {
     @Mixin
     private GeneratorOptions generator;
 
-    @Option(names = "--rate", paramLabel = "R", converter = BenchValues.Rate.class,
+    @Option(
+            names = "--rate",
+            paramLabel = "R",
+            converter = BenchValues.Rate.class,
             description = "Requests/s, GET of uniform keys (default 1000).")
     private long rate = 1000;
 

@@ -13,11 +13,14 @@ class LoadBenchesTest {
     @Test
     void badArgumentsSayWhatWasWrong() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> LoadBenchOptions.parse("-R", "5"))
-                .getMessage().contains("Unknown options: '-R'"));
+                .getMessage()
+                .contains("Unknown options: '-R'"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> LoadBenchOptions.parse("--rates", "10k"))
-                .getMessage().contains("--rates takes positive rates separated by commas"));
+                .getMessage()
+                .contains("--rates takes positive rates separated by commas"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> StabilizeBenchOptions.parse("--duration", "15"))
-                .getMessage().contains("--duration takes e.g. 10s"));
+                .getMessage()
+                .contains("--duration takes e.g. 10s"));
         assertNull(LoadBenchOptions.parse("--help"));
         assertEquals(List.of(10000L, 25000L), LoadBenchOptions.parse().rates());
         assertEquals(8, StabilizeBenchOptions.parse().generator().connections(8));
@@ -40,9 +43,12 @@ class LoadBenchesTest {
 
     @Test
     void theStabilizeTableSaysWhetherStabilizingHurts() {
-        String table = StabilizeBench.table(List.of(
-                new StabilizeBench.Row(1, "plain", 0.2, 1.0, 1000, List.of()),
-                new StabilizeBench.Row(1, "stabilized", 0.1, 50.0, 1000, List.of("contention"))), 1.0, 50.0);
+        String table = StabilizeBench.table(
+                List.of(
+                        new StabilizeBench.Row(1, "plain", 0.2, 1.0, 1000, List.of()),
+                        new StabilizeBench.Row(1, "stabilized", 0.1, 50.0, 1000, List.of("contention"))),
+                1.0,
+                50.0);
         assertTrue(table.contains("stabilized / plain, median p99: 50.00"), table);
         assertTrue(table.contains("1 of 1"), table);
     }

@@ -25,14 +25,18 @@ class ServerBenchOptionsTest {
         assertTrue(e.getMessage().contains("--keys"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ServerBench.parse(new String[] {"--frobnicate", "1"}));
         assertTrue(e.getMessage().startsWith("Unknown options: '--frobnicate'"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> ServerBench.parse(new String[] {"--step-duration", "soon"}));
+        e = assertThrows(
+                IllegalArgumentException.class, () -> ServerBench.parse(new String[] {"--step-duration", "soon"}));
         assertTrue(e.getMessage().contains("5s"), e.getMessage());
     }
 
     @Test
     void tableShowsTheRatioAgainstTheGoal() {
-        String table = ServerBench.table(List.of(new ServerBench.Row("in-memory", 40000.0, 3.1, 9),
-                new ServerBench.Row("reference", 38000.0, 4.2, 9)), 0.95);
+        String table = ServerBench.table(
+                List.of(
+                        new ServerBench.Row("in-memory", 40000.0, 3.1, 9),
+                        new ServerBench.Row("reference", 38000.0, 4.2, 9)),
+                0.95);
         assertTrue(table.contains("0.95 (goal: at least 0.90)"), table);
         assertTrue(ServerBench.table(List.of(new ServerBench.Row("in-memory", null, Double.NaN, 1)), null)
                 .contains("not measurable"));

@@ -17,8 +17,7 @@ record CommandList(List<Row> rows) {
     static final String RESOURCE = "course/cli/commands.txt";
 
     /** One line: the command, who has it (course, student, both), its Java class or null, what it does. */
-    record Row(String name, String audience, String className, String summary, String example) {
-    }
+    record Row(String name, String audience, String className, String summary, String example) {}
 
     static CommandList load() {
         InputStream in = CommandList.class.getClassLoader().getResourceAsStream(RESOURCE);
@@ -50,14 +49,20 @@ record CommandList(List<Row> rows) {
 
     /** The Java class of {@code name}, or null when the name is not a Java command. */
     String classOf(String name) {
-        return rows.stream().filter(r -> r.name().equals(name) && r.className() != null)
-                .map(Row::className).findFirst().orElse(null);
+        return rows.stream()
+                .filter(r -> r.name().equals(name) && r.className() != null)
+                .map(Row::className)
+                .findFirst()
+                .orElse(null);
     }
 
     /** The Java commands whose classes this build has (a student repository lacks the course-only ones). */
     List<String> javaCommands() {
-        return rows.stream().filter(r -> r.className() != null && present(r.className()))
-                .map(Row::name).distinct().toList();
+        return rows.stream()
+                .filter(r -> r.className() != null && present(r.className()))
+                .map(Row::name)
+                .distinct()
+                .toList();
     }
 
     static boolean present(String className) {

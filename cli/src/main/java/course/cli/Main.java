@@ -10,8 +10,7 @@ import java.util.Arrays;
  * generated {@code --help}, and a non-zero exit with a clear message on bad input.
  */
 public final class Main {
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) throws Throwable {
         CommandList commands = CommandList.load();

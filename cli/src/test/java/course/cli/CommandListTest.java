@@ -28,7 +28,8 @@ class CommandListTest {
             }
             assertTrue(Set.of("course", "student", "both").contains(row.audience()), row.toString());
         }
-        assertEquals(List.of("stages", "run", "launch", "load", "saturate", "profile", "import-wrk", "bench", "grade"),
+        assertEquals(
+                List.of("stages", "run", "launch", "load", "saturate", "profile", "import-wrk", "bench", "grade"),
                 list.javaCommands());
     }
 
@@ -39,8 +40,11 @@ class CommandListTest {
         for (CommandList.Row row : CommandList.load().rows()) {
             if (row.className() == null) {
                 String script = row.audience().equals("student") ? student : course;
-                assertTrue(Pattern.compile("\\n\\s+(\\S+\\|)*" + Pattern.quote(row.name()) + "(\\|\\S+)*\\)")
-                        .matcher(script).find(), row.name() + " (" + row.audience() + ") has no case in its script");
+                assertTrue(
+                        Pattern.compile("\\n\\s+(\\S+\\|)*" + Pattern.quote(row.name()) + "(\\|\\S+)*\\)")
+                                .matcher(script)
+                                .find(),
+                        row.name() + " (" + row.audience() + ") has no case in its script");
             }
         }
     }
@@ -48,23 +52,29 @@ class CommandListTest {
     @Test
     void theSitesToolTableNamesOnlyStudentCommands() throws Exception {
         Set<String> forStudents = CommandList.load().rows().stream()
-                .filter(r -> !r.audience().equals("course")).map(CommandList.Row::name).collect(Collectors.toSet());
+                .filter(r -> !r.audience().equals("course"))
+                .map(CommandList.Row::name)
+                .collect(Collectors.toSet());
         String index = Files.readString(ROOT.resolve("docs/index.md"));
-        Matcher m = Pattern.compile("^\\| `\\./course ([\\w-]+)", Pattern.MULTILINE).matcher(index);
+        Matcher m =
+                Pattern.compile("^\\| `\\./course ([\\w-]+)", Pattern.MULTILINE).matcher(index);
         int rows = 0;
         while (m.find()) {
             rows++;
-            assertTrue(forStudents.contains(m.group(1)), "docs/index.md lists ./course " + m.group(1)
-                    + ", which students do not have (cli/src/main/resources/course/cli/commands.txt)");
+            assertTrue(
+                    forStudents.contains(m.group(1)),
+                    "docs/index.md lists ./course " + m.group(1)
+                            + ", which students do not have (cli/src/main/resources/course/cli/commands.txt)");
         }
         assertTrue(rows >= 5, "the tools table of docs/index.md");
     }
 
     @Test
     void aMalformedLineIsNamed() {
-        var e = assertThrows(IllegalStateException.class,
-                () -> CommandList.parse(List.of("load | both | course.load.LoadCommand")));
-        assertTrue(e.getMessage().contains("'load | both | course.load.LoadCommand' should have 5 fields"),
+        var e = assertThrows(
+                IllegalStateException.class, () -> CommandList.parse(List.of("load | both | course.load.LoadCommand")));
+        assertTrue(
+                e.getMessage().contains("'load | both | course.load.LoadCommand' should have 5 fields"),
                 e.getMessage());
     }
 }

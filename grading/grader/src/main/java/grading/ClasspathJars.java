@@ -40,8 +40,7 @@ final class ClasspathJars {
         }
     }
 
-    private ClasspathJars() {
-    }
+    private ClasspathJars() {}
 
     /** The jars (or class folders) of {@code group}, in the order Maven resolved them. */
     static List<Path> of(Group group) {
@@ -56,7 +55,8 @@ final class ClasspathJars {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        List<Path> paths = text.isEmpty() ? List.of()
+        List<Path> paths = text.isEmpty()
+                ? List.of()
                 : Arrays.stream(text.split(File.pathSeparator)).map(Path::of).toList();
         for (Path p : paths) {
             if (!Files.exists(p)) {
@@ -72,7 +72,8 @@ final class ClasspathJars {
         String resource = "grading/runner/SandboxedTestRunner.class";
         URL url = ClasspathJars.class.getClassLoader().getResource(resource);
         if (url == null) {
-            throw new IllegalStateException("the grader's classpath lacks " + resource + "; rebuild with ./course build");
+            throw new IllegalStateException(
+                    "the grader's classpath lacks " + resource + "; rebuild with ./course build");
         }
         try {
             if ("jar".equals(url.getProtocol())) {

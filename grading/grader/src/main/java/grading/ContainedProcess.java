@@ -66,8 +66,11 @@ final class ContainedProcess {
 
     /** The sandbox's first process is the outer bwrap's child; its namespace is the one all others share. */
     private void findNamespace() {
-        while (sandboxNamespace == null && process.isAlive() && !Thread.currentThread().isInterrupted()) {
-            process.toHandle().descendants()
+        while (sandboxNamespace == null
+                && process.isAlive()
+                && !Thread.currentThread().isInterrupted()) {
+            process.toHandle()
+                    .descendants()
                     .map(h -> namespaceOf(String.valueOf(h.pid())))
                     .filter(ns -> ns != null && !ns.equals(hostNamespace))
                     .findFirst()
@@ -94,7 +97,8 @@ final class ContainedProcess {
 
     private static String namespaceOf(String pid) {
         try {
-            return Files.readSymbolicLink(PROC.resolve(pid).resolve("ns").resolve("pid")).toString();
+            return Files.readSymbolicLink(PROC.resolve(pid).resolve("ns").resolve("pid"))
+                    .toString();
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return null; // gone, or not ours to read: neither is a process of the sandbox we can end
         }

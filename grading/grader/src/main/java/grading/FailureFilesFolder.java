@@ -10,8 +10,7 @@ import java.util.Optional;
 
 /** The files that explain a grade's failures (e.g. a history's timeline), kept in a folder next to the grade. */
 final class FailureFilesFolder {
-    private FailureFilesFolder() {
-    }
+    private FailureFilesFolder() {}
 
     /** {@code grades/alice-stage4.json} keeps its files in {@code grades/alice-stage4-files/}. */
     static Path folderFor(Path gradeDocument) {
@@ -31,10 +30,12 @@ final class FailureFilesFolder {
             Files.write(temp, f.getValue());
             // readable like the grade document next to it (a temp file is private)
             Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
-            Files.move(temp, folder.resolve(f.getKey()), StandardCopyOption.REPLACE_EXISTING,
+            Files.move(
+                    temp,
+                    folder.resolve(f.getKey()),
+                    StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
         }
-        return Optional.of("files that explain failures, kept in " + folder + ": "
-                + String.join(", ", files.keySet()));
+        return Optional.of("files that explain failures, kept in " + folder + ": " + String.join(", ", files.keySet()));
     }
 }

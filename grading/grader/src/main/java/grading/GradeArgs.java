@@ -17,20 +17,23 @@ import picocli.CommandLine.Option;
  * a GradeException is {@code course grade: ...} and exit 2, any other failure exit 1); {@link #parse} gives the
  * checked {@link GradeOptions} to in-process callers.
  */
-@Command(name = "grade", synopsisHeading = "",
+@Command(
+        name = "grade",
+        synopsisHeading = "",
         customSynopsis = {
-                "usage: ./course grade --stage N --submission DIR [--student NAME] [--out FILE] [--export gradescope]"
-                        + " [--no-perf]",
-                "       ./course grade --stage N --factory CLASS ...     grade the course's own code (a reference or"
-                        + " a mutant)",
-                "       ./course grade --stage N --gradescope-zip FILE [--no-perf]    Gradescope's autograder zip",
-                "       ./course grade --check-sandbox    does the bubblewrap sandbox work here?",
-                "       ./course grade --mutant-matrix [--out docs/grading/mutants.md]",
-                "       ./course grade --mutant-matrix --isolated    each mutant graded like a submission (sandbox, JVM"
-                        + " per node)",
-                "Where bubblewrap does not work a grade is refused; --no-sandbox grades without it (and the grade says"
-                        + " so).",
-                ""})
+            "usage: ./course grade --stage N --submission DIR [--student NAME] [--out FILE] [--export gradescope]"
+                    + " [--no-perf]",
+            "       ./course grade --stage N --factory CLASS ...     grade the course's own code (a reference or"
+                    + " a mutant)",
+            "       ./course grade --stage N --gradescope-zip FILE [--no-perf]    Gradescope's autograder zip",
+            "       ./course grade --check-sandbox    does the bubblewrap sandbox work here?",
+            "       ./course grade --mutant-matrix [--out docs/grading/mutants.md]",
+            "       ./course grade --mutant-matrix --isolated    each mutant graded like a submission (sandbox, JVM"
+                    + " per node)",
+            "Where bubblewrap does not work a grade is refused; --no-sandbox grades without it (and the grade says"
+                    + " so).",
+            ""
+        })
 final class GradeArgs extends CourseCommand {
     private final PrintStream stdout;
     private final PrintStream stderr;
@@ -40,13 +43,18 @@ final class GradeArgs extends CourseCommand {
     private Limits limits = Limits.standard();
     private Long seed;
 
-    @Option(names = "--submission", paramLabel = "DIR", description = "A student repository, or a copy of its"
-            + " starter/student folder; only src/main/java and src/main/resources are taken, built in a fresh"
-            + " workspace and tested in a sandbox.")
+    @Option(
+            names = "--submission",
+            paramLabel = "DIR",
+            description = "A student repository, or a copy of its"
+                    + " starter/student folder; only src/main/java and src/main/resources are taken, built in a fresh"
+                    + " workspace and tested in a sandbox.")
     private Path submission;
 
-    @Option(names = "--stage", paramLabel = "N", description = "The stage to grade: the public and hidden tests of"
-            + " stages 1..N run.")
+    @Option(
+            names = "--stage",
+            paramLabel = "N",
+            description = "The stage to grade: the public and hidden tests of" + " stages 1..N run.")
     void stage(String value) {
         int n = OptionValues.intBetween("--stage", value, 1, 10);
         stage = Stages.ofThisRepository().check(n);
@@ -55,16 +63,22 @@ final class GradeArgs extends CourseCommand {
     @Option(names = "--factory", paramLabel = "CLASS", description = "Grade the course's own code instead.")
     private String factory;
 
-    @Option(names = "--student", paramLabel = "NAME", description = "Name recorded in the grade (default: the"
-            + " submission folder's name).")
+    @Option(
+            names = "--student",
+            paramLabel = "NAME",
+            description = "Name recorded in the grade (default: the" + " submission folder's name).")
     private String student;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "The grade document (default:"
-            + " grades/<student>-stage<N>.json).")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "The grade document (default:" + " grades/<student>-stage<N>.json).")
     private Path out;
 
-    @Option(names = "--export", paramLabel = "gradescope", description = "Also write Gradescope's results.json"
-            + " next to --out.")
+    @Option(
+            names = "--export",
+            paramLabel = "gradescope",
+            description = "Also write Gradescope's results.json" + " next to --out.")
     void export(String format) {
         if (!format.equals("gradescope")) {
             throw new GradeException("--export knows only 'gradescope', got '" + format + "'");
@@ -72,34 +86,52 @@ final class GradeArgs extends CourseCommand {
         gradescope = true;
     }
 
-    @Option(names = "--gradescope-zip", paramLabel = "FILE", description = "Write Gradescope's autograder zip"
-            + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
-            + " grading; --no-perf, --time-limit and --test-time-limit given with it apply to every submission.")
+    @Option(
+            names = "--gradescope-zip",
+            paramLabel = "FILE",
+            description =
+                    "Write Gradescope's autograder zip"
+                            + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
+                            + " grading; --no-perf, --time-limit and --test-time-limit given with it apply to every submission.")
     private Path gradescopeZip;
 
-    @Option(names = "--no-perf", description = "Skip the performance run next to the reference. Without it, a side"
-            + " measured while the CPU was contended (other processes, CPU pressure or steal past the thresholds) is"
-            + " measured once more; contended again, the grade has no ratio and says 'not measured: the machine was"
-            + " busy' with what was seen, and the leaderboard gets none.")
+    @Option(
+            names = "--no-perf",
+            description = "Skip the performance run next to the reference. Without it, a side"
+                    + " measured while the CPU was contended (other processes, CPU pressure or steal past the thresholds) is"
+                    + " measured once more; contended again, the grade has no ratio and says 'not measured: the machine was"
+                    + " busy' with what was seen, and the leaderboard gets none.")
     void noPerf(boolean skip) {
         perf = !skip;
     }
 
-    @Option(names = "--no-sandbox", description = "Run the tests without the bubblewrap sandbox (the grade says"
-            + " so). Without this option a grade refuses to start where the sandbox does not work: it tries a command"
-            + " in it first.")
+    @Option(
+            names = "--no-sandbox",
+            description = "Run the tests without the bubblewrap sandbox (the grade says"
+                    + " so). Without this option a grade refuses to start where the sandbox does not work: it tries a command"
+                    + " in it first.")
     private boolean noSandbox;
 
-    @Option(names = "--check-sandbox", description = "Only try the sandbox: run a trivial command in it as a grade"
-            + " starts its tests, and say whether it works (exit 0) or why not (exit 2). Gradescope's setup.sh runs it.")
+    @Option(
+            names = "--check-sandbox",
+            description =
+                    "Only try the sandbox: run a trivial command in it as a grade"
+                            + " starts its tests, and say whether it works (exit 0) or why not (exit 2). Gradescope's setup.sh runs it.")
     private boolean checkSandbox;
 
-    @Option(names = "--only", paramLabel = "SUFFIX", description = "Run only test classes whose name ends with"
-            + " SUFFIX (a quick look; the score is partial); one that matches no test class of the stage is refused.")
+    @Option(
+            names = "--only",
+            paramLabel = "SUFFIX",
+            description =
+                    "Run only test classes whose name ends with"
+                            + " SUFFIX (a quick look; the score is partial); one that matches no test class of the stage is refused.")
     private String only;
 
-    @Option(names = "--seed", paramLabel = "N", description = "The seed of every random choice of the tests"
-            + " (default: a new one, printed and kept in the grade); the same seed replays a grade.")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            description = "The seed of every random choice of the tests"
+                    + " (default: a new one, printed and kept in the grade); the same seed replays a grade.")
     void seed(String value) {
         try {
             seed = Long.parseLong(value.trim());
@@ -118,12 +150,18 @@ final class GradeArgs extends CourseCommand {
         limits = limits.withPerTest(Duration.ofSeconds(OptionValues.between("--test-time-limit", seconds, 5, 3600)));
     }
 
-    @Option(names = "--mutant-matrix", description = "Run every mutant against its catching test and the public"
-            + " tests of its stage, print the matrix and write it as Markdown (nodes in-process: about 2 minutes).")
+    @Option(
+            names = "--mutant-matrix",
+            description =
+                    "Run every mutant against its catching test and the public"
+                            + " tests of its stage, print the matrix and write it as Markdown (nodes in-process: about 2 minutes).")
     private boolean matrix;
 
-    @Option(names = "--isolated", description = "With --mutant-matrix: grade each mutant in the sandbox with --only"
-            + " its catching test's class, every node a JVM of its own, and check that test fails (about 15 minutes).")
+    @Option(
+            names = "--isolated",
+            description =
+                    "With --mutant-matrix: grade each mutant in the sandbox with --only"
+                            + " its catching test's class, every node a JVM of its own, and check that test fails (about 15 minutes).")
     private boolean isolated;
 
     private GradeArgs(PrintStream stdout, PrintStream stderr) {
@@ -134,7 +172,8 @@ final class GradeArgs extends CourseCommand {
     /** Runs {@code ./course grade ARGS}: the summary on {@code out}, progress and errors on {@code err}. */
     static int execute(String[] args, PrintStream out, PrintStream err) {
         // The last of a repeated option wins, as scripts that add their own --time-limit to a default line expect.
-        return CourseCommandLine.of(new GradeArgs(out, err), out, err).setOverwrittenOptionsAllowed(true)
+        return CourseCommandLine.of(new GradeArgs(out, err), out, err)
+                .setOverwrittenOptionsAllowed(true)
                 .execute(args);
     }
 
@@ -168,23 +207,29 @@ final class GradeArgs extends CourseCommand {
         } catch (CommandLine.PicocliException e) {
             // A setter's own exception arrives wrapped; its message is the one to show.
             throw e.getCause() instanceof RuntimeException r && r.getMessage() != null
-                    ? new GradeException(r.getMessage()) : new GradeException(e.getMessage());
+                    ? new GradeException(r.getMessage())
+                    : new GradeException(e.getMessage());
         }
         if (line.isUsageHelpRequested()) {
-            return new GradeOptions(0, null, null, null, null, false, false, null, a.limits, false, false, true,
-                    null, null, true, false);
+            return new GradeOptions(
+                    0, null, null, null, null, false, false, null, a.limits, false, false, true, null, null, true,
+                    false);
         }
         return a.checked();
     }
 
     private GradeOptions checked() {
         if (checkSandbox) {
-            if (stage != null || matrix || submission != null || factory != null || gradescopeZip != null
+            if (stage != null
+                    || matrix
+                    || submission != null
+                    || factory != null
+                    || gradescopeZip != null
                     || noSandbox) {
                 throw new GradeException("--check-sandbox takes no other option: it only tries the sandbox");
             }
-            return new GradeOptions(0, null, null, null, null, false, false, null, limits, false, false, false,
-                    null, null, true, true);
+            return new GradeOptions(
+                    0, null, null, null, null, false, false, null, limits, false, false, false, null, null, true, true);
         }
         if (isolated && !matrix) {
             throw new GradeException("--isolated goes with --mutant-matrix");
@@ -194,8 +239,23 @@ final class GradeArgs extends CourseCommand {
                 throw new GradeException("--no-sandbox goes with --mutant-matrix --isolated (the in-process matrix "
                         + "uses no sandbox)");
             }
-            return new GradeOptions(0, null, null, null, out == null ? Path.of("docs/grading/mutants.md") : out,
-                    false, false, null, limits, true, isolated, false, null, null, !noSandbox, false);
+            return new GradeOptions(
+                    0,
+                    null,
+                    null,
+                    null,
+                    out == null ? Path.of("docs/grading/mutants.md") : out,
+                    false,
+                    false,
+                    null,
+                    limits,
+                    true,
+                    isolated,
+                    false,
+                    null,
+                    null,
+                    !noSandbox,
+                    false);
         }
         if (stage == null) {
             throw new GradeException("--stage is required");
@@ -205,10 +265,26 @@ final class GradeArgs extends CourseCommand {
                 throw new GradeException("--gradescope-zip builds the autograder that grades every submission: "
                         + "give it no --submission, --factory or --only");
             }
-            GradeOptions zip = new GradeOptions(stage, null, null, null, null, true, perf, null, limits, false, false,
-                    false, seed, gradescopeZip, !noSandbox, false);
+            GradeOptions zip = new GradeOptions(
+                    stage,
+                    null,
+                    null,
+                    null,
+                    null,
+                    true,
+                    perf,
+                    null,
+                    limits,
+                    false,
+                    false,
+                    false,
+                    seed,
+                    gradescopeZip,
+                    !noSandbox,
+                    false);
             if (zip.autograderTimeLimit().compareTo(GradeOptions.GRADESCOPE_MAX) > 0) {
-                throw new GradeException("with --time-limit " + limits.wholeRun().toSeconds() + " a grade can take "
+                throw new GradeException("with --time-limit "
+                        + limits.wholeRun().toSeconds() + " a grade can take "
                         + zip.autograderTimeLimit().toSeconds() + " s (twice the test run, a second run of the tests"
                         + " that failed, plus the performance pair and a minute), more than Gradescope's 40-minute"
                         + " maximum: give a smaller --time-limit");
@@ -220,11 +296,27 @@ final class GradeArgs extends CourseCommand {
         }
         String name = student;
         if (name == null) {
-            name = submission != null ? submission.toAbsolutePath().normalize().getFileName().toString()
+            name = submission != null
+                    ? submission.toAbsolutePath().normalize().getFileName().toString()
                     : factory.substring(factory.lastIndexOf('.') + 1);
         }
         Path document = out != null ? out : Path.of("grades", name + "-stage" + stage + ".json");
-        return new GradeOptions(stage, submission, factory, name, document, gradescope, perf, only, limits, false,
-                false, false, seed, null, !noSandbox, false);
+        return new GradeOptions(
+                stage,
+                submission,
+                factory,
+                name,
+                document,
+                gradescope,
+                perf,
+                only,
+                limits,
+                false,
+                false,
+                false,
+                seed,
+                null,
+                !noSandbox,
+                false);
     }
 }

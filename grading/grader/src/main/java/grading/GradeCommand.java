@@ -18,8 +18,7 @@ import java.util.List;
  * A submission that does not compile, start or finish still gets a grade that says why.
  */
 public final class GradeCommand {
-    private GradeCommand() {
-    }
+    private GradeCommand() {}
 
     public static void main(String[] args) {
         // exit at once, whatever the outcome: threads a mutant of the matrix left behind must not keep this JVM alive
@@ -33,7 +32,8 @@ public final class GradeCommand {
     static int run(GradeOptions o, PrintStream out, PrintStream err) throws IOException, InterruptedException {
         if (o.mutantMatrix()) {
             return (o.isolated() ? IsolatedMutantMatrix.run(out, o.sandbox()) : MutantMatrixCommand.run(o.out(), out))
-                    ? 0 : 1;
+                    ? 0
+                    : 1;
         }
         if (o.checkSandbox()) {
             String problem = Sandbox.detect().problem();
@@ -89,27 +89,42 @@ public final class GradeCommand {
                 String replay = replayCommand(o, seed);
                 Path artifactsDir = FailureFilesFolder.folderFor(o.out());
                 progress.println("grade: seed " + seed + " (replay: " + replay + ")");
-                TestJvm.Outcome first = TestJvm.run(ws, sandbox, o.limits(), intake.factory(), o.stage(),
-                        new TestJvm.Selection(TestClasses.packages(o.stage()), o.only(), List.of(), seed, replay,
-                                artifactsDir), progress);
-                Rerun rerun = Rerun.after(first, again -> TestJvm.run(ws, sandbox, o.limits(), intake.factory(),
-                        o.stage(), new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir),
-                        progress), progress);
+                TestJvm.Outcome first = TestJvm.run(
+                        ws,
+                        sandbox,
+                        o.limits(),
+                        intake.factory(),
+                        o.stage(),
+                        new TestJvm.Selection(
+                                TestClasses.packages(o.stage()), o.only(), List.of(), seed, replay, artifactsDir),
+                        progress);
+                Rerun rerun = Rerun.after(
+                        first,
+                        again -> TestJvm.run(
+                                ws,
+                                sandbox,
+                                o.limits(),
+                                intake.factory(),
+                                o.stage(),
+                                new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir),
+                                progress),
+                        progress);
                 rerun.skipped().ifPresent(notes::add);
                 outcome = TestOutcome.of(rerun, weights);
                 if (o.submission() != null && ProvidedStorageUse.in(ws.classes)) {
                     outcome = ProvidedStorageUse.withheld(outcome);
                 }
                 notes.addAll(outcome.notes());
-                FailureFilesFolder.save(artifactsDir, rerun.merged().artifacts()).ifPresent(notes::add);
+                FailureFilesFolder.save(artifactsDir, rerun.merged().artifacts())
+                        .ifPresent(notes::add);
                 notes.addAll(rerun.notes());
                 Diagnosis.explain(outcome.tests(), first).ifPresent(notes::add);
                 if (o.only() != null) {
                     notes.add("only test classes ending in '" + o.only() + "' ran: the score is partial");
                 }
                 if (o.perf()) {
-                    measured = Performance.measure(ws, intake.factory(), o.stage(), sandbox, o.limits(),
-                            courseRoot(), progress);
+                    measured = Performance.measure(
+                            ws, intake.factory(), o.stage(), sandbox, o.limits(), courseRoot(), progress);
                     notes.addAll(measured.notes());
                 }
             } else {
@@ -121,13 +136,22 @@ public final class GradeCommand {
         } else if (measured == null) {
             notes.add("performance: not measured, since the tests could not run");
         }
-        Grade grade = Grade.builder().createdAt(createdAt).student(o.student()).stage(o.stage())
-                .score(outcome.score()).tests(outcome.tests())
+        Grade grade = Grade.builder()
+                .createdAt(createdAt)
+                .student(o.student())
+                .stage(o.stage())
+                .score(outcome.score())
+                .tests(outcome.tests())
                 .performance(measured == null ? null : measured.performance())
                 // Notes quote compiler errors, file names and the test JVM's output: the submission's text.
-                .notes(notes.stream().map(n -> Messages.clean(n, 4 * Messages.MAX_MESSAGE)).toList())
-                .environment(environment).durationSeconds(Points.round((System.nanoTime() - start) / 1e9))
-                .seed(seed).sandboxed(sandboxed).build();
+                .notes(notes.stream()
+                        .map(n -> Messages.clean(n, 4 * Messages.MAX_MESSAGE))
+                        .toList())
+                .environment(environment)
+                .durationSeconds(Points.round((System.nanoTime() - start) / 1e9))
+                .seed(seed)
+                .sandboxed(sandboxed)
+                .build();
         Results.write(o.out(), grade);
         if (o.gradescope()) {
             Path results = o.out().toAbsolutePath().resolveSibling("results.json");
@@ -140,7 +164,8 @@ public final class GradeCommand {
     /** The command that grades the same code with the same seed, for failure messages and the summary. */
     static String replayCommand(GradeOptions o, long seed) {
         return "./course grade --stage " + o.stage()
-                + (o.submission() != null ? " --submission " + shellWord(o.submission().toString())
+                + (o.submission() != null
+                        ? " --submission " + shellWord(o.submission().toString())
                         : " --factory " + o.factory())
                 + (o.perf() ? "" : " --no-perf") + (o.sandbox() ? "" : " --no-sandbox") + " --seed " + seed;
     }
@@ -153,12 +178,17 @@ public final class GradeCommand {
     /** The checkout's root, for stages/: -Dcourse.root (set by ./course and Maven), else the working directory. */
     static Path courseRoot() {
         String root = System.getProperty("course.root");
-        return Path.of(root == null || root.isBlank() ? "." : root).toAbsolutePath().normalize();
+        return Path.of(root == null || root.isBlank() ? "." : root)
+                .toAbsolutePath()
+                .normalize();
     }
 
     /** Counts by outcome, for summaries and tests. */
     static long count(Grade g, String outcome) {
-        return g.tests().stream().map(TestResult::outcome).filter(outcome::equals).count();
+        return g.tests().stream()
+                .map(TestResult::outcome)
+                .filter(outcome::equals)
+                .count();
     }
 
     static List<TestResult> notPassed(Grade g) {

@@ -12,9 +12,23 @@ import java.util.List;
  * @param sandbox false when the instructor said {@code --no-sandbox}: the tests run without bubblewrap
  * @param checkSandbox {@code --check-sandbox}: only try the sandbox and say whether it works
  */
-record GradeOptions(int stage, Path submission, String factory, String student, Path out, boolean gradescope,
-                    boolean perf, String only, Limits limits, boolean mutantMatrix, boolean isolated, boolean help,
-                    Long seed, Path gradescopeZip, boolean sandbox, boolean checkSandbox) {
+record GradeOptions(
+        int stage,
+        Path submission,
+        String factory,
+        String student,
+        Path out,
+        boolean gradescope,
+        boolean perf,
+        String only,
+        Limits limits,
+        boolean mutantMatrix,
+        boolean isolated,
+        boolean help,
+        Long seed,
+        Path gradescopeZip,
+        boolean sandbox,
+        boolean checkSandbox) {
     /** Parses {@code ./course grade}'s command line (picocli, in {@link GradeArgs}); bad input is a GradeException. */
     static GradeOptions parse(String[] args) {
         return GradeArgs.parse(args);
@@ -35,8 +49,8 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
      */
     Duration autograderTimeLimit() {
         // Each side is measured once more when the machine was busy (Performance.MEASUREMENTS_PER_SIDE).
-        Duration perfPair = perf ? Performance.SIDE_TIME_LIMIT.multipliedBy(2L * Performance.MEASUREMENTS_PER_SIDE)
-                : Duration.ZERO;
+        Duration perfPair =
+                perf ? Performance.SIDE_TIME_LIMIT.multipliedBy(2L * Performance.MEASUREMENTS_PER_SIDE) : Duration.ZERO;
         return limits.wholeRun().multipliedBy(2).plus(perfPair).plus(GRADE_OVERHEAD);
     }
 

@@ -29,13 +29,12 @@ final class GradescopeAutograder {
     private static final Set<PosixFilePermission> EXECUTABLE = PosixFilePermissions.fromString("rwxr-xr-x");
     private static final Set<PosixFilePermission> READABLE = PosixFilePermissions.fromString("rw-r--r--");
     /** Never shipped, wherever they are: build output and tools' local state. */
-    private static final Set<String> LEFT_OUT_ANYWHERE = Set.of(".git", "target", "__pycache__", ".idea",
-            "node_modules");
+    private static final Set<String> LEFT_OUT_ANYWHERE =
+            Set.of(".git", "target", "__pycache__", ".idea", "node_modules");
     /** Never shipped from the checkout's root: what the course's own runs leave there (see .gitignore). */
     private static final Set<String> LEFT_OUT_AT_ROOT = Set.of(".venv", "site", "results", "runs", "build", "grades");
 
-    private GradescopeAutograder() {
-    }
+    private GradescopeAutograder() {}
 
     /** Writes the zip {@code o} asks for ({@code --gradescope-zip}): its stage, options and time limit. */
     static void write(Path courseRoot, GradeOptions o) throws IOException {
@@ -53,8 +52,8 @@ final class GradescopeAutograder {
             Files.createDirectories(zip.toAbsolutePath().getParent());
         }
         URI uri = URI.create("jar:" + zip.toAbsolutePath().toUri());
-        try (FileSystem fs = FileSystems.newFileSystem(uri, Map.of("create", "true",
-                "enablePosixFileAttributes", "true"))) {
+        try (FileSystem fs =
+                FileSystems.newFileSystem(uri, Map.of("create", "true", "enablePosixFileAttributes", "true"))) {
             copyResource(fs, "setup.sh", EXECUTABLE);
             copyResource(fs, "run_autograder", EXECUTABLE);
             List<String> args = new ArrayList<>(List.of("--stage", String.valueOf(stage)));

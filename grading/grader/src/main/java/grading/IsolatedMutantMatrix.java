@@ -19,8 +19,7 @@ import java.util.Locale;
  * matrix is the quick check in {@code ./course test}; this one shows the same holds where grades are made.
  */
 final class IsolatedMutantMatrix {
-    private IsolatedMutantMatrix() {
-    }
+    private IsolatedMutantMatrix() {}
 
     /** Grades every mutant (in the sandbox unless {@code sandbox} is false); true when each one's catching test failed. */
     static boolean run(PrintStream print, boolean sandbox) throws IOException, InterruptedException {
@@ -36,25 +35,46 @@ final class IsolatedMutantMatrix {
             String testClass = catchingClass(m.caughtBy());
             String testName = testClass + "." + catchingMethod(m.caughtBy());
             long t0 = System.nanoTime();
-            List<String> args = new ArrayList<>(List.of("--stage", String.valueOf(m.stage()),
-                    "--factory", m.factory(), "--only", testClass, "--no-perf",
-                    "--out", dir.resolve(m.name() + ".json").toString()));
+            List<String> args = new ArrayList<>(List.of(
+                    "--stage",
+                    String.valueOf(m.stage()),
+                    "--factory",
+                    m.factory(),
+                    "--only",
+                    testClass,
+                    "--no-perf",
+                    "--out",
+                    dir.resolve(m.name() + ".json").toString()));
             if (!sandbox) {
                 args.add("--no-sandbox");
             }
-            Grade g = GradeCommand.grade(GradeOptions.parse(args.toArray(String[]::new)),
-                    new PrintStream(new ByteArrayOutputStream()));
-            List<TestResult> catching = g.tests().stream().filter(t -> t.name().startsWith(testName)).toList();
+            Grade g = GradeCommand.grade(
+                    GradeOptions.parse(args.toArray(String[]::new)), new PrintStream(new ByteArrayOutputStream()));
+            List<TestResult> catching = g.tests().stream()
+                    .filter(t -> t.name().startsWith(testName))
+                    .toList();
             boolean isCaught = !catching.isEmpty() && catching.stream().anyMatch(t -> !"passed".equals(t.outcome()));
             graded++;
             caught += isCaught ? 1 : 0;
-            print.printf(Locale.ROOT, "%-28s stage %d  %-8s %s (%.0f s)%n", m.name(), m.stage(),
-                    isCaught ? "caught" : "MISSED", catching.isEmpty() ? testName + " did not run"
-                            : testName + ": " + catching.get(0).outcome(), (System.nanoTime() - t0) / 1e9);
+            print.printf(
+                    Locale.ROOT,
+                    "%-28s stage %d  %-8s %s (%.0f s)%n",
+                    m.name(),
+                    m.stage(),
+                    isCaught ? "caught" : "MISSED",
+                    catching.isEmpty()
+                            ? testName + " did not run"
+                            : testName + ": " + catching.get(0).outcome(),
+                    (System.nanoTime() - t0) / 1e9);
         }
-        print.printf(Locale.ROOT, "%d of %d mutants caught, graded %s with a JVM per node (%.0f s); "
-                + "grades in %s%n", caught, graded, sandbox ? "in the sandbox" : "WITHOUT a sandbox (--no-sandbox)",
-                (System.nanoTime() - start) / 1e9, dir);
+        print.printf(
+                Locale.ROOT,
+                "%d of %d mutants caught, graded %s with a JVM per node (%.0f s); " + "grades in %s%n",
+                caught,
+                graded,
+                sandbox ? "in the sandbox" : "WITHOUT a sandbox (--no-sandbox)",
+                (System.nanoTime() - start) / 1e9,
+                dir);
         return caught == graded;
     }
 
@@ -65,6 +85,8 @@ final class IsolatedMutantMatrix {
     }
 
     static String catchingMethod(String caughtBy) {
-        return caughtBy.contains("#") ? caughtBy.substring(caughtBy.indexOf('#') + 1).replaceFirst("\\(.*", "") : "";
+        return caughtBy.contains("#")
+                ? caughtBy.substring(caughtBy.indexOf('#') + 1).replaceFirst("\\(.*", "")
+                : "";
     }
 }

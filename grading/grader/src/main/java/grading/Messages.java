@@ -9,8 +9,7 @@ final class Messages {
     /** The most code points of a test's message a grade keeps (got / expected, the replay line, the nodes' logs). */
     static final int MAX_MESSAGE = 4000;
 
-    private Messages() {
-    }
+    private Messages() {}
 
     /** A message fit for the grade: at most {@link #MAX_MESSAGE} code points, no raw control characters. */
     static String cut(String s) {

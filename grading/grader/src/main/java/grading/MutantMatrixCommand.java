@@ -15,8 +15,7 @@ import java.util.List;
  * its stage (in this JVM, nodes in-process unless a test needs its own JVM), printed and written as Markdown.
  */
 final class MutantMatrixCommand {
-    private MutantMatrixCommand() {
-    }
+    private MutantMatrixCommand() {}
 
     /** Runs the matrix; true when every mutant was caught. */
     static boolean run(Path out, PrintStream print) throws IOException {
@@ -27,8 +26,9 @@ final class MutantMatrixCommand {
                 continue;
             }
             MutantMatrix.Row row = MutantMatrix.caught(m, true);
-            print.printf("%-28s caught=%-5s public=%-5s (%.1f s)%n", m.name(), row.caught(), row.publicCatch(),
-                    row.seconds());
+            print.printf(
+                    "%-28s caught=%-5s public=%-5s (%.1f s)%n",
+                    m.name(), row.caught(), row.publicCatch(), row.seconds());
             rows.add(row);
         }
         print.println();

@@ -46,6 +46,7 @@ import java.util.stream.Collectors;
 final class Performance {
     /** Each search: steps of this many seconds, at most this many runs; with node start and fill about 40 s a side. */
     static final int STEP_SECONDS = 3;
+
     static final int MAX_STEPS = 9;
     static final String NODE_HEAP = "256m";
     static final Duration SIDE_TIME_LIMIT = Duration.ofMinutes(2);
@@ -83,22 +84,26 @@ final class Performance {
     }
 
     /** Both sides as last measured, and every measurement in the order they ran. */
-    record Pair(Side mine, Side ref, List<Grade.Attempt> attempts) {
-    }
+    record Pair(Side mine, Side ref, List<Grade.Attempt> attempts) {}
 
     /** What the performance step gives the grade: its performance part and the notes that explain it. */
-    record Measured(Grade.Performance performance, List<String> notes) {
-    }
+    record Measured(Grade.Performance performance, List<String> notes) {}
 
-    private Performance() {
-    }
+    private Performance() {}
 
     /**
      * Measures both sides: the grade's performance part and its notes. {@code submission} is the graded workspace
      * (already compiled); the reference gets a workspace of its own.
      */
-    static Measured measure(Workspace submission, String factory, int stage, Sandbox sandbox, Limits limits,
-                            Path courseRoot, PrintStream progress) throws IOException, InterruptedException {
+    static Measured measure(
+            Workspace submission,
+            String factory,
+            int stage,
+            Sandbox sandbox,
+            Limits limits,
+            Path courseRoot,
+            PrintStream progress)
+            throws IOException, InterruptedException {
         Stage facts = Stages.at(courseRoot).stage(stage);
         List<String> workloadNotes = new ArrayList<>();
         StandardWorkload w = StandardWorkload.of(facts, workloadNotes);
@@ -111,14 +116,19 @@ final class Performance {
             if (refWs != null) {
                 refWs.addCourseCode();
             }
-            pair = measureBoth((side, n) -> {
-                if (side.equals(Grade.Attempt.SUBMISSION)) {
-                    return side(submission, sandbox, limits, factory, stage, w, progress);
-                }
-                return reference == null
-                        ? new Side(null, null, "stages/" + facts.folder() + "/stage.yml names no reference solution")
-                        : side(refWs, sandbox, limits, reference, stage, w, progress);
-            }, progress);
+            pair = measureBoth(
+                    (side, n) -> {
+                        if (side.equals(Grade.Attempt.SUBMISSION)) {
+                            return side(submission, sandbox, limits, factory, stage, w, progress);
+                        }
+                        return reference == null
+                                ? new Side(
+                                        null,
+                                        null,
+                                        "stages/" + facts.folder() + "/stage.yml names no reference solution")
+                                : side(refWs, sandbox, limits, reference, stage, w, progress);
+                    },
+                    progress);
         }
         Measured measured = record(pair, w, (System.nanoTime() - start) / 1e9, sandbox.isolated());
         workloadNotes.addAll(measured.notes);
@@ -142,15 +152,20 @@ final class Performance {
             if (!s.contended()) {
                 break;
             }
-            progress.println("grade: performance: the CPU was contended while the " + side + " was measured ("
-                    + seen(s) + ")" + (n < MEASUREMENTS_PER_SIDE ? ": measuring it again" : ""));
+            progress.println("grade: performance: the CPU was contended while the " + side + " was measured (" + seen(s)
+                    + ")" + (n < MEASUREMENTS_PER_SIDE ? ": measuring it again" : ""));
         }
         return s;
     }
 
     private static Grade.Attempt attempt(String side, Side s) {
-        return new Grade.Attempt(side, s.sustained == null ? null : s.sustained.rate, s.contended(),
-                s.contendedSteps().stream().map(st -> st.rate).toList(), s.outside, s.problem);
+        return new Grade.Attempt(
+                side,
+                s.sustained == null ? null : s.sustained.rate,
+                s.contended(),
+                s.contendedSteps().stream().map(st -> st.rate).toList(),
+                s.outside,
+                s.problem);
     }
 
     /**
@@ -163,17 +178,30 @@ final class Performance {
         boolean busy = mine.contended() || ref.contended();
         Grade.NotMeasured notMeasured = busy ? new Grade.NotMeasured(Grade.NotMeasured.BUSY, busy(pair)) : null;
         Double ratio = !busy && mine.sustained != null && ref.sustained != null
-                ? Points.round(mine.sustained.rate / ref.sustained.rate) : null;
+                ? Points.round(mine.sustained.rate / ref.sustained.rate)
+                : null;
         Grade.Performance p = new Grade.Performance(mine.sustained, ref.sustained, ratio, notMeasured, pair.attempts);
         List<String> notes = new ArrayList<>();
-        notes.add(String.format(Locale.ROOT, "performance: GET through node 0 of %d, %d connections, %d "
+        notes.add(String.format(
+                Locale.ROOT,
+                "performance: GET through node 0 of %d, %d connections, %d "
                         + "threads, %d keys filled with %d-byte values (from %s); saturation search from 1000 "
                         + "requests/s in steps of %d s (at most %d runs, every repeat included; a miss counts when its"
                         + " repeat misses too; a step on a contended CPU is run again), SLO p99 <= 10 ms; submission %s,"
                         + " reference %s%s (%.0f s, both %s)",
-                w.nodes(), w.connections(), w.threads(), w.keys(), w.valueSize(), w.source(), STEP_SECONDS, MAX_STEPS,
-                describe(mine), describe(ref), ratio == null ? "" : ", ratio " + ratio,
-                seconds, sandboxed ? "in the sandbox" : "WITHOUT a sandbox"));
+                w.nodes(),
+                w.connections(),
+                w.threads(),
+                w.keys(),
+                w.valueSize(),
+                w.source(),
+                STEP_SECONDS,
+                MAX_STEPS,
+                describe(mine),
+                describe(ref),
+                ratio == null ? "" : ", ratio " + ratio,
+                seconds,
+                sandboxed ? "in the sandbox" : "WITHOUT a sandbox"));
         if (notMeasured != null) {
             notes.add("performance: not measured: " + notMeasured.message());
         }
@@ -187,7 +215,8 @@ final class Performance {
     static String busy(Pair pair) {
         List<String> sides = new ArrayList<>();
         for (String side : List.of(Grade.Attempt.SUBMISSION, Grade.Attempt.REFERENCE)) {
-            List<Grade.Attempt> of = pair.attempts.stream().filter(a -> a.side().equals(side)).toList();
+            List<Grade.Attempt> of =
+                    pair.attempts.stream().filter(a -> a.side().equals(side)).toList();
             List<String> each = new ArrayList<>();
             for (Grade.Attempt a : of) {
                 each.add(attemptText(a));
@@ -202,14 +231,20 @@ final class Performance {
     /** One measurement: its rate, its contended steps with the most that was seen, and the watch from outside. */
     private static String attemptText(Grade.Attempt a) {
         StringBuilder sb = new StringBuilder();
-        sb.append(a.problem() != null ? "not measured (" + a.problem() + ")"
-                : a.sustainedRate() == null ? "no step met the SLO" : RateText.of(a.sustainedRate()) + " requests/s");
+        sb.append(
+                a.problem() != null
+                        ? "not measured (" + a.problem() + ")"
+                        : a.sustainedRate() == null
+                                ? "no step met the SLO"
+                                : RateText.of(a.sustainedRate()) + " requests/s");
         if (!a.contendedSteps().isEmpty()) {
-            sb.append(", the CPU contended at ").append(a.contendedSteps().stream().map(RateText::of)
-                    .collect(Collectors.joining(", "))).append(" requests/s even after a repeat");
+            sb.append(", the CPU contended at ")
+                    .append(a.contendedSteps().stream().map(RateText::of).collect(Collectors.joining(", ")))
+                    .append(" requests/s even after a repeat");
         }
         if (a.outside() != null) {
-            sb.append(a.contendedSteps().isEmpty() ? ", " : "; ").append("seen from outside the sandbox: ")
+            sb.append(a.contendedSteps().isEmpty() ? ", " : "; ")
+                    .append("seen from outside the sandbox: ")
                     .append(LoadApi.seen(a.outside()));
         }
         if (!a.contended()) {
@@ -259,12 +294,22 @@ final class Performance {
 
     /** Every step tried, so a failed search shows whether it was latency or throughput, and by how much. */
     private static String steps(Saturation search) {
-        return "steps: " + search.steps.stream().map(st -> String.format(Locale.ROOT, "%s/s p99 %.1f ms%s%s",
-                RateText.of(st.rate), st.p99Ms, st.achievedRate < st.rate * 0.99
-                        ? " achieved " + RateText.of(st.achievedRate) : "", st.passed ? "" : " (missed)")
-                + contended(st)).collect(Collectors.joining(", "))
+        return "steps: "
+                + search.steps.stream()
+                        .map(st -> String.format(
+                                        Locale.ROOT,
+                                        "%s/s p99 %.1f ms%s%s",
+                                        RateText.of(st.rate),
+                                        st.p99Ms,
+                                        st.achievedRate < st.rate * 0.99
+                                                ? " achieved " + RateText.of(st.achievedRate)
+                                                : "",
+                                        st.passed ? "" : " (missed)")
+                                + contended(st))
+                        .collect(Collectors.joining(", "))
                 + (search.environment != null && search.environment.stabilized != null
-                        ? (search.environment.stabilized ? ", vCPUs kept busy" : ", vCPUs not kept busy") : "");
+                        ? (search.environment.stabilized ? ", vCPUs kept busy" : ", vCPUs not kept busy")
+                        : "");
     }
 
     /**
@@ -278,7 +323,8 @@ final class Performance {
     }
 
     private static String steal(LoadRun run) {
-        return run.steal == null || run.steal.percent == null ? ""
+        return run.steal == null || run.steal.percent == null
+                ? ""
                 : String.format(Locale.ROOT, " (CPU steal %.1f%%)", run.steal.percent);
     }
 
@@ -287,13 +333,27 @@ final class Performance {
      * watched from here, outside the sandbox, where other processes are visible (everything in the sandbox is a
      * child of this JVM, and not "others").
      */
-    private static Side side(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage,
-                             StandardWorkload w, PrintStream progress) throws IOException, InterruptedException {
+    private static Side side(
+            Workspace ws,
+            Sandbox sandbox,
+            Limits limits,
+            String factory,
+            int stage,
+            StandardWorkload w,
+            PrintStream progress)
+            throws IOException, InterruptedException {
         return sandboxedSide(ws, sandbox, limits, factory, stage, w, progress, LoadApi.watchContention());
     }
 
-    private static Side sandboxedSide(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage,
-                                      StandardWorkload w, PrintStream progress, LoadApi.ContentionWatch watch)
+    private static Side sandboxedSide(
+            Workspace ws,
+            Sandbox sandbox,
+            Limits limits,
+            String factory,
+            int stage,
+            StandardWorkload w,
+            PrintStream progress,
+            LoadApi.ContentionWatch watch)
             throws IOException, InterruptedException {
         List<Path> classpath = ws.perfClasspath();
         ws.openForSandbox();
@@ -302,13 +362,30 @@ final class Performance {
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         java.add("-Xmx256m");
         java.addAll(JvmFlags.forThisJdk());
-        java.addAll(List.of("-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
-                "-cp", String.join(":", classpath.stream().map(p -> sandbox.inside(ws.root, p).toString()).toList()),
+        java.addAll(List.of(
+                "-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
+                "-cp",
+                String.join(
+                        ":",
+                        classpath.stream()
+                                .map(p -> sandbox.inside(ws.root, p).toString())
+                                .toList()),
                 PerfRunner.class.getName()));
-        PerfPlan plan = new PerfPlan(factory, stage, w.nodes(), NODE_HEAP, w.connections(), w.threads(), w.keys(),
-                w.valueSize(), STEP_SECONDS, MAX_STEPS);
-        ContainedProcess contained = ContainedProcess.start(new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp,
-                limits)).directory(ws.tmp.toFile()).redirectError(ProcessBuilder.Redirect.PIPE));
+        PerfPlan plan = new PerfPlan(
+                factory,
+                stage,
+                w.nodes(),
+                NODE_HEAP,
+                w.connections(),
+                w.threads(),
+                w.keys(),
+                w.valueSize(),
+                STEP_SECONDS,
+                MAX_STEPS);
+        ContainedProcess contained =
+                ContainedProcess.start(new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp, limits))
+                        .directory(ws.tmp.toFile())
+                        .redirectError(ProcessBuilder.Redirect.PIPE));
         Process process = contained.process();
         Map<String, String> reports = new LinkedHashMap<>();
         StringBuilder stderr = new StringBuilder();
@@ -331,20 +408,23 @@ final class Performance {
         }
         synchronized (reports) {
             if (!exited) {
-                return new Side(null, null, "stopped at the time limit of " + SIDE_TIME_LIMIT.toSeconds() + " s",
-                        outside);
+                return new Side(
+                        null, null, "stopped at the time limit of " + SIDE_TIME_LIMIT.toSeconds() + " s", outside);
             }
             if (reports.containsKey("error")) {
                 return new Side(null, null, Messages.cut(reports.get("error")), outside);
             }
             if (!reports.containsKey("search")) {
-                return new Side(null, null, "the performance JVM ended without a result: "
-                        + Messages.cut(tail(stderr)), outside);
+                return new Side(
+                        null,
+                        null,
+                        "the performance JVM ended without a result: " + Messages.cut(tail(stderr)),
+                        outside);
             }
             ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
             Saturation search = json.readValue(reports.get("search"), Saturation.class);
-            LoadRun sustained = reports.containsKey("sustained")
-                    ? json.readValue(reports.get("sustained"), LoadRun.class) : null;
+            LoadRun sustained =
+                    reports.containsKey("sustained") ? json.readValue(reports.get("sustained"), LoadRun.class) : null;
             return new Side(sustained, search, null, outside);
         }
     }
@@ -371,7 +451,8 @@ final class Performance {
                     progress.println("  " + line);
                 }
                 synchronized (tail) {
-                    tail.append(line.length() > 500 ? line.substring(0, 500) : line).append('\n');
+                    tail.append(line.length() > 500 ? line.substring(0, 500) : line)
+                            .append('\n');
                     if (tail.length() > 8000) {
                         tail.delete(0, tail.length() - 8000);
                     }
@@ -390,11 +471,12 @@ final class Performance {
 
     /** Rates as people write them: 12k, 1.5k, 750. */
     static final class RateText {
-        private RateText() {
-        }
+        private RateText() {}
 
         static String of(double rate) {
-            return rate >= 1000 ? String.format(Locale.ROOT, "%.3gk", rate / 1000) : String.format(Locale.ROOT, "%.0f", rate);
+            return rate >= 1000
+                    ? String.format(Locale.ROOT, "%.3gk", rate / 1000)
+                    : String.format(Locale.ROOT, "%.0f", rate);
         }
     }
 }

@@ -5,8 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Ends a process and everything it started, children first, so nothing outlives the grader. */
 final class ProcessTrees {
-    private ProcessTrees() {
-    }
+    private ProcessTrees() {}
 
     static void kill(Process process) {
         kill(process.toHandle());

@@ -21,8 +21,7 @@ final class ProvidedStorageUse {
     /** How a class file names a class of the provided engine: its internal name, in the constant pool. */
     private static final String PACKAGE = "course/storage/lsm/";
 
-    private ProvidedStorageUse() {
-    }
+    private ProvidedStorageUse() {}
 
     /** Whether any class compiled from the submission refers to the provided engine. */
     static boolean in(Path classes) throws IOException {
@@ -49,7 +48,9 @@ final class ProvidedStorageUse {
             withheld += storage ? part.earned() : 0;
             parts.add(storage ? new Grade.Part(part.category(), 0, part.max()) : part);
         }
-        Grade.Score score = new Grade.Score(Points.round(outcome.score().earned() - withheld), outcome.score().max(),
+        Grade.Score score = new Grade.Score(
+                Points.round(outcome.score().earned() - withheld),
+                outcome.score().max(),
                 parts);
         List<String> notes = new ArrayList<>(outcome.notes());
         notes.add("the submission uses the provided storage engine (course.storage.lsm): the " + CATEGORY

@@ -38,8 +38,8 @@ record Rerun(TestJvm.Outcome first, List<String> again, TestJvm.Outcome second) 
         if (again.isEmpty() || again.size() > MAX_TESTS) {
             return new Rerun(first, again, null);
         }
-        progress.println("grade: running the " + again.size() + " test(s) that did not pass once more, with the same"
-                + " seed");
+        progress.println(
+                "grade: running the " + again.size() + " test(s) that did not pass once more, with the same" + " seed");
         return new Rerun(first, again, secondRun.run(again));
     }
 
@@ -68,8 +68,15 @@ record Rerun(TestJvm.Outcome first, List<String> again, TestJvm.Outcome second) 
         second.results().forEach((id, r) -> results.computeIfPresent(id, (k, old) -> r));
         Map<String, byte[]> artifacts = new LinkedHashMap<>(first.artifacts());
         artifacts.putAll(second.artifacts());
-        return new TestJvm.Outcome(first.planned(), results, first.finished(), first.timedOut(), first.exitCode(),
-                first.stderrTail(), first.seconds() + second.seconds(), first.leftRunning() + second.leftRunning(),
+        return new TestJvm.Outcome(
+                first.planned(),
+                results,
+                first.finished(),
+                first.timedOut(),
+                first.exitCode(),
+                first.stderrTail(),
+                first.seconds() + second.seconds(),
+                first.leftRunning() + second.leftRunning(),
                 artifacts);
     }
 
@@ -124,7 +131,10 @@ record Rerun(TestJvm.Outcome first, List<String> again, TestJvm.Outcome second) 
         if (second == null) {
             return List.of();
         }
-        return again.stream().filter(id -> first.planned().containsKey(id) && first.results().containsKey(id)
-                && second.results().containsKey(id)).toList();
+        return again.stream()
+                .filter(id -> first.planned().containsKey(id)
+                        && first.results().containsKey(id)
+                        && second.results().containsKey(id))
+                .toList();
     }
 }

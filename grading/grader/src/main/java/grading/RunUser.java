@@ -15,8 +15,7 @@ final class RunUser {
     private static final int JVMS = 500_000;
     private static final AtomicInteger COUNTER = new AtomicInteger();
 
-    private RunUser() {
-    }
+    private RunUser() {}
 
     static int next() {
         long jvm = ProcessHandle.current().pid() % JVMS;

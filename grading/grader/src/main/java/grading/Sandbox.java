@@ -27,8 +27,8 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
     private static final long CHECK_SECONDS = 30;
 
     static Sandbox detect() {
-        return new Sandbox(which("bwrap"), which("prlimit"), which("setpriv"),
-                "root".equals(System.getProperty("user.name")));
+        return new Sandbox(
+                which("bwrap"), which("prlimit"), which("setpriv"), "root".equals(System.getProperty("user.name")));
     }
 
     /**
@@ -66,18 +66,23 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
         Path output = null;
         try {
             workspace = Files.createTempDirectory("course-sandbox-check-");
-            // As root the sandbox runs as an unprivileged user (see wrap), who must be able to enter the folder it binds.
+            // As root the sandbox runs as an unprivileged user (see wrap), who must be able to enter the folder it
+            // binds.
             Files.setPosixFilePermissions(workspace, PosixFilePermissions.fromString("rwxr-xr-x"));
             output = Files.createTempFile("course-sandbox-check-", ".txt");
             String trueCommand = Files.isExecutable(Path.of("/usr/bin/true")) ? "/usr/bin/true" : "/bin/true";
             Process p = new ProcessBuilder(wrap(List.of(trueCommand), workspace, workspace, Limits.standard()))
-                    .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
             if (!p.waitFor(CHECK_SECONDS, TimeUnit.SECONDS)) {
                 ProcessTrees.kill(p);
                 return "a command run in it did not end within " + CHECK_SECONDS + " s";
             }
             if (p.exitValue() != 0) {
-                String said = String.join(" ", Files.readString(output, StandardCharsets.UTF_8).trim().split("\\s+"));
+                String said = String.join(
+                        " ",
+                        Files.readString(output, StandardCharsets.UTF_8).trim().split("\\s+"));
                 return "a command run in it exited with code " + p.exitValue()
                         + (said.isEmpty() ? "" : ": " + (said.length() > 300 ? said.substring(0, 300) + "..." : said));
             }
@@ -111,8 +116,8 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
             notes.add("--no-sandbox: the tests ran WITHOUT a sandbox (network, file system and other processes were "
                     + "reachable)");
         } else {
-            notes.add("sandbox: bubblewrap, loopback-only network, read-only file system, "
-                    + (limits.tmpBytes() >> 20) + " MiB temp dir" + (root && setpriv != null ? ", a user of its own" : ""));
+            notes.add("sandbox: bubblewrap, loopback-only network, read-only file system, " + (limits.tmpBytes() >> 20)
+                    + " MiB temp dir" + (root && setpriv != null ? ", a user of its own" : ""));
         }
         if (prlimit == null) {
             notes.add("prlimit was not found: no process or address-space limit (install util-linux)");
@@ -134,15 +139,19 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
             full.addAll(List.of(setpriv, "--reuid=" + user, "--regid=" + user, "--clear-groups"));
         }
         if (prlimit != null) {
-            full.addAll(List.of(prlimit, "--nproc=" + limits.processes(), "--as=" + limits.addressSpaceBytes(),
-                    "--core=0", "--fsize=" + limits.tmpBytes(), "--"));
+            full.addAll(List.of(
+                    prlimit,
+                    "--nproc=" + limits.processes(),
+                    "--as=" + limits.addressSpaceBytes(),
+                    "--core=0",
+                    "--fsize=" + limits.tmpBytes(),
+                    "--"));
         }
         if (bwrap == null) {
             full.addAll(command);
             return full;
         }
-        full.addAll(List.of(bwrap, "--unshare-all", "--die-with-parent", "--new-session",
-                "--ro-bind", "/usr", "/usr"));
+        full.addAll(List.of(bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/usr", "/usr"));
         for (String dir : List.of("/bin", "/sbin", "/lib", "/lib64", "/lib32")) {
             Path p = Path.of(dir);
             if (Files.isSymbolicLink(p)) {
@@ -161,12 +170,33 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
         if (!javaHome.startsWith("/usr/")) {
             full.addAll(List.of("--ro-bind", javaHome, javaHome));
         }
-        full.addAll(List.of("--ro-bind", workspace.toString(), INSIDE_WORKSPACE.toString(),
-                "--proc", "/proc", "--dev", "/dev",
-                "--size", String.valueOf(limits.tmpBytes()), "--tmpfs", INSIDE_TMP.toString(),
-                "--chdir", INSIDE_TMP.toString(),
-                "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", INSIDE_TMP.toString(),
-                "--setenv", "MALLOC_ARENA_MAX", "2", "--setenv", "LANG", "C.UTF-8"));
+        full.addAll(List.of(
+                "--ro-bind",
+                workspace.toString(),
+                INSIDE_WORKSPACE.toString(),
+                "--proc",
+                "/proc",
+                "--dev",
+                "/dev",
+                "--size",
+                String.valueOf(limits.tmpBytes()),
+                "--tmpfs",
+                INSIDE_TMP.toString(),
+                "--chdir",
+                INSIDE_TMP.toString(),
+                "--clearenv",
+                "--setenv",
+                "PATH",
+                "/usr/bin:/bin",
+                "--setenv",
+                "HOME",
+                INSIDE_TMP.toString(),
+                "--setenv",
+                "MALLOC_ARENA_MAX",
+                "2",
+                "--setenv",
+                "LANG",
+                "C.UTF-8"));
         full.addAll(command);
         return full;
     }

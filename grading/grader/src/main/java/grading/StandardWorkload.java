@@ -11,8 +11,8 @@ import java.util.List;
  * writes; the key space is capped at {@link #MAX_KEYS} so that the fill stays a few seconds on each side. The
  * standard GET rate is kept to say whether a side sustained it.
  */
-record StandardWorkload(int nodes, int connections, int threads, long keys, int valueSize, String source,
-                        Integer standardRate) {
+record StandardWorkload(
+        int nodes, int connections, int threads, long keys, int valueSize, String source, Integer standardRate) {
     static final long MAX_KEYS = 20_000;
     static final StandardWorkload DEFAULT = new StandardWorkload(1, 16, 2, 20_000, 100, "the grader's default", null);
 
@@ -22,8 +22,14 @@ record StandardWorkload(int nodes, int connections, int threads, long keys, int 
         Workload get = stage.workload("get").orElse(null);
         if (get == null) {
             notes.add("performance: " + file + " has no standard 'get' run; the grader's default shape is used");
-            return new StandardWorkload(stage.nodes(), DEFAULT.connections, DEFAULT.threads, DEFAULT.keys,
-                    DEFAULT.valueSize, DEFAULT.source, null);
+            return new StandardWorkload(
+                    stage.nodes(),
+                    DEFAULT.connections,
+                    DEFAULT.threads,
+                    DEFAULT.keys,
+                    DEFAULT.valueSize,
+                    DEFAULT.source,
+                    null);
         }
         int valueSize = stage.workload("put").map(Workload::valueSize).orElse(get.valueSize());
         long keys = get.keys();
@@ -33,12 +39,19 @@ record StandardWorkload(int nodes, int connections, int threads, long keys, int 
             keys = MAX_KEYS;
         }
         int connections = Math.min(get.connections(), 1024);
-        return new StandardWorkload(stage.nodes(), connections, Math.min(Math.min(get.threads(), 16), connections),
-                keys, valueSize, file, get.rate());
+        return new StandardWorkload(
+                stage.nodes(),
+                connections,
+                Math.min(Math.min(get.threads(), 16), connections),
+                keys,
+                valueSize,
+                file,
+                get.rate());
     }
 
     /** The workload in a few words, for progress lines. */
     List<String> describe() {
-        return List.of("nodes=" + nodes, "c=" + connections, "t=" + threads, "keys=" + keys, "value=" + valueSize + "B");
+        return List.of(
+                "nodes=" + nodes, "c=" + connections, "t=" + threads, "keys=" + keys, "value=" + valueSize + "B");
     }
 }

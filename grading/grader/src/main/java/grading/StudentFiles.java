@@ -28,7 +28,8 @@ record StudentFiles(Path root, List<Path> sources, List<Path> resources) {
             throw new GradeException("--submission " + submission + " is not a folder");
         }
         Path root = Files.isDirectory(submission.resolve("starter/student").resolve(JAVA))
-                ? submission.resolve("starter/student") : submission;
+                ? submission.resolve("starter/student")
+                : submission;
         if (!Files.isDirectory(root.resolve(JAVA))) {
             throw new GradeException("--submission " + submission + " holds neither starter/student/src/main/java nor "
                     + "src/main/java: point it at a student repository or a copy of its starter/student folder");
@@ -46,7 +47,9 @@ record StudentFiles(Path root, List<Path> sources, List<Path> resources) {
             // Symbolic links could point anywhere on the grading machine: they are not the student's files.
             walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
                     .filter(p -> !javaOnly || p.toString().endsWith(".java"))
-                    .map(root::relativize).sorted().forEach(files::add);
+                    .map(root::relativize)
+                    .sorted()
+                    .forEach(files::add);
         }
         return files;
     }
@@ -74,6 +77,5 @@ record StudentFiles(Path root, List<Path> sources, List<Path> resources) {
         }
     }
 
-    record Declaration(String factory, int stage) {
-    }
+    record Declaration(String factory, int stage) {}
 }

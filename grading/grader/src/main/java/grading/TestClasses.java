@@ -18,18 +18,20 @@ import java.util.zip.ZipFile;
  * suffix that matches nothing once graded 0 of 0 points and exited 0.
  */
 final class TestClasses {
-    private TestClasses() {
-    }
+    private TestClasses() {}
 
     /** The fully qualified names of the test classes (top-level, named *Test) in the stage's packages, sorted. */
     static List<String> of(int stage) {
-        List<String> prefixes = packages(stage).stream().map(p -> p.replace('.', '/') + "/").toList();
+        List<String> prefixes =
+                packages(stage).stream().map(p -> p.replace('.', '/') + "/").toList();
         TreeSet<String> found = new TreeSet<>();
         for (Path artifact : ClasspathJars.of(ClasspathJars.Group.TESTS)) {
             for (String entry : entries(artifact)) {
-                if (entry.endsWith("Test.class") && !entry.contains("$")
+                if (entry.endsWith("Test.class")
+                        && !entry.contains("$")
                         && prefixes.stream().anyMatch(entry::startsWith)) {
-                    found.add(entry.substring(0, entry.length() - ".class".length()).replace('/', '.'));
+                    found.add(entry.substring(0, entry.length() - ".class".length())
+                            .replace('/', '.'));
                 }
             }
         }
@@ -57,7 +59,11 @@ final class TestClasses {
         if (classes.stream().noneMatch(c -> c.endsWith(only))) {
             throw new GradeException("--only '" + only + "' matches no test class of stages 1.." + stage
                     + "; give the end of one of their names: "
-                    + String.join(", ", classes.stream().map(c -> c.substring(c.lastIndexOf('.') + 1)).toList()));
+                    + String.join(
+                            ", ",
+                            classes.stream()
+                                    .map(c -> c.substring(c.lastIndexOf('.') + 1))
+                                    .toList()));
         }
     }
 

@@ -28,27 +28,39 @@ import java.util.concurrent.TimeUnit;
  */
 final class TestJvm {
     /** What came back: every planned test and the reports of those that finished. */
-    record Outcome(Map<String, String> planned, Map<String, Report> results, boolean finished, boolean timedOut,
-                   int exitCode, String stderrTail, double seconds, int leftRunning, Map<String, byte[]> artifacts) {
-    }
+    record Outcome(
+            Map<String, String> planned,
+            Map<String, Report> results,
+            boolean finished,
+            boolean timedOut,
+            int exitCode,
+            String stderrTail,
+            double seconds,
+            int leftRunning,
+            Map<String, byte[]> artifacts) {}
 
     /** How long the end of a run may take to kill what the submission left behind (a fork bomb: ~1000). */
     static final Duration LEFTOVER_PATIENCE = Duration.ofSeconds(30);
 
-    private TestJvm() {
-    }
+    private TestJvm() {}
 
     /**
      * What to run: the packages (narrowed to classes ending in {@code only} when not null), or, when {@code tests} is
      * not empty, just those test methods (CLASS#METHOD). Every random choice of every test comes from {@code seed};
      * {@code replay} is the command that grades again with it, for failure messages.
      */
-    record Selection(List<String> packages, String only, List<String> tests, long seed, String replay,
-                     Path artifactsShownAs) {
-    }
+    record Selection(
+            List<String> packages, String only, List<String> tests, long seed, String replay, Path artifactsShownAs) {}
 
-    static Outcome run(Workspace ws, Sandbox sandbox, Limits limits, String factory, int stage, Selection selection,
-                       PrintStream progress) throws IOException, InterruptedException {
+    static Outcome run(
+            Workspace ws,
+            Sandbox sandbox,
+            Limits limits,
+            String factory,
+            int stage,
+            Selection selection,
+            PrintStream progress)
+            throws IOException, InterruptedException {
         String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -61,12 +73,17 @@ final class TestJvm {
                 "-Dcourse.nodeMode=PROCESS",
                 "-Dcourse.seed=" + selection.seed(),
                 "-Dcourse.replay=" + selection.replay(),
-                "-D" + FailureFiles.DIR_PROPERTY + "=" + sandbox.tmpInside(ws.tmp).resolve("artifacts"),
+                "-D" + FailureFiles.DIR_PROPERTY + "="
+                        + sandbox.tmpInside(ws.tmp).resolve("artifacts"),
                 "-D" + FailureFiles.SHOWN_AS_PROPERTY + "=" + selection.artifactsShownAs(),
                 "-Djunit.jupiter.execution.timeout.default=" + limits.perTest().toSeconds() + " s",
                 "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
-                "-cp", String.join(":", ws.runtimeClasspath().stream()
-                        .map(p -> sandbox.inside(ws.root, p).toString()).toList()),
+                "-cp",
+                String.join(
+                        ":",
+                        ws.runtimeClasspath().stream()
+                                .map(p -> sandbox.inside(ws.root, p).toString())
+                                .toList()),
                 "grading.runner.SandboxedTestRunner"));
         SandboxPlan plan = selection.tests().isEmpty()
                 ? new SandboxPlan(selection.packages(), selection.only(), List.of())
@@ -97,9 +114,16 @@ final class TestJvm {
         err.join(5000);
         synchronized (results) {
             synchronized (stderrTail) {
-                return new Outcome(new LinkedHashMap<>(planned), new LinkedHashMap<>(results), done[0], !exited,
-                        exited ? process.exitValue() : -1, String.join("\n", stderrTail),
-                        (System.nanoTime() - start) / 1e9, leftRunning, new LinkedHashMap<>(artifacts));
+                return new Outcome(
+                        new LinkedHashMap<>(planned),
+                        new LinkedHashMap<>(results),
+                        done[0],
+                        !exited,
+                        exited ? process.exitValue() : -1,
+                        String.join("\n", stderrTail),
+                        (System.nanoTime() - start) / 1e9,
+                        leftRunning,
+                        new LinkedHashMap<>(artifacts));
             }
         }
     }
@@ -111,12 +135,17 @@ final class TestJvm {
     static Report worse(Report a, Report b) {
         List<String> rank = List.of("passed", "skipped", "failed", "error");
         Report worst = rank.indexOf(b.outcome()) > rank.indexOf(a.outcome()) ? b : a;
-        return new Report(worst.kind(), worst.test(), worst.tags(), worst.outcome(), a.millis() + b.millis(),
-                worst.message());
+        return new Report(
+                worst.kind(), worst.test(), worst.tags(), worst.outcome(), a.millis() + b.millis(), worst.message());
     }
 
-    private static void readReports(Process p, String secret, Map<String, String> planned, Map<String, Report> results,
-                                    Map<String, byte[]> artifacts, boolean[] done) {
+    private static void readReports(
+            Process p,
+            String secret,
+            Map<String, String> planned,
+            Map<String, Report> results,
+            Map<String, byte[]> artifacts,
+            boolean[] done) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 Report report = Report.parse(secret, line);
@@ -134,7 +163,7 @@ final class TestJvm {
                                 artifacts.put(report.test(), bytes);
                             }
                         }
-                        default -> { }
+                        default -> {}
                     }
                 }
             }
@@ -146,7 +175,8 @@ final class TestJvm {
     private static void forwardProgress(Process p, Deque<String> tail, PrintStream progress) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
-                if (line.startsWith("[") && (line.contains("] running ") || line.matches("\\[.*] (passed|failed|error|skipped) .*"))) {
+                if (line.startsWith("[")
+                        && (line.contains("] running ") || line.matches("\\[.*] (passed|failed|error|skipped) .*"))) {
                     progress.println("  " + line);
                 }
                 synchronized (tail) {

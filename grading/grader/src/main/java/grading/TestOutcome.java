@@ -81,28 +81,37 @@ record TestOutcome(List<TestResult> tests, Grade.Score score, Map<String, Double
                 max.merge(w.category(), w.points(), Double::sum);
             }
         });
-        List<Grade.Part> parts = max.entrySet().stream().map(e -> new Grade.Part(e.getKey(), 0, e.getValue()))
+        List<Grade.Part> parts = max.entrySet().stream()
+                .map(e -> new Grade.Part(e.getKey(), 0, e.getValue()))
                 .toList();
         double total = Points.round(parts.stream().mapToDouble(Grade.Part::max).sum());
         return new TestOutcome(List.of(), new Grade.Score(0, total, parts), Map.of(), List.of());
     }
 
-    private static TestResult result(String id, String tags, Weights.Weight w, TestJvm.Outcome run,
-                                     TestResult.Attempt firstRun) {
+    private static TestResult result(
+            String id, String tags, Weights.Weight w, TestJvm.Outcome run, TestResult.Attempt firstRun) {
         String testClass = className(id);
-        String visibility = tags.contains(NEVER_TAG) ? "never"
+        String visibility = tags.contains(NEVER_TAG)
+                ? "never"
                 : testClass.startsWith("course.hidden.") ? "hidden-until-due" : "visible";
         Report report = run.results().get(id);
         if (report != null) {
-            return new TestResult(testName(id), stageOf(testClass), w.category(), report.outcome(),
-                    Messages.cut(report.message()), visibility, report.millis(), firstRun);
+            return new TestResult(
+                    testName(id),
+                    stageOf(testClass),
+                    w.category(),
+                    report.outcome(),
+                    Messages.cut(report.message()),
+                    visibility,
+                    report.millis(),
+                    firstRun);
         }
         String unfinished = run.timedOut()
                 ? "not finished: the test run was stopped at its time limit (the submission hangs or is too slow)"
                 : "not finished: the test JVM ended early (exit code " + run.exitCode() + "); its last output:\n"
-                + Messages.cut(run.stderrTail());
-        return new TestResult(testName(id), stageOf(testClass), w.category(), "error", unfinished, visibility, null,
-                firstRun);
+                        + Messages.cut(run.stderrTail());
+        return new TestResult(
+                testName(id), stageOf(testClass), w.category(), "error", unfinished, visibility, null, firstRun);
     }
 
     /** Points per category in the order categories first appear, summed unrounded and rounded once at the end. */
@@ -116,10 +125,13 @@ record TestOutcome(List<TestResult> tests, Grade.Score score, Map<String, Double
         }
 
         Grade.Score score() {
-            List<Grade.Part> parts = earnedAndMax.entrySet().stream().map(e -> new Grade.Part(e.getKey(),
-                    Points.round(e.getValue()[0]), Points.round(e.getValue()[1]))).toList();
-            return new Grade.Score(Points.round(parts.stream().mapToDouble(Grade.Part::earned).sum()),
-                    Points.round(parts.stream().mapToDouble(Grade.Part::max).sum()), parts);
+            List<Grade.Part> parts = earnedAndMax.entrySet().stream()
+                    .map(e -> new Grade.Part(e.getKey(), Points.round(e.getValue()[0]), Points.round(e.getValue()[1])))
+                    .toList();
+            return new Grade.Score(
+                    Points.round(parts.stream().mapToDouble(Grade.Part::earned).sum()),
+                    Points.round(parts.stream().mapToDouble(Grade.Part::max).sum()),
+                    parts);
         }
     }
 

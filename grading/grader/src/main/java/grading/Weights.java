@@ -12,8 +12,7 @@ final class Weights {
     static final String RESOURCE = "/grading/weights.properties";
     static final Weight UNWEIGHTED = new Weight("unweighted", 1);
 
-    record Weight(String category, double points) {
-    }
+    record Weight(String category, double points) {}
 
     private final Map<String, Weight> byClass;
 

@@ -91,20 +91,33 @@ final class Workspace implements AutoCloseable {
     String compile() throws IOException, InterruptedException {
         List<String> javaFiles;
         try (var walk = Files.walk(sources)) {
-            javaFiles = walk.filter(p -> p.toString().endsWith(".java")).map(Path::toString).toList();
+            javaFiles = walk.filter(p -> p.toString().endsWith(".java"))
+                    .map(Path::toString)
+                    .toList();
         }
         if (javaFiles.isEmpty()) {
             return "the submission has no .java files under src/main/java";
         }
         Path argFile = root.resolve("javac.args");
-        List<String> args = new ArrayList<>(List.of("--release", "21", "-proc:none", "-encoding", "UTF-8",
-                "-nowarn", "-d", classes.toString(), "-cp", join(compileClasspath)));
+        List<String> args = new ArrayList<>(List.of(
+                "--release",
+                "21",
+                "-proc:none",
+                "-encoding",
+                "UTF-8",
+                "-nowarn",
+                "-d",
+                classes.toString(),
+                "-cp",
+                join(compileClasspath)));
         javaFiles.forEach(f -> args.add('"' + f.replace("\\", "\\\\") + '"'));
         Files.write(argFile, args, StandardCharsets.UTF_8);
         Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
         Path log = root.resolve("javac.log");
         Process p = new ProcessBuilder(javac.toString(), "-J-Xmx512m", "@" + argFile)
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         if (!p.waitFor(COMPILE_SECONDS, TimeUnit.SECONDS)) {
             ProcessTrees.kill(p);
             return "javac did not finish within " + COMPILE_SECONDS + " s";
@@ -121,7 +134,8 @@ final class Workspace implements AutoCloseable {
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString(dir.equals(tmp) ? "rwxrwxrwx" : "rwxr-xr-x"));
+                Files.setPosixFilePermissions(
+                        dir, PosixFilePermissions.fromString(dir.equals(tmp) ? "rwxrwxrwx" : "rwxr-xr-x"));
                 return FileVisitResult.CONTINUE;
             }
 
@@ -137,7 +151,8 @@ final class Workspace implements AutoCloseable {
     private Path copyArtifact(Path from) throws IOException {
         boolean folder = Files.isDirectory(from);
         // A class folder is .../<module>/target/classes: named after its module, so two never share a name.
-        String name = folder ? from.getParent().getParent().getFileName() + "-" + from.getFileName()
+        String name = folder
+                ? from.getParent().getParent().getFileName() + "-" + from.getFileName()
                 : from.getFileName().toString();
         Path to = lib.resolve(name);
         if (folder) {
@@ -162,7 +177,8 @@ final class Workspace implements AutoCloseable {
     }
 
     static String join(List<Path> paths) {
-        return String.join(File.pathSeparator, paths.stream().map(Path::toString).toList());
+        return String.join(
+                File.pathSeparator, paths.stream().map(Path::toString).toList());
     }
 
     @Override

@@ -36,9 +36,14 @@ class ContainedProcessTest {
         for (Path p : List.of(dir, workspace, tmp)) {
             Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
-        List<String> command = sandbox.wrap(List.of("/bin/sh", "-c",
-                "i=0; while [ $i -lt 900 ]; do sleep " + MARKER + " & i=$((i+1)); done; sleep 1; exit 3"),
-                workspace, tmp, Limits.standard());
+        List<String> command = sandbox.wrap(
+                List.of(
+                        "/bin/sh",
+                        "-c",
+                        "i=0; while [ $i -lt 900 ]; do sleep " + MARKER + " & i=$((i+1)); done; sleep 1; exit 3"),
+                workspace,
+                tmp,
+                Limits.standard());
 
         ContainedProcess run = ContainedProcess.start(new ProcessBuilder(command).inheritIO());
         boolean exited = run.process().waitFor(60, TimeUnit.SECONDS);
@@ -49,7 +54,8 @@ class ContainedProcessTest {
         assertEquals(3, run.process().exitValue(), "the sandboxed shell's own exit code");
         assertEquals(0, couldNotEnd);
         String own = Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
-        assertTrue(run.sandboxNamespace() != null && !run.sandboxNamespace().equals(own),
+        assertTrue(
+                run.sandboxNamespace() != null && !run.sandboxNamespace().equals(own),
                 "the sandbox's own pid namespace was not found (got " + run.sandboxNamespace() + ", ours " + own + ")");
     }
 
@@ -64,7 +70,8 @@ class ContainedProcessTest {
                             return "";
                         }
                     })
-                    .filter(c -> c.contains(MARKER)).toList();
+                    .filter(c -> c.contains(MARKER))
+                    .toList();
         }
     }
 }

@@ -40,10 +40,26 @@ class GradeCommandTest {
     @Test
     void theReferencePassesTheProtocolTestsInTheSandboxAndExportsForGradescope(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("ref.json");
-        Grade g = grade("--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only", "EntityProtocolTest",
-                "--no-perf", "--out", out.toString(), "--export", "gradescope");
-        assertTrue(g.tests().size() >= 10, "expected the protocol tests, got " + g.tests().size());
-        assertEquals(List.of(), GradeCommand.notPassed(g).stream().map(t -> t.name() + ": " + t.message()).toList());
+        Grade g = grade(
+                "--stage",
+                "1",
+                "--factory",
+                "solutions.stage1.Stage1Factory",
+                "--only",
+                "EntityProtocolTest",
+                "--no-perf",
+                "--out",
+                out.toString(),
+                "--export",
+                "gradescope");
+        assertTrue(
+                g.tests().size() >= 10,
+                "expected the protocol tests, got " + g.tests().size());
+        assertEquals(
+                List.of(),
+                GradeCommand.notPassed(g).stream()
+                        .map(t -> t.name() + ": " + t.message())
+                        .toList());
         assertEquals(g.score().max(), g.score().earned());
         Grade back = Results.read(out, Grade.class);
         assertEquals(g.tests().size(), back.tests().size());
@@ -59,8 +75,15 @@ class GradeCommandTest {
     @Test
     void theStageOneReferenceGradedWithPerformanceRunsAsFastAsItself(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("perf.json");
-        Grade g = grade("--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only", "PersistenceTest",
-                "--out", out.toString());
+        Grade g = grade(
+                "--stage",
+                "1",
+                "--factory",
+                "solutions.stage1.Stage1Factory",
+                "--only",
+                "PersistenceTest",
+                "--out",
+                out.toString());
         String notes = String.join("\n", g.notes());
         System.out.println(notes);
         assertTrue(g.performance() != null, notes);
@@ -77,17 +100,22 @@ class GradeCommandTest {
             assertEquals(null, g.performance().ratio());
             assertTrue(g.performance().attempts().stream().anyMatch(Grade.Attempt::contended), notes);
             assertTrue(notes.contains("performance: not measured: the machine was busy"), notes);
-            assertTrue(g.durationSeconds() < 60 + Performance.SIDE_TIME_LIMIT.toSeconds() * measurements,
+            assertTrue(
+                    g.durationSeconds() < 60 + Performance.SIDE_TIME_LIMIT.toSeconds() * measurements,
                     "took " + g.durationSeconds() + " s");
             return;
         }
-        assertTrue(g.performance().submission() != null && g.performance().reference() != null,
+        assertTrue(
+                g.performance().submission() != null && g.performance().reference() != null,
                 "both sustained runs expected: " + notes);
         assertEquals("get", g.performance().submission().workload.name);
-        assertEquals(g.performance().submission().rate / g.performance().reference().rate, g.performance().ratio(),
+        assertEquals(
+                g.performance().submission().rate / g.performance().reference().rate,
+                g.performance().ratio(),
                 0.01);
         // The same code on the same machine: equal up to the search's resolution and the machine's noise.
-        assertTrue(g.performance().ratio() >= 0.5 && g.performance().ratio() <= 2,
+        assertTrue(
+                g.performance().ratio() >= 0.5 && g.performance().ratio() <= 2,
                 "ratio " + g.performance().ratio() + ": " + notes);
         // about 45 s a measurement, and the one test class
         assertTrue(g.durationSeconds() < 60 + 45 * measurements, "took " + g.durationSeconds() + " s");
@@ -101,41 +129,73 @@ class GradeCommandTest {
     void aFailingParameterizedTestCostsPoints(@TempDir Path dir) throws Exception {
         // Its invocations exist only while it runs; once the grade left such tests out, and a mutant that never
         // forwards (caught only by a parameterized test) kept every point.
-        Grade g = grade("--stage", "3", "--factory", "grading.mutants.stage3.NoForwarding", "--only",
-                "EveryNodeServesEveryKeyTest", "--no-perf", "--out", dir.resolve("g.json").toString());
+        Grade g = grade(
+                "--stage",
+                "3",
+                "--factory",
+                "grading.mutants.stage3.NoForwarding",
+                "--only",
+                "EveryNodeServesEveryKeyTest",
+                "--no-perf",
+                "--out",
+                dir.resolve("g.json").toString());
         var test = named(g, "EveryNodeServesEveryKeyTest.everyOperationThroughEveryNode");
-        assertTrue(test.isPresent(), "the parameterized test is missing from the grade: "
-                + g.tests().stream().map(TestResult::name).toList());
+        assertTrue(
+                test.isPresent(),
+                "the parameterized test is missing from the grade: "
+                        + g.tests().stream().map(TestResult::name).toList());
         assertEquals("failed", test.get().outcome());
-        assertTrue(g.score().earned() < g.score().max(), g.score().earned() + " of " + g.score().max());
+        assertTrue(
+                g.score().earned() < g.score().max(),
+                g.score().earned() + " of " + g.score().max());
     }
 
     @Test
     void restartOnTheSameObjectIsCheckedWithAJvmPerNodeToo(@TempDir Path dir) throws Exception {
         // The grader runs every node in a JVM of its own; stop and start still reach the same service object.
-        Grade g = grade("--stage", "1", "--factory", "grading.mutants.stage1.NotRestartable", "--only",
-                "PersistenceTest", "--no-perf", "--out", dir.resolve("g.json").toString());
-        var restart = named(g, "PersistenceTest.dataSurvivesRestartOfTheSameObject").orElseThrow();
-        assertFalse("passed".equals(restart.outcome()),
-                "a service that cannot start twice passed: " + restart.message());
+        Grade g = grade(
+                "--stage",
+                "1",
+                "--factory",
+                "grading.mutants.stage1.NotRestartable",
+                "--only",
+                "PersistenceTest",
+                "--no-perf",
+                "--out",
+                dir.resolve("g.json").toString());
+        var restart =
+                named(g, "PersistenceTest.dataSurvivesRestartOfTheSameObject").orElseThrow();
+        assertFalse(
+                "passed".equals(restart.outcome()), "a service that cannot start twice passed: " + restart.message());
         assertTrue(restart.message().contains("same object"), restart.message());
     }
 
     @Test
     void aSubmissionThatDoesNotCompileGetsAGradeWithTheCompilerMessage(@TempDir Path dir) throws Exception {
         Path repo = dir.resolve("repo");
-        Submissions.write(repo, "starter/student/src/main/java/student/StudentServiceFactory.java",
+        Submissions.write(
+                repo,
+                "starter/student/src/main/java/student/StudentServiceFactory.java",
                 "package student; public class StudentServiceFactory { int x = ; }");
-        Submissions.write(repo, "starter/student/src/main/resources/submission.properties",
+        Submissions.write(
+                repo,
+                "starter/student/src/main/resources/submission.properties",
                 "factory=student.StudentServiceFactory\nstage=1\n");
         // Files outside src/main are the student's too, but never the grader's business.
         Submissions.write(repo, "starter/student/src/test/java/course/tests/stage1/EntityProtocolTest.java", "garbage");
         Submissions.write(repo, "starter/student/pom.xml", "<project/>");
-        Grade g = grade("--stage", "1", "--submission", repo.toString(), "--out", dir.resolve("g.json").toString(),
+        Grade g = grade(
+                "--stage",
+                "1",
+                "--submission",
+                repo.toString(),
+                "--out",
+                dir.resolve("g.json").toString(),
                 "--no-perf");
         String notes = String.join("\n", g.notes());
         assertTrue(notes.contains("does not compile") && notes.contains("StudentServiceFactory.java"), notes);
-        assertTrue(notes.contains("took 2 file(s)") && !notes.contains("pom.xml") && !notes.contains("src/test"), notes);
+        assertTrue(
+                notes.contains("took 2 file(s)") && !notes.contains("pom.xml") && !notes.contains("src/test"), notes);
         assertEquals(0, g.score().earned());
         assertTrue(g.score().max() > 0, "the max must be the stage's full points");
         assertTrue(Files.exists(dir.resolve("g.json")));
@@ -147,7 +207,13 @@ class GradeCommandTest {
         Path starter = dir.resolve("student");
         Submissions.write(starter, "src/main/java/student/StudentServiceFactory.java", "package student; class X {}");
         Submissions.write(starter, "src/main/resources/submission.properties", "factory=student.X\nstage=1\n");
-        Grade g = grade("--stage", "2", "--submission", starter.toString(), "--out", dir.resolve("g.json").toString(),
+        Grade g = grade(
+                "--stage",
+                "2",
+                "--submission",
+                starter.toString(),
+                "--out",
+                dir.resolve("g.json").toString(),
                 "--no-perf");
         assertTrue(String.join("\n", g.notes()).contains("declares stage 1"), String.join("\n", g.notes()));
         assertTrue(g.tests().isEmpty());
@@ -159,18 +225,38 @@ class GradeCommandTest {
         Path course = Path.of(System.getProperty("course.root"));
         Path starter = dir.resolve("student");
         Files.createDirectories(starter.resolve("src/main/java/student"));
-        Files.copy(course.resolve("publish/tests/fixtures/stage1-first-hour/StudentService.java"),
+        Files.copy(
+                course.resolve("publish/tests/fixtures/stage1-first-hour/StudentService.java"),
                 starter.resolve("src/main/java/student/StudentService.java"));
-        Files.copy(course.resolve("starter/student/src/main/java/student/StudentServiceFactory.java"),
+        Files.copy(
+                course.resolve("starter/student/src/main/java/student/StudentServiceFactory.java"),
                 starter.resolve("src/main/java/student/StudentServiceFactory.java"));
-        Submissions.write(starter, "src/main/resources/submission.properties",
+        Submissions.write(
+                starter,
+                "src/main/resources/submission.properties",
                 "factory=student.StudentServiceFactory\nstage=1\n");
-        Grade g = grade("--stage", "1", "--submission", starter.toString(), "--only", "KeyOrderTest", "--no-perf",
-                "--out", dir.resolve("g.json").toString(), "--export", "gradescope");
+        Grade g = grade(
+                "--stage",
+                "1",
+                "--submission",
+                starter.toString(),
+                "--only",
+                "KeyOrderTest",
+                "--no-perf",
+                "--out",
+                dir.resolve("g.json").toString(),
+                "--export",
+                "gradescope");
         String notes = String.join("\n", g.notes());
-        assertEquals(List.of(), GradeCommand.notPassed(g).stream().map(t -> t.name() + ": " + t.message()).toList(),
+        assertEquals(
+                List.of(),
+                GradeCommand.notPassed(g).stream()
+                        .map(t -> t.name() + ": " + t.message())
+                        .toList(),
                 notes);
-        Grade.Part storage = g.score().breakdown().stream().filter(p -> p.category().equals("storage")).findFirst()
+        Grade.Part storage = g.score().breakdown().stream()
+                .filter(p -> p.category().equals("storage"))
+                .findFirst()
                 .orElseThrow();
         assertTrue(storage.max() > 0, "the storage test should be worth points");
         assertEquals(0, storage.earned(), notes);
@@ -185,17 +271,20 @@ class GradeCommandTest {
     void badOptionsSayWhatIsWrong() {
         var e = assertThrows(GradeException.class, () -> GradeOptions.parse(new String[] {"--stage", "1"}));
         assertTrue(e.getMessage().contains("--submission"), e.getMessage());
-        e = assertThrows(GradeException.class,
-                () -> GradeOptions.parse(new String[] {"--stage", "x", "--factory", "a.B"}));
+        e = assertThrows(
+                GradeException.class, () -> GradeOptions.parse(new String[] {"--stage", "x", "--factory", "a.B"}));
         assertTrue(e.getMessage().contains("--stage 'x' is not a whole number; give one from 1 to 10"), e.getMessage());
-        assertFalse(GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--no-perf"}).perf());
-        e = assertThrows(GradeException.class,
-                () -> GradeOptions.parse(new String[] {"--stage", "9", "--factory", "a.B"}));
+        assertFalse(GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--no-perf"})
+                .perf());
+        e = assertThrows(
+                GradeException.class, () -> GradeOptions.parse(new String[] {"--stage", "9", "--factory", "a.B"}));
         assertTrue(e.getMessage().contains("there is no stage 9; the stages are 1 (1-sync-server)"), e.getMessage());
-        e = assertThrows(GradeException.class,
+        e = assertThrows(
+                GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--export", "csv"}));
         assertTrue(e.getMessage().contains("--export knows only 'gradescope'"), e.getMessage());
-        e = assertThrows(GradeException.class,
+        e = assertThrows(
+                GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--frobnicate"}));
         assertTrue(e.getMessage().contains("Unknown option: '--frobnicate'"), e.getMessage());
         assertTrue(GradeArgs.usage().startsWith("usage: ./course grade --stage N --submission DIR"), GradeArgs.usage());
@@ -203,34 +292,42 @@ class GradeCommandTest {
 
     @Test
     void noSandboxIsSaidWhereverAGradeIsMadeOrReplayed() {
-        GradeOptions zip = GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--no-perf",
-                "--no-sandbox"});
+        GradeOptions zip = GradeOptions.parse(
+                new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--no-perf", "--no-sandbox"});
         assertTrue(zip.gradeOptionsForEverySubmission().contains("--no-sandbox"), "the zip's grades would be refused");
-        assertTrue(GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip"})
-                .gradeOptionsForEverySubmission().stream().noneMatch("--no-sandbox"::equals));
+        assertTrue(
+                GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip"})
+                        .gradeOptionsForEverySubmission()
+                        .stream()
+                        .noneMatch("--no-sandbox"::equals));
         GradeOptions bare = GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--no-sandbox"});
         assertFalse(bare.sandbox());
         assertTrue(GradeCommand.replayCommand(bare, 7).contains(" --no-sandbox "), GradeCommand.replayCommand(bare, 7));
-        assertFalse(GradeOptions.parse(new String[] {"--mutant-matrix", "--isolated", "--no-sandbox"}).sandbox());
-        var e = assertThrows(GradeException.class,
-                () -> GradeOptions.parse(new String[] {"--mutant-matrix", "--no-sandbox"}));
+        assertFalse(GradeOptions.parse(new String[] {"--mutant-matrix", "--isolated", "--no-sandbox"})
+                .sandbox());
+        var e = assertThrows(
+                GradeException.class, () -> GradeOptions.parse(new String[] {"--mutant-matrix", "--no-sandbox"}));
         assertTrue(e.getMessage().contains("--no-sandbox goes with --mutant-matrix --isolated"), e.getMessage());
         assertTrue(GradeArgs.usage().contains("--no-sandbox grades without it"), GradeArgs.usage());
     }
 
     /** The grader's main in a process of its own, as ./course grade starts it; its exit code, stdout and stderr. */
-    record Run(int code, String out, String err) {
-    }
+    record Run(int code, String out, String err) {}
 
     static Run runGrader(List<String> prefix, String... args) throws Exception {
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dcourse.root=" + GradeCommand.courseRoot(), "-cp", System.getProperty("java.class.path"),
+        command.addAll(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dcourse.root=" + GradeCommand.courseRoot(),
+                "-cp",
+                System.getProperty("java.class.path"),
                 GradeCommand.class.getName()));
         command.addAll(List.of(args));
         Path dir = Files.createTempDirectory("grade-command-test-");
-        Process p = new ProcessBuilder(command).redirectOutput(dir.resolve("out").toFile())
-                .redirectError(dir.resolve("err").toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("out").toFile())
+                .redirectError(dir.resolve("err").toFile())
+                .start();
         assertTrue(p.waitFor(10, TimeUnit.MINUTES), "the grader did not end within 10 minutes: " + command);
         Run run = new Run(p.exitValue(), Files.readString(dir.resolve("out")), Files.readString(dir.resolve("err")));
         Files.delete(dir.resolve("out"));
@@ -243,10 +340,20 @@ class GradeCommandTest {
     void anOnlyThatMatchesNoTestClassIsRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
         // Once this graded 0 of 0 points and exited 0, as if a grade had been made.
         Path out = dir.resolve("g.json");
-        Run run = runGrader(List.of(), "--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only",
-                "NoSuchTest", "--no-perf", "--out", out.toString());
+        Run run = runGrader(
+                List.of(),
+                "--stage",
+                "1",
+                "--factory",
+                "solutions.stage1.Stage1Factory",
+                "--only",
+                "NoSuchTest",
+                "--no-perf",
+                "--out",
+                out.toString());
         assertEquals(2, run.code(), run.err());
-        assertTrue(run.err().startsWith("course grade: --only 'NoSuchTest' matches no test class of stages 1..1; "),
+        assertTrue(
+                run.err().startsWith("course grade: --only 'NoSuchTest' matches no test class of stages 1..1; "),
                 run.err());
         assertTrue(run.err().contains("EntityProtocolTest") && run.err().contains("KeyOrderTest"), run.err());
         assertFalse(run.err().contains("OverloadTest"), "a stage-2 test offered for stage 1: " + run.err());
@@ -260,30 +367,55 @@ class GradeCommandTest {
         // As in many containers: bwrap is installed but cannot create its namespaces. A bwrap that may not create
         // user namespaces below it (--disable-userns) makes this machine such a place, for real.
         assumeTrue(SANDBOX_WORKS, "bubblewrap does not work here, so it cannot make a place where it does not");
-        List<String> noUserNamespaces = List.of(Sandbox.detect().bwrap(), "--dev-bind", "/", "/", "--unshare-user",
-                "--disable-userns", "--");
+        List<String> noUserNamespaces =
+                List.of(Sandbox.detect().bwrap(), "--dev-bind", "/", "/", "--unshare-user", "--disable-userns", "--");
         Process probe = new ProcessBuilder(noUserNamespaces.get(0), "--version").start();
-        assumeTrue(probe.waitFor() == 0 && !new String(probe.getInputStream().readAllBytes(), UTF_8).matches(
-                "(?s)bubblewrap 0\\.[0-7]\\..*"), "this bwrap is older than 0.8 (no --disable-userns)");
+        assumeTrue(
+                probe.waitFor() == 0
+                        && !new String(probe.getInputStream().readAllBytes(), UTF_8)
+                                .matches("(?s)bubblewrap 0\\.[0-7]\\..*"),
+                "this bwrap is older than 0.8 (no --disable-userns)");
         Path out = dir.resolve("g.json");
 
-        Run refused = runGrader(noUserNamespaces, "--stage", "1", "--factory", "solutions.stage1.Stage1Factory",
-                "--only", "OnePortOneNodeTest", "--no-perf", "--out", out.toString());
+        Run refused = runGrader(
+                noUserNamespaces,
+                "--stage",
+                "1",
+                "--factory",
+                "solutions.stage1.Stage1Factory",
+                "--only",
+                "OnePortOneNodeTest",
+                "--no-perf",
+                "--out",
+                out.toString());
         assertEquals(2, refused.code(), refused.out() + refused.err());
-        assertTrue(refused.err().startsWith("course grade: the bubblewrap sandbox does not work on this machine ("),
+        assertTrue(
+                refused.err().startsWith("course grade: the bubblewrap sandbox does not work on this machine ("),
                 refused.err());
         assertTrue(refused.err().contains("or grade with --no-sandbox"), refused.err());
         assertEquals(1, refused.err().strip().lines().count(), refused.err());
         assertFalse(Files.exists(out), "a refused grade wrote a document");
 
-        Run bare = runGrader(noUserNamespaces, "--stage", "1", "--factory", "solutions.stage1.Stage1Factory",
-                "--only", "OnePortOneNodeTest", "--no-perf", "--no-sandbox", "--out", out.toString());
+        Run bare = runGrader(
+                noUserNamespaces,
+                "--stage",
+                "1",
+                "--factory",
+                "solutions.stage1.Stage1Factory",
+                "--only",
+                "OnePortOneNodeTest",
+                "--no-perf",
+                "--no-sandbox",
+                "--out",
+                out.toString());
         assertEquals(0, bare.code(), bare.out() + bare.err());
         Grade g = Results.read(out, Grade.class);
         assertEquals(false, g.sandboxed(), "the grade must say it ran without the sandbox");
-        assertTrue(g.notes().stream().anyMatch(n -> n.startsWith("--no-sandbox: the tests ran WITHOUT a sandbox")),
+        assertTrue(
+                g.notes().stream().anyMatch(n -> n.startsWith("--no-sandbox: the tests ran WITHOUT a sandbox")),
                 String.join("\n", g.notes()));
-        assertTrue(!g.tests().isEmpty() && g.score().earned() == g.score().max(),
+        assertTrue(
+                !g.tests().isEmpty() && g.score().earned() == g.score().max(),
                 bare.out() + String.join("\n", g.notes()));
     }
 }

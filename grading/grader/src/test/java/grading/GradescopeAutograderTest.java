@@ -40,7 +40,9 @@ class GradescopeAutograderTest {
         Path root = Files.createDirectories(dir.resolve("autograder"));
         run(List.of("unzip", "-q", zip.toString(), "-d", root.resolve("source").toString()), dir, null);
         assertTrue(Files.isExecutable(root.resolve("source/setup.sh")), "setup.sh must be at the zip's root");
-        assertEquals("1200", Files.readString(root.resolve("source/time-limit-seconds")).trim(),
+        assertEquals(
+                "1200",
+                Files.readString(root.resolve("source/time-limit-seconds")).trim(),
                 "run_autograder's time limit must travel in the zip");
         Files.copy(root.resolve("source/run_autograder"), root.resolve("run_autograder"));
         assertTrue(Files.isExecutable(root.resolve("run_autograder")), "run_autograder lost its execute bit");
@@ -49,15 +51,19 @@ class GradescopeAutograderTest {
         JsonNode correct = runAutograder(root);
         assertTrue(correct.get("tests").size() >= 5, correct.toPrettyString());
         // Each test's points are rounded to two decimals, so their sum may differ from the score by that much each.
-        assertEquals(maxScore(correct), correct.get("score").asDouble(), 0.01 * correct.get("tests").size(),
+        assertEquals(
+                maxScore(correct),
+                correct.get("score").asDouble(),
+                0.01 * correct.get("tests").size(),
                 correct.toPrettyString());
 
         TempFiles.deleteTree(root.resolve("submission"));
         TempFiles.deleteTree(root.resolve("results"));
         referenceAsSubmission(root.resolve("submission"), true);
         JsonNode broken = runAutograder(root);
-        assertTrue(broken.get("score").asDouble() < maxScore(broken) - 1, "a node that answers a PUT with 200 kept "
-                + "every point:\n" + broken.toPrettyString());
+        assertTrue(
+                broken.get("score").asDouble() < maxScore(broken) - 1,
+                "a node that answers a PUT with 200 kept " + "every point:\n" + broken.toPrettyString());
         assertTrue(broken.get("tests").size() == correct.get("tests").size(), broken.toPrettyString());
     }
 
@@ -69,8 +75,11 @@ class GradescopeAutograderTest {
         JsonNode json = Results.mapper().readTree(Files.readString(results));
         assertTrue(json.get("score").isNumber(), json.toPrettyString());
         for (JsonNode test : json.get("tests")) {
-            assertTrue(test.get("name").isTextual() && test.get("score").isNumber()
-                    && test.get("max_score").isNumber(), test.toPrettyString());
+            assertTrue(
+                    test.get("name").isTextual()
+                            && test.get("score").isNumber()
+                            && test.get("max_score").isNumber(),
+                    test.toPrettyString());
             assertTrue(VISIBILITIES.contains(test.get("visibility").asText()), test.toPrettyString());
         }
         JsonNode board = json.get("leaderboard");
@@ -96,9 +105,12 @@ class GradescopeAutograderTest {
      */
     private static void referenceAsSubmission(Path submission, boolean broken) throws IOException {
         Path course = GradeCommand.courseRoot();
-        for (String pkg : List.of("solutions/server/src/main/java/solutions/stage1", "solutions/lsm/src/main/java/solutions/lsm")) {
+        for (String pkg : List.of(
+                "solutions/server/src/main/java/solutions/stage1", "solutions/lsm/src/main/java/solutions/lsm")) {
             Path from = course.resolve(pkg);
-            Path to = submission.resolve("src/main/java/solutions").resolve(from.getFileName().toString());
+            Path to = submission
+                    .resolve("src/main/java/solutions")
+                    .resolve(from.getFileName().toString());
             Files.createDirectories(to);
             try (Stream<Path> files = Files.list(from)) {
                 for (Path f : (Iterable<Path>) files::iterator) {
@@ -106,27 +118,35 @@ class GradescopeAutograderTest {
                     if (broken && f.getFileName().toString().equals("EntityHandler.java")) {
                         String put = text.replace("Response.CREATED)", "Response.OK)");
                         // A reference whose PUT is written another way would leave the "broken" node correct.
-                        assertTrue(!put.equals(text), "EntityHandler no longer answers a PUT with"
-                                + " 'Response.CREATED)': make this test break the reference's PUT another way");
+                        assertTrue(
+                                !put.equals(text),
+                                "EntityHandler no longer answers a PUT with"
+                                        + " 'Response.CREATED)': make this test break the reference's PUT another way");
                         text = put;
                     }
                     Files.writeString(to.resolve(f.getFileName().toString()), text);
                 }
             }
         }
-        Submissions.write(submission, "src/main/resources/submission.properties",
+        Submissions.write(
+                submission,
+                "src/main/resources/submission.properties",
                 "factory=solutions.stage1.Stage1Factory\nstage=1\n");
     }
 
     /** Runs a command to its end (at most 20 minutes) and gives its output; AUTOGRADER_ROOT is set when given. */
     private static String run(List<String> command, Path workDir, Path autograderRoot) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
         if (autograderRoot != null) {
             builder.environment().put("AUTOGRADER_ROOT", autograderRoot.toString());
             // Where bubblewrap does not work the grade refuses to run; the instructor's way round is --no-sandbox.
-            builder.environment().put("COURSE_GRADE_ARGS", "--only EntityProtocolTest"
-                    + (GradeCommandTest.SANDBOX_WORKS ? "" : " --no-sandbox"));
-            builder.environment().put("MAVEN_ARGS", "-o"); // the machine has every dependency; the zip's copy builds offline
+            builder.environment()
+                    .put(
+                            "COURSE_GRADE_ARGS",
+                            "--only EntityProtocolTest" + (GradeCommandTest.SANDBOX_WORKS ? "" : " --no-sandbox"));
+            builder.environment()
+                    .put("MAVEN_ARGS", "-o"); // the machine has every dependency; the zip's copy builds offline
         }
         Process p = builder.start();
         byte[] output = p.getInputStream().readAllBytes();

@@ -60,12 +60,12 @@ class GradescopeScriptsTest {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
-    record Run(int code, String output) {
-    }
+    record Run(int code, String output) {}
 
     /** Runs a script with AUTOGRADER_ROOT and the given environment; stub tools go first on PATH. */
     private Run run(Path root, Path script, Map<String, String> env, Path stubs) throws Exception {
-        ProcessBuilder b = new ProcessBuilder("bash", script.toString()).directory(root.toFile())
+        ProcessBuilder b = new ProcessBuilder("bash", script.toString())
+                .directory(root.toFile())
                 .redirectErrorStream(true);
         b.environment().put("AUTOGRADER_ROOT", root.toString());
         if (stubs != null) {
@@ -99,16 +99,30 @@ class GradescopeScriptsTest {
         Run r = run(root, root.resolve("run_autograder"), Map.of("COURSE_GRADE_ARGS", "--only X"), null);
         assertEquals(0, r.code(), r.output());
         assertEquals(3.5, results(root).get("score").asDouble(), r.output());
-        assertEquals(List.of("grade", "--stage", "1", "--no-perf", "--submission",
-                root.resolve("submission").toString(), "--student", "submission", "--out",
-                root.resolve("results/grade.json").toString(), "--export", "gradescope", "--only", "X"),
+        assertEquals(
+                List.of(
+                        "grade",
+                        "--stage",
+                        "1",
+                        "--no-perf",
+                        "--submission",
+                        root.resolve("submission").toString(),
+                        "--student",
+                        "submission",
+                        "--out",
+                        root.resolve("results/grade.json").toString(),
+                        "--export",
+                        "gradescope",
+                        "--only",
+                        "X"),
                 Files.readAllLines(root.resolve("results/args.txt")));
         assertTrue(r.output().contains("at most 600 s"), r.output());
     }
 
     @Test
     void aRefusedGradeFailsLoudlyAndStillLeavesAResultsJson() throws Exception {
-        Path root = autograder("echo 'course grade: the bubblewrap sandbox does not work on this machine' >&2; exit 2",
+        Path root = autograder(
+                "echo 'course grade: the bubblewrap sandbox does not work on this machine' >&2; exit 2",
                 List.of("--stage", "1"));
         Run r = run(root, root.resolve("run_autograder"), Map.of(), null);
         assertEquals(1, r.code(), r.output());
@@ -117,7 +131,8 @@ class GradescopeScriptsTest {
         JsonNode json = results(root);
         assertEquals(0, json.get("score").asDouble());
         String said = json.get("output").asText();
-        assertTrue(said.contains("step 'grade'") && said.contains("refused") && said.contains("not your submission's"),
+        assertTrue(
+                said.contains("step 'grade'") && said.contains("refused") && said.contains("not your submission's"),
                 said);
     }
 
@@ -142,8 +157,8 @@ class GradescopeScriptsTest {
         Run r = run(root, root.resolve("run_autograder"), Map.of("AUTOGRADER_TIME_LIMIT", "1"), null);
         assertTrue(System.nanoTime() - start < Duration.ofSeconds(20).toNanos(), "the time limit did not stop it");
         assertEquals(1, r.code(), r.output());
-        assertTrue(results(root).get("output").asText().contains("did not end within its time limit of 1 s"),
-                r.output());
+        assertTrue(
+                results(root).get("output").asText().contains("did not end within its time limit of 1 s"), r.output());
     }
 
     @Test
@@ -159,21 +174,27 @@ class GradescopeScriptsTest {
     /** Stub apt-get and apt-cache: apt-get records its arguments and exits {@code aptGetExit}. */
     private Path aptStubs(int aptGetExit, String candidates) throws IOException {
         Path stubs = Files.createDirectories(dir.resolve("stubs"));
-        script(stubs.resolve("apt-get"), "echo \"$*\" >> " + dir.resolve("apt-get.txt") + "\n"
-                + (aptGetExit == 0 ? "" : "echo 'E: could not reach the mirror' >&2\n") + "exit " + aptGetExit);
+        script(
+                stubs.resolve("apt-get"),
+                "echo \"$*\" >> " + dir.resolve("apt-get.txt") + "\n"
+                        + (aptGetExit == 0 ? "" : "echo 'E: could not reach the mirror' >&2\n") + "exit " + aptGetExit);
         // Candidates: "pkg=version" words; every other package has none.
-        script(stubs.resolve("apt-cache"), "for c in " + candidates + "; do\n"
-                + "  [ \"${c%%=*}\" = \"$2\" ] && { echo \"$2:\"; echo \"  Candidate: ${c#*=}\"; exit 0; }\n"
-                + "done\necho \"$2:\"; echo '  Candidate: (none)'");
+        script(
+                stubs.resolve("apt-cache"),
+                "for c in " + candidates + "; do\n"
+                        + "  [ \"${c%%=*}\" = \"$2\" ] && { echo \"$2:\"; echo \"  Candidate: ${c#*=}\"; exit 0; }\n"
+                        + "done\necho \"$2:\"; echo '  Candidate: (none)'");
         return stubs;
     }
 
     /** The stub course's scripts/lib.sh: a JDK is found once apt-get installed one (or never, when told). */
     private void libSh(Path root, boolean jdkInstalledByAptGet) throws IOException {
-        Files.writeString(root.resolve("source/course/scripts/lib.sh"), jdkInstalledByAptGet
-                ? "course_find_jdk() { grep -q jdk " + dir.resolve("apt-get.txt") + " 2>/dev/null || return 1;"
-                        + " JAVA_HOME=/stub/jdk; COURSE_JDK_VERSION=25; }\n"
-                : "course_find_jdk() { return 1; }\n");
+        Files.writeString(
+                root.resolve("source/course/scripts/lib.sh"),
+                jdkInstalledByAptGet
+                        ? "course_find_jdk() { grep -q jdk " + dir.resolve("apt-get.txt") + " 2>/dev/null || return 1;"
+                                + " JAVA_HOME=/stub/jdk; COURSE_JDK_VERSION=25; }\n"
+                        : "course_find_jdk() { return 1; }\n");
     }
 
     @Test
@@ -192,7 +213,8 @@ class GradescopeScriptsTest {
         libSh(root, false);
         Run r = run(root, root.resolve("source/setup.sh"), Map.of(), aptStubs(0, "openjdk-17-jdk-headless=17.0.1"));
         assertEquals(1, r.code(), r.output());
-        assertTrue(r.output().contains("none of these packages can be installed here: openjdk-21-jdk-headless"),
+        assertTrue(
+                r.output().contains("none of these packages can be installed here: openjdk-21-jdk-headless"),
                 r.output());
         assertTrue(r.output().contains("Debian 12 has only 17"), r.output());
         assertTrue(r.output().contains("FAILED in step 'choose a JDK >= 21'"), r.output());
@@ -214,8 +236,8 @@ class GradescopeScriptsTest {
         String apt = Files.readString(dir.resolve("apt-get.txt"));
         assertTrue(apt.contains("install -y --no-install-recommends openjdk-25-jdk-headless python3 bubblewrap"), apt);
         assertTrue(r.output().contains("course build"), r.output());
-        assertTrue(r.output().contains("no proc") && r.output().contains("build the zip with --no-sandbox"),
-                r.output());
+        assertTrue(
+                r.output().contains("no proc") && r.output().contains("build the zip with --no-sandbox"), r.output());
         assertTrue(r.output().contains("FAILED in step 'check the sandbox'"), r.output());
 
         // The same zip made with --no-sandbox: the check is skipped and the script ends well, with its times.
@@ -223,23 +245,27 @@ class GradescopeScriptsTest {
         Files.delete(dir.resolve("apt-get.txt"));
         r = run(root, root.resolve("source/setup.sh"), Map.of(), stubs);
         assertEquals(0, r.code(), r.output());
-        assertTrue(r.output().contains("WITHOUT the sandbox") && r.output().contains("setup.sh: ready in"),
-                r.output());
+        assertTrue(r.output().contains("WITHOUT the sandbox") && r.output().contains("setup.sh: ready in"), r.output());
     }
 
     @Test
     void theZipCarriesATimeLimitThatFitsGradescopesMaximum() {
         GradeOptions o = GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip"});
-        // Twice the 900 s test run, 2 sides x 2 measurements x 120 s of performance, 1 minute besides: 39 minutes, under
+        // Twice the 900 s test run, 2 sides x 2 measurements x 120 s of performance, 1 minute besides: 39 minutes,
+        // under
         // Gradescope's 40.
         assertEquals(Duration.ofSeconds(2340), o.autograderTimeLimit());
-        assertEquals(Duration.ofSeconds(1860), GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip",
-                "a.zip", "--no-perf"}).autograderTimeLimit());
-        GradeException e = assertThrows(GradeException.class, () -> GradeOptions.parse(new String[] {"--stage", "1",
-                "--gradescope-zip", "a.zip", "--time-limit", "1100"}));
+        assertEquals(
+                Duration.ofSeconds(1860),
+                GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--no-perf"})
+                        .autograderTimeLimit());
+        GradeException e = assertThrows(
+                GradeException.class,
+                () -> GradeOptions.parse(
+                        new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--time-limit", "1100"}));
         assertTrue(e.getMessage().contains("more than Gradescope's 40-minute maximum"), e.getMessage());
-        e = assertThrows(GradeException.class, () -> GradeOptions.parse(new String[] {"--check-sandbox", "--stage",
-                "1"}));
+        e = assertThrows(
+                GradeException.class, () -> GradeOptions.parse(new String[] {"--check-sandbox", "--stage", "1"}));
         assertTrue(e.getMessage().contains("--check-sandbox takes no other option"), e.getMessage());
         assertTrue(GradeOptions.parse(new String[] {"--check-sandbox"}).checkSandbox());
     }

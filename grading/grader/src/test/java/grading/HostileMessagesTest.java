@@ -34,8 +34,13 @@ class HostileMessagesTest {
     /** A grade of the one test, built as the grader builds one from the tests' outcome. */
     private static Grade graded(String message) {
         TestOutcome outcome = TestOutcome.of(runWith(message), Map.of(), Weights.load());
-        return Grade.builder().stage(1).student("student").score(outcome.score()).tests(outcome.tests())
-                .notes(outcome.notes()).build();
+        return Grade.builder()
+                .stage(1)
+                .student("student")
+                .score(outcome.score())
+                .tests(outcome.tests())
+                .notes(outcome.notes())
+                .build();
     }
 
     @Test
@@ -60,7 +65,9 @@ class HostileMessagesTest {
         Path out = dir.resolve("g.json");
         Results.write(out, g);
         String summary = Summary.of(Results.read(out, Grade.class), out);
-        assertFalse(summary.chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\t'), "a raw control character in:\n" + summary);
+        assertFalse(
+                summary.chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\t'),
+                "a raw control character in:\n" + summary);
         assertTrue(summary.contains("second line"), "the whole message is shown:\n" + summary);
         assertFalse(Files.readString(out).contains("\u001b"));
     }
@@ -70,7 +77,8 @@ class HostileMessagesTest {
         Grade g = graded("half an emoji: \uD83D and the other half: \uDE00.");
         Path out = dir.resolve("g.json");
         Results.write(out, g);
-        assertEquals("half an emoji: \uFFFD and the other half: \uFFFD.",
+        assertEquals(
+                "half an emoji: \uFFFD and the other half: \uFFFD.",
                 Results.read(out, Grade.class).tests().get(0).message());
     }
 }

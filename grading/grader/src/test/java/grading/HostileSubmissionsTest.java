@@ -39,7 +39,9 @@ class HostileSubmissionsTest {
 
     @BeforeEach
     void needsTheSandbox() {
-        assumeTrue(GradeCommandTest.SANDBOX_WORKS, "bubblewrap does not work here: " + Sandbox.detect().problem());
+        assumeTrue(
+                GradeCommandTest.SANDBOX_WORKS,
+                "bubblewrap does not work here: " + Sandbox.detect().problem());
     }
 
     @AfterEach
@@ -72,15 +74,24 @@ class HostileSubmissionsTest {
         // Every hostile submission is the shared factory and its own Attack class.
         Path submission = Submissions.copy("hostile/shared", dir.resolve(name), Map.of());
         Submissions.copy("hostile/" + name, submission, placeholders);
-        List<String> args = new ArrayList<>(List.of("--stage", "1", "--submission", submission.toString(),
-                "--out", dir.resolve("grade.json").toString(), "--no-perf", "--time-limit", "120"));
+        List<String> args = new ArrayList<>(List.of(
+                "--stage",
+                "1",
+                "--submission",
+                submission.toString(),
+                "--out",
+                dir.resolve("grade.json").toString(),
+                "--no-perf",
+                "--time-limit",
+                "120"));
         args.addAll(List.of(extra.length == 0 ? new String[] {"--only", "KillDuringWritesTest"} : extra));
         return GradeCommandTest.grade(args.toArray(String[]::new));
     }
 
     private static String messages(Grade g) {
-        return g.tests().stream().map(t -> t.name() + " " + t.outcome() + ": " + t.message())
-                .collect(Collectors.joining("\n"))
+        return g.tests().stream()
+                        .map(t -> t.name() + " " + t.outcome() + ": " + t.message())
+                        .collect(Collectors.joining("\n"))
                 + "\n" + String.join("\n", g.notes());
     }
 
@@ -97,10 +108,11 @@ class HostileSubmissionsTest {
     @Test
     void cannotReadTheHiddenTestsSources() throws Exception {
         Path hidden = Path.of(System.getProperty("course.root", "../.."))
-                .resolve("grading/hidden/src/test/java/course/hidden/stage1/CrashRecoveryTest.java").toAbsolutePath();
+                .resolve("grading/hidden/src/test/java/course/hidden/stage1/CrashRecoveryTest.java")
+                .toAbsolutePath();
         assertTrue(Files.isReadable(hidden), "the test needs the hidden sources on this machine: " + hidden);
-        assertContained(gradeHostile("reads-hidden-sources", Map.of("TARGET", hidden.toString())),
-                "NoSuchFileException");
+        assertContained(
+                gradeHostile("reads-hidden-sources", Map.of("TARGET", hidden.toString())), "NoSuchFileException");
     }
 
     @Test
@@ -167,8 +179,15 @@ class HostileSubmissionsTest {
     @Test
     void aNodeThatNeverAnswersIsStoppedAtTheTimeLimits() throws Exception {
         long start = System.nanoTime();
-        Grade g = gradeHostile("never-answers", Map.of(), "--only", "ConcurrentClientsTest",
-                "--test-time-limit", "20", "--time-limit", "90");
+        Grade g = gradeHostile(
+                "never-answers",
+                Map.of(),
+                "--only",
+                "ConcurrentClientsTest",
+                "--test-time-limit",
+                "20",
+                "--time-limit",
+                "90");
         double seconds = (System.nanoTime() - start) / 1e9;
         String all = messages(g);
         assertEquals(1, g.tests().size(), all);

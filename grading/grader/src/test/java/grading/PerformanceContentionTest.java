@@ -60,8 +60,10 @@ class PerformanceContentionTest {
             st.passed = rate <= sustained;
             st.contention = stepsContended ? busy() : quiet();
             if (stepsContended) {
-                st.flags = List.of(new LoadRun.Flag(LoadRun.Flag.CONTENTION, "CPU contention during the run: other"
-                        + " processes took 2.8 CPU-seconds (46% of all CPUs, above 25%)"));
+                st.flags = List.of(new LoadRun.Flag(
+                        LoadRun.Flag.CONTENTION,
+                        "CPU contention during the run: other"
+                                + " processes took 2.8 CPU-seconds (46% of all CPUs, above 25%)"));
                 st.repeatedForContention = 1;
             }
             search.steps.add(st);
@@ -99,57 +101,75 @@ class PerformanceContentionTest {
 
     private static Grade graded(Given given) throws Exception {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        Performance.Pair pair = Performance.measureBoth(given,
-                new PrintStream(progress, true, StandardCharsets.UTF_8));
+        Performance.Pair pair = Performance.measureBoth(given, new PrintStream(progress, true, StandardCharsets.UTF_8));
         Performance.Measured measured = Performance.record(pair, StandardWorkload.DEFAULT, 90, true);
-        Grade grade = Grade.builder().stage(1).performance(measured.performance()).notes(measured.notes()).build();
+        Grade grade = Grade.builder()
+                .stage(1)
+                .performance(measured.performance())
+                .notes(measured.notes())
+                .build();
         assertEquals(List.of(), Results.violations(grade), "the grade fits the results schema");
         return grade;
     }
 
     private static JsonNode leaderboard(Grade grade) throws Exception {
-        return Results.mapper().readTree(GradescopeExport.toJson(grade, Map.of())).get("leaderboard");
+        return Results.mapper()
+                .readTree(GradescopeExport.toJson(grade, Map.of()))
+                .get("leaderboard");
     }
 
     @Test
     void aRatioMeasuredOnABusyMachineTwiceIsNotPublished() throws Exception {
         // The grade of issue 28: 625 against 312 requests/s, every step contended, on both measurements.
-        Given given = new Given(List.of(side(625, true, busy()), side(600, true, busy())),
+        Given given = new Given(
+                List.of(side(625, true, busy()), side(600, true, busy())),
                 List.of(side(312, true, busy()), side(320, true, busy())));
         Grade grade = graded(given);
-        assertEquals(List.of("submission 1", "submission 2", "reference 1", "reference 2"), given.asked,
+        assertEquals(
+                List.of("submission 1", "submission 2", "reference 1", "reference 2"),
+                given.asked,
                 "each contended side is measured once more");
         assertNull(grade.performance().ratio(), "a contended ratio is not a score");
         assertNull(grade.performance().publishedRatio());
         assertEquals(Grade.NotMeasured.BUSY, grade.performance().notMeasured().reason());
         String seen = grade.performance().notMeasured().message();
         assertTrue(seen.startsWith("the machine was busy"), seen);
-        assertTrue(seen.contains("submission measured 2 times: 625 requests/s, the CPU contended at 313, 625, 1.25k"
-                + " requests/s even after a repeat; seen from outside the sandbox: other processes 46% of the CPUs,"
-                + " CPU pressure 61%, steal 0%; then 600 requests/s"), seen);
+        assertTrue(
+                seen.contains("submission measured 2 times: 625 requests/s, the CPU contended at 313, 625, 1.25k"
+                        + " requests/s even after a repeat; seen from outside the sandbox: other processes 46% of the CPUs,"
+                        + " CPU pressure 61%, steal 0%; then 600 requests/s"),
+                seen);
         assertTrue(seen.contains("reference measured 2 times: 312 requests/s"), seen);
         assertEquals(4, grade.performance().attempts().size());
         assertTrue(grade.performance().attempts().stream().allMatch(a -> a.contended() && a.outside() != null));
-        assertEquals(List.of(312.5, 625.0, 1250.0), grade.performance().attempts().get(0).contendedSteps());
+        assertEquals(
+                List.of(312.5, 625.0, 1250.0),
+                grade.performance().attempts().get(0).contendedSteps());
         String notes = String.join("\n", grade.notes());
         assertTrue(notes.contains("performance: not measured: the machine was busy"), notes);
         assertFalse(notes.contains("ratio 2"), notes);
         JsonNode board = leaderboard(grade);
         assertEquals(1, board.size(), "only the points: " + board);
-        assertTrue(Results.mapper().readTree(GradescopeExport.toJson(grade, Map.of())).get("output").asText()
+        assertTrue(Results.mapper()
+                .readTree(GradescopeExport.toJson(grade, Map.of()))
+                .get("output")
+                .asText()
                 .contains("not measured: the machine was busy"));
     }
 
     @Test
     void aSideQuietOnItsSecondMeasurementGivesTheRatio() throws Exception {
-        Given given = new Given(List.of(side(625, true, busy()), side(600, false, quiet())),
-                List.of(side(300, false, quiet())));
+        Given given = new Given(
+                List.of(side(625, true, busy()), side(600, false, quiet())), List.of(side(300, false, quiet())));
         Grade grade = graded(given);
         assertEquals(List.of("submission 1", "submission 2", "reference 1"), given.asked);
         assertEquals(2.0, grade.performance().ratio());
         assertNull(grade.performance().notMeasured());
-        assertEquals(List.of(true, false, false),
-                grade.performance().attempts().stream().map(Grade.Attempt::contended).toList());
+        assertEquals(
+                List.of(true, false, false),
+                grade.performance().attempts().stream()
+                        .map(Grade.Attempt::contended)
+                        .toList());
         assertEquals(600.0, grade.performance().submission().rate, "the quiet measurement is the one kept");
         assertEquals(2.0, leaderboard(grade).get(1).get("value").asDouble());
     }
@@ -157,15 +177,25 @@ class PerformanceContentionTest {
     @Test
     void aMachineBusyOnlyAsSeenFromOutsideTheSandboxIsBusyToo() throws Exception {
         // Inside the sandbox (a pid namespace of its own) the steps saw no other process; the grader, outside, did.
-        Given given = new Given(List.of(side(625, false, busy()), side(610, false, busy())),
-                List.of(side(312, false, quiet())));
+        Given given = new Given(
+                List.of(side(625, false, busy()), side(610, false, busy())), List.of(side(312, false, quiet())));
         Grade grade = graded(given);
         assertEquals(List.of("submission 1", "submission 2", "reference 1"), given.asked);
         assertNull(grade.performance().ratio());
-        assertTrue(grade.performance().notMeasured().message().contains("625 requests/s, seen from outside the sandbox:"
-                + " other processes 46% of the CPUs"), grade.performance().notMeasured().message());
-        assertTrue(grade.performance().notMeasured().message().contains("reference measured once: 312 requests/s, seen"
-                + " from outside the sandbox: other processes 2% of the CPUs, CPU pressure 4%, steal 0% (quiet)"),
+        assertTrue(
+                grade.performance()
+                        .notMeasured()
+                        .message()
+                        .contains(
+                                "625 requests/s, seen from outside the sandbox:" + " other processes 46% of the CPUs"),
+                grade.performance().notMeasured().message());
+        assertTrue(
+                grade.performance()
+                        .notMeasured()
+                        .message()
+                        .contains(
+                                "reference measured once: 312 requests/s, seen"
+                                        + " from outside the sandbox: other processes 2% of the CPUs, CPU pressure 4%, steal 0% (quiet)"),
                 grade.performance().notMeasured().message());
     }
 
@@ -181,15 +211,20 @@ class PerformanceContentionTest {
     @Test
     void gradesHelpSaysWhatABusyMachineDoesToTheRatio() {
         String help = GradeArgs.usage().replaceAll("\\s+", " ");
-        assertTrue(help.contains("contended again, the grade has no ratio and says 'not measured: the machine was"
-                + " busy' with what was seen, and the leaderboard gets none"), help);
+        assertTrue(
+                help.contains("contended again, the grade has no ratio and says 'not measured: the machine was"
+                        + " busy' with what was seen, and the leaderboard gets none"),
+                help);
     }
 
     /** A grade written before the rerun rule, as in issue 28: a ratio over runs flagged for contention. */
     @Test
     void aContendedRatioInAGradeIsNotOnGradescopesLeaderboard() throws Exception {
-        Grade grade = Grade.builder().stage(1).performance(new Grade.Performance(side(625, true, null).sustained(),
-                side(312, true, null).sustained(), 2.0, null, List.of())).build();
+        Grade grade = Grade.builder()
+                .stage(1)
+                .performance(new Grade.Performance(
+                        side(625, true, null).sustained(), side(312, true, null).sustained(), 2.0, null, List.of()))
+                .build();
         JsonNode board = leaderboard(grade);
         for (JsonNode entry : board) {
             assertFalse(entry.get("name").asText().contains("reference"), "a contended ratio was published: " + board);

@@ -51,19 +51,36 @@ class RerunTest {
         TestOutcome outcome = TestOutcome.of(rerun, Weights.load());
         List<String> notes = new ArrayList<>(outcome.notes());
         notes.addAll(rerun.notes());
-        Grade g = Grade.builder().stage(1).student("student").score(outcome.score()).tests(outcome.tests())
-                .notes(notes).seed(1234567890123L).build();
+        Grade g = Grade.builder()
+                .stage(1)
+                .student("student")
+                .score(outcome.score())
+                .tests(outcome.tests())
+                .notes(notes)
+                .seed(1234567890123L)
+                .build();
 
-        TestResult flaky = g.tests().stream().filter(t -> t.name().endsWith(".flaky")).findFirst().orElseThrow();
+        TestResult flaky = g.tests().stream()
+                .filter(t -> t.name().endsWith(".flaky"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("passed", flaky.outcome());
         assertEquals("failed", flaky.firstRun().outcome());
         assertTrue(flaky.firstRun().message().contains("504"));
-        TestResult broken = g.tests().stream().filter(t -> t.name().endsWith(".broken")).findFirst().orElseThrow();
+        TestResult broken = g.tests().stream()
+                .filter(t -> t.name().endsWith(".broken"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("failed", broken.outcome());
         assertEquals("failed", broken.firstRun().outcome());
-        assertNull(g.tests().stream().filter(t -> t.name().endsWith(".fine")).findFirst().orElseThrow().firstRun());
+        assertNull(g.tests().stream()
+                .filter(t -> t.name().endsWith(".fine"))
+                .findFirst()
+                .orElseThrow()
+                .firstRun());
         assertEquals(g.score().max() * 2 / 3, g.score().earned(), 0.02, "the flaky test's points are kept");
-        assertTrue(String.join("\n", g.notes()).contains("flaky: EntityProtocolTest.flaky failed, then passed"),
+        assertTrue(
+                String.join("\n", g.notes()).contains("flaky: EntityProtocolTest.flaky failed, then passed"),
                 g.notes().toString());
 
         Path out = dir.resolve("g.json");
@@ -77,20 +94,24 @@ class RerunTest {
     @Test
     void aRunStoppedAtItsTimeLimitIsNotRunAgain() {
         TestJvm.Outcome first = outcome(Map.of(BROKEN, "error"));
-        TestJvm.Outcome stopped = new TestJvm.Outcome(first.planned(), first.results(), false, true, -1, "", 900, 0,
-                Map.of());
+        TestJvm.Outcome stopped =
+                new TestJvm.Outcome(first.planned(), first.results(), false, true, -1, "", 900, 0, Map.of());
         assertEquals(List.of(), Rerun.candidates(stopped));
     }
 
     @Test
     void theSeedOptionIsANumberAndTheReplayCommandCarriesIt() {
-        GradeOptions o = GradeOptions.parse(new String[] {"--stage", "2", "--factory", "a.B", "--no-perf", "--seed", "-17"});
+        GradeOptions o =
+                GradeOptions.parse(new String[] {"--stage", "2", "--factory", "a.B", "--no-perf", "--seed", "-17"});
         assertEquals(-17L, o.seed());
-        assertEquals("./course grade --stage 2 --factory a.B --no-perf --seed -17", GradeCommand.replayCommand(o, o.seed()));
+        assertEquals(
+                "./course grade --stage 2 --factory a.B --no-perf --seed -17", GradeCommand.replayCommand(o, o.seed()));
         GradeOptions spaced = GradeOptions.parse(new String[] {"--stage", "1", "--submission", "/tmp/alice's repo"});
-        assertEquals("./course grade --stage 1 --submission '/tmp/alice'\\''s repo' --seed 5",
+        assertEquals(
+                "./course grade --stage 1 --submission '/tmp/alice'\\''s repo' --seed 5",
                 GradeCommand.replayCommand(spaced, 5));
-        GradeException e = assertThrows(GradeException.class,
+        GradeException e = assertThrows(
+                GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "2", "--factory", "a.B", "--seed", "abc"}));
         assertTrue(e.getMessage().contains("--seed takes a whole number"), e.getMessage());
     }

@@ -24,10 +24,12 @@ class StandardWorkloadTest {
         StandardWorkload one = StandardWorkload.of(course.stage(1), notes);
         StandardWorkload four = StandardWorkload.of(course.stage(4), notes);
         assertEquals(List.of(1, 3), List.of(one.nodes(), four.nodes()));
-        assertEquals(new StandardWorkload(3, 64, 2, StandardWorkload.MAX_KEYS, 100, "stages/4-replication/stage.yml",
-                5000), four);
-        assertTrue(notes.stream().allMatch(n -> n.contains("has 100000 keys; the grader fills and reads 20000")), notes
-                .toString());
+        assertEquals(
+                new StandardWorkload(3, 64, 2, StandardWorkload.MAX_KEYS, 100, "stages/4-replication/stage.yml", 5000),
+                four);
+        assertTrue(
+                notes.stream().allMatch(n -> n.contains("has 100000 keys; the grader fills and reads 20000")),
+                notes.toString());
     }
 
     @Test
@@ -50,8 +52,10 @@ class StandardWorkloadTest {
         assertEquals(List.of(), notes);
         Performance.Side fast = new Performance.Side(run(1500), null, null);
         Performance.Side slow = new Performance.Side(run(900), null, null);
-        assertEquals("performance: the stage's standard GET run is 1.20k requests/s; submission sustains 900 only,"
-                + " reference sustains it", Performance.standardRate(w.standardRate(), slow, fast));
+        assertEquals(
+                "performance: the stage's standard GET run is 1.20k requests/s; submission sustains 900 only,"
+                        + " reference sustains it",
+                Performance.standardRate(w.standardRate(), slow, fast));
     }
 
     private static LoadRun run(double rate) {

@@ -9,8 +9,7 @@ import java.util.stream.Stream;
 
 /** Copies a test submission from test resources into a temp folder, filling in its @@PLACEHOLDERS@@. */
 final class Submissions {
-    private Submissions() {
-    }
+    private Submissions() {}
 
     static Path copy(String resourceDir, Path to, Map<String, String> placeholders) throws IOException {
         Path from;

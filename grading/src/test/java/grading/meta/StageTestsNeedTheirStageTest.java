@@ -17,7 +17,8 @@ class StageTestsNeedTheirStageTest {
 
     @Test
     void stage2TestsCatchAServerWithoutAnExecutor() {
-        expectFailures(SuiteRun.of("course.tests.stage2", STAGE1, 2),
+        expectFailures(
+                SuiteRun.of("course.tests.stage2", STAGE1, 2),
                 "aFullQueueIsAnswered503AtOnceAndAcceptedWritesComplete",
                 "requestsThatWaitedPastTheDeadlineGet503AndDoNotTouchStorage",
                 "aNodeStartedAgainRunsWithTheSettingsOfItsNewStart");
@@ -25,16 +26,22 @@ class StageTestsNeedTheirStageTest {
 
     @Test
     void stage3TestsCatchAServerWithoutSharding() {
-        expectFailures(SuiteRun.of("course.tests.stage3", STAGE1, 3),
-                "everyOperationThroughEveryNode", "aStoppedNodeTakesDownExactlyItsOwnKeys",
+        expectFailures(
+                SuiteRun.of("course.tests.stage3", STAGE1, 3),
+                "everyOperationThroughEveryNode",
+                "aStoppedNodeTakesDownExactlyItsOwnKeys",
                 "tenThousandKeysSpreadEvenly");
     }
 
     @Test
     void stage4TestsCatchServersWithoutReplication() {
-        String[] replication = {"impossibleOrMalformedAckAndFromAre400", "defaultsAreAllNodesAndAMajority",
-            "getOneOfTwoSeesPutTwoOfTwoWithEitherReplicaStopped", "staleCopiesLoseToNewerWritesAndDeletes",
-            "aPutStoresExactlyFromCopies"};
+        String[] replication = {
+            "impossibleOrMalformedAckAndFromAre400",
+            "defaultsAreAllNodesAndAMajority",
+            "getOneOfTwoSeesPutTwoOfTwoWithEitherReplicaStopped",
+            "staleCopiesLoseToNewerWritesAndDeletes",
+            "aPutStoresExactlyFromCopies"
+        };
         expectFailures(SuiteRun.of("course.tests.stage4", STAGE1, 4), replication);
         // Sharding alone (one copy per key, ack and from ignored) is not replication either.
         expectFailures(SuiteRun.of("course.tests.stage4", "solutions.stage3.Stage3Factory", 4), replication);
@@ -43,7 +50,8 @@ class StageTestsNeedTheirStageTest {
     @Test
     void stage5TestsCatchACoordinatorThatWaits() {
         // Stage 4's coordinator is correct but parks a worker on every request until ack replicas answered.
-        expectFailures(SuiteRun.of("course.tests.stage5", "solutions.stage4.Stage4Factory", 5),
+        expectFailures(
+                SuiteRun.of("course.tests.stage5", "solutions.stage4.Stage4Factory", 5),
                 "noThreadIsParkedOnAReplicaWhileRequestsToASlowOneAreInFlight",
                 "requestsWithFastReplicasAreNotQueuedBehindOnesWaitingForASlowReplica");
     }
@@ -51,11 +59,14 @@ class StageTestsNeedTheirStageTest {
     @Test
     void stage6TestsCatchAServerWithoutRanges() {
         // (aMissingOrEmptyStartIs400 is left out: a server without ranges answers 400 to every unknown path.)
-        expectFailures(SuiteRun.of("course.tests.stage6", "solutions.stage5.Stage5Factory", 6),
-                "emptyRangesAre200WithNoEntries", "oneEntryIsOneChunkOfKeyNewlineValue",
+        expectFailures(
+                SuiteRun.of("course.tests.stage6", "solutions.stage5.Stage5Factory", 6),
+                "emptyRangesAre200WithNoEntries",
+                "oneEntryIsOneChunkOfKeyNewlineValue",
                 "keysInsertedInReverseComeOutSortedWithTheirValues",
                 "deletedKeysAreSkippedAndOverwrittenOnesShowTheirLatestValue",
-                "withOneCopyPerKeyTheNodesRangesPartitionTheKeys", "aClientThatDisconnectsHalfwayLeavesTheNodeHealthy",
+                "withOneCopyPerKeyTheNodesRangesPartitionTheKeys",
+                "aClientThatDisconnectsHalfwayLeavesTheNodeHealthy",
                 "aRangeLargerThanTheHeapStreamsInOneRequest");
     }
 
@@ -63,7 +74,9 @@ class StageTestsNeedTheirStageTest {
     private static void expectFailures(SuiteRun run, String... testMethods) {
         List<String> passedWrongly = new ArrayList<>();
         for (String method : testMethods) {
-            List<SuiteRun.Outcome> runs = run.outcomes().stream().filter(o -> o.name().startsWith(method)).toList();
+            List<SuiteRun.Outcome> runs = run.outcomes().stream()
+                    .filter(o -> o.name().startsWith(method))
+                    .toList();
             if (runs.isEmpty()) {
                 passedWrongly.add(method + " did not run at all");
             } else if (runs.stream().allMatch(SuiteRun.Outcome::passed)) {

@@ -17,14 +17,14 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /** Runs a package of tests against a given factory and stage in this JVM and collects each test's outcome. */
 record SuiteRun(int started, List<Outcome> outcomes) {
-    record Outcome(String name, boolean passed, String message) {
-    }
+    record Outcome(String name, boolean passed, String message) {}
 
     static synchronized SuiteRun of(String testPackage, String factory, int stage) {
-        try (SystemProperties forTheTests = SystemProperties.set(
-                Map.of("course.factory", factory, "course.stage", String.valueOf(stage)))) {
+        try (SystemProperties forTheTests =
+                SystemProperties.set(Map.of("course.factory", factory, "course.stage", String.valueOf(stage)))) {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                    .selectors(selectPackage(testPackage)).build();
+                    .selectors(selectPackage(testPackage))
+                    .build();
             ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
             Launcher launcher = LauncherFactory.create();
             launcher.execute(request, new TestExecutionListener() {
@@ -37,8 +37,10 @@ record SuiteRun(int started, List<Outcome> outcomes) {
                         }
                         return;
                     }
-                    outcomes.add(new Outcome(id.getLegacyReportingName(),
-                            result.getStatus() == TestExecutionResult.Status.SUCCESSFUL, message(result)));
+                    outcomes.add(new Outcome(
+                            id.getLegacyReportingName(),
+                            result.getStatus() == TestExecutionResult.Status.SUCCESSFUL,
+                            message(result)));
                 }
             });
             return new SuiteRun(outcomes.size(), new ArrayList<>(outcomes));
@@ -46,12 +48,14 @@ record SuiteRun(int started, List<Outcome> outcomes) {
     }
 
     private static String message(TestExecutionResult result) {
-        return result.getThrowable().map(t -> {
-            StringBuilder sb = new StringBuilder(String.valueOf(t));
-            for (Throwable c = t.getCause(); c != null; c = c.getCause()) {
-                sb.append(" / caused by ").append(c);
-            }
-            return sb.toString();
-        }).orElse("");
+        return result.getThrowable()
+                .map(t -> {
+                    StringBuilder sb = new StringBuilder(String.valueOf(t));
+                    for (Throwable c = t.getCause(); c != null; c = c.getCause()) {
+                        sb.append(" / caused by ").append(c);
+                    }
+                    return sb.toString();
+                })
+                .orElse("");
     }
 }

@@ -45,41 +45,51 @@ abstract class ReferencesPassThePublicTests {
             if (!references.isEmpty()) {
                 return Stream.of(); // the other class runs them
             }
-            throw new AssertionError("no reference on the classpath for any stage of " + Stages.ofThisRepository()
-                    .describe() + (stages.isEmpty() ? "" : " among -Dcourse.referenceStages=" + only));
+            throw new AssertionError("no reference on the classpath for any stage of "
+                    + Stages.ofThisRepository().describe()
+                    + (stages.isEmpty() ? "" : " among -Dcourse.referenceStages=" + only));
         }
-        return references.stream().filter(this::covers).map(s -> DynamicContainer.dynamicContainer(
-                "stage " + s.number() + " reference (" + s.referenceFactory().orElseThrow() + ")",
-                // Lazy: the stage's suite runs when JUnit reaches its container, one stage after the other.
-                Stream.of(s).flatMap(ReferencesPassThePublicTests::publicTests)));
+        return references.stream()
+                .filter(this::covers)
+                .map(s -> DynamicContainer.dynamicContainer(
+                        "stage " + s.number() + " reference ("
+                                + s.referenceFactory().orElseThrow() + ")",
+                        // Lazy: the stage's suite runs when JUnit reaches its container, one stage after the other.
+                        Stream.of(s).flatMap(ReferencesPassThePublicTests::publicTests)));
     }
 
     private static Stream<DynamicTest> publicTests(Stage stage) {
-        List<InProcessSuite.Outcome> outcomes = InProcessSuite.run(List.of(selectPackage("course.tests")),
-                List.of(includeClassNamePatterns(".*Test")), stage.referenceFactory().orElseThrow(), stage.number());
+        List<InProcessSuite.Outcome> outcomes = InProcessSuite.run(
+                List.of(selectPackage("course.tests")),
+                List.of(includeClassNamePatterns(".*Test")),
+                stage.referenceFactory().orElseThrow(),
+                stage.number());
         // Each dynamic test below replays an outcome in no time: the real durations go to the report's output file.
         System.out.println("stage " + stage.number() + " reference, slowest public tests:");
-        outcomes.stream().sorted(Comparator.comparing(InProcessSuite.Outcome::took).reversed()).limit(12)
+        outcomes.stream()
+                .sorted(Comparator.comparing(InProcessSuite.Outcome::took).reversed())
+                .limit(12)
                 .forEach(o -> System.out.printf("  %6.1f s  %s%n", o.took().toMillis() / 1000.0, o.test()));
         if (outcomes.isEmpty()) {
             return Stream.of(DynamicTest.dynamicTest("(no public tests)", () -> {
                 throw new AssertionError("no public tests found (package course.tests, the starter's test-jar)");
             }));
         }
-        return outcomes.stream().map(o -> DynamicTest.dynamicTest(o.test(), () -> {
-            switch (o.status()) {
-                case FAILED -> throw o.cause() != null ? o.cause() : new AssertionError(o.message());
-                case SKIPPED -> {
-                    // Later stages' tests skip themselves; a test of this stage or an earlier one must run.
-                    if (stageOf(o.test()) <= stage.number()) {
-                        throw new AssertionError("skipped on the stage-" + stage.number() + " reference: "
-                                + o.message());
+        return outcomes.stream()
+                .map(o -> DynamicTest.dynamicTest(o.test(), () -> {
+                    switch (o.status()) {
+                        case FAILED -> throw o.cause() != null ? o.cause() : new AssertionError(o.message());
+                        case SKIPPED -> {
+                            // Later stages' tests skip themselves; a test of this stage or an earlier one must run.
+                            if (stageOf(o.test()) <= stage.number()) {
+                                throw new AssertionError(
+                                        "skipped on the stage-" + stage.number() + " reference: " + o.message());
+                            }
+                            Assumptions.abort(o.message());
+                        }
+                        default -> {}
                     }
-                    Assumptions.abort(o.message());
-                }
-                default -> { }
-            }
-        }));
+                }));
     }
 
     /** The stage of a public test, from its package ({@code course.tests.stage3.X#m} is 3; the starter's are 1). */

@@ -19,12 +19,12 @@ public final class FailureFiles {
     public static final String DIR_PROPERTY = "course.artifactsDir";
     /** How a failure message names the folder the files end up in: {@code -Dcourse.artifactsShownAs}. */
     public static final String SHOWN_AS_PROPERTY = "course.artifactsShownAs";
+
     static final int MAX_FILES = 5;
     static final long MAX_BYTES = 2L << 20;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,100}\\.html");
 
-    private FailureFiles() {
-    }
+    private FailureFiles() {}
 
     /** Sends the files of the artifacts folder as ARTIFACT reports; says on stderr which were left behind and why. */
     static void send(PrintStream reports, String secret) {
@@ -37,13 +37,21 @@ public final class FailureFiles {
             int sent = 0;
             for (Path f : sorted) {
                 String name = f.getFileName().toString();
-                if (!Files.isRegularFile(f) || !NAME.matcher(name).matches() || Files.size(f) > MAX_BYTES
+                if (!Files.isRegularFile(f)
+                        || !NAME.matcher(name).matches()
+                        || Files.size(f) > MAX_BYTES
                         || sent >= MAX_FILES) {
                     System.err.println("runner: artifact " + name + " not kept (at most " + MAX_FILES + " .html files"
                             + " of up to " + (MAX_BYTES >> 20) + " MiB with plain names)");
                     continue;
                 }
-                reports.println(Report.line(secret, "ARTIFACT", name, "", "", 0,
+                reports.println(Report.line(
+                        secret,
+                        "ARTIFACT",
+                        name,
+                        "",
+                        "",
+                        0,
                         Base64.getEncoder().encodeToString(Files.readAllBytes(f))));
                 sent++;
             }

@@ -10,8 +10,17 @@ import java.io.IOException;
  * {@code stepSeconds}. It crosses the sandbox's process boundary as one line of JSON on the JVM's stdin, after the
  * report secret: a typed plan, not ten positional words.
  */
-public record PerfPlan(String factory, int stage, int nodes, String heap, int connections, int threads, long keys,
-                       int valueSize, int stepSeconds, int maxSteps) {
+public record PerfPlan(
+        String factory,
+        int stage,
+        int nodes,
+        String heap,
+        int connections,
+        int threads,
+        long keys,
+        int valueSize,
+        int stepSeconds,
+        int maxSteps) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public PerfPlan {
@@ -21,10 +30,17 @@ public record PerfPlan(String factory, int stage, int nodes, String heap, int co
         if (heap == null || !heap.matches("\\d+[kmg]")) {
             throw new IllegalArgumentException("heap must look like 256m, got '" + heap + "'");
         }
-        if (stage < 1 || nodes < 1 || connections < 1 || threads < 1 || keys < 1 || valueSize < 1 || stepSeconds < 1
+        if (stage < 1
+                || nodes < 1
+                || connections < 1
+                || threads < 1
+                || keys < 1
+                || valueSize < 1
+                || stepSeconds < 1
                 || maxSteps < 1) {
-            throw new IllegalArgumentException(String.format("every number of the plan must be positive: stage %d,"
-                    + " nodes %d, connections %d, threads %d, keys %d, valueSize %d, stepSeconds %d, maxSteps %d",
+            throw new IllegalArgumentException(String.format(
+                    "every number of the plan must be positive: stage %d,"
+                            + " nodes %d, connections %d, threads %d, keys %d, valueSize %d, stepSeconds %d, maxSteps %d",
                     stage, nodes, connections, threads, keys, valueSize, stepSeconds, maxSteps));
         }
     }

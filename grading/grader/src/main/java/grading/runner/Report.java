@@ -8,10 +8,10 @@ import java.util.List;
  * backslash, tab and newline escaped so that a message is always one field of one line.
  */
 public record Report(String kind, String test, String tags, String outcome, double millis, String message) {
-    public static String line(String secret, String kind, String test, String tags, String outcome, double millis,
-                              String message) {
-        return String.join("\t", secret, kind, escape(test), escape(tags), outcome, String.valueOf(millis),
-                escape(message));
+    public static String line(
+            String secret, String kind, String test, String tags, String outcome, double millis, String message) {
+        return String.join(
+                "\t", secret, kind, escape(test), escape(tags), outcome, String.valueOf(millis), escape(message));
     }
 
     /** The report in a line, or null when the line is not one (it lacks the secret or is malformed). */
@@ -21,7 +21,12 @@ public record Report(String kind, String test, String tags, String outcome, doub
             return null;
         }
         try {
-            return new Report(f.get(1), unescape(f.get(2)), unescape(f.get(3)), f.get(4), Double.parseDouble(f.get(5)),
+            return new Report(
+                    f.get(1),
+                    unescape(f.get(2)),
+                    unescape(f.get(3)),
+                    f.get(4),
+                    Double.parseDouble(f.get(5)),
                     unescape(f.get(6)));
         } catch (NumberFormatException e) {
             return null;
@@ -48,12 +53,13 @@ public record Report(String kind, String test, String tags, String outcome, doub
             char c = s.charAt(i);
             if (c == '\\' && i + 1 < s.length()) {
                 char n = s.charAt(++i);
-                out.append(switch (n) {
-                    case 't' -> '\t';
-                    case 'n' -> '\n';
-                    case 'r' -> '\r';
-                    default -> n;
-                });
+                out.append(
+                        switch (n) {
+                            case 't' -> '\t';
+                            case 'n' -> '\n';
+                            case 'r' -> '\r';
+                            default -> n;
+                        });
             } else {
                 out.append(c);
             }

@@ -64,6 +64,9 @@ public record SandboxPlan(List<String> packages, String only, List<String> tests
     }
 
     private static List<String> list(String value) {
-        return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(value.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 }

@@ -34,8 +34,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * sets).
  */
 public final class SandboxedTestRunner {
-    private SandboxedTestRunner() {
-    }
+    private SandboxedTestRunner() {}
 
     public static void main(String[] args) throws Exception {
         SandboxStdin<SandboxPlan> stdin = SandboxStdin.read("runner", args, SandboxPlan::read);
@@ -53,7 +52,8 @@ public final class SandboxedTestRunner {
         for (String name : given.packages()) {
             selectors.add(selectPackage(name));
         }
-        LauncherDiscoveryRequestBuilder builder = LauncherDiscoveryRequestBuilder.request().selectors(selectors);
+        LauncherDiscoveryRequestBuilder builder =
+                LauncherDiscoveryRequestBuilder.request().selectors(selectors);
         if (only != null) {
             String suffix = only;
             builder.filters((PostDiscoveryFilter) d -> d.getSource()
@@ -66,19 +66,23 @@ public final class SandboxedTestRunner {
         if (!tests.isEmpty()) {
             builder.filters((PostDiscoveryFilter) d -> d.getSource()
                     .filter(MethodSource.class::isInstance)
-                    .map(s -> tests.contains(((MethodSource) s).getClassName() + "#" + ((MethodSource) s).getMethodName())
-                            ? FilterResult.included("--test")
-                            : FilterResult.excluded("--test"))
+                    .map(s ->
+                            tests.contains(((MethodSource) s).getClassName() + "#" + ((MethodSource) s).getMethodName())
+                                    ? FilterResult.included("--test")
+                                    : FilterResult.excluded("--test"))
                     .orElse(FilterResult.included("container")));
         }
         LauncherDiscoveryRequest request = builder.build();
         Launcher launcher = LauncherFactory.create();
         TestPlan plan = launcher.discover(request);
         Set<String> planned = ConcurrentHashMap.newKeySet();
-        plan.getRoots().forEach(root -> plan.getDescendants(root).stream().filter(SandboxedTestRunner::graded).forEach(t -> {
-            planned.add(id(t));
-            reports.println(Report.line(secret, "PLAN", id(t), tags(t), "", 0, ""));
-        }));
+        plan.getRoots()
+                .forEach(root -> plan.getDescendants(root).stream()
+                        .filter(SandboxedTestRunner::graded)
+                        .forEach(t -> {
+                            planned.add(id(t));
+                            reports.println(Report.line(secret, "PLAN", id(t), tags(t), "", 0, ""));
+                        }));
         long begin = System.nanoTime();
         ConcurrentHashMap<String, Long> started = new ConcurrentHashMap<>();
         launcher.execute(plan, new TestExecutionListener() {
@@ -104,18 +108,23 @@ public final class SandboxedTestRunner {
                     String outcome = switch (result.getStatus()) {
                         case SUCCESSFUL -> "passed";
                         case ABORTED -> "skipped";
-                        case FAILED -> result.getThrowable().filter(AssertionError.class::isInstance).isPresent()
-                                ? "failed" : "error";
+                        case FAILED ->
+                            result.getThrowable()
+                                            .filter(AssertionError.class::isInstance)
+                                            .isPresent()
+                                    ? "failed"
+                                    : "error";
                     };
-                    System.err.printf("[%5.1f s] %-7s %s (%.1f s)%n", (System.nanoTime() - begin) / 1e9, outcome,
-                            id(t), ms / 1000);
+                    System.err.printf(
+                            "[%5.1f s] %-7s %s (%.1f s)%n",
+                            (System.nanoTime() - begin) / 1e9, outcome, id(t), ms / 1000);
                     reports.println(Report.line(secret, "RESULT", id(t), tags(t), outcome, ms, message(result)));
                 } else if (result.getStatus() == TestExecutionResult.Status.FAILED) {
                     // A class that failed before its tests (setup, a missing cluster), or a parameterized method
                     // whose invocations could not be made, fails each of its tests.
                     for (TestIdentifier test : testsUnder(plan, t)) {
-                        reports.println(Report.line(secret, "RESULT", id(test), tags(test), "error", 0,
-                                message(result)));
+                        reports.println(
+                                Report.line(secret, "RESULT", id(test), tags(test), "error", 0, message(result)));
                     }
                 }
             }
@@ -131,7 +140,9 @@ public final class SandboxedTestRunner {
         if (graded(t)) {
             return List.of(t);
         }
-        return plan.getDescendants(t).stream().filter(SandboxedTestRunner::graded).toList();
+        return plan.getDescendants(t).stream()
+                .filter(SandboxedTestRunner::graded)
+                .toList();
     }
 
     /**
@@ -140,11 +151,14 @@ public final class SandboxedTestRunner {
      * method's id and the grader keeps the worst of them.
      */
     private static boolean graded(TestIdentifier t) {
-        return t.isTest() || (t.isContainer() && t.getSource().filter(MethodSource.class::isInstance).isPresent());
+        return t.isTest()
+                || (t.isContainer()
+                        && t.getSource().filter(MethodSource.class::isInstance).isPresent());
     }
 
     static String id(TestIdentifier t) {
-        return t.getSource().filter(MethodSource.class::isInstance)
+        return t.getSource()
+                .filter(MethodSource.class::isInstance)
                 .map(s -> ((MethodSource) s).getClassName() + "#" + ((MethodSource) s).getMethodName())
                 .orElse(t.getDisplayName());
     }
@@ -156,15 +170,17 @@ public final class SandboxedTestRunner {
     // a Throwable that is its own cause ends the chain: identity is the test.
     @SuppressWarnings("ReferenceEquality")
     private static String message(TestExecutionResult result) {
-        return result.getThrowable().map(t -> {
-            StringBuilder sb = new StringBuilder(String.valueOf(t));
-            for (Throwable c = t.getCause(); c != null && c != t; c = c.getCause()) {
-                sb.append("\ncaused by: ").append(c);
-            }
-            for (Throwable s : t.getSuppressed()) {
-                sb.append("\n").append(s.getMessage());
-            }
-            return sb.toString();
-        }).orElse("");
+        return result.getThrowable()
+                .map(t -> {
+                    StringBuilder sb = new StringBuilder(String.valueOf(t));
+                    for (Throwable c = t.getCause(); c != null && c != t; c = c.getCause()) {
+                        sb.append("\ncaused by: ").append(c);
+                    }
+                    for (Throwable s : t.getSuppressed()) {
+                        sb.append("\n").append(s.getMessage());
+                    }
+                    return sb.toString();
+                })
+                .orElse("");
     }
 }

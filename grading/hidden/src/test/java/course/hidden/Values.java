@@ -7,8 +7,7 @@ import java.util.SplittableRandom;
  * index and a length, so a test can write hundreds of megabytes through a small heap.
  */
 public final class Values {
-    private Values() {
-    }
+    private Values() {}
 
     public static byte[] of(long seed, long index, int length) {
         byte[] value = new byte[length];

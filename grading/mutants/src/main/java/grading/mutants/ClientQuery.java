@@ -11,8 +11,7 @@ import solutions.stage3.PeerClient;
  * untouched): the way a mutant gets ack, from or a range's end wrong without copying the reference's code.
  */
 public final class ClientQuery {
-    private ClientQuery() {
-    }
+    private ClientQuery() {}
 
     /** A handler that lets {@code edit} change the parameters (still URL-encoded) of client requests to {@code path}. */
     public static RequestHandler rewriting(RequestHandler reference, String path, QueryEdit edit) {

@@ -9,8 +9,7 @@ import java.util.List;
  * references' own choices. A new variant is a class in grading.mutants.stageN, listed here.
  */
 public final class CorrectVariants {
-    private CorrectVariants() {
-    }
+    private CorrectVariants() {}
 
     /** A variant, the stage it implements, and the choice it makes differently from the reference. */
     public record Variant(Class<?> factory, int stage, String choice) {
@@ -20,7 +19,9 @@ public final class CorrectVariants {
     }
 
     public static List<Variant> all() {
-        return List.of(new Variant(OneWorkerSmallestQueue.class, 2,
+        return List.of(new Variant(
+                OneWorkerSmallestQueue.class,
+                2,
                 "one worker and a queue of 64 by default (the reference: 2 x cores, 256)"));
     }
 }

@@ -97,44 +97,105 @@ import java.util.List;
 public final class Mutants {
     private static final List<Class<?>> ALL = List.of(
             // stage 1: protocol
-            EmptyValueIs404.class, DeleteAnswers200.class, PutAnswers200.class, MissingIdIs500.class,
-            UnknownPathIs404.class, OtherMethodsAre400.class, UrlNotDecoded.class, IdMustBeFirstParameter.class,
-            BodyLimitDefault64KiB.class, BodyLimitOneMebibyte.class, ValuesAsText.class, KeysAsLatin1.class,
-            LongKeysTruncated.class, GetReturnsNextKey.class,
+            EmptyValueIs404.class,
+            DeleteAnswers200.class,
+            PutAnswers200.class,
+            MissingIdIs500.class,
+            UnknownPathIs404.class,
+            OtherMethodsAre400.class,
+            UrlNotDecoded.class,
+            IdMustBeFirstParameter.class,
+            BodyLimitDefault64KiB.class,
+            BodyLimitOneMebibyte.class,
+            ValuesAsText.class,
+            KeysAsLatin1.class,
+            LongKeysTruncated.class,
+            GetReturnsNextKey.class,
             // stage 1: request framing and targets
-            ChunkedBodyStoredEmpty.class, ChunkedBodyLimit64KiB.class, FirstContentLengthWins.class, MalformedIdIs500.class,
-            InvalidUtf8IdsCollide.class, UnknownMethodIs400.class, ExpectContinueIgnored.class, PlusKeptAsPlus.class,
-            TargetBytesNotChecked.class, ChunkSizeReadLeniently.class, AnyTransferEncodingIsChunked.class,
-            RefusalsNotLogged.class, RestOfReadAfterBodyDropped.class, HandlerExceptionClosesTheConnection.class,
+            ChunkedBodyStoredEmpty.class,
+            ChunkedBodyLimit64KiB.class,
+            FirstContentLengthWins.class,
+            MalformedIdIs500.class,
+            InvalidUtf8IdsCollide.class,
+            UnknownMethodIs400.class,
+            ExpectContinueIgnored.class,
+            PlusKeptAsPlus.class,
+            TargetBytesNotChecked.class,
+            ChunkSizeReadLeniently.class,
+            AnyTransferEncodingIsChunked.class,
+            RefusalsNotLogged.class,
+            RestOfReadAfterBodyDropped.class,
+            HandlerExceptionClosesTheConnection.class,
             // stage 1: lifecycle and durability
-            NotRestartable.class, StopDoesNothing.class, StopNotIdempotent.class, StartReturnsBeforeListening.class,
-            DataOutsideWorkingDir.class, NoWriteAheadLog.class, DeletesOnlyInMemory.class, WholeDatabaseInHeap.class,
-            SharesItsPort.class, WalReplayedInReverse.class, LogsReplayedNewestFirst.class, SignedKeyOrder.class, TableSearchOneShort.class,
-            TombstonesDroppedInPartialMerges.class, TablesNeverMerged.class,
+            NotRestartable.class,
+            StopDoesNothing.class,
+            StopNotIdempotent.class,
+            StartReturnsBeforeListening.class,
+            DataOutsideWorkingDir.class,
+            NoWriteAheadLog.class,
+            DeletesOnlyInMemory.class,
+            WholeDatabaseInHeap.class,
+            SharesItsPort.class,
+            WalReplayedInReverse.class,
+            LogsReplayedNewestFirst.class,
+            SignedKeyOrder.class,
+            TableSearchOneShort.class,
+            TombstonesDroppedInPartialMerges.class,
+            TablesNeverMerged.class,
             // stage 1: memory for request bodies and unsent answers, held connections
-            NoBodyBudget.class, ChunkedBodiesOutsideBudget.class, NoAnswerBudget.class, NoConnectionTimeouts.class,
-            IdleConnectionsNeverClosed.class, TimeoutsReadOncePerJvm.class,
+            NoBodyBudget.class,
+            ChunkedBodiesOutsideBudget.class,
+            NoAnswerBudget.class,
+            NoConnectionTimeouts.class,
+            IdleConnectionsNeverClosed.class,
+            TimeoutsReadOncePerJvm.class,
             // stage 2: the executor
-            UnboundedQueue.class, NoDeadline.class, PipelineClosedAt256.class, LifoIsFifo.class,
-            VirtualThreadsIgnored.class, BadSettingsFallBackToDefaults.class, HalfCloseIgnored.class,
-            RefusalsOvertakeAnswers.class, OneNioPipeline.class, ShortDefaultDeadline.class,
-            SettingsReadOncePerJvm.class, WorkersSettingIgnored.class, HandlerDelayIgnored.class,
+            UnboundedQueue.class,
+            NoDeadline.class,
+            PipelineClosedAt256.class,
+            LifoIsFifo.class,
+            VirtualThreadsIgnored.class,
+            BadSettingsFallBackToDefaults.class,
+            HalfCloseIgnored.class,
+            RefusalsOvertakeAnswers.class,
+            OneNioPipeline.class,
+            ShortDefaultDeadline.class,
+            SettingsReadOncePerJvm.class,
+            WorkersSettingIgnored.class,
+            HandlerDelayIgnored.class,
             // stage 3: sharding
-            NoForwarding.class, WritesLocallyToo.class, PeerCallsWithoutTimeout.class, ForwardsInTheClientLane.class,
-            ImpatientPeerCalls.class, OwnerDownIs500.class, ValuesCompressed.class,
+            NoForwarding.class,
+            WritesLocallyToo.class,
+            PeerCallsWithoutTimeout.class,
+            ForwardsInTheClientLane.class,
+            ImpatientPeerCalls.class,
+            OwnerDownIs500.class,
+            ValuesCompressed.class,
             // stage 4: replication
-            AckDefaultIsOne.class, StoresOnOneReplicaTooMany.class, WriteAcksCountedOneShort.class,
-            GetTakesTheFirstAnswer.class, TombstonesWithoutTimestamps.class, InternalRequestsWithoutSecret.class,
-            ReplicaKeysAsText.class, LastArrivalWins.class, PutFromDefaultIsAMajority.class, AckAboveFromClamped.class,
+            AckDefaultIsOne.class,
+            StoresOnOneReplicaTooMany.class,
+            WriteAcksCountedOneShort.class,
+            GetTakesTheFirstAnswer.class,
+            TombstonesWithoutTimestamps.class,
+            InternalRequestsWithoutSecret.class,
+            ReplicaKeysAsText.class,
+            LastArrivalWins.class,
+            PutFromDefaultIsAMajority.class,
+            AckAboveFromClamped.class,
             // stage 5: asynchronous coordination
-            WaitsForAllReplicas.class, ReplicaCallsWithoutTimeout.class, WorkerWaitsForTheQuorum.class,
+            WaitsForAllReplicas.class,
+            ReplicaCallsWithoutTimeout.class,
+            WorkerWaitsForTheQuorum.class,
             // stage 6: ranges
-            RangeEndInclusive.class, RangeShowsDeletedKeys.class, RangeBuiltInMemory.class,
-            RangeInSignedOrder.class, TableLowerBoundNeverPastTheEnd.class, EmptyStartIsTheFirstKey.class,
+            RangeEndInclusive.class,
+            RangeShowsDeletedKeys.class,
+            RangeBuiltInMemory.class,
+            RangeInSignedOrder.class,
+            TableLowerBoundNeverPastTheEnd.class,
+            EmptyStartIsTheFirstKey.class,
             RangeInOneChunk.class);
 
-    private Mutants() {
-    }
+    private Mutants() {}
 
     /** Every mutant, each checked to carry {@link Mutant}, ordered by stage then name. */
     public static List<Entry> all() {
@@ -144,16 +205,16 @@ public final class Mutants {
             if (m == null) {
                 throw new IllegalStateException(type.getName() + " is listed in Mutants but has no @Mutant");
             }
-            entries.add(new Entry(type.getName(), type.getSimpleName(), m.stage(), m.breaks(), m.caughtBy(),
-                    List.of(m.sentences())));
+            entries.add(new Entry(
+                    type.getName(), type.getSimpleName(), m.stage(), m.breaks(), m.caughtBy(), List.of(m.sentences())));
         }
         entries.sort(Comparator.comparingInt(Entry::stage).thenComparing(Entry::name));
         return entries;
     }
 
     /** One mutant: its factory class, what it breaks (in words and as the statement's sentence ids), and the test that must catch it. */
-    public record Entry(String factory, String name, int stage, String breaks, String caughtBy,
-                        List<String> sentences) {
+    public record Entry(
+            String factory, String name, int stage, String breaks, String caughtBy, List<String> sentences) {
         public String caughtByClass() {
             return caughtBy.contains("#") ? caughtBy.substring(0, caughtBy.indexOf('#')) : caughtBy;
         }

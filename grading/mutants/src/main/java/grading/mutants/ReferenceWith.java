@@ -23,30 +23,32 @@ import solutions.stage5.Stage5Node;
  * says only what it changes; a concern a mutant of another stage needs gets a {@code case} here.
  */
 public final class ReferenceWith {
-    private ReferenceWith() {
-    }
+    private ReferenceWith() {}
 
     /** The reference whose entity handler (sharding, then coordinator and replica) is what the mutant makes of it. */
     public static Service handler(ServiceFactory mutant, ServiceConfig config, HandlerChange change) {
         return switch (stageOf(mutant)) {
-            case 3 -> new Stage3Node(config) {
-                @Override
-                protected RequestHandler createHandler(Storage storage) throws IOException {
-                    return change.change(storage, super::createHandler);
-                }
-            };
-            case 4 -> new Stage4Node(config) {
-                @Override
-                protected RequestHandler createHandler(Storage storage) throws IOException {
-                    return change.change(storage, super::createHandler);
-                }
-            };
-            case 5 -> new Stage5Node(config) {
-                @Override
-                protected RequestHandler createHandler(Storage storage) throws IOException {
-                    return change.change(storage, super::createHandler);
-                }
-            };
+            case 3 ->
+                new Stage3Node(config) {
+                    @Override
+                    protected RequestHandler createHandler(Storage storage) throws IOException {
+                        return change.change(storage, super::createHandler);
+                    }
+                };
+            case 4 ->
+                new Stage4Node(config) {
+                    @Override
+                    protected RequestHandler createHandler(Storage storage) throws IOException {
+                        return change.change(storage, super::createHandler);
+                    }
+                };
+            case 5 ->
+                new Stage5Node(config) {
+                    @Override
+                    protected RequestHandler createHandler(Storage storage) throws IOException {
+                        return change.change(storage, super::createHandler);
+                    }
+                };
             default -> throw unsupported(mutant, "the entity handler");
         };
     }
@@ -68,12 +70,13 @@ public final class ReferenceWith {
     /** The reference node and handler behind the server the mutant makes. */
     public static Service server(ServiceFactory mutant, ServiceConfig config, ServerChange server) {
         return switch (stageOf(mutant)) {
-            case 3 -> new Stage3Node(config) {
-                @Override
-                protected HttpServer createServer(Routes routes) throws IOException {
-                    return server.serve(routes);
-                }
-            };
+            case 3 ->
+                new Stage3Node(config) {
+                    @Override
+                    protected HttpServer createServer(Routes routes) throws IOException {
+                        return server.serve(routes);
+                    }
+                };
             default -> throw unsupported(mutant, "the server");
         };
     }
@@ -81,18 +84,20 @@ public final class ReferenceWith {
     /** The reference whose calls to other nodes time out after {@code timeout}. */
     public static Service peerTimeout(ServiceFactory mutant, ServiceConfig config, Duration timeout) {
         return switch (stageOf(mutant)) {
-            case 3 -> new Stage3Node(config) {
-                @Override
-                protected Duration peerTimeout() {
-                    return timeout;
-                }
-            };
-            case 5 -> new Stage5Node(config) {
-                @Override
-                protected Duration peerTimeout() {
-                    return timeout;
-                }
-            };
+            case 3 ->
+                new Stage3Node(config) {
+                    @Override
+                    protected Duration peerTimeout() {
+                        return timeout;
+                    }
+                };
+            case 5 ->
+                new Stage5Node(config) {
+                    @Override
+                    protected Duration peerTimeout() {
+                        return timeout;
+                    }
+                };
             default -> throw unsupported(mutant, "the peer timeout");
         };
     }
@@ -100,26 +105,28 @@ public final class ReferenceWith {
     /** The reference that puts what {@code guard} makes of each route's handler in place of its own guard. */
     public static Service admitting(ServiceFactory mutant, ServiceConfig config, UnaryOperator<RequestHandler> guard) {
         return switch (stageOf(mutant)) {
-            case 4 -> new Stage4Node(config) {
-                @Override
-                protected RequestHandler admitting(RequestHandler handler) {
-                    return guard.apply(handler);
-                }
-            };
+            case 4 ->
+                new Stage4Node(config) {
+                    @Override
+                    protected RequestHandler admitting(RequestHandler handler) {
+                        return guard.apply(handler);
+                    }
+                };
             default -> throw unsupported(mutant, "the guard of internal requests");
         };
     }
 
     /** The reference that answers a client with what {@code answer} makes of the coordinator's decision. */
-    public static Service answer(ServiceFactory mutant, ServiceConfig config,
-                                 Function<CompletableFuture<Response>, Response> answer) {
+    public static Service answer(
+            ServiceFactory mutant, ServiceConfig config, Function<CompletableFuture<Response>, Response> answer) {
         return switch (stageOf(mutant)) {
-            case 5 -> new Stage5Node(config) {
-                @Override
-                protected Response answer(CompletableFuture<Response> decision) {
-                    return answer.apply(decision);
-                }
-            };
+            case 5 ->
+                new Stage5Node(config) {
+                    @Override
+                    protected Response answer(CompletableFuture<Response> decision) {
+                        return answer.apply(decision);
+                    }
+                };
             default -> throw unsupported(mutant, "how a client gets the coordinator's answer");
         };
     }

@@ -9,13 +9,15 @@ import java.util.List;
  * each {@code stages/N-slug/stage.yml}): a stage counts when its reference class is on the classpath.
  */
 public final class References {
-    private References() {
-    }
+    private References() {}
 
     /** The reference factory of {@code stage}; an {@link IllegalArgumentException} if the stage names none. */
     public static String factory(int stage) {
-        return Stages.ofThisRepository().stage(stage).referenceFactory().orElseThrow(() ->
-                new IllegalArgumentException("stage " + stage + " names no reference in its stage.yml"));
+        return Stages.ofThisRepository()
+                .stage(stage)
+                .referenceFactory()
+                .orElseThrow(
+                        () -> new IllegalArgumentException("stage " + stage + " names no reference in its stage.yml"));
     }
 
     public static boolean exists(int stage) {
@@ -23,7 +25,10 @@ public final class References {
     }
 
     public static List<Integer> stages() {
-        return Stages.ofThisRepository().list().stream().filter(References::present).map(Stage::number).toList();
+        return Stages.ofThisRepository().list().stream()
+                .filter(References::present)
+                .map(Stage::number)
+                .toList();
     }
 
     private static boolean present(Stage s) {

@@ -40,7 +40,9 @@ public class SortedTables implements Storage {
         Files.createDirectories(dir);
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString().startsWith("mutant-table-")).sorted().toList();
+            files = s.filter(p -> p.getFileName().toString().startsWith("mutant-table-"))
+                    .sorted()
+                    .toList();
         }
         for (Path f : files) {
             tablesNewestFirst.add(0, read(f));
@@ -113,7 +115,9 @@ public class SortedTables implements Storage {
 
     @Override
     public synchronized void upsert(Entry entry) {
-        memtable.put(entry.key().clone(), entry.isTombstone() ? TOMBSTONE : entry.value().clone());
+        memtable.put(
+                entry.key().clone(),
+                entry.isTombstone() ? TOMBSTONE : entry.value().clone());
     }
 
     @Override
@@ -122,7 +126,8 @@ public class SortedTables implements Storage {
             return;
         }
         Path file = dir.resolve(String.format("mutant-table-%08d", tablesNewestFirst.size()));
-        try (OutputStream raw = Files.newOutputStream(file); DataOutputStream out = new DataOutputStream(raw)) {
+        try (OutputStream raw = Files.newOutputStream(file);
+                DataOutputStream out = new DataOutputStream(raw)) {
             out.writeInt(memtable.size());
             for (Map.Entry<byte[], byte[]> e : memtable.entrySet()) { // written in the memtable's order
                 out.writeInt(e.getKey().length);
@@ -139,8 +144,7 @@ public class SortedTables implements Storage {
 
     /** Tables stay as they were flushed: the mutants that use this storage never need a merge. */
     @Override
-    public void compact() {
-    }
+    public void compact() {}
 
     /** Flushes, so that a clean restart reads everything back from the tables. */
     @Override
@@ -149,7 +153,8 @@ public class SortedTables implements Storage {
     }
 
     private static Entry[] read(Path file) throws IOException {
-        try (InputStream raw = Files.newInputStream(file); DataInputStream in = new DataInputStream(raw)) {
+        try (InputStream raw = Files.newInputStream(file);
+                DataInputStream in = new DataInputStream(raw)) {
             Entry[] entries = new Entry[in.readInt()];
             for (int i = 0; i < entries.length; i++) {
                 byte[] key = new byte[in.readInt()];

@@ -11,8 +11,7 @@ import java.util.List;
  * business and stays package-private there.
  */
 public final class MutatedEngines {
-    private MutatedEngines() {
-    }
+    private MutatedEngines() {}
 
     /**
      * Background merges drop tombstones even when they merge only the newest tables: a key deleted in a newer table

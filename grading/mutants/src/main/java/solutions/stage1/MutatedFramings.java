@@ -6,8 +6,7 @@ package solutions.stage1;
  * own business and stays package-private there.
  */
 public final class MutatedFramings {
-    private MutatedFramings() {
-    }
+    private MutatedFramings() {}
 
     /**
      * A chunk size is whatever hex digits start its line, and the rest of the line is taken for an extension: a size

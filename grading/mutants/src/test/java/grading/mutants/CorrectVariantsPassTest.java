@@ -14,11 +14,16 @@ import org.junit.jupiter.api.TestFactory;
 class CorrectVariantsPassTest {
     @TestFactory
     Stream<DynamicTest> everyCorrectVariantPassesAllPublicAndHiddenTestsOfItsStage() {
-        return CorrectVariants.all().stream().map(v -> DynamicTest.dynamicTest(v.name() + ": " + v.choice(), () -> {
-            List<String> problems = MutantMatrix.problemsOf(v.factory().getName(), v.stage()).stream()
-                    .map(o -> o.test() + " " + o.status() + ": " + o.message()).toList();
-            assertEquals(List.of(), problems, v.name() + " is correct (" + v.choice() + "), yet tests of stage "
-                    + v.stage() + " did not pass");
-        }));
+        return CorrectVariants.all().stream()
+                .map(v -> DynamicTest.dynamicTest(v.name() + ": " + v.choice(), () -> {
+                    List<String> problems = MutantMatrix.problemsOf(v.factory().getName(), v.stage()).stream()
+                            .map(o -> o.test() + " " + o.status() + ": " + o.message())
+                            .toList();
+                    assertEquals(
+                            List.of(),
+                            problems,
+                            v.name() + " is correct (" + v.choice() + "), yet tests of stage " + v.stage()
+                                    + " did not pass");
+                }));
     }
 }

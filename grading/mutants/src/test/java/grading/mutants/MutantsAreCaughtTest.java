@@ -46,8 +46,11 @@ class MutantsAreCaughtTest {
      */
     @Test
     void everyClassWithAMutantAnnotationIsListed() throws Exception {
-        Path root = Path.of(Mutants.class.getProtectionDomain().getCodeSource()
-                .getLocation().toURI());
+        Path root = Path.of(Mutants.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         Set<String> listed = new HashSet<>();
         Mutants.all().forEach(m -> listed.add(m.factory()));
         List<String> unlisted = new ArrayList<>();
@@ -70,8 +73,9 @@ class MutantsAreCaughtTest {
         for (Mutants.Entry m : Mutants.all()) {
             try {
                 Class<?> test = Class.forName(m.caughtByClass());
-                if (m.caughtByMethod() != null && Stream.of(test.getDeclaredMethods())
-                        .noneMatch(method -> method.getName().equals(m.caughtByMethod()))) {
+                if (m.caughtByMethod() != null
+                        && Stream.of(test.getDeclaredMethods())
+                                .noneMatch(method -> method.getName().equals(m.caughtByMethod()))) {
                     missing.add(m.name() + ": no method " + m.caughtBy());
                 }
             } catch (ClassNotFoundException e) {
@@ -83,7 +87,8 @@ class MutantsAreCaughtTest {
 
     @AfterAll
     static void printMatrix() {
-        System.out.println("mutant matrix (catching test only; ./course grade --mutant-matrix adds the public column):");
+        System.out.println(
+                "mutant matrix (catching test only; ./course grade --mutant-matrix adds the public column):");
         System.out.print(MutantMatrix.text(ROWS));
     }
 }

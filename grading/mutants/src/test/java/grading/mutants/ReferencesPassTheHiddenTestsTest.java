@@ -18,10 +18,13 @@ class ReferencesPassTheHiddenTestsTest {
     @TestFactory
     Stream<DynamicTest> everyReferencePassesTheHiddenTestsOfItsStage() {
         assertFalse(References.stages().isEmpty(), "no reference found (solutions.stage1.Stage1Factory)");
-        return References.stages().stream().map(stage -> DynamicTest.dynamicTest("stage " + stage + " reference", () -> {
-            List<String> problems = MutantMatrix.hiddenProblemsOfReference(stage).stream()
-                    .map(o -> o.test() + " " + o.status() + ": " + o.message()).toList();
-            assertEquals(List.of(), problems, "stage " + stage + " reference (" + References.factory(stage) + ")");
-        }));
+        return References.stages().stream()
+                .map(stage -> DynamicTest.dynamicTest("stage " + stage + " reference", () -> {
+                    List<String> problems = MutantMatrix.hiddenProblemsOfReference(stage).stream()
+                            .map(o -> o.test() + " " + o.status() + ": " + o.message())
+                            .toList();
+                    assertEquals(
+                            List.of(), problems, "stage " + stage + " reference (" + References.factory(stage) + ")");
+                }));
     }
 }

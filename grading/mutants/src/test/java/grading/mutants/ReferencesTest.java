@@ -43,7 +43,9 @@ class ReferencesTest {
 
     private void stage(int n, String reference) throws Exception {
         Path folder = Files.createDirectories(root.resolve("stages/" + n + "-next"));
-        Files.writeString(folder.resolve("stage.yml"), "stage: " + n + "\ntitle: Stage " + n + "\nslug: next\nnodes: 3\n"
-                + "endpoints: [/v0/entity]\nreference: " + reference + "\n");
+        Files.writeString(
+                folder.resolve("stage.yml"),
+                "stage: " + n + "\ntitle: Stage " + n + "\nslug: next\nnodes: 3\n"
+                        + "endpoints: [/v0/entity]\nreference: " + reference + "\n");
     }
 }

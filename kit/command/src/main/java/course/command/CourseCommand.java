@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 public abstract class CourseCommand implements Callable<Integer> {
     @Spec
     protected CommandSpec spec;
+
     @Mixin
     // picocli reads the mixin (--help).
     @SuppressWarnings("UnusedVariable")

@@ -18,8 +18,7 @@ public final class CourseCommandLine {
     /** Exit status of a command that started and failed. */
     public static final int FAILED = 1;
 
-    private CourseCommandLine() {
-    }
+    private CourseCommandLine() {}
 
     /** Parses {@code args} into {@code command} (a picocli {@code @Command}) and runs it; returns the exit status. */
     public static int execute(Object command, String[] args, PrintStream out, PrintStream err) {
@@ -41,8 +40,8 @@ public final class CourseCommandLine {
         line.setErr(new PrintWriter(err, true, err.charset()));
         line.setParameterExceptionHandler((e, args) -> {
             String name = displayName(e.getCommandLine().getCommandSpec());
-            err.println(name + ": " + message(e) + " (see " + (name.startsWith("java ") ? name : "./" + name)
-                    + " --help)");
+            err.println(
+                    name + ": " + message(e) + " (see " + (name.startsWith("java ") ? name : "./" + name) + " --help)");
             return USAGE;
         });
         line.setExecutionExceptionHandler((e, failed, parsed) -> {
@@ -102,7 +101,8 @@ public final class CourseCommandLine {
             return option.names()[0] + " " + bad.getMessage();
         }
         return e.getCause() instanceof IllegalArgumentException bad && bad.getMessage() != null
-                ? bad.getMessage() : e.getMessage();
+                ? bad.getMessage()
+                : e.getMessage();
     }
 
     /** A bad value found after parsing (a rule between options); exits 2 like any other usage error. */
@@ -116,7 +116,8 @@ public final class CourseCommandLine {
      */
     static String displayName(CommandSpec spec) {
         String name = spec.qualifiedName(" ");
-        return name.startsWith("course ") || name.equals("course") || name.startsWith("java ") ? name
+        return name.startsWith("course ") || name.equals("course") || name.startsWith("java ")
+                ? name
                 : "course " + name;
     }
 }

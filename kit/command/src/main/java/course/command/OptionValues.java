@@ -8,8 +8,7 @@ import picocli.CommandLine.ITypeConverter;
  * option's name before the reason) or, for a setter, with the option named in the message.
  */
 public final class OptionValues {
-    private OptionValues() {
-    }
+    private OptionValues() {}
 
     /** {@code text} as a whole number from {@code min} to {@code max}; underscores are allowed (1_000_000). */
     public static long between(String text, long min, long max) {
@@ -71,7 +70,7 @@ public final class OptionValues {
         private final Range range;
 
         protected IntRange(int min, int max) {
-            range = new Range(min, max) { };
+            range = new Range(min, max) {};
         }
 
         @Override

@@ -16,8 +16,17 @@ import java.util.Optional;
  * @param workloads   the standard load runs, in the file's order
  * @param demoNote    what the demo's runs of this stage show, one sentence for {@code ./course demo}
  */
-public record Stage(int number, String folder, String title, String slug, int nodes, Replication replication,
-                    String reference, List<String> endpoints, List<Workload> workloads, String demoNote) {
+public record Stage(
+        int number,
+        String folder,
+        String title,
+        String slug,
+        int nodes,
+        Replication replication,
+        String reference,
+        List<String> endpoints,
+        List<Workload> workloads,
+        String demoNote) {
     /** The path of range requests: a stage that lists it streams ranges. */
     public static final String RANGE_ENDPOINT = "/v0/entities";
 

@@ -42,7 +42,9 @@ final class StageFile {
     /** One mistake: the field's path (names and list indexes, empty for the whole file), its rank, what is wrong. */
     record Problem(List<Object> where, int rank, String what) {
         static final Comparator<Problem> ORDER = Comparator.<Problem>comparingInt(p -> p.where.size())
-                .thenComparingInt(Problem::rank).thenComparing(Problem::field).thenComparing(Problem::what);
+                .thenComparingInt(Problem::rank)
+                .thenComparing(Problem::field)
+                .thenComparing(Problem::what);
 
         /** {@code standard-workloads[1].rate}: the field as the messages name it. */
         String field() {
@@ -54,23 +56,28 @@ final class StageFile {
         }
     }
 
-    private StageFile() {
-    }
+    private StageFile() {}
 
     /** The stage of {@code folder} ({@code N-slug}), from its stage.yml. */
     static Stage read(Path folder, int folderNumber, String folderSlug) {
         Path file = folder.resolve(NAME);
         if (!Files.isRegularFile(file)) {
-            throw new StageFileException(file, null, "is missing: every stage folder needs one (copy the stage.yml"
-                    + " of another stage and change its facts)");
+            throw new StageFileException(
+                    file,
+                    null,
+                    "is missing: every stage folder needs one (copy the stage.yml"
+                            + " of another stage and change its facts)");
         }
         JsonNode root;
         try {
             root = YAML.readTree(Files.readString(file));
         } catch (JacksonException e) {
             String why = e.getOriginalMessage().replaceAll("\\s+", " ");
-            throw new StageFileException(file, null, "is not valid YAML (" + why + ", line "
-                    + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + ")");
+            throw new StageFileException(
+                    file,
+                    null,
+                    "is not valid YAML (" + why + ", line "
+                            + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + ")");
         } catch (IOException e) {
             throw new StageFileException(file, null, "cannot be read (" + e.getMessage() + ")");
         }
@@ -92,18 +99,24 @@ final class StageFile {
         Set<Problem> found = new HashSet<>();
         for (ValidationMessage m : SCHEMA.validate(root)) {
             List<Object> where = IntStream.range(0, m.getInstanceLocation().getNameCount())
-                    .mapToObj(m.getInstanceLocation()::getElement).toList();
+                    .mapToObj(m.getInstanceLocation()::getElement)
+                    .toList();
             found.addAll(problems(m.getType(), where, m.getInstanceNode()));
         }
         JsonNode stage = root.path("stage");
         JsonNode slug = root.path("slug");
         if (stage.isIntegralNumber() && stage.asLong() != folderNumber) {
-            found.add(new Problem(List.of("stage"), 2, "says " + stage.asText() + " but the folder is stage "
-                    + folderNumber + ": make them agree"));
+            found.add(new Problem(
+                    List.of("stage"),
+                    2,
+                    "says " + stage.asText() + " but the folder is stage " + folderNumber + ": make them agree"));
         }
         if (slug.isTextual() && !slug.asText().equals(folderSlug)) {
-            found.add(new Problem(List.of("slug"), 2, "says '" + slug.asText() + "' but the folder is " + folderNumber
-                    + "-" + folderSlug + ": make them agree"));
+            found.add(new Problem(
+                    List.of("slug"),
+                    2,
+                    "says '" + slug.asText() + "' but the folder is " + folderNumber + "-" + folderSlug
+                            + ": make them agree"));
         }
         return found.stream().sorted(Problem.ORDER).toList();
     }
@@ -113,13 +126,26 @@ final class StageFile {
         JsonNode node = schemaAt(where);
         List<String> fields = names(node.path("properties"));
         if (keyword.equals("additionalProperties")) {
-            return names(value).stream().filter(k -> !fields.contains(k)).map(k -> new Problem(append(where, k), 0,
-                    "is not a field of stage.yml here; the fields are " + String.join(", ", fields))).toList();
+            return names(value).stream()
+                    .filter(k -> !fields.contains(k))
+                    .map(k -> new Problem(
+                            append(where, k),
+                            0,
+                            "is not a field of stage.yml here; the fields are " + String.join(", ", fields)))
+                    .toList();
         }
         if (keyword.equals("required")) {
-            return StreamSupport.stream(node.path("required").spliterator(), false).map(JsonNode::asText)
-                    .filter(k -> !value.has(k)).map(k -> new Problem(append(where, k), 1, "is missing: give "
-                            + schemaAt(append(where, k)).path("description").asText("a value"))).toList();
+            return StreamSupport.stream(node.path("required").spliterator(), false)
+                    .map(JsonNode::asText)
+                    .filter(k -> !value.has(k))
+                    .map(k -> new Problem(
+                            append(where, k),
+                            1,
+                            "is missing: give "
+                                    + schemaAt(append(where, k))
+                                            .path("description")
+                                            .asText("a value")))
+                    .toList();
         }
         String what = node.path("description").asText("something else");
         if (!where.isEmpty() && value.isNull()) {
@@ -129,15 +155,21 @@ final class StageFile {
             return List.of(new Problem(where, 2, "is empty: give " + what));
         }
         String text = value.isValueNode() ? value.asText() : value.toString();
-        return List.of(new Problem(where, 2, keyword.equals("pattern") ? "'" + text + "' is not " + what
-                : "must be " + what + ", got '" + text + "'"));
+        return List.of(new Problem(
+                where,
+                2,
+                keyword.equals("pattern")
+                        ? "'" + text + "' is not " + what
+                        : "must be " + what + ", got '" + text + "'"));
     }
 
     /** The part of the schema for the value at {@code where}: it has no combinators, so properties and items lead. */
     private static JsonNode schemaAt(List<Object> where) {
         JsonNode node = SCHEMA_TREE;
         for (Object step : where) {
-            node = step instanceof Integer ? node.path("items") : node.path("properties").path((String) step);
+            node = step instanceof Integer
+                    ? node.path("items")
+                    : node.path("properties").path((String) step);
         }
         return node;
     }
@@ -157,17 +189,32 @@ final class StageFile {
         JsonNode replication = root.path("replication");
         List<Workload> workloads = new ArrayList<>();
         for (JsonNode w : root.path("standard-workloads")) {
-            workloads.add(new Workload(w.get("name").asText(), w.get("rate").asInt(), w.get("connections").asInt(),
-                    w.get("threads").asInt(), duration(w.get("duration").asText()), w.get("keys").asLong(),
+            workloads.add(new Workload(
+                    w.get("name").asText(),
+                    w.get("rate").asInt(),
+                    w.get("connections").asInt(),
+                    w.get("threads").asInt(),
+                    duration(w.get("duration").asText()),
+                    w.get("keys").asLong(),
                     w.get("value-size").asInt()));
         }
-        return new Stage(root.get("stage").asInt(), folder, root.get("title").asText().strip(),
-                root.get("slug").asText(), root.get("nodes").asInt(),
-                replication.isObject() ? new Replication(replication.get("ack").asText(),
-                        replication.get("from").asText()) : null,
+        return new Stage(
+                root.get("stage").asInt(),
+                folder,
+                root.get("title").asText().strip(),
+                root.get("slug").asText(),
+                root.get("nodes").asInt(),
+                replication.isObject()
+                        ? new Replication(
+                                replication.get("ack").asText(),
+                                replication.get("from").asText())
+                        : null,
                 root.has("reference") ? root.get("reference").asText() : null,
-                StreamSupport.stream(root.get("endpoints").spliterator(), false).map(JsonNode::asText).toList(),
-                workloads, root.has("demo-note") ? root.get("demo-note").asText().strip() : null);
+                StreamSupport.stream(root.get("endpoints").spliterator(), false)
+                        .map(JsonNode::asText)
+                        .toList(),
+                workloads,
+                root.has("demo-note") ? root.get("demo-note").asText().strip() : null);
     }
 
     /** 30s, 2m or 500ms (the schema's pattern). */
@@ -184,7 +231,8 @@ final class StageFile {
     private static JsonNode schemaTree() {
         try (InputStream in = StageFile.class.getResourceAsStream(SCHEMA_RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException("the stage.yml schema is missing from the classpath: " + SCHEMA_RESOURCE);
+                throw new IllegalStateException(
+                        "the stage.yml schema is missing from the classpath: " + SCHEMA_RESOURCE);
             }
             return new ObjectMapper().readTree(in);
         } catch (IOException e) {

@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 public final class Stages {
     /** Where the submission declares its stage, relative to the repository root (the same in the student's). */
     public static final String SUBMISSION = "starter/student/src/main/resources/submission.properties";
+
     private static final Pattern FOLDER = Pattern.compile("(\\d+)-([\\w.-]+)");
 
     /** The stage a command resolved, and where it came from (said in the output). */
@@ -71,8 +72,9 @@ public final class Stages {
         found.sort(Comparator.comparingInt(Stage::number));
         for (int i = 1; i < found.size(); i++) {
             if (found.get(i).number() == found.get(i - 1).number()) {
-                throw new IllegalStateException("two folders for stage " + found.get(i).number() + " under " + dir
-                        + ": " + found.get(i - 1).folder() + " and " + found.get(i).folder() + "; rename one");
+                throw new IllegalStateException("two folders for stage "
+                        + found.get(i).number() + " under " + dir + ": "
+                        + found.get(i - 1).folder() + " and " + found.get(i).folder() + "; rename one");
             }
         }
         return new Stages(root, List.copyOf(found));
@@ -106,8 +108,11 @@ public final class Stages {
 
     /** Every fact of stage {@code number}; an {@link IllegalArgumentException} naming the stages if there is none. */
     public Stage stage(int number) {
-        return stages.stream().filter(s -> s.number() == number).findFirst().orElseThrow(() ->
-                new IllegalArgumentException("there is no stage " + number + "; the stages are " + describe()));
+        return stages.stream()
+                .filter(s -> s.number() == number)
+                .findFirst()
+                .orElseThrow(() ->
+                        new IllegalArgumentException("there is no stage " + number + "; the stages are " + describe()));
     }
 
     /** The last stage of the course (or of the stages published so far), or null when no stage folder was found. */
@@ -120,7 +125,9 @@ public final class Stages {
         if (stages.isEmpty()) {
             return "none (no stages/N-name/ folders under " + root + "; run through ./course or set COURSE_ROOT)";
         }
-        return String.join(", ", stages.stream().map(s -> s.number() + " (" + s.folder() + ")").toList());
+        return String.join(
+                ", ",
+                stages.stream().map(s -> s.number() + " (" + s.folder() + ")").toList());
     }
 
     /** The given stage if it is one of the course's; an {@link IllegalArgumentException} naming the stages if not. */
@@ -190,8 +197,8 @@ public final class Stages {
         try {
             number = Integer.parseInt(declared);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("stage=" + declared + " in " + file + " is not a number; the stages are "
-                    + describe());
+            throw new IllegalArgumentException(
+                    "stage=" + declared + " in " + file + " is not a number; the stages are " + describe());
         }
         return new Resolved(check(number), "stage=" + number + " in " + SUBMISSION);
     }

@@ -10,17 +10,25 @@ import picocli.CommandLine.Option;
  * {@code ./course stages}: the stage registry as people and scripts read it. Scripts ({@code scripts/demo.sh}) take
  * {@code --tsv} instead of keeping stage numbers of their own.
  */
-@Command(name = "stages", synopsisHeading = "", customSynopsis = "usage: ./course stages [--tsv]%n",
-        description = {"  Lists the stages of the course from stages/N-slug/stage.yml: nodes, default ack/from,",
-                "  endpoints, reference solution and standard runs.", ""})
+@Command(
+        name = "stages",
+        synopsisHeading = "",
+        customSynopsis = "usage: ./course stages [--tsv]%n",
+        description = {
+            "  Lists the stages of the course from stages/N-slug/stage.yml: nodes, default ack/from,",
+            "  endpoints, reference solution and standard runs.",
+            ""
+        })
 public final class StagesCommand extends CourseCommand {
     /** The columns of {@code --tsv}, in order; the header line names them too. */
-    public static final List<String> TSV_COLUMNS = List.of("stage", "folder", "nodes", "ack", "from", "reference",
-            "demo-note");
+    public static final List<String> TSV_COLUMNS =
+            List.of("stage", "folder", "nodes", "ack", "from", "reference", "demo-note");
 
-    @Option(names = "--tsv", description = "One tab-separated line per stage after a header line: " + "stage, folder,"
-            + " nodes, ack and from of its cluster (- when it does not replicate), its reference factory when that"
-            + " class is in this checkout (else -), its demo note.")
+    @Option(
+            names = "--tsv",
+            description = "One tab-separated line per stage after a header line: " + "stage, folder,"
+                    + " nodes, ack and from of its cluster (- when it does not replicate), its reference factory when that"
+                    + " class is in this checkout (else -), its demo note.")
     boolean tsv;
 
     private final PrintStream out;
@@ -44,20 +52,33 @@ public final class StagesCommand extends CourseCommand {
             out.println(String.join("\t", TSV_COLUMNS));
         }
         for (Stage s : registry.list()) {
-            String ack = s.defaultReplication().map(r -> String.valueOf(r.ack(s.nodes()))).orElse("-");
-            String from = s.defaultReplication().map(r -> String.valueOf(r.from(s.nodes()))).orElse("-");
+            String ack = s.defaultReplication()
+                    .map(r -> String.valueOf(r.ack(s.nodes())))
+                    .orElse("-");
+            String from = s.defaultReplication()
+                    .map(r -> String.valueOf(r.from(s.nodes())))
+                    .orElse("-");
             String reference = s.referenceOn(loader).orElse("-");
             if (tsv) {
-                out.println(String.join("\t", String.valueOf(s.number()), s.folder(), String.valueOf(s.nodes()), ack,
-                        from, reference, s.demoNote() == null ? "-" : s.demoNote().replaceAll("\\s+", " ")));
+                out.println(String.join(
+                        "\t",
+                        String.valueOf(s.number()),
+                        s.folder(),
+                        String.valueOf(s.nodes()),
+                        ack,
+                        from,
+                        reference,
+                        s.demoNote() == null ? "-" : s.demoNote().replaceAll("\\s+", " ")));
                 continue;
             }
             out.println(s.number() + "  " + s.folder() + "  " + s.title());
             out.println("     nodes " + s.nodes() + (ack.equals("-") ? "" : ", default ack=" + ack + " from=" + from)
                     + "; serves " + String.join(" ", s.endpoints()) + "; reference "
-                    + s.referenceFactory().map(r -> r + (reference.equals("-") ? " (not in this checkout)" : ""))
+                    + s.referenceFactory()
+                            .map(r -> r + (reference.equals("-") ? " (not in this checkout)" : ""))
                             .orElse("none"));
-            out.print(s.workloads().stream().map(w -> "     standard run: " + w.describe() + "\n")
+            out.print(s.workloads().stream()
+                    .map(w -> "     standard run: " + w.describe() + "\n")
                     .collect(Collectors.joining()));
         }
         return 0;

@@ -7,14 +7,15 @@ import java.util.stream.Stream;
 
 /** Stage folders for tests: a minimal stage.yml, or a copy of the course's own stages/. */
 final class StageFolders {
-    private StageFolders() {
-    }
+    private StageFolders() {}
 
     /** {@code stages/N-slug/stage.yml} under {@code root} with the required fields and {@code extra} lines. */
     static Path write(Path root, int number, String slug, String... extra) throws IOException {
         Path folder = Files.createDirectories(root.resolve("stages/" + number + "-" + slug));
-        Files.writeString(folder.resolve("stage.yml"), "stage: " + number + "\ntitle: \"Stage " + number + "\"\nslug: "
-                + slug + "\nendpoints: [/v0/entity]\n" + String.join("\n", extra) + "\n");
+        Files.writeString(
+                folder.resolve("stage.yml"),
+                "stage: " + number + "\ntitle: \"Stage " + number + "\"\nslug: " + slug + "\nendpoints: [/v0/entity]\n"
+                        + String.join("\n", extra) + "\n");
         return folder.resolve("stage.yml");
     }
 

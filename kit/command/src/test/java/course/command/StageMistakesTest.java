@@ -34,7 +34,8 @@ class StageMistakesTest {
     void theBaseCaseFitsTheSchema() throws IOException {
         write(MISTAKES.get("base").asText());
         Stage seven = Stages.at(root).stage(7);
-        assertEquals(List.of("Stage 7: something new", 5, "student.Stage7Factory"),
+        assertEquals(
+                List.of("Stage 7: something new", 5, "student.Stage7Factory"),
                 List.of(seven.title(), seven.nodes(), seven.referenceFactory().orElseThrow()));
         assertEquals(2, seven.workloads().size());
     }
@@ -53,13 +54,17 @@ class StageMistakesTest {
         Path file = write(base.substring(0, at) + mistake.get("with").asText() + base.substring(at + replace.length()));
         var refused = assertThrows(StageFileException.class, () -> Stages.at(root));
         JsonNode field = mistake.get("field");
-        assertEquals(file + ": " + (field == null || field.isNull() ? "" : "field '" + field.asText() + "': ")
-                + mistake.get("problem").asText() + " (fix it in that file; every field of stage.yml is described in"
-                + " stages/README.md)", refused.getMessage());
+        assertEquals(
+                file + ": " + (field == null || field.isNull() ? "" : "field '" + field.asText() + "': ")
+                        + mistake.get("problem").asText()
+                        + " (fix it in that file; every field of stage.yml is described in"
+                        + " stages/README.md)",
+                refused.getMessage());
     }
 
     private Path write(String text) throws IOException {
-        Path file = Files.createDirectories(root.resolve("stages").resolve(MISTAKES.get("folder").asText()))
+        Path file = Files.createDirectories(
+                        root.resolve("stages").resolve(MISTAKES.get("folder").asText()))
                 .resolve("stage.yml");
         Files.writeString(file, text);
         return file;

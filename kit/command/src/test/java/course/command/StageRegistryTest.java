@@ -41,12 +41,15 @@ class StageRegistryTest {
     @Test
     void theCourseStagesCarryWhatTheToolsUsedToComputeFromTheirNumbers() {
         Stages course = Stages.at(Path.of(System.getProperty("course.root", "../..")));
-        assertEquals(List.of(1, 2, 3, 4, 5, 6), course.list().stream().map(Stage::number).toList());
+        assertEquals(
+                List.of(1, 2, 3, 4, 5, 6),
+                course.list().stream().map(Stage::number).toList());
         for (Stage s : course.list()) {
             assertEquals(s.number() >= 3 ? 3 : 1, s.nodes(), s.folder());
             assertEquals(s.number() >= 4, s.defaultReplication().isPresent(), s.folder());
             assertEquals(s.number() >= 6, s.serves(Stage.RANGE_ENDPOINT), s.folder());
-            assertEquals("solutions.stage" + s.number() + ".Stage" + s.number() + "Factory",
+            assertEquals(
+                    "solutions.stage" + s.number() + ".Stage" + s.number() + "Factory",
                     s.referenceFactory().orElseThrow());
             assertEquals(5000, s.workload("get").orElseThrow().rate(), s.folder());
             assertEquals(Duration.ofSeconds(30), s.workload("put").orElseThrow().duration(), s.folder());
@@ -71,10 +74,15 @@ class StageRegistryTest {
         Stage seven = stages.stage(7);
         assertEquals("Stage 7: something new", seven.title());
         assertEquals(5, seven.nodes());
-        assertEquals(List.of(3, 3), List.of(seven.defaultReplication().orElseThrow().ack(seven.nodes()),
-                seven.defaultReplication().orElseThrow().from(seven.nodes())));
+        assertEquals(
+                List.of(3, 3),
+                List.of(
+                        seven.defaultReplication().orElseThrow().ack(seven.nodes()),
+                        seven.defaultReplication().orElseThrow().from(seven.nodes())));
         assertTrue(seven.serves(Stage.RANGE_ENDPOINT) && seven.serves("/v0/something"));
-        assertEquals(new Workload("get", 900, 9, 3, Duration.ofMinutes(2), 9000, 70), seven.workload("get").orElseThrow());
+        assertEquals(
+                new Workload("get", 900, 9, 3, Duration.ofMinutes(2), 9000, 70),
+                seven.workload("get").orElseThrow());
         assertEquals(700, seven.workload("put").orElseThrow().rate());
         assertEquals("solutions.stage7.Stage7Factory", seven.referenceFactory().orElseThrow());
         assertTrue(seven.referenceOn(getClass().getClassLoader()).isEmpty(), "no such class in this checkout");
@@ -96,8 +104,8 @@ class StageRegistryTest {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-            int code = CourseCommandLine.execute(new StagesCommand(print), args, print,
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = CourseCommandLine.execute(
+                    new StagesCommand(print), args, print, new PrintStream(err, true, StandardCharsets.UTF_8));
             assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
             return out.toString(StandardCharsets.UTF_8);
         } finally {
@@ -110,26 +118,28 @@ class StageRegistryTest {
 
     /** Each line: what replaces the good file's line (| for a newline), the field the message names, a phrase of it. */
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {
-        "nodes: three; nodes; whole number from 1 to 16",
-        "nodes: 0; nodes; whole number from 1 to 16",
-        "stage: 8; stage; says 8 but the folder is stage 7",
-        "slug: other; slug; says 'other' but the folder is 7-something",
-        "replication: {ack: most, from: all}; replication.ack; 'most' is not one of 'majority', 'all', 'one'",
-        "replication: {ack: 1, form: all}; replication.form; not a field of stage.yml here; the fields are ack, from",
-        "endpoints: []; endpoints; must be a non-empty list",
-        "endpoints: [v0/entity]; endpoints[0]; not a path starting with /",
-        "reference: not a class; reference; not a fully qualified class name",
-        "colour: blue; colour; not a field of stage.yml here",
-        "  - {name: get, rate: fast, connections: 9, threads: 3, duration: 2m, keys: 9000, value-size: 70}; "
-                + "standard-workloads[1].rate; whole number",
-        "  - {name: get, rate: 900, connections: 9, threads: 3, duration: 2 minutes, keys: 9000, value-size: 70}; "
-                + "standard-workloads[1].duration; not a duration like 30s",
-        "  - {name: delete, rate: 900, connections: 9, threads: 3, duration: 2m, keys: 9000, value-size: 70}; "
-                + "standard-workloads[1].name; must be get or put",
-        "  - {name: get, rate: 900, connections: 9, threads: 3, duration: 2m, keys: 9000}; "
-                + "standard-workloads[1].value-size; is missing",
-    })
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "nodes: three; nodes; whole number from 1 to 16",
+                "nodes: 0; nodes; whole number from 1 to 16",
+                "stage: 8; stage; says 8 but the folder is stage 7",
+                "slug: other; slug; says 'other' but the folder is 7-something",
+                "replication: {ack: most, from: all}; replication.ack; 'most' is not one of 'majority', 'all', 'one'",
+                "replication: {ack: 1, form: all}; replication.form; not a field of stage.yml here; the fields are ack, from",
+                "endpoints: []; endpoints; must be a non-empty list",
+                "endpoints: [v0/entity]; endpoints[0]; not a path starting with /",
+                "reference: not a class; reference; not a fully qualified class name",
+                "colour: blue; colour; not a field of stage.yml here",
+                "  - {name: get, rate: fast, connections: 9, threads: 3, duration: 2m, keys: 9000, value-size: 70}; "
+                        + "standard-workloads[1].rate; whole number",
+                "  - {name: get, rate: 900, connections: 9, threads: 3, duration: 2 minutes, keys: 9000, value-size: 70}; "
+                        + "standard-workloads[1].duration; not a duration like 30s",
+                "  - {name: delete, rate: 900, connections: 9, threads: 3, duration: 2m, keys: 9000, value-size: 70}; "
+                        + "standard-workloads[1].name; must be get or put",
+                "  - {name: get, rate: 900, connections: 9, threads: 3, duration: 2m, keys: 9000}; "
+                        + "standard-workloads[1].value-size; is missing",
+            })
     void aWrongStageYmlNamesTheFileTheFieldAndWhatToDo(String line, String field, String phrase) throws Exception {
         // (the CSV source trims the list item's indentation; it is put back here)
         String entry = line.startsWith("- ") ? "  " + line : line;
@@ -140,7 +150,8 @@ class StageRegistryTest {
         var e = assertThrows(StageFileException.class, () -> Stages.at(root));
         assertTrue(e.getMessage().startsWith(file + ": field '" + field + "': "), e.getMessage());
         assertTrue(e.getMessage().contains(phrase), e.getMessage());
-        assertTrue(e.getMessage().contains("fix it in that file") && e.getMessage().contains("stages/README.md"),
+        assertTrue(
+                e.getMessage().contains("fix it in that file") && e.getMessage().contains("stages/README.md"),
                 e.getMessage());
     }
 
@@ -153,14 +164,17 @@ class StageRegistryTest {
         var broken = assertThrows(StageFileException.class, () -> Stages.at(root));
         assertTrue(broken.getMessage().startsWith(file + ": is not valid YAML"), broken.getMessage());
         write("- just\n- a list\n");
-        assertTrue(assertThrows(StageFileException.class, () -> Stages.at(root)).getMessage()
+        assertTrue(assertThrows(StageFileException.class, () -> Stages.at(root))
+                .getMessage()
                 .contains("must be a mapping of fields"));
         write(STAGE_7);
         StageFolders.write(root, 2, "executor", "nodes: 1");
         StageFolders.write(root, 2, "other", "nodes: 1");
         var twice = assertThrows(IllegalStateException.class, () -> Stages.at(root));
-        assertTrue(twice.getMessage().contains("two folders for stage 2") && twice.getMessage().contains("2-executor and"
-                + " 2-other; rename one"), twice.getMessage());
+        assertTrue(
+                twice.getMessage().contains("two folders for stage 2")
+                        && twice.getMessage().contains("2-executor and" + " 2-other; rename one"),
+                twice.getMessage());
     }
 
     private Path write(String text) throws Exception {

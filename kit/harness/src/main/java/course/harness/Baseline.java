@@ -10,8 +10,7 @@ import java.util.Arrays;
  * from one that does not.
  */
 public final class Baseline {
-    private Baseline() {
-    }
+    private Baseline() {}
 
     /** The median time of {@code tries} runs of {@code request}, on a cluster without faults. */
     public static Duration median(int tries, Runnable request) {

@@ -16,8 +16,7 @@ public final class Clients {
         T run(int client, Random random) throws Exception;
     }
 
-    private Clients() {
-    }
+    private Clients() {}
 
     /**
      * Runs {@code count} clients at once, client i with {@code new Random(seed + i)} so a seed replays every choice,

@@ -31,10 +31,12 @@ public final class Cluster implements AutoCloseable {
     private final List<String> nodeJvmFlags;
     /** Node i's proxy when the cluster is proxied, else empty; see {@link NodeProxy}. */
     private final List<NodeProxy> proxies = new ArrayList<>();
+
     private List<Node> nodes;
     private final KvClient client;
     /** The secret every node of this cluster is given (see {@link ServiceConfig#clusterSecret()}); new per cluster. */
     private final String secret = ServiceConfig.newSecret();
+
     private boolean deleteOnClose;
 
     /**
@@ -50,8 +52,14 @@ public final class Cluster implements AutoCloseable {
      * the nodes reach each other only through the proxies, so {@link #proxy(int)} can delay, drop or partition them.
      */
     public static Cluster started(int size, NodeMode mode, boolean proxied) throws IOException {
-        Cluster cluster = new Cluster(Submission.current(), size, NodeMode.effective(mode), "128m",
-                Files.createTempDirectory("course-cluster-"), proxied, NodeJvm.QUICK_START);
+        Cluster cluster = new Cluster(
+                Submission.current(),
+                size,
+                NodeMode.effective(mode),
+                "128m",
+                Files.createTempDirectory("course-cluster-"),
+                proxied,
+                NodeJvm.QUICK_START);
         cluster.deleteOnClose = !Boolean.getBoolean("course.keepData");
         try {
             cluster.startAll();
@@ -81,8 +89,7 @@ public final class Cluster implements AutoCloseable {
      * @param jvm the flags of node JVMs ({@link NodeJvm}): a test chooses them in its {@link WithCluster#jvm};
      *            measured clusters (the grader's performance run, ./course run) keep the JVM's defaults
      */
-    Cluster(Submission submission, int size, NodeMode mode, String heap, Path baseDir, boolean proxied,
-            NodeJvm jvm) {
+    Cluster(Submission submission, int size, NodeMode mode, String heap, Path baseDir, boolean proxied, NodeJvm jvm) {
         this.proxied = proxied;
         this.nodeJvmFlags = jvm.flags();
         if (size < 1) {
@@ -102,7 +109,8 @@ public final class Cluster implements AutoCloseable {
         if (proxied) {
             return layOutBehindProxies(ports);
         }
-        List<String> urls = ports.stream().map(p -> "http://localhost:" + p).sorted().toList();
+        List<String> urls =
+                ports.stream().map(p -> "http://localhost:" + p).sorted().toList();
         List<Node> laid = new ArrayList<>();
         ServiceFactory factory = mode == NodeMode.IN_PROCESS ? submission.newFactory() : null;
         for (int i = 0; i < size; i++) {
@@ -123,8 +131,16 @@ public final class Cluster implements AutoCloseable {
         }
         return mode == NodeMode.IN_PROCESS
                 ? new InProcessNode(factory, new ServiceConfig(port, url, urls, dir, secret))
-                : new ProcessNode(port, url, urls, dir, baseDir.resolve("node-" + i + ".log"),
-                        submission.factoryClass(), heap, nodeJvmFlags, secret);
+                : new ProcessNode(
+                        port,
+                        url,
+                        urls,
+                        dir,
+                        baseDir.resolve("node-" + i + ".log"),
+                        submission.factoryClass(),
+                        heap,
+                        nodeJvmFlags,
+                        secret);
     }
 
     /**
@@ -208,7 +224,9 @@ public final class Cluster implements AutoCloseable {
         }
         if (!failures.isEmpty()) {
             // A taken port moves the whole cluster; any other failure is the one to report.
-            IOException first = failures.stream().filter(e -> !(e instanceof Node.BindFailedException)).findFirst()
+            IOException first = failures.stream()
+                    .filter(e -> !(e instanceof Node.BindFailedException))
+                    .findFirst()
                     .orElse(failures.get(0));
             failures.stream().filter(e -> e != first).forEach(first::addSuppressed);
             throw first;
@@ -311,8 +329,13 @@ public final class Cluster implements AutoCloseable {
         IntStream.range(0, nodes.size()).forEach(i -> {
             String tail = nodes.get(i).logTail();
             if (!tail.isEmpty()) {
-                sb.append("--- node ").append(i).append(" (").append(nodes.get(i).url()).append(") ---\n")
-                        .append(tail).append('\n');
+                sb.append("--- node ")
+                        .append(i)
+                        .append(" (")
+                        .append(nodes.get(i).url())
+                        .append(") ---\n")
+                        .append(tail)
+                        .append('\n');
             }
         });
         return sb.toString();

@@ -37,17 +37,26 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
     }
 
     private static Cluster newCluster(ExtensionContext context) {
-        WithCluster spec = context.getElement().flatMap(ClusterExtension::spec)
+        WithCluster spec = context.getElement()
+                .flatMap(ClusterExtension::spec)
                 .or(() -> context.getTestClass().flatMap(ClusterExtension::spec))
                 .orElseThrow(() -> new ParameterResolutionException("a Cluster parameter needs @WithCluster"));
         Path base;
         try {
-            base = Files.createTempDirectory("course-" + context.getRequiredTestMethod().getName() + "-");
+            base = Files.createTempDirectory(
+                    "course-" + context.getRequiredTestMethod().getName() + "-");
         } catch (IOException e) {
             throw new ParameterResolutionException("could not create a temporary directory for the cluster: " + e, e);
         }
-        return startIn(Submission.current(), spec.nodes(), NodeMode.effective(spec.mode()), spec.heap(), base,
-                spec.proxied(), spec.jvm(), spec.started());
+        return startIn(
+                Submission.current(),
+                spec.nodes(),
+                NodeMode.effective(spec.mode()),
+                spec.heap(),
+                base,
+                spec.proxied(),
+                spec.jvm(),
+                spec.started());
     }
 
     /**
@@ -55,8 +64,15 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
      * and {@code base} deleted (the node's log is already in the message; {@code -Dcourse.keepData=true} keeps it),
      * so a skeleton that fails every test leaves no folder per test behind.
      */
-    static Cluster startIn(Submission submission, int nodes, NodeMode mode, String heap, Path base, boolean proxied,
-                           NodeJvm jvm, boolean started) {
+    static Cluster startIn(
+            Submission submission,
+            int nodes,
+            NodeMode mode,
+            String heap,
+            Path base,
+            boolean proxied,
+            NodeJvm jvm,
+            boolean started) {
         Cluster cluster = null;
         try {
             cluster = new Cluster(submission, nodes, mode, heap, base, proxied, jvm);
@@ -102,16 +118,24 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
         if (seed != null) {
             // In a grade, the grader names its own command (course.replay), which takes the same seed.
             String graded = System.getProperty("course.replay", "");
-            extra.append("\n[seed ").append(seed.value()).append("] replay with: ").append(graded.isBlank()
-                    ? "./mvnw test -Dcourse.seed=" + seed.value() + " -Dtest="
-                    + context.getRequiredTestClass().getSimpleName() + '#' + context.getRequiredTestMethod().getName()
-                    : graded + " --only " + context.getRequiredTestClass().getSimpleName());
+            extra.append("\n[seed ")
+                    .append(seed.value())
+                    .append("] replay with: ")
+                    .append(
+                            graded.isBlank()
+                                    ? "./mvnw test -Dcourse.seed=" + seed.value() + " -Dtest="
+                                            + context.getRequiredTestClass().getSimpleName() + '#'
+                                            + context.getRequiredTestMethod().getName()
+                                    : graded + " --only "
+                                            + context.getRequiredTestClass().getSimpleName());
         }
         if (cluster != null) {
             // The folder is deleted when the cluster closes unless -Dcourse.keepData=true: name it only if it stays
             // (in a grade the whole sandbox goes, so the hint would mislead there).
             if (Boolean.getBoolean("course.keepData")) {
-                extra.append("\n[data and logs kept in ").append(cluster.baseDir()).append(']');
+                extra.append("\n[data and logs kept in ")
+                        .append(cluster.baseDir())
+                        .append(']');
             } else if (System.getProperty("course.replay", "").isBlank()) {
                 extra.append("\n[-Dcourse.keepData=true keeps the nodes' data and logs]");
             }

@@ -9,8 +9,7 @@ import java.util.Map;
  * back as soon as the nodes have started, so one test's settings never reach another test's nodes.
  */
 public final class ConfiguredCluster {
-    private ConfiguredCluster() {
-    }
+    private ConfiguredCluster() {}
 
     public static Cluster started(int nodes, Map<String, String> properties) throws IOException {
         try (SystemProperties ignored = SystemProperties.set(properties)) {

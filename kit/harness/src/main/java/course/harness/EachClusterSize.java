@@ -16,5 +16,4 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Retention(RetentionPolicy.RUNTIME)
 @ParameterizedTest(name = "{0} nodes")
 @ValueSource(ints = {2, 3, 5})
-public @interface EachClusterSize {
-}
+public @interface EachClusterSize {}

@@ -1,10 +1,10 @@
 package course.harness;
 
-import course.runtime.Launcher;
-import course.runtime.PortCheck;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
+import course.runtime.Launcher;
+import course.runtime.PortCheck;
 import java.io.IOException;
 import java.net.BindException;
 import java.nio.file.Files;

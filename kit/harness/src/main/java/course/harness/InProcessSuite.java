@@ -22,8 +22,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * the references' public-test run fast; tests that ask for process nodes still get them.
  */
 public final class InProcessSuite {
-    private InProcessSuite() {
-    }
+    private InProcessSuite() {}
 
     /**
      * One test's result; {@code test} is {@code Class#method}, or the container's name when it failed as a whole;
@@ -41,17 +40,24 @@ public final class InProcessSuite {
         }
     }
 
-    public enum Status { PASSED, FAILED, SKIPPED }
+    public enum Status {
+        PASSED,
+        FAILED,
+        SKIPPED
+    }
 
     public static List<Outcome> run(List<? extends DiscoverySelector> selectors, String factory, int stage) {
         return run(selectors, List.of(), factory, stage);
     }
 
     /** As {@link #run(List, String, int)}, keeping only what {@code filters} (e.g. class name patterns) accept. */
-    public static synchronized List<Outcome> run(List<? extends DiscoverySelector> selectors,
-                                                 List<? extends DiscoveryFilter<?>> filters, String factory, int stage) {
-        try (SystemProperties forTheTests = SystemProperties.set(
-                Map.of("course.factory", factory, "course.stage", String.valueOf(stage)))) {
+    public static synchronized List<Outcome> run(
+            List<? extends DiscoverySelector> selectors,
+            List<? extends DiscoveryFilter<?>> filters,
+            String factory,
+            int stage) {
+        try (SystemProperties forTheTests =
+                SystemProperties.set(Map.of("course.factory", factory, "course.stage", String.valueOf(stage)))) {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(List.copyOf(selectors))
                     .filters(filters.toArray(DiscoveryFilter[]::new))
@@ -77,8 +83,12 @@ public final class InProcessSuite {
                     boolean ok = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
                     if (id.isTest() || !ok) {
                         long since = started.getOrDefault(id.getUniqueId(), System.nanoTime());
-                        outcomes.add(new Outcome(name(id), ok ? Status.PASSED : Status.FAILED, message(result),
-                                result.getThrowable().orElse(null), Duration.ofNanos(System.nanoTime() - since)));
+                        outcomes.add(new Outcome(
+                                name(id),
+                                ok ? Status.PASSED : Status.FAILED,
+                                message(result),
+                                result.getThrowable().orElse(null),
+                                Duration.ofNanos(System.nanoTime() - since)));
                     }
                 }
             });
@@ -94,10 +104,12 @@ public final class InProcessSuite {
     }
 
     private static String message(TestExecutionResult result) {
-        return result.getThrowable().map(t -> {
-            String text = String.valueOf(t);
-            int newline = text.indexOf('\n');
-            return newline < 0 ? text : text.substring(0, newline);
-        }).orElse("");
+        return result.getThrowable()
+                .map(t -> {
+                    String text = String.valueOf(t);
+                    int newline = text.indexOf('\n');
+                    return newline < 0 ? text : text.substring(0, newline);
+                })
+                .orElse("");
     }
 }

@@ -11,8 +11,7 @@ import java.util.jar.JarFile;
 
 /** How to start another JVM with the same JDK and classpath as this one. */
 public final class JavaCommand {
-    private JavaCommand() {
-    }
+    private JavaCommand() {}
 
     public static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -17,8 +17,7 @@ public final class JvmFlags {
     /** JDK 24 is the first to warn about (and so to know the flags that silence) sun.misc.Unsafe and native code. */
     static final int JDK24 = 24;
 
-    private JvmFlags() {
-    }
+    private JvmFlags() {}
 
     /** Every flag a JVM running course code gets on this JDK: {@code course.jvm.all} and the JDK's own. */
     public static List<String> all() {
@@ -36,8 +35,8 @@ public final class JvmFlags {
         Properties p = new Properties();
         try (InputStream in = JvmFlags.class.getClassLoader().getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is not on the classpath; rebuild kit-harness"
-                        + " (./course build)");
+                throw new IllegalStateException(
+                        RESOURCE + " is not on the classpath; rebuild kit-harness" + " (./course build)");
             }
             p.load(in);
         } catch (IOException e) {
@@ -47,6 +46,8 @@ public final class JvmFlags {
         if (value == null) {
             throw new IllegalStateException(RESOURCE + " has no " + key + " line");
         }
-        return Arrays.stream(value.trim().split("\\s+")).filter(w -> !w.isEmpty()).toList();
+        return Arrays.stream(value.trim().split("\\s+"))
+                .filter(w -> !w.isEmpty())
+                .toList();
     }
 }

@@ -81,7 +81,8 @@ public final class KvClient {
     private static boolean closedBeforeAnyByte(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String message = String.valueOf(t.getMessage());
-            if (message.contains("received no bytes") || t.getClass().getSimpleName().equals("ConnectionExpiredException")) {
+            if (message.contains("received no bytes")
+                    || t.getClass().getSimpleName().equals("ConnectionExpiredException")) {
                 return true;
             }
         }
@@ -95,12 +96,15 @@ public final class KvClient {
     /** Any request; {@code pathAndQuery} is sent as is. A missing answer is a {@link Reply} with status 0. */
     public Reply send(int node, String method, String pathAndQuery, byte[] body) {
         String url = urls.apply(node) + pathAndQuery;
-        String what = method + " " + url + (body == null ? "" : " (" + body.length + "-byte body)")
-                + " to node " + node;
+        String what =
+                method + " " + url + (body == null ? "" : " (" + body.length + "-byte body)") + " to node " + node;
         HttpRequest request = HttpRequest.newBuilder(URI.create(url))
                 .timeout(timeout)
-                .method(method, body == null
-                        ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body))
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body))
                 .build();
         try {
             HttpResponse<byte[]> response;

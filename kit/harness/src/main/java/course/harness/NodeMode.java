@@ -21,7 +21,8 @@ public enum NodeMode {
         try {
             return valueOf(forced.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("-Dcourse.nodeMode must be IN_PROCESS or PROCESS, got '" + forced + "'", e);
+            throw new IllegalArgumentException(
+                    "-Dcourse.nodeMode must be IN_PROCESS or PROCESS, got '" + forced + "'", e);
         }
     }
 }

@@ -48,6 +48,7 @@ public final class NodeProxy implements AutoCloseable {
     private volatile boolean blackHoled;
     /** Connections a black hole accepted: read from and never answered, closed only by heal or close. */
     private final Set<Socket> swallowed = ConcurrentHashMap.newKeySet();
+
     private volatile boolean closed;
     private final Set<Link> links = ConcurrentHashMap.newKeySet();
     private final AtomicLong accepted = new AtomicLong();
@@ -62,7 +63,10 @@ public final class NodeProxy implements AutoCloseable {
         ServerSocket listener = new ServerSocket();
         listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         NodeProxy proxy = new NodeProxy(listener, targetPort);
-        Thread.ofPlatform().daemon(true).name("node-proxy-" + listener.getLocalPort()).start(proxy::acceptLoop);
+        Thread.ofPlatform()
+                .daemon(true)
+                .name("node-proxy-" + listener.getLocalPort())
+                .start(proxy::acceptLoop);
         return proxy;
     }
 

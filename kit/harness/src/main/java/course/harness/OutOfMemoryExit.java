@@ -10,8 +10,7 @@ package course.harness;
 public final class OutOfMemoryExit {
     static final String JVM_REPORT = "Terminating due to java.lang.OutOfMemoryError";
 
-    private OutOfMemoryExit() {
-    }
+    private OutOfMemoryExit() {}
 
     /** Whether a line of a node's stdout is the JVM's report that it is exiting for lack of memory. */
     public static boolean isReport(String line) {

@@ -13,8 +13,7 @@ import java.util.List;
  * retry with new ports when a node reports a bind failure (see {@link Cluster}).
  */
 public final class Ports {
-    private Ports() {
-    }
+    private Ports() {}
 
     /**
      * {@code java course.harness.Ports N}: prints N free ports on one line, separated by spaces, for scripts (the

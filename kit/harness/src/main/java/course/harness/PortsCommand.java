@@ -6,10 +6,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** The command line of {@code java course.harness.Ports [N]} (see {@link Ports#main}). */
-@Command(name = "java course.harness.Ports", synopsisHeading = "",
+@Command(
+        name = "java course.harness.Ports",
+        synopsisHeading = "",
         customSynopsis = "usage: java course.harness.Ports [N]%n",
-        description = {"Prints N free TCP ports of the loopback interface on one line, separated by spaces, for"
-                + " scripts (the demo) that start nodes themselves.", ""})
+        description = {
+            "Prints N free TCP ports of the loopback interface on one line, separated by spaces, for"
+                    + " scripts (the demo) that start nodes themselves.",
+            ""
+        })
 final class PortsCommand extends CourseCommand {
     private int count = 1;
 
@@ -20,7 +25,8 @@ final class PortsCommand extends CourseCommand {
 
     @Override
     public Integer call() {
-        System.out.println(String.join(" ", Ports.free(count).stream().map(String::valueOf).toList()));
+        System.out.println(
+                String.join(" ", Ports.free(count).stream().map(String::valueOf).toList()));
         return 0;
     }
 }

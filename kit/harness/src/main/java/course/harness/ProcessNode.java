@@ -42,20 +42,29 @@ final class ProcessNode implements Node {
     private final List<String> jvmFlags;
     /** Goes to the launcher in its environment ({@link Launcher#SECRET_ENV}), never on its command line. */
     private final String secret;
+
     private Process process;
     /** The JVM runs but its service was stopped through the control channel. */
     private boolean serviceStopped;
     /** The JVM said it is exiting for lack of heap ({@link OutOfMemoryExit}). */
     private volatile boolean ranOutOfMemory;
-    private final AtomicBoolean outOfMemoryReported =
-            new AtomicBoolean();
+
+    private final AtomicBoolean outOfMemoryReported = new AtomicBoolean();
     /** Copies the node's stdout after READY; joined before judging why the node ended. */
     private volatile Thread stdoutPump;
     /** READY, STOPPED and FAILED lines the node printed after its first READY: the control channel's answers. */
     private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
 
-    ProcessNode(int port, String url, List<String> cluster, Path workingDir, Path log, String factoryClass, String heap,
-                List<String> jvmFlags, String secret) {
+    ProcessNode(
+            int port,
+            String url,
+            List<String> cluster,
+            Path workingDir,
+            Path log,
+            String factoryClass,
+            String heap,
+            List<String> jvmFlags,
+            String secret) {
         this.jvmFlags = jvmFlags;
         this.secret = secret;
         this.port = port;
@@ -90,8 +99,8 @@ final class ProcessNode implements Node {
                 // restarted node as it reaches one in its own JVM (the first start had JavaCommand.courseProperties).
                 String answer = command(("start " + CourseProperties.current()).trim(), START_TIMEOUT);
                 if (!answer.startsWith(Launcher.READY)) {
-                    throw new IOException("node " + url + " failed to start again on the same object: "
-                            + reason(answer) + "; its log:\n" + logTail());
+                    throw new IOException("node " + url + " failed to start again on the same object: " + reason(answer)
+                            + "; its log:\n" + logTail());
                 }
                 serviceStopped = false;
             }
@@ -110,12 +119,13 @@ final class ProcessNode implements Node {
             String answer = awaitAnswer(timeout);
             if (answer == null && !process.isAlive()) {
                 reportOutOfMemory();
-                throw new IOException((ranOutOfMemory ? outOfMemory() : "node " + url + " exited with code "
-                        + process.exitValue()) + " before answering '" + command + "'; its log:\n" + logTail());
+                throw new IOException(
+                        (ranOutOfMemory ? outOfMemory() : "node " + url + " exited with code " + process.exitValue())
+                                + " before answering '" + command + "'; its log:\n" + logTail());
             }
             if (answer == null) {
-                throw new IOException("node " + url + " did not answer '" + command + "' within "
-                        + timeout.toSeconds() + " s; its log:\n" + logTail());
+                throw new IOException("node " + url + " did not answer '" + command + "' within " + timeout.toSeconds()
+                        + " s; its log:\n" + logTail());
             }
             return answer;
         } catch (InterruptedException e) {
@@ -151,11 +161,28 @@ final class ProcessNode implements Node {
         command.addAll(JavaCommand.standardFlags());
         command.addAll(jvmFlags);
         command.addAll(JavaCommand.courseProperties());
-        command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
-                "--port", String.valueOf(port), "--url", url, "--dir", workingDir.toString(),
-                "--cluster", String.join(",", cluster), "--factory", factoryClass, "--control", "stdin"));
-        Files.writeString(log, "$ " + shortCommand(command, heap, jvmFlags, workingDir) + "\n", StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        command.addAll(List.of(
+                "-cp",
+                JavaCommand.classpath(),
+                Launcher.class.getName(),
+                "--port",
+                String.valueOf(port),
+                "--url",
+                url,
+                "--dir",
+                workingDir.toString(),
+                "--cluster",
+                String.join(",", cluster),
+                "--factory",
+                factoryClass,
+                "--control",
+                "stdin"));
+        Files.writeString(
+                log,
+                "$ " + shortCommand(command, heap, jvmFlags, workingDir) + "\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(false)
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -220,7 +247,8 @@ final class ProcessNode implements Node {
 
     /** Copies the child's stdout into the log; true once it printed READY, false when it ended first. */
     private boolean copyStdoutUntilReady() {
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         try {
             String line;
             while ((line = out.readLine()) != null) {
@@ -246,8 +274,10 @@ final class ProcessNode implements Node {
             while ((line = out.readLine()) != null) {
                 append(line);
                 noteOutOfMemory(line);
-                if (line.startsWith(Launcher.READY) || line.equals(Launcher.STOPPED)
-                        || line.startsWith(Launcher.FAILED) || line.startsWith(Launcher.DUMPED)) {
+                if (line.startsWith(Launcher.READY)
+                        || line.equals(Launcher.STOPPED)
+                        || line.startsWith(Launcher.FAILED)
+                        || line.startsWith(Launcher.DUMPED)) {
                     answers.add(line);
                 }
             }
@@ -365,7 +395,8 @@ final class ProcessNode implements Node {
     private String launcherReason() {
         try {
             List<String> said = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-                    .filter(l -> l.startsWith("course launch: ")).toList();
+                    .filter(l -> l.startsWith("course launch: "))
+                    .toList();
             return said.isEmpty() ? "" : " (" + said.get(said.size() - 1) + ")";
         } catch (IOException e) {
             return "";
@@ -393,8 +424,9 @@ final class ProcessNode implements Node {
         int main = command.indexOf(Launcher.class.getName());
         shown.add(Launcher.class.getSimpleName());
         // the node's folder by its own name: the temp folder around it is gone once the test (or the grade) ends
-        command.subList(main + 1, command.size()).forEach(a -> shown.add(a.equals(workingDir.toString())
-                ? "<cluster dir>/" + workingDir.getFileName() : a));
+        command.subList(main + 1, command.size())
+                .forEach(a ->
+                        shown.add(a.equals(workingDir.toString()) ? "<cluster dir>/" + workingDir.getFileName() : a));
         return String.join(" ", shown);
     }
 

@@ -38,8 +38,10 @@ public record Reply(String request, int status, byte[] body, String error) {
     public Reply assertBody(int expectedStatus, byte[] expected) {
         assertStatus(expectedStatus);
         if (!Arrays.equals(body, expected)) {
-            fail("expected a " + expected.length + "-byte body " + preview(expected) + firstDifference(expected),
-                    preview(expected), preview(body));
+            fail(
+                    "expected a " + expected.length + "-byte body " + preview(expected) + firstDifference(expected),
+                    preview(expected),
+                    preview(body));
         }
         return this;
     }
@@ -76,8 +78,9 @@ public record Reply(String request, int status, byte[] body, String error) {
         int n = Math.min(expected.length, body.length);
         for (int i = 0; i < n; i++) {
             if (expected[i] != body[i]) {
-                return "; first difference at byte " + i + ": expected 0x" + HexFormat.of().toHexDigits(expected[i])
-                        + ", got 0x" + HexFormat.of().toHexDigits(body[i]);
+                return "; first difference at byte " + i + ": expected 0x"
+                        + HexFormat.of().toHexDigits(expected[i]) + ", got 0x"
+                        + HexFormat.of().toHexDigits(body[i]);
             }
         }
         return expected.length == body.length ? "" : "; lengths differ";
@@ -91,8 +94,8 @@ public record Reply(String request, int status, byte[] body, String error) {
     }
 
     private void fail(String expectation, String expected, String actual) {
-        throw new AssertionFailedError(request + "\n  got:      " + describeAnswer() + "\n  expected: " + expectation,
-                expected, actual);
+        throw new AssertionFailedError(
+                request + "\n  got:      " + describeAnswer() + "\n  expected: " + expectation, expected, actual);
     }
 
     /**
@@ -104,8 +107,11 @@ public record Reply(String request, int status, byte[] body, String error) {
         String text = asText(bytes);
         if (text != null) {
             int n = text.offsetByCodePoints(0, Math.min(200, text.codePointCount(0, text.length())));
-            return "'" + text.substring(0, n).replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t") + "'"
-                    + (n < text.length() ? "..." : "");
+            return "'"
+                    + text.substring(0, n)
+                            .replace("\n", "\\n")
+                            .replace("\r", "\\r")
+                            .replace("\t", "\\t") + "'" + (n < text.length() ? "..." : "");
         }
         int n = Math.min(bytes.length, 48);
         return "0x" + HexFormat.of().formatHex(bytes, 0, n) + (bytes.length > n ? "..." : "");
@@ -115,12 +121,15 @@ public record Reply(String request, int status, byte[] body, String error) {
     private static String asText(byte[] bytes) {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             return null;
         }
-        boolean control = text.codePoints().anyMatch(c -> (c < 0x20 && c != '\n' && c != '\r' && c != '\t')
-                || (c >= 0x7f && c < 0xa0));
+        boolean control = text.codePoints()
+                .anyMatch(c -> (c < 0x20 && c != '\n' && c != '\r' && c != '\t') || (c >= 0x7f && c < 0xa0));
         return control ? null : text;
     }
 }

@@ -3,9 +3,9 @@ package course.harness;
 import course.command.CourseCommandLine;
 import course.command.Stage;
 import course.command.Stages;
+import course.contract.ServiceConfig;
 import course.runtime.Launcher;
 import course.runtime.PortCheck;
-import course.contract.ServiceConfig;
 import course.runtime.Submission;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,8 +28,7 @@ public final class RunCommand {
     /** Exit code when a node's port is taken; the same as the launcher's. */
     static final int EXIT_PORT_TAKEN = Launcher.EXIT_BIND_FAILED;
 
-    private RunCommand() {
-    }
+    private RunCommand() {}
 
     public static void main(String[] args) throws Exception {
         RunOptions o = new RunOptions();
@@ -75,9 +74,18 @@ public final class RunCommand {
             Files.createDirectories(nodeDir);
             List<String> command = new ArrayList<>(List.of(JavaCommand.javaBinary(), "-Xmx" + o.heap));
             command.addAll(JavaCommand.standardFlags());
-            command.addAll(List.of("-cp", JavaCommand.classpath(), Launcher.class.getName(),
-                    "--port", String.valueOf(o.port + i), "--dir", nodeDir.toString(),
-                    "--cluster", String.join(",", cluster), "--factory", target.factory));
+            command.addAll(List.of(
+                    "-cp",
+                    JavaCommand.classpath(),
+                    Launcher.class.getName(),
+                    "--port",
+                    String.valueOf(o.port + i),
+                    "--dir",
+                    nodeDir.toString(),
+                    "--cluster",
+                    String.join(",", cluster),
+                    "--factory",
+                    target.factory));
             ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
             builder.environment().put(Launcher.SECRET_ENV, secret);
             Process p = builder.start();
@@ -92,7 +100,8 @@ public final class RunCommand {
                     System.exit(EXIT_PORT_TAKEN);
                 }
                 System.err.println("course run: node " + i + " on port " + (o.port + i) + " did not start (exit code "
-                        + code + (ranOutOfMemory[0] ? ": out of memory while starting, try a larger --heap" : "") + ")");
+                        + code + (ranOutOfMemory[0] ? ": out of memory while starting, try a larger --heap" : "")
+                        + ")");
                 System.exit(1);
             }
             System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir + ")");
@@ -109,7 +118,8 @@ public final class RunCommand {
      */
     static String tryIt(Stage stage, String description, String first, int nodes) {
         String params = stage.defaultReplication()
-                .map(r -> "&ack=" + r.ack(nodes) + "&from=" + r.from(nodes)).orElse("");
+                .map(r -> "&ack=" + r.ack(nodes) + "&from=" + r.from(nodes))
+                .orElse("");
         String text = """
 
                 %s is running. Try:
@@ -118,8 +128,8 @@ public final class RunCommand {
                   curl -i -X DELETE '%s/v0/entity?id=k1%s'
                 Load-test it:  ./course load --url %s -R 2000 -d 10s --workload put
                 Ctrl-C stops %s.
-                """.formatted(description, first, params, first, params, first, params, first,
-                nodes == 1 ? "the node" : "all nodes");
+                """.formatted(
+                description, first, params, first, params, first, params, first, nodes == 1 ? "the node" : "all nodes");
         if (stage.serves(Stage.RANGE_ENDPOINT)) {
             text += "Range of node 0's own keys (--raw shows the chunks):  curl --raw '%s/v0/entities?start=k'%n"
                     .formatted(first);
@@ -190,14 +200,17 @@ public final class RunCommand {
             }
             if (o.stage != null) {
                 Stage stage = registry.stage(o.stage);
-                String reference = stage.referenceOn(RunCommand.class.getClassLoader()).orElseThrow(() ->
-                        new IllegalStateException("there is no reference solution of stage " + o.stage
-                                + " in this checkout; run your own nodes with ./course run (the factory and stage of "
-                                + "submission.properties) or ./course run --factory CLASS"));
+                String reference = stage.referenceOn(RunCommand.class.getClassLoader())
+                        .orElseThrow(
+                                () -> new IllegalStateException("there is no reference solution of stage " + o.stage
+                                        + " in this checkout; run your own nodes with ./course run (the factory and stage of "
+                                        + "submission.properties) or ./course run --factory CLASS"));
                 return new Target(reference, stage, "Stage " + o.stage + " reference");
             }
             Submission declared = Submission.current();
-            return new Target(declared.factoryClass(), registry.stage(declared.stage()),
+            return new Target(
+                    declared.factoryClass(),
+                    registry.stage(declared.stage()),
                     "Your stage-" + declared.stage() + " node (" + declared.factoryClass() + ")");
         }
     }

@@ -9,7 +9,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The command line of {@code ./course run}, on picocli; the setters refuse bad values with the reason. */
-@Command(name = "run", synopsisHeading = "",
+@Command(
+        name = "run",
+        synopsisHeading = "",
         customSynopsis = "usage: ./course run [--stage N | --factory CLASS] [--nodes K] [--port P] [--dir DIR]"
                 + " [--heap 128m]%n",
         description = {"  (neither --stage nor --factory: your factory and stage from submission.properties)", ""})
@@ -18,16 +20,20 @@ final class RunOptions {
     // picocli reads the mixin (--help).
     @SuppressWarnings("UnusedVariable")
     private HelpOption help;
+
     Integer stage;
     String factory;
     /** Null until given: then the stage's own cluster size (its stage.yml's nodes). */
     Integer nodes;
+
     int port = 8080;
     Path dir;
     String heap = "128m";
 
-    @Option(names = "--stage", paramLabel = "N", description = "The course's reference solution of this stage (only"
-            + " in the course repository).")
+    @Option(
+            names = "--stage",
+            paramLabel = "N",
+            description = "The course's reference solution of this stage (only" + " in the course repository).")
     void stage(String v) {
         stage = Stages.ofThisRepository().check(OptionValues.intBetween("--stage", v, 1, 100));
     }
@@ -37,20 +43,27 @@ final class RunOptions {
         factory = className;
     }
 
-    @Option(names = "--nodes", paramLabel = "K", description = "Cluster size (default: the stage's nodes in its"
-            + " stage.yml, e.g. 1 for stage 1, 3 from the sharding stage on).")
+    @Option(
+            names = "--nodes",
+            paramLabel = "K",
+            description = "Cluster size (default: the stage's nodes in its"
+                    + " stage.yml, e.g. 1 for stage 1, 3 from the sharding stage on).")
     void nodes(String v) {
         nodes = OptionValues.intBetween("--nodes", v, 1, 16);
     }
 
-    @Option(names = "--port", paramLabel = "P", description = "Port of the first node (default 8080; node i listens"
-            + " on PORT+i).")
+    @Option(
+            names = "--port",
+            paramLabel = "P",
+            description = "Port of the first node (default 8080; node i listens" + " on PORT+i).")
     void port(String v) {
         port = OptionValues.intBetween("--port", v, 1, 65535);
     }
 
-    @Option(names = "--dir", paramLabel = "DIR", description = "Data directory (default: a new temporary directory,"
-            + " printed).")
+    @Option(
+            names = "--dir",
+            paramLabel = "DIR",
+            description = "Data directory (default: a new temporary directory," + " printed).")
     void dir(Path path) {
         dir = path;
     }

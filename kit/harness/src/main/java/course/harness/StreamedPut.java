@@ -13,13 +13,13 @@ import java.time.Duration;
  * with {@code Transfer-Encoding: chunked}, the way many real clients upload, so a node must decode chunks to store it.
  */
 public final class StreamedPut {
-    private StreamedPut() {
-    }
+    private StreamedPut() {}
 
     /** Streams {@code value} to {@code nodeUrl}'s entity {@code key}; the answer must be 201. */
     public static void assertCreated(String nodeUrl, String key, byte[] value, Duration timeout)
             throws IOException, InterruptedException {
-        try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+        try (HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             HttpRequest put = HttpRequest.newBuilder(URI.create(nodeUrl + KvClient.entity(key, null)))
                     .timeout(timeout)
                     .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(value)))

@@ -8,8 +8,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 
 final class TempDirs {
-    private TempDirs() {
-    }
+    private TempDirs() {}
 
     static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {

@@ -29,8 +29,7 @@ class ClusterStartFailureTest {
                 }
 
                 @Override
-                public void stop() {
-                }
+                public void stop() {}
             };
         }
     }
@@ -40,8 +39,10 @@ class ClusterStartFailureTest {
         Path base = Files.createTempDirectory("course-startFailure-");
         Submission skeleton = new Submission(SkeletonFactory.class.getName(), 1);
 
-        ClusterExtension.ClusterDidNotStart e = assertThrows(ClusterExtension.ClusterDidNotStart.class,
-                () -> ClusterExtension.startIn(skeleton, 1, NodeMode.IN_PROCESS, "128m", base, false, NodeJvm.QUICK_START, true));
+        ClusterExtension.ClusterDidNotStart e = assertThrows(
+                ClusterExtension.ClusterDidNotStart.class,
+                () -> ClusterExtension.startIn(
+                        skeleton, 1, NodeMode.IN_PROCESS, "128m", base, false, NodeJvm.QUICK_START, true));
 
         assertTrue(e.getMessage().contains("not implemented: StudentService.start()"), e.getMessage());
         assertFalse(e.getMessage().startsWith("could not start a cluster"), e.getMessage());
@@ -52,9 +53,21 @@ class ClusterStartFailureTest {
     void theNodeLogShowsAShortCommandWithoutTheClasspath() {
         String classpath = String.join(File.pathSeparator, List.of("/a/one.jar", "/b/two.jar", "/c/classes"));
         Path dir = Path.of("/tmp/course-cluster-1/node-0");
-        String shown = ProcessNode.shortCommand(List.of("/usr/lib/jvm/x/bin/java", "-Xmx128m", "-Dcourse.a=b", "-cp",
-                classpath, "course.runtime.Launcher", "--port", "1", "--dir", dir.toString()), "128m",
-                List.of("-XX:+UseSerialGC"), dir);
+        String shown = ProcessNode.shortCommand(
+                List.of(
+                        "/usr/lib/jvm/x/bin/java",
+                        "-Xmx128m",
+                        "-Dcourse.a=b",
+                        "-cp",
+                        classpath,
+                        "course.runtime.Launcher",
+                        "--port",
+                        "1",
+                        "--dir",
+                        dir.toString()),
+                "128m",
+                List.of("-XX:+UseSerialGC"),
+                dir);
         assertEquals("java -Xmx128m -XX:+UseSerialGC Launcher --port 1 --dir <cluster dir>/node-0", shown);
     }
 }

@@ -22,13 +22,15 @@ public final class HeapExhaustingFactory implements ServiceFactory {
 
             @Override
             public void stop() {
-                Thread eater = new Thread(() -> {
-                    @SuppressWarnings("ModifiedButNotUsed") // filling the heap is its whole use
-                    List<long[]> hoard = new ArrayList<>();
-                    while (true) {
-                        hoard.add(new long[1 << 17]);
-                    }
-                }, "heap-eater");
+                Thread eater = new Thread(
+                        () -> {
+                            @SuppressWarnings("ModifiedButNotUsed") // filling the heap is its whole use
+                            List<long[]> hoard = new ArrayList<>();
+                            while (true) {
+                                hoard.add(new long[1 << 17]);
+                            }
+                        },
+                        "heap-eater");
                 eater.start();
                 try {
                     eater.join();

@@ -30,8 +30,16 @@ class NodeStartChecksTest {
     void theLauncherNamesATakenPortAndTheOptionThatMovesIt(@TempDir Path dir) throws Exception {
         try (ServerSocketChannel other = listen()) {
             int port = port(other);
-            Result r = run(List.of(Launcher.class.getName(), "--port", String.valueOf(port), "--dir",
-                    dir.toString(), "--factory", SocketOnlyService.Exclusive.class.getName()), null);
+            Result r = run(
+                    List.of(
+                            Launcher.class.getName(),
+                            "--port",
+                            String.valueOf(port),
+                            "--dir",
+                            dir.toString(),
+                            "--factory",
+                            SocketOnlyService.Exclusive.class.getName()),
+                    null);
             assertEquals(Launcher.EXIT_BIND_FAILED, r.exit, r.toString());
             assertTrue(r.stderr.contains("port " + port + " is taken") && r.stderr.contains("--port"), r.toString());
             assertFalse(r.stdout.contains(Launcher.READY), r.toString());
@@ -41,8 +49,16 @@ class NodeStartChecksTest {
     @Test
     void theLauncherRefusesANodeThatSharesItsPort(@TempDir Path dir) throws Exception {
         int port = Ports.free(1).get(0);
-        Result r = run(List.of(Launcher.class.getName(), "--port", String.valueOf(port), "--dir", dir.toString(),
-                "--factory", SocketOnlyService.SharesPort.class.getName()), null);
+        Result r = run(
+                List.of(
+                        Launcher.class.getName(),
+                        "--port",
+                        String.valueOf(port),
+                        "--dir",
+                        dir.toString(),
+                        "--factory",
+                        SocketOnlyService.SharesPort.class.getName()),
+                null);
         assertEquals(Launcher.EXIT_START_FAILED, r.exit, r.toString());
         assertTrue(r.stderr.contains("port " + port) && r.stderr.contains("SO_REUSEPORT"), r.toString());
         assertFalse(r.stdout.contains(Launcher.READY), r.toString());
@@ -52,11 +68,16 @@ class NodeStartChecksTest {
     void runNamesATakenPortAndTheOptionThatMovesIt() throws Exception {
         try (ServerSocketChannel other = listen()) {
             int port = port(other);
-            Result r = run(List.of(RunCommand.class.getName(), "--factory", SocketOnlyService.Exclusive.class.getName(),
-                    "--port", String.valueOf(port)), null);
+            Result r = run(
+                    List.of(
+                            RunCommand.class.getName(),
+                            "--factory",
+                            SocketOnlyService.Exclusive.class.getName(),
+                            "--port",
+                            String.valueOf(port)),
+                    null);
             assertEquals(RunCommand.EXIT_PORT_TAKEN, r.exit, r.toString());
-            assertTrue(r.stderr.contains("port " + port + " is taken") && r.stderr.contains("--port "),
-                    r.toString());
+            assertTrue(r.stderr.contains("port " + port + " is taken") && r.stderr.contains("--port "), r.toString());
         }
     }
 
@@ -66,18 +87,28 @@ class NodeStartChecksTest {
         try (ServerSocketChannel other = listen()) {
             int port = port(other);
             // Stage 7 has 4 nodes in its stage.yml: the taken port is that of node 0 of 4, said with PORT+i.
-            Result r = run(List.of("-Dcourse.root=" + root, RunCommand.class.getName(), "--stage", "7",
-                    "--port", String.valueOf(port)), null);
+            Result r = run(
+                    List.of(
+                            "-Dcourse.root=" + root,
+                            RunCommand.class.getName(),
+                            "--stage",
+                            "7",
+                            "--port",
+                            String.valueOf(port)),
+                    null);
             assertEquals(RunCommand.EXIT_PORT_TAKEN, r.exit, r.toString());
-            assertTrue(r.stderr.contains("port " + port + " is taken") && r.stderr.contains("(node i listens on PORT+i)")
-                    && r.stderr.contains("--port " + (port + 4)), r.toString());
+            assertTrue(
+                    r.stderr.contains("port " + port + " is taken")
+                            && r.stderr.contains("(node i listens on PORT+i)")
+                            && r.stderr.contains("--port " + (port + 4)),
+                    r.toString());
         }
     }
 
     @Test
     void theInProcessHarnessRefusesANodeThatSharesItsPort(@TempDir Path dir) {
-        Cluster cluster = new Cluster(new Submission(SocketOnlyService.SharesPort.class.getName(), 1), 1,
-                NodeMode.IN_PROCESS, "128m", dir);
+        Cluster cluster = new Cluster(
+                new Submission(SocketOnlyService.SharesPort.class.getName(), 1), 1, NodeMode.IN_PROCESS, "128m", dir);
         try (cluster) {
             IOException e = assertThrows(IOException.class, cluster::startAll);
             assertTrue(e.getMessage().contains("SO_REUSEPORT"), String.valueOf(e));
@@ -90,9 +121,18 @@ class NodeStartChecksTest {
     void theLauncherGivesTheNodeTheSecretFromItsEnvironment(@TempDir Path dir) throws Exception {
         int port = Ports.free(1).get(0);
         String self = "http://localhost:" + port;
-        List<String> args = List.of(Launcher.class.getName(), "--port", String.valueOf(port), "--dir", dir.toString(),
-                "--cluster", self + ",http://localhost:1", "--factory", SocketOnlyService.Exclusive.class.getName(),
-                "--control", "stdin");
+        List<String> args = List.of(
+                Launcher.class.getName(),
+                "--port",
+                String.valueOf(port),
+                "--dir",
+                dir.toString(),
+                "--cluster",
+                self + ",http://localhost:1",
+                "--factory",
+                SocketOnlyService.Exclusive.class.getName(),
+                "--control",
+                "stdin");
         String secret = "a-secret-of-the-test-cluster";
         Result started = run(args, secret);
         assertTrue(started.stdout.contains(Launcher.READY), started.toString());
@@ -121,14 +161,17 @@ class NodeStartChecksTest {
         }
         Path out = Files.createTempFile("one-port-", ".out");
         Path err = Files.createTempFile("one-port-", ".err");
-        Process p = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p =
+                builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         p.getOutputStream().close();
         try {
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 p.waitFor(10, TimeUnit.SECONDS);
             }
-            return new Result(p.isAlive() ? -1 : p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new Result(
+                    p.isAlive() ? -1 : p.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(out);

@@ -18,8 +18,15 @@ class OutOfMemoryExitTest {
     void aNodeThatRunsOutOfMemoryExitsAndIsNamed(@TempDir Path dir) throws Exception {
         int port = Ports.free(1).get(0);
         String url = "http://localhost:" + port;
-        ProcessNode node = new ProcessNode(port, url, List.of(url), dir.resolve("node"), dir.resolve("node.log"),
-                HeapExhaustingFactory.class.getName(), "32m", NodeJvm.QUICK_START.flags(),
+        ProcessNode node = new ProcessNode(
+                port,
+                url,
+                List.of(url),
+                dir.resolve("node"),
+                dir.resolve("node.log"),
+                HeapExhaustingFactory.class.getName(),
+                "32m",
+                NodeJvm.QUICK_START.flags(),
                 ServiceConfig.newSecret());
         try {
             // The factory allocates from start() on: the heap may run out before or after the node said READY.

@@ -21,8 +21,8 @@ class PortCheckTest {
         for (boolean shares : new boolean[] {false, true}) {
             try (ServerSocketChannel listener = listen(0, shares)) {
                 int port = port(listener);
-                PortCheck.PortTakenException e = assertThrows(PortCheck.PortTakenException.class,
-                        () -> PortCheck.requireFree(port));
+                PortCheck.PortTakenException e =
+                        assertThrows(PortCheck.PortTakenException.class, () -> PortCheck.requireFree(port));
                 assertTrue(e.getMessage().contains("port " + port), e.getMessage());
             }
         }

@@ -16,8 +16,11 @@ class PortsCommandTest {
     @Test
     void aBadCountPointsToTheHelpOfTheMainThatRefusedIt() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = CourseCommandLine.execute(new PortsCommand(), new String[] {"99"},
-                new PrintStream(OutputStream.nullOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = CourseCommandLine.execute(
+                new PortsCommand(),
+                new String[] {"99"},
+                new PrintStream(OutputStream.nullOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         String said = err.toString(StandardCharsets.UTF_8);
         assertEquals(CourseCommandLine.USAGE, status);
         assertTrue(said.startsWith("java course.harness.Ports: N must be between 1 and 64, got 99"), said);

@@ -11,10 +11,14 @@ import org.junit.jupiter.api.Test;
 class ReplyTest {
     @Test
     void aTextBodyEndingInANewlineIsShownAsText() {
-        Reply r = new Reply("GET http://localhost:1/v0/entity?id=k", 504,
-                "only 1 of ack=2 replicas answered (from=3)\n".getBytes(StandardCharsets.UTF_8), null);
+        Reply r = new Reply(
+                "GET http://localhost:1/v0/entity?id=k",
+                504,
+                "only 1 of ack=2 replicas answered (from=3)\n".getBytes(StandardCharsets.UTF_8),
+                null);
         AssertionError e = assertThrows(AssertionError.class, () -> r.assertStatus(200));
-        assertTrue(e.getMessage().contains("504 with a 43-byte body 'only 1 of ack=2 replicas answered (from=3)\\n'"),
+        assertTrue(
+                e.getMessage().contains("504 with a 43-byte body 'only 1 of ack=2 replicas answered (from=3)\\n'"),
                 e.getMessage());
     }
 

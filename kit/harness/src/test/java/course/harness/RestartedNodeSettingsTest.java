@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 class RestartedNodeSettingsTest {
     @Test
     void aRestartedProcessNodeSeesTheTestsPropertiesAsTheyAreNow(@TempDir Path dir) throws IOException {
-        Cluster cluster = new Cluster(new Submission(SocketOnlyService.Exclusive.class.getName(), 1), 1,
-                NodeMode.PROCESS, "64m", dir);
+        Cluster cluster = new Cluster(
+                new Submission(SocketOnlyService.Exclusive.class.getName(), 1), 1, NodeMode.PROCESS, "64m", dir);
         try (cluster) {
             try (SystemProperties ignored = SystemProperties.set(Map.of(SocketOnlyService.SETTING, "first"))) {
                 cluster.startAll();

@@ -24,11 +24,14 @@ class RunOptionsTest {
 
     @Test
     void badValuesSayWhatIsWrong() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--heap", "lots")).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--heap", "lots"))
+                .getMessage()
                 .contains("--heap takes a size like 128m"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--port", "65535", "--nodes", "3"))
-                .getMessage().contains("do not all exist"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--nodes")).getMessage()
+                .getMessage()
+                .contains("do not all exist"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--nodes"))
+                .getMessage()
                 .contains("Missing required parameter for option '--nodes'"));
         assertTrue(CourseCommandLine.usage(new RunOptions()).startsWith("usage: ./course run [--stage N"));
     }

@@ -65,9 +65,10 @@ class RunStageFactsTest {
     /** {@code stages/} under {@code root}: the course's stage 1 and {@link #FOUR_NODES}. */
     static void writeStages(Path root) throws IOException {
         Path one = Files.createDirectories(root.resolve("stages/1-sync-server"));
-        Files.copy(Path.of(System.getProperty("course.root")).resolve("stages/1-sync-server/stage.yml"),
+        Files.copy(
+                Path.of(System.getProperty("course.root")).resolve("stages/1-sync-server/stage.yml"),
                 one.resolve("stage.yml"));
-        Files.writeString(Files.createDirectories(root.resolve("stages/7-four-nodes")).resolve("stage.yml"),
-                FOUR_NODES);
+        Files.writeString(
+                Files.createDirectories(root.resolve("stages/7-four-nodes")).resolve("stage.yml"), FOUR_NODES);
     }
 }

@@ -35,7 +35,9 @@ class SocketOnlyService implements Service {
             return;
         }
         Files.writeString(config.workingDir().resolve(SECRET_FILE), config.clusterSecret(), StandardCharsets.UTF_8);
-        Files.writeString(config.workingDir().resolve(SETTING_FILE), String.valueOf(System.getProperty(SETTING)),
+        Files.writeString(
+                config.workingDir().resolve(SETTING_FILE),
+                String.valueOf(System.getProperty(SETTING)),
                 StandardCharsets.UTF_8);
         ServerSocketChannel opened = ServerSocketChannel.open();
         try {

@@ -16,8 +16,7 @@ import java.util.TreeSet;
 final class AnswerCheck {
     static final double MAX_UNEXPECTED_FRACTION = 0.10;
 
-    private AnswerCheck() {
-    }
+    private AnswerCheck() {}
 
     static Set<Integer> expected(WorkloadKind workload) {
         return switch (workload) {
@@ -45,20 +44,39 @@ final class AnswerCheck {
             return null;
         }
         StringBuilder breakdown = new StringBuilder();
-        byStatus.forEach((code, n) -> breakdown.append(breakdown.isEmpty() ? "" : ", ").append(code).append(" x ").append(n));
+        byStatus.forEach((code, n) -> breakdown
+                .append(breakdown.isEmpty() ? "" : ", ")
+                .append(code)
+                .append(" x ")
+                .append(n));
         if (timeouts > 0) {
-            breakdown.append(breakdown.isEmpty() ? "" : ", ").append("timeout x ").append(timeouts);
+            breakdown
+                    .append(breakdown.isEmpty() ? "" : ", ")
+                    .append("timeout x ")
+                    .append(timeouts);
         }
         if (readErrors > 0) {
-            breakdown.append(breakdown.isEmpty() ? "" : ", ").append("broken answer x ").append(readErrors);
+            breakdown
+                    .append(breakdown.isEmpty() ? "" : ", ")
+                    .append("broken answer x ")
+                    .append(readErrors);
         }
-        return String.format(Locale.ROOT, "%.0f%% of the answers are not what a %s run expects (%s): %s. %s",
-                100.0 * unexpected / total, workload.label(), expectedText(ok), breakdown, cause(workload, others,
-                        timeouts, readErrors));
+        return String.format(
+                Locale.ROOT,
+                "%.0f%% of the answers are not what a %s run expects (%s): %s. %s",
+                100.0 * unexpected / total,
+                workload.label(),
+                expectedText(ok),
+                breakdown,
+                cause(workload, others, timeouts, readErrors));
     }
 
     private static String expectedText(Set<Integer> ok) {
-        return new TreeSet<>(ok).stream().map(String::valueOf).reduce((a, b) -> a + " or " + b).orElse("")
+        return new TreeSet<>(ok)
+                        .stream()
+                                .map(String::valueOf)
+                                .reduce((a, b) -> a + " or " + b)
+                                .orElse("")
                 + (ok.size() == 1 ? " only" : "");
     }
 

@@ -47,8 +47,8 @@ public record Author(String factory, FactorySource factorySource, String student
 
     static Author of(String nodeFactory, String studentOption, Stages.Declaration declared) {
         String factory = nodeFactory != null ? nodeFactory : declared.factory();
-        FactorySource source = nodeFactory != null ? FactorySource.NODE
-                : declared.factory() != null ? FactorySource.SUBMISSION : null;
+        FactorySource source =
+                nodeFactory != null ? FactorySource.NODE : declared.factory() != null ? FactorySource.SUBMISSION : null;
         // The declared student wrote the declared factory; a node running another one (a reference started in the
         // course repository) is not theirs.
         boolean declaredOne = factory == null || factory.equals(declared.factory());
@@ -62,7 +62,8 @@ public record Author(String factory, FactorySource factorySource, String student
             return null;
         }
         try {
-            return factoryInCommandLine(commandLine(PortOwner.pidListeningOn(targets.get(0).port())));
+            return factoryInCommandLine(
+                    commandLine(PortOwner.pidListeningOn(targets.get(0).port())));
         } catch (IOException | RuntimeException e) {
             return null; // nobody listens, several do, or another user's process: not known, and said so as null
         }
@@ -114,7 +115,8 @@ public record Author(String factory, FactorySource factorySource, String student
             case "SUBMISSION" -> factory + " (declared in " + Stages.SUBMISSION + "; the node itself was not seen)";
             default -> "an unknown factory";
         };
-        String who = student != null ? "student " + student
+        String who = student != null
+                ? "student " + student
                 : "no student (--student NAME or student= in " + Stages.SUBMISSION + " to name one)";
         return command + ": measuring " + what + ", " + who;
     }
@@ -125,7 +127,8 @@ public record Author(String factory, FactorySource factorySource, String student
             String text = new String(Files.readAllBytes(proc), StandardCharsets.UTF_8);
             return Arrays.asList(text.split("\0"));
         }
-        ProcessHandle.Info info = ProcessHandle.of(pid).map(ProcessHandle::info)
+        ProcessHandle.Info info = ProcessHandle.of(pid)
+                .map(ProcessHandle::info)
                 .orElseThrow(() -> new IOException("pid " + pid + " is gone"));
         return info.arguments().map(Arrays::asList).orElse(List.of());
     }
@@ -134,7 +137,8 @@ public record Author(String factory, FactorySource factorySource, String student
     private static boolean isLocal(String host) {
         try {
             InetAddress address = InetAddress.getByName(host.replaceAll("^\\[|]$", ""));
-            return address.isLoopbackAddress() || address.isAnyLocalAddress()
+            return address.isLoopbackAddress()
+                    || address.isAnyLocalAddress()
                     || NetworkInterface.getByInetAddress(address) != null;
         } catch (IOException e) {
             return false;

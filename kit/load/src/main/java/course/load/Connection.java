@@ -10,7 +10,12 @@ import java.nio.channels.SocketChannel;
  * is where its latency starts, so a stalled server is charged for the requests it kept waiting.
  */
 final class Connection {
-    enum State { DISCONNECTED, CONNECTING, IDLE, IN_FLIGHT }
+    enum State {
+        DISCONNECTED,
+        CONNECTING,
+        IDLE,
+        IN_FLIGHT
+    }
 
     final Target target;
     final long intervalNs;
@@ -23,9 +28,11 @@ final class Connection {
     long nextDueNs;
     /** When the request in flight was due, and when it actually went out. */
     long inFlightDueNs;
+
     long sentNs;
     /** When the connection last became free to send (connected, or the previous response was read). */
     long idleSinceNs;
+
     long reconnectAtNs;
     ByteBuffer pendingWrite;
 

@@ -27,8 +27,7 @@ final class ContendedStepRepeat {
         }
     }
 
-    private ContendedStepRepeat() {
-    }
+    private ContendedStepRepeat() {}
 
     /** Runs the step, whose first run the search has already counted in {@code runs}; each repeat takes one more. */
     static Outcome run(Attempt attempt, SaturationSearch.Runs runs) throws Exception {

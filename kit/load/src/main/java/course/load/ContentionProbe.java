@@ -65,8 +65,8 @@ final class ContentionProbe implements ContentionSource.Reading {
             }
             double seconds = now.otherSecondsSince(processes, excluded);
             c.otherProcessesCpuSeconds = round(seconds);
-            c.otherProcessesCpuPercent = round(100.0 * seconds * 1e9 / wallNs
-                    / Runtime.getRuntime().availableProcessors());
+            c.otherProcessesCpuPercent =
+                    round(100.0 * seconds * 1e9 / wallNs / Runtime.getRuntime().availableProcessors());
         }
         if (targetsGiven && targetPids.isEmpty()) {
             c.notes.add("the target's process was not found by its port (not local, or another user's):"
@@ -99,7 +99,10 @@ final class ContentionProbe implements ContentionSource.Reading {
     }
 
     private static boolean isLocal(String host) {
-        return host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("[::1]")
+        return host.equals("localhost")
+                || host.startsWith("127.")
+                || host.equals("::1")
+                || host.equals("[::1]")
                 || host.equals("0.0.0.0");
     }
 

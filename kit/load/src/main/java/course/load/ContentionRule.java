@@ -24,8 +24,7 @@ final class ContentionRule {
     /** Above this share of other processes, high pressure is (partly) theirs. */
     static final double OTHERS_BEHIND_PRESSURE_PERCENT = 5.0;
 
-    private ContentionRule() {
-    }
+    private ContentionRule() {}
 
     static LoadRun.Thresholds thresholds() {
         LoadRun.Thresholds t = new LoadRun.Thresholds();
@@ -39,12 +38,19 @@ final class ContentionRule {
     static String judge(LoadRun.Contention c) {
         List<String> over = new ArrayList<>();
         if (c.otherProcessesCpuPercent != null && c.otherProcessesCpuPercent > OTHER_PROCESSES_CPU_PERCENT) {
-            over.add(String.format(Locale.ROOT, "other processes took %.1f CPU-seconds (%.0f%% of all CPUs, above %.0f%%)",
-                    c.otherProcessesCpuSeconds, c.otherProcessesCpuPercent, OTHER_PROCESSES_CPU_PERCENT));
+            over.add(String.format(
+                    Locale.ROOT,
+                    "other processes took %.1f CPU-seconds (%.0f%% of all CPUs, above %.0f%%)",
+                    c.otherProcessesCpuSeconds,
+                    c.otherProcessesCpuPercent,
+                    OTHER_PROCESSES_CPU_PERCENT));
         }
         if (pressured(c) && !onlyOwnPressure(c)) {
-            over.add(String.format(Locale.ROOT, "tasks waited for a CPU %.0f%% of the time (/proc/pressure/cpu some,"
-                    + " above %.0f%%)", c.psiCpuSomePercent, PSI_SOME_PERCENT));
+            over.add(String.format(
+                    Locale.ROOT,
+                    "tasks waited for a CPU %.0f%% of the time (/proc/pressure/cpu some," + " above %.0f%%)",
+                    c.psiCpuSomePercent,
+                    PSI_SOME_PERCENT));
         }
         if (c.stealPercent != null && c.stealPercent > STEAL_PERCENT) {
             over.add(String.format(Locale.ROOT, "CPU steal %.1f%% (above %.0f%%)", c.stealPercent, STEAL_PERCENT));
@@ -64,10 +70,14 @@ final class ContentionRule {
         if (!pressured(c) || !onlyOwnPressure(c) || judge(c) != null) {
             return null;
         }
-        return String.format(Locale.ROOT, "the CPUs were saturated by the run itself: tasks waited for a CPU %.0f%% of"
-                + " the time while other processes took %.1f%% of the CPUs. The generator and the server compete for"
-                + " the same CPUs at this rate, so latencies include waiting for one; compare only with runs at the"
-                + " same rate on the same machine.", c.psiCpuSomePercent, c.otherProcessesCpuPercent);
+        return String.format(
+                Locale.ROOT,
+                "the CPUs were saturated by the run itself: tasks waited for a CPU %.0f%% of"
+                        + " the time while other processes took %.1f%% of the CPUs. The generator and the server compete for"
+                        + " the same CPUs at this rate, so latencies include waiting for one; compare only with runs at the"
+                        + " same rate on the same machine.",
+                c.psiCpuSomePercent,
+                c.otherProcessesCpuPercent);
     }
 
     /**
@@ -75,8 +85,12 @@ final class ContentionRule {
      * CPUs, CPU pressure 35%, steal 0.1%"); an unmeasured one is "n/a".
      */
     static String seen(LoadRun.Contention c) {
-        return String.format(Locale.ROOT, "other processes %s of the CPUs, CPU pressure %s, steal %s",
-                percent(c.otherProcessesCpuPercent), percent(c.psiCpuSomePercent), percent(c.stealPercent));
+        return String.format(
+                Locale.ROOT,
+                "other processes %s of the CPUs, CPU pressure %s, steal %s",
+                percent(c.otherProcessesCpuPercent),
+                percent(c.psiCpuSomePercent),
+                percent(c.stealPercent));
     }
 
     private static String percent(Double v) {

@@ -8,24 +8,35 @@ import picocli.CommandLine.ITypeConverter;
  * named by every option that takes it ({@code converter = Converters.Seconds.class}).
  */
 final class Converters {
-    private Converters() {
-    }
+    private Converters() {}
 
     static final class Seconds implements ITypeConverter<Double> {
-        @Override public Double convert(String text) { return Values.seconds(text); }
+        @Override
+        public Double convert(String text) {
+            return Values.seconds(text);
+        }
     }
 
     /** A duration, or 0 for "none". */
     static final class SecondsOrNone implements ITypeConverter<Double> {
-        @Override public Double convert(String text) { return text.trim().equals("0") ? 0.0 : Values.seconds(text); }
+        @Override
+        public Double convert(String text) {
+            return text.trim().equals("0") ? 0.0 : Values.seconds(text);
+        }
     }
 
     static final class Positive implements ITypeConverter<Double> {
-        @Override public Double convert(String text) { return Values.positive(text); }
+        @Override
+        public Double convert(String text) {
+            return Values.positive(text);
+        }
     }
 
     static final class Fraction implements ITypeConverter<Double> {
-        @Override public Double convert(String text) { return Values.fraction(text); }
+        @Override
+        public Double convert(String text) {
+            return Values.fraction(text);
+        }
     }
 
     /** A whole number of at least {@code min}: key counts, seeds, pids. */
@@ -42,9 +53,17 @@ final class Converters {
         }
     }
 
-    static final class AtLeastOne extends AtLeast { AtLeastOne() { super(1); } }
+    static final class AtLeastOne extends AtLeast {
+        AtLeastOne() {
+            super(1);
+        }
+    }
 
-    static final class AtLeastZero extends AtLeast { AtLeastZero() { super(0); } }
+    static final class AtLeastZero extends AtLeast {
+        AtLeastZero() {
+            super(0);
+        }
+    }
 
     /** A whole number from {@code min} to {@code max}; each subclass is one option's range. */
     static class Between implements ITypeConverter<Integer> {
@@ -62,31 +81,66 @@ final class Converters {
         }
     }
 
-    static final class Connections extends Between { Connections() { super(1, 100_000); } }
+    static final class Connections extends Between {
+        Connections() {
+            super(1, 100_000);
+        }
+    }
 
-    static final class Threads extends Between { Threads() { super(1, 256); } }
+    static final class Threads extends Between {
+        Threads() {
+            super(1, 256);
+        }
+    }
 
-    static final class ValueSize extends Between { ValueSize() { super(0, 64 * 1024 * 1024); } }
+    static final class ValueSize extends Between {
+        ValueSize() {
+            super(0, 64 * 1024 * 1024);
+        }
+    }
 
-    static final class Replicas extends Between { Replicas() { super(1, 1000); } }
+    static final class Replicas extends Between {
+        Replicas() {
+            super(1, 1000);
+        }
+    }
 
-    static final class StageNumber extends Between { StageNumber() { super(1, 100); } }
+    static final class StageNumber extends Between {
+        StageNumber() {
+            super(1, 100);
+        }
+    }
 
-    static final class Steps extends Between { Steps() { super(1, 100); } }
+    static final class Steps extends Between {
+        Steps() {
+            super(1, 100);
+        }
+    }
 
-    static final class Repeats extends Between { Repeats() { super(0, 5); } }
+    static final class Repeats extends Between {
+        Repeats() {
+            super(0, 5);
+        }
+    }
 
     static final class Workload implements ITypeConverter<WorkloadKind> {
-        @Override public WorkloadKind convert(String text) { return Values.word(WorkloadKind.class, text); }
+        @Override
+        public WorkloadKind convert(String text) {
+            return Values.word(WorkloadKind.class, text);
+        }
     }
 
     static final class Order implements ITypeConverter<KeyOrder> {
-        @Override public KeyOrder convert(String text) { return Values.word(KeyOrder.class, text); }
+        @Override
+        public KeyOrder convert(String text) {
+            return Values.word(KeyOrder.class, text);
+        }
     }
 
     /** round-robin (or rr) | random. */
     static final class Pick implements ITypeConverter<LoadOptions.Pick> {
-        @Override public LoadOptions.Pick convert(String text) {
+        @Override
+        public LoadOptions.Pick convert(String text) {
             return text.equals("rr") ? LoadOptions.Pick.ROUND_ROBIN : Values.word(LoadOptions.Pick.class, text);
         }
     }

@@ -10,8 +10,7 @@ import java.nio.file.Path;
 final class CpuPressure {
     static final Path PROC_PRESSURE_CPU = Path.of("/proc/pressure/cpu");
 
-    private CpuPressure() {
-    }
+    private CpuPressure() {}
 
     /** The "some" total in microseconds, or {@code null} where the file is missing or unreadable. */
     static Long someTotalUs() {

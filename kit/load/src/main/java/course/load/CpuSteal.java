@@ -10,11 +10,9 @@ final class CpuSteal {
     private static final Path PROC_STAT = Path.of("/proc/stat");
 
     /** A reading of the counters; {@code null} fields when /proc/stat cannot be read. */
-    record Sample(long steal, long total) {
-    }
+    record Sample(long steal, long total) {}
 
-    private CpuSteal() {
-    }
+    private CpuSteal() {}
 
     static Sample sample() {
         return sample(PROC_STAT);

@@ -4,8 +4,7 @@ import java.io.File;
 
 /** Finds programs on PATH, the way a shell would, so missing tools are reported before anything starts. */
 final class Executables {
-    private Executables() {
-    }
+    private Executables() {}
 
     /** The absolute path of {@code name} on PATH, or {@code null}. */
     static String find(String name) {

@@ -17,7 +17,17 @@ final class HttpResponseParser {
         }
     }
 
-    private enum State { STATUS_LINE, HEADERS, BODY, CHUNK_SIZE, CHUNK_DATA, CHUNK_DATA_END, TRAILERS, UNTIL_CLOSE, DONE }
+    private enum State {
+        STATUS_LINE,
+        HEADERS,
+        BODY,
+        CHUNK_SIZE,
+        CHUNK_DATA,
+        CHUNK_DATA_END,
+        TRAILERS,
+        UNTIL_CLOSE,
+        DONE
+    }
 
     private static final int MAX_LINE = 8192;
 

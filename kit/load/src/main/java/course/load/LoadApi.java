@@ -27,8 +27,7 @@ public final class LoadApi {
         }
     }
 
-    private LoadApi() {
-    }
+    private LoadApi() {}
 
     /** One constant-rate run; per-second progress goes to {@code progress}. */
     public static LoadRun run(LoadOptions o, PrintStream progress) throws IOException, InterruptedException {
@@ -40,7 +39,9 @@ public final class LoadApi {
         o.author(Author.of(o.targets(), o.student(), Stages.Declaration.NONE));
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(o, progress)) {
             RunFiles files = o.out() == null ? null : RunFiles.of(o);
-            return new LoadRunner(quiet(), o.progress() ? progress : quiet()).measure(o, stabilizer, files).run();
+            return new LoadRunner(quiet(), o.progress() ? progress : quiet())
+                    .measure(o, stabilizer, files)
+                    .run();
         } catch (TargetUnreachableException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -58,14 +59,24 @@ public final class LoadApi {
             Saturator.Result r = saturator.run(progress, progress, quiet(), new Saturator.Listener() {
                 @Override
                 public void again(int n, double rate, LoadRun contended) {
-                    progress.printf(Locale.ROOT, "  step %d: %s requests/s run again: the CPU was contended (%s)%n", n,
-                            RunFiles.rateName(rate), ContentionRule.seen(contended.contention));
+                    progress.printf(
+                            Locale.ROOT,
+                            "  step %d: %s requests/s run again: the CPU was contended (%s)%n",
+                            n,
+                            RunFiles.rateName(rate),
+                            ContentionRule.seen(contended.contention));
                 }
 
                 @Override
                 public void done(int n, double rate, Saturation.Step row, LoadRun run) {
-                    progress.printf(Locale.ROOT, "  step %d: %s requests/s -> achieved %.1f, p99 %.3f ms: %s%n", n,
-                            RunFiles.rateName(rate), row.achievedRate, row.p99Ms, row.passed ? "pass" : "FAIL");
+                    progress.printf(
+                            Locale.ROOT,
+                            "  step %d: %s requests/s -> achieved %.1f, p99 %.3f ms: %s%n",
+                            n,
+                            RunFiles.rateName(rate),
+                            row.achievedRate,
+                            row.p99Ms,
+                            row.passed ? "pass" : "FAIL");
                 }
             });
             return new Search(r.doc(), r.sustained(), r.steps());

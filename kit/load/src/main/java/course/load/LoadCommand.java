@@ -1,13 +1,13 @@
 package course.load;
 
+import course.command.PrintingCommand;
+import course.command.Stages;
+import course.command.UsageException;
 import course.results.LoadRun;
 import course.results.Results;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import course.command.PrintingCommand;
-import course.command.Stages;
-import course.command.UsageException;
 import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -19,22 +19,30 @@ import picocli.CommandLine.Option;
  * wrk2's own command line too ({@code -t1 -c8 -d20s -R1000 -L http://host:port/}), so a line from an earlier report
  * runs as it is.
  */
-@Command(name = "load", sortOptions = false,
-        synopsisHeading = "", customSynopsis = "usage: ./course load --url http://localhost:8080 -R RATE [options]%n"
+@Command(
+        name = "load",
+        sortOptions = false,
+        synopsisHeading = "",
+        customSynopsis = "usage: ./course load --url http://localhost:8080 -R RATE [options]%n"
                 + "       ./course load -t1 -c8 -d20s -R1000 -L http://localhost:8080/   (wrk2's own syntax)%n",
         description = {
-                "A constant request rate (wrk2's model): -R requests/second spread evenly over -c keep-alive"
-                        + " connections and -t threads for -d. Latency is measured from when each request was due, so"
-                        + " a stalled server is charged for the requests it kept waiting (no coordinated omission).",
-                ""},
-        footer = {"", "Writes X.json (course results), X.hlog (HdrHistogram log) and X.txt (the wrk2-format text).",
-                "The JSON records who was measured: the node's factory, read from its command line when the URL's"
-                        + " port is a node on this machine started by ./course run (else the factory= of"
-                        + " submission.properties, marked as declared), and the student (--student, else student= of"
-                        + " submission.properties)."})
+            "A constant request rate (wrk2's model): -R requests/second spread evenly over -c keep-alive"
+                    + " connections and -t threads for -d. Latency is measured from when each request was due, so"
+                    + " a stalled server is charged for the requests it kept waiting (no coordinated omission).",
+            ""
+        },
+        footer = {
+            "",
+            "Writes X.json (course results), X.hlog (HdrHistogram log) and X.txt (the wrk2-format text).",
+            "The JSON records who was measured: the node's factory, read from its command line when the URL's"
+                    + " port is a node on this machine started by ./course run (else the factory= of"
+                    + " submission.properties, marked as declared), and the student (--student, else student= of"
+                    + " submission.properties)."
+        })
 public final class LoadCommand extends PrintingCommand {
     @Mixin
     private LoadOptions options = new LoadOptions();
+
     @Mixin
     private Wrk2Syntax wrk2 = new Wrk2Syntax();
 
@@ -43,19 +51,30 @@ public final class LoadCommand extends PrintingCommand {
         super(out, err);
     }
 
-    @Option(names = {"-R", "--rate"}, paramLabel = "N", order = 1, converter = Converters.Positive.class,
+    @Option(
+            names = {"-R", "--rate"},
+            paramLabel = "N",
+            order = 1,
+            converter = Converters.Positive.class,
             description = "Target rate, requests/second (20000, 20k). Required.")
     void rate(double perSecond) {
         options.rate(perSecond);
     }
 
-    @Option(names = {"-d", "--duration"}, paramLabel = "T", order = 4, converter = Converters.Seconds.class,
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "T",
+            order = 4,
+            converter = Converters.Seconds.class,
             description = "30s, 2m, ... (a bare number is seconds, as in wrk2). Default: 10s.")
     void duration(double seconds) {
         options.duration(seconds);
     }
 
-    @Option(names = "--tool", paramLabel = "course-load|wrk2", order = 29,
+    @Option(
+            names = "--tool",
+            paramLabel = "course-load|wrk2",
+            order = 29,
             description = "Run the real wrk2 instead (must be on PATH). Default: course-load.")
     void tool(String name) {
         if (!name.equals("course-load") && !name.equals("wrk2")) {
@@ -64,13 +83,20 @@ public final class LoadCommand extends PrintingCommand {
         options.tool(name);
     }
 
-    @Option(names = "--profile", paramLabel = "cpu,alloc,lock", order = 25,
+    @Option(
+            names = "--profile",
+            paramLabel = "cpu,alloc,lock",
+            order = 25,
             description = "Profile the server JVM during the run (async-profiler).")
     void profile(String events) {
         options.profile(LoadOptions.parseProfile(events));
     }
 
-    @Option(names = "--server-pid", paramLabel = "PID", order = 26, converter = Converters.AtLeastOne.class,
+    @Option(
+            names = "--server-pid",
+            paramLabel = "PID",
+            order = 26,
+            converter = Converters.AtLeastOne.class,
             description = "The server JVM --profile attaches to (else found by the target's port).")
     void serverPid(long pid) {
         options.serverPid(pid);
@@ -117,7 +143,7 @@ public final class LoadCommand extends PrintingCommand {
         }
         RunFiles files = RunFiles.of(o);
         try (ServerProfiling profiling = ServerProfiling.start(o, files, err);
-             Stabilizer stabilizer = startStabilizer(o, err)) {
+                Stabilizer stabilizer = startStabilizer(o, err)) {
             new LoadRunner(out, err).measure(o, stabilizer, files);
             recordProfiles(files, profiling.finish(out));
             return 0;
@@ -131,7 +157,9 @@ public final class LoadCommand extends PrintingCommand {
         }
         LoadRun run = Results.read(files.json(), LoadRun.class);
         Path dir = files.json().toAbsolutePath().getParent();
-        run.profiles = graphs.stream().map(g -> dir.relativize(g.toAbsolutePath()).toString()).toList();
+        run.profiles = graphs.stream()
+                .map(g -> dir.relativize(g.toAbsolutePath()).toString())
+                .toList();
         Results.write(files.json(), run);
     }
 

@@ -17,6 +17,7 @@ import org.HdrHistogram.Histogram;
 final class LoadGenerator {
     /** Time for the connections to open before the first request is due. */
     private static final long CONNECT_LEAD_NS = TimeUnit.MILLISECONDS.toNanos(200);
+
     private static final long TICK_NS = TimeUnit.SECONDS.toNanos(1);
 
     private final LoadOptions options;
@@ -54,8 +55,11 @@ final class LoadGenerator {
         List<LoadWorker> workers = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < t; w++) {
-            LoadWorker worker = new LoadWorker(shares.get(w), new RequestFactory(options, keys, seeds.nextLong()),
-                    endNs, Math.round(options.timeoutSeconds() * 1e9));
+            LoadWorker worker = new LoadWorker(
+                    shares.get(w),
+                    new RequestFactory(options, keys, seeds.nextLong()),
+                    endNs,
+                    Math.round(options.timeoutSeconds() * 1e9));
             workers.add(worker);
             Thread thread = new Thread(worker, "load-worker-" + w);
             thread.setDaemon(true);
@@ -107,8 +111,12 @@ final class LoadGenerator {
         }
     }
 
-    private static RunResult summarize(List<LoadWorker> workers, IntervalCollector collector, long startEpochMs,
-                                       double seconds, List<Double> reqPerSec) {
+    private static RunResult summarize(
+            List<LoadWorker> workers,
+            IntervalCollector collector,
+            long startEpochMs,
+            double seconds,
+            List<Double> reqPerSec) {
         long requests = 0, bytes = 0, connect = 0, read = 0, write = 0, timeout = 0, non2xx = 0, sends = 0, late = 0;
         Map<Integer, Long> byStatus = new TreeMap<>();
         for (LoadWorker w : workers) {
@@ -128,19 +136,39 @@ final class LoadGenerator {
                 }
             }
         }
-        return new RunResult(collector.total(), collector.intervals(), startEpochMs, seconds, requests, bytes,
-                connect, read, write, timeout, non2xx, byStatus, reqPerSec, sends, late, collector.uncorrectedTotal());
+        return new RunResult(
+                collector.total(),
+                collector.intervals(),
+                startEpochMs,
+                seconds,
+                requests,
+                bytes,
+                connect,
+                read,
+                write,
+                timeout,
+                non2xx,
+                byStatus,
+                reqPerSec,
+                sends,
+                late,
+                collector.uncorrectedTotal());
     }
 
-    private void printProgress(long elapsedNs, Histogram interval, double seconds, List<LoadWorker> workers,
-                               Histogram total) {
+    private void printProgress(
+            long elapsedNs, Histogram interval, double seconds, List<LoadWorker> workers, Histogram total) {
         long errors = 0;
         for (LoadWorker w : workers) {
             errors += w.stats.errors();
         }
         double p99 = total.getTotalCount() == 0 ? 0 : total.getValueAtPercentile(99) / 1000.0;
-        progress.printf(Locale.ROOT, "  [%5.1fs] %9.1f req/s   errors %d   p99 so far %s%n", elapsedNs / 1e9,
-                interval.getTotalCount() / seconds, errors, WrkUnits.timeMs(p99));
+        progress.printf(
+                Locale.ROOT,
+                "  [%5.1fs] %9.1f req/s   errors %d   p99 so far %s%n",
+                elapsedNs / 1e9,
+                interval.getTotalCount() / seconds,
+                errors,
+                WrkUnits.timeMs(p99));
         progress.flush();
     }
 

@@ -25,7 +25,10 @@ import picocli.CommandLine.Option;
 @Command(resourceBundle = "course.load.LoadCommandOptions")
 public final class LoadOptions {
     /** How each connection is given one of several targets. */
-    public enum Pick { ROUND_ROBIN, RANDOM }
+    public enum Pick {
+        ROUND_ROBIN,
+        RANDOM
+    }
 
     public static final List<String> PROFILE_EVENTS = List.of("cpu", "alloc", "lock");
 
@@ -41,8 +44,7 @@ public final class LoadOptions {
     private Author author;
     private final List<String> commandLine = new ArrayList<>();
 
-    LoadOptions() {
-    }
+    LoadOptions() {}
 
     LoadOptions copy() {
         LoadOptions c = new LoadOptions();
@@ -94,7 +96,10 @@ public final class LoadOptions {
     // 10%) and refuses a bad one with the course's own message, which picocli reports as the usage error. The help
     // texts are in LoadCommandOptions.properties (picocli's resource bundle), except one computed here.
 
-    @Option(names = {"-u", "--url"}, paramLabel = "URL[,URL..]", order = 10)
+    @Option(
+            names = {"-u", "--url"},
+            paramLabel = "URL[,URL..]",
+            order = 10)
     void urls(String text) {
         targets = new ArrayList<>();
         for (String u : text.split(",")) {
@@ -104,11 +109,22 @@ public final class LoadOptions {
         }
     }
 
-    @Option(names = {"-c", "--connections"}, paramLabel = "N", order = 2, converter = Connections.class)
+    @Option(
+            names = {"-c", "--connections"},
+            paramLabel = "N",
+            order = 2,
+            converter = Connections.class)
     int connections = 10;
 
-    @Option(names = {"-t", "--threads"}, paramLabel = "N", order = 3, converter = Threads.class) int threads = 2;
-    @Option(names = "--timeout", paramLabel = "T", order = 5, converter = Seconds.class) double timeoutSeconds = 2;
+    @Option(
+            names = {"-t", "--threads"},
+            paramLabel = "N",
+            order = 3,
+            converter = Threads.class)
+    int threads = 2;
+
+    @Option(names = "--timeout", paramLabel = "T", order = 5, converter = Seconds.class)
+    double timeoutSeconds = 2;
 
     @Option(names = "--pick", paramLabel = "P", order = 11, converter = Converters.Pick.class)
     Pick pick = Pick.ROUND_ROBIN;
@@ -116,32 +132,55 @@ public final class LoadOptions {
     @Option(names = "--workload", paramLabel = "W", order = 12, converter = Workload.class)
     WorkloadKind workload = WorkloadKind.GET;
 
-    @Option(names = "--put-ratio", paramLabel = "F", order = 13, converter = Fraction.class) Double putRatio;
-    @Option(names = "--keys", paramLabel = "N", order = 14, converter = AtLeastOne.class) long keys = 100_000;
+    @Option(names = "--put-ratio", paramLabel = "F", order = 13, converter = Fraction.class)
+    Double putRatio;
+
+    @Option(names = "--keys", paramLabel = "N", order = 14, converter = AtLeastOne.class)
+    long keys = 100_000;
 
     @Option(names = "--key-order", paramLabel = "O", order = 15, converter = Order.class)
     KeyOrder keyOrder = KeyOrder.UNIFORM;
 
-    @Option(names = "--value-size", paramLabel = "B", order = 16, converter = ValueSize.class) int valueSize = 100;
-    @Option(names = "--ack", paramLabel = "A", order = 17, converter = Replicas.class) Integer ack;
-    @Option(names = "--from", paramLabel = "F", order = 18, converter = Replicas.class) Integer from;
+    @Option(names = "--value-size", paramLabel = "B", order = 16, converter = ValueSize.class)
+    int valueSize = 100;
+
+    @Option(names = "--ack", paramLabel = "A", order = 17, converter = Replicas.class)
+    Integer ack;
+
+    @Option(names = "--from", paramLabel = "F", order = 18, converter = Replicas.class)
+    Integer from;
 
     @Option(names = "--seed", paramLabel = "N", order = 19, converter = AtLeastZero.class)
     long seed = System.nanoTime() & 0xFFFF_FFFFL;
 
-    @Option(names = "--out", paramLabel = "PATH", order = 20) Path out;
-    @Option(names = "--label", paramLabel = "TEXT", order = 21) String label;
-    @Option(names = "--student", paramLabel = "NAME", order = 22) String student;
-    @Option(names = "--stage", paramLabel = "N", order = 23, converter = StageNumber.class) Integer stage;
-    @Option(names = "--stabilize", negatable = true, order = 24) Boolean stabilize;
-    @Option(names = "--server-heap", paramLabel = "FLAG", order = 27, converter = HeapFlag.class) String serverHeap;
+    @Option(names = "--out", paramLabel = "PATH", order = 20)
+    Path out;
+
+    @Option(names = "--label", paramLabel = "TEXT", order = 21)
+    String label;
+
+    @Option(names = "--student", paramLabel = "NAME", order = 22)
+    String student;
+
+    @Option(names = "--stage", paramLabel = "N", order = 23, converter = StageNumber.class)
+    Integer stage;
+
+    @Option(names = "--stabilize", negatable = true, order = 24)
+    Boolean stabilize;
+
+    @Option(names = "--server-heap", paramLabel = "FLAG", order = 27, converter = HeapFlag.class)
+    String serverHeap;
 
     @Option(names = "--no-progress", order = 28)
     void noProgress(boolean quiet) {
         progress = !quiet;
     }
 
-    @Option(names = "--warmup", paramLabel = "T", order = 30, converter = Converters.SecondsOrNone.class,
+    @Option(
+            names = "--warmup",
+            paramLabel = "T",
+            order = 30,
+            converter = Converters.SecondsOrNone.class,
             description = "An unrecorded run at half the rate before recording (JIT, caches); 0 turns it off."
                     + " Default: " + Warmups.DEFAULT_SECONDS + "s, at most the run's length.")
     private Double warmupSeconds;
@@ -194,22 +233,24 @@ public final class LoadOptions {
     /** Cross-option checks; {@code needRate} is false for saturate, which picks rates itself. */
     void validate(boolean needRate) throws UsageException {
         if (targets.isEmpty()) {
-            throw new UsageException("--url is required, e.g. --url http://localhost:8080 (a comma list for several nodes)");
+            throw new UsageException(
+                    "--url is required, e.g. --url http://localhost:8080 (a comma list for several nodes)");
         }
         if (needRate && rate == null) {
-            throw new UsageException("-R/--rate is required: the constant request rate in requests/second, e.g. -R 10000");
+            throw new UsageException(
+                    "-R/--rate is required: the constant request rate in requests/second, e.g. -R 10000");
         }
         if (threads > connections) {
             throw new UsageException("-t " + threads + " threads need at least as many connections, but -c is "
                     + connections + "; raise -c or lower -t");
         }
         if (connections < targets.size()) {
-            throw new UsageException(targets.size() + " targets need at least one connection each; raise -c to >= "
-                    + targets.size());
+            throw new UsageException(
+                    targets.size() + " targets need at least one connection each; raise -c to >= " + targets.size());
         }
         if (putRatio != null && workload != WorkloadKind.MIXED) {
-            throw new UsageException("--put-ratio only applies to --workload mixed (the workload is "
-                    + workload.label() + ")");
+            throw new UsageException(
+                    "--put-ratio only applies to --workload mixed (the workload is " + workload.label() + ")");
         }
         if ((ack == null) != (from == null)) {
             throw new UsageException("--ack and --from go together, e.g. --ack 2 --from 3");
@@ -236,8 +277,8 @@ public final class LoadOptions {
         for (String e : text.split(",")) {
             String event = e.trim().toLowerCase(Locale.ROOT);
             if (!PROFILE_EVENTS.contains(event)) {
-                throw new IllegalArgumentException("--profile event '" + e + "' is not one of "
-                        + String.join(", ", PROFILE_EVENTS));
+                throw new IllegalArgumentException(
+                        "--profile event '" + e + "' is not one of " + String.join(", ", PROFILE_EVENTS));
             }
             if (!events.contains(event)) {
                 events.add(event);
@@ -253,16 +294,45 @@ public final class LoadOptions {
         return c;
     }
 
-    public List<Target> targets() { return targets; }
-    public double rate() { return rate; }
-    public int connections() { return connections; }
-    public int threads() { return threads; }
-    public double durationSeconds() { return durationSeconds; }
-    public double timeoutSeconds() { return timeoutSeconds; }
-    public WorkloadKind workload() { return workload; }
-    public long keys() { return keys; }
-    public KeyOrder keyOrder() { return keyOrder; }
-    public int valueSize() { return valueSize; }
+    public List<Target> targets() {
+        return targets;
+    }
+
+    public double rate() {
+        return rate;
+    }
+
+    public int connections() {
+        return connections;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public double durationSeconds() {
+        return durationSeconds;
+    }
+
+    public double timeoutSeconds() {
+        return timeoutSeconds;
+    }
+
+    public WorkloadKind workload() {
+        return workload;
+    }
+
+    public long keys() {
+        return keys;
+    }
+
+    public KeyOrder keyOrder() {
+        return keyOrder;
+    }
+
+    public int valueSize() {
+        return valueSize;
+    }
     /** The share of PUTs: the --put-ratio for mixed (0.1 unless given), 1 for put, 0 otherwise. */
     public double putRatio() {
         return switch (workload) {
@@ -271,29 +341,80 @@ public final class LoadOptions {
             default -> 0;
         };
     }
-    public Integer ack() { return ack; }
-    public Integer from() { return from; }
-    public Pick pick() { return pick; }
-    public long seed() { return seed; }
-    public Path out() { return out; }
-    public String label() { return label; }
+
+    public Integer ack() {
+        return ack;
+    }
+
+    public Integer from() {
+        return from;
+    }
+
+    public Pick pick() {
+        return pick;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public Path out() {
+        return out;
+    }
+
+    public String label() {
+        return label;
+    }
     /** --student, as typed; the student the results record is {@link #author()}'s. */
-    public String student() { return student; }
+    public String student() {
+        return student;
+    }
     /** Who the run measures; before the command has looked (options parsed by a test), only what --student says. */
-    public Author author() { return author != null ? author : Author.given(student); }
-    public Integer stage() { return stage; }
+    public Author author() {
+        return author != null ? author : Author.given(student);
+    }
+
+    public Integer stage() {
+        return stage;
+    }
     /** --stabilize / --no-stabilize, or {@code null} when the user said neither (then a steal probe decides). */
-    public Boolean stabilize() { return stabilize; }
-    public String tool() { return tool; }
-    public List<String> profile() { return profile; }
-    public Long serverPid() { return serverPid; }
-    public String serverHeap() { return serverHeap; }
-    public boolean progress() { return progress; }
+    public Boolean stabilize() {
+        return stabilize;
+    }
+
+    public String tool() {
+        return tool;
+    }
+
+    public List<String> profile() {
+        return profile;
+    }
+
+    public Long serverPid() {
+        return serverPid;
+    }
+
+    public String serverHeap() {
+        return serverHeap;
+    }
+
+    public boolean progress() {
+        return progress;
+    }
     /** Extra request headers (wrk2's -H), each {@code Name: value}. */
-    public List<String> headers() { return headers; }
+    public List<String> headers() {
+        return headers;
+    }
     /** --warmup in seconds, or {@code null} when not given (then {@link Warmups} picks the default). */
-    public Double warmupSeconds() { return warmupSeconds; }
+    public Double warmupSeconds() {
+        return warmupSeconds;
+    }
     /** wrk2's -U: also print the latency from each request's actual send. */
-    public boolean uncorrectedLatency() { return uncorrectedLatency; }
-    public List<String> commandLine() { return List.copyOf(commandLine); }
+    public boolean uncorrectedLatency() {
+        return uncorrectedLatency;
+    }
+
+    public List<String> commandLine() {
+        return List.copyOf(commandLine);
+    }
 }

@@ -15,8 +15,7 @@ final class LoadRunDocument {
     /** Above this share of requests sent late by the generator itself, the generator is the bottleneck. */
     static final double MAX_LATE_SEND_FRACTION = 0.01;
 
-    private LoadRunDocument() {
-    }
+    private LoadRunDocument() {}
 
     static LoadRun build(LoadOptions o, RunResult r, LoadRun.Contention contention, boolean stabilized) {
         LoadRun run = new LoadRun();
@@ -60,7 +59,8 @@ final class LoadRunDocument {
         run.workload.name = o.workload().label();
         run.workload.keyOrder = o.keyOrder().label();
         run.workload.keySpace = o.keys();
-        run.workload.valueSize = o.workload() == WorkloadKind.PUT || o.workload() == WorkloadKind.MIXED ? o.valueSize() : null;
+        run.workload.valueSize =
+                o.workload() == WorkloadKind.PUT || o.workload() == WorkloadKind.MIXED ? o.valueSize() : null;
         run.workload.putRatio = o.workload() == WorkloadKind.MIXED ? o.putRatio() : null;
         run.workload.ack = o.ack();
         run.workload.from = o.from();
@@ -85,34 +85,54 @@ final class LoadRunDocument {
      * The warnings of a run: rate not met, generator behind, CPU contention (steal is one of its measures).
      * {@code contention} may be {@code null} (nothing measured).
      */
-    static List<LoadRun.Flag> flags(double target, double achieved, double lateSendFraction,
-                                    LoadRun.Contention contention) {
+    static List<LoadRun.Flag> flags(
+            double target, double achieved, double lateSendFraction, LoadRun.Contention contention) {
         List<LoadRun.Flag> flags = new ArrayList<>();
         if (achieved < MIN_ACHIEVED_FRACTION * target) {
-            flags.add(new LoadRun.Flag(LoadRun.Flag.RATE_NOT_MET, String.format(Locale.ROOT,
-                    "target rate not met: achieved %.1f of %.1f requests/s (%.1f%%)",
-                    achieved, target, 100 * achieved / target)));
+            flags.add(new LoadRun.Flag(
+                    LoadRun.Flag.RATE_NOT_MET,
+                    String.format(
+                            Locale.ROOT,
+                            "target rate not met: achieved %.1f of %.1f requests/s (%.1f%%)",
+                            achieved,
+                            target,
+                            100 * achieved / target)));
         }
         String contended = contention == null ? null : ContentionRule.judge(contention);
         String saturated = contention == null ? null : ContentionRule.saturated(contention);
         boolean late = lateSendFraction > MAX_LATE_SEND_FRACTION;
         if (saturated != null) {
-            flags.add(new LoadRun.Flag(LoadRun.Flag.CPU_SATURATED, !late ? saturated : saturated + String.format(
-                    Locale.ROOT, " The generator was held up too: %.1f%% of requests went out over 1 ms late.",
-                    100 * lateSendFraction)));
+            flags.add(new LoadRun.Flag(
+                    LoadRun.Flag.CPU_SATURATED,
+                    !late
+                            ? saturated
+                            : saturated
+                                    + String.format(
+                                            Locale.ROOT,
+                                            " The generator was held up too: %.1f%% of requests went out over 1 ms late.",
+                                            100 * lateSendFraction)));
         }
         if (late && contended == null && saturated == null) {
-            flags.add(new LoadRun.Flag(LoadRun.Flag.GENERATOR_BEHIND, String.format(Locale.ROOT,
-                    "generator fell behind: %.1f%% of requests went out more than 1 ms after they were due while"
-                    + " their connection was free and the generator's thread was awake and busy; add threads (-t)",
-                    100 * lateSendFraction)));
+            flags.add(new LoadRun.Flag(
+                    LoadRun.Flag.GENERATOR_BEHIND,
+                    String.format(
+                            Locale.ROOT,
+                            "generator fell behind: %.1f%% of requests went out more than 1 ms after they were due while"
+                                    + " their connection was free and the generator's thread was awake and busy; add threads (-t)",
+                            100 * lateSendFraction)));
         }
         if (contended != null) {
             // On a contended CPU the generator's thread is preempted like everyone else's: its late sends are the
             // machine's, and saying "add threads" would teach the wrong fix.
-            flags.add(new LoadRun.Flag(LoadRun.Flag.CONTENTION, !late ? contended : contended + String.format(
-                    Locale.ROOT, " The generator was held up too: %.1f%% of requests went out over 1 ms late.",
-                    100 * lateSendFraction)));
+            flags.add(new LoadRun.Flag(
+                    LoadRun.Flag.CONTENTION,
+                    !late
+                            ? contended
+                            : contended
+                                    + String.format(
+                                            Locale.ROOT,
+                                            " The generator was held up too: %.1f%% of requests went out over 1 ms late.",
+                                            100 * lateSendFraction)));
         }
         return flags;
     }

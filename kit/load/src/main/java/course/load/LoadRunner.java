@@ -70,8 +70,12 @@ final class LoadRunner {
     }
 
     private void printSummary(LoadOptions o, LoadRun run) {
-        out.printf(Locale.ROOT, "Seed: %d   stabilized: %s (%s)%n", o.seed(),
-                run.environment.stabilized ? "yes" : "no", run.contention.stabilize.evidence());
+        out.printf(
+                Locale.ROOT,
+                "Seed: %d   stabilized: %s (%s)%n",
+                o.seed(),
+                run.environment.stabilized ? "yes" : "no",
+                run.contention.stabilize.evidence());
         out.println(contentionLine(run.contention));
         for (LoadRun.Flag flag : run.flags) {
             out.println("WARNING (" + flag.kind + "): " + flag.message);
@@ -80,13 +84,18 @@ final class LoadRunner {
 
     /** One line with every contention measure, and what could not be measured. */
     static String contentionLine(LoadRun.Contention c) {
-        String line = String.format(Locale.ROOT, "Contention: other processes %s CPU-s (%s of all CPUs), CPU pressure"
-                        + " %s, steal %s; %s",
-                num(c.otherProcessesCpuSeconds, ""), num(c.otherProcessesCpuPercent, "%"),
-                num(c.psiCpuSomePercent, "%"), num(c.stealPercent, "%"),
-                ContentionRule.judge(c) != null ? "ABOVE the thresholds (see the warning)"
-                        : ContentionRule.saturated(c) != null ? "no one else, but the run itself saturated the CPUs"
-                        : "below the thresholds");
+        String line = String.format(
+                Locale.ROOT,
+                "Contention: other processes %s CPU-s (%s of all CPUs), CPU pressure" + " %s, steal %s; %s",
+                num(c.otherProcessesCpuSeconds, ""),
+                num(c.otherProcessesCpuPercent, "%"),
+                num(c.psiCpuSomePercent, "%"),
+                num(c.stealPercent, "%"),
+                ContentionRule.judge(c) != null
+                        ? "ABOVE the thresholds (see the warning)"
+                        : ContentionRule.saturated(c) != null
+                                ? "no one else, but the run itself saturated the CPUs"
+                                : "below the thresholds");
         return c.notes.isEmpty() ? line : line + "\n  (" + String.join("; ", c.notes) + ")";
     }
 

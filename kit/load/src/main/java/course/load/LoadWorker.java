@@ -47,13 +47,16 @@ final class LoadWorker implements Runnable {
     final SingleWriterRecorder recorder;
     /** Latency from when each request actually went out (wrk2's -U): blind to coordinated omission, shown apart. */
     final SingleWriterRecorder uncorrected;
+
     final WorkerStats stats = new WorkerStats();
     private final long endNs;
     /** Requests due before the end get this long after it to complete, so short runs are not undercounted. */
     private final long drainEndNs;
+
     private final long timeoutNs;
     /** Whether this thread's requests are far enough apart to wait for each in short naps (see NAP_MIN_SPACING_NS). */
     private final boolean naps;
+
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private Selector selector;
     private volatile Throwable failure;
@@ -143,7 +146,8 @@ final class LoadWorker implements Runnable {
     /** Whether a socket event may come: a connection waits for an answer, a connect, or room to write. */
     private boolean awaitingSockets() {
         for (Connection c : connections) {
-            if (c.state == Connection.State.IN_FLIGHT || c.state == Connection.State.CONNECTING
+            if (c.state == Connection.State.IN_FLIGHT
+                    || c.state == Connection.State.CONNECTING
                     || c.pendingWrite != null) {
                 return true;
             }
@@ -243,7 +247,8 @@ final class LoadWorker implements Runnable {
         }
         if (request.hasRemaining()) {
             // The factory reuses its buffer for the next request: keep a copy of what the socket did not take.
-            c.pendingWrite = ByteBuffer.allocate(request.remaining()).put(request).flip();
+            c.pendingWrite =
+                    ByteBuffer.allocate(request.remaining()).put(request).flip();
             c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
         }
     }

@@ -7,8 +7,7 @@ import java.util.function.Function;
 
 /** Reads of the kernel's /proc files, which are missing or unreadable on some machines (macOS, some containers). */
 public final class ProcFiles {
-    private ProcFiles() {
-    }
+    private ProcFiles() {}
 
     /**
      * {@code parse} of the first line of {@code file} that starts with {@code prefix}; null when there is none, or the

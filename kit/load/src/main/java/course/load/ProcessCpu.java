@@ -17,11 +17,11 @@ import java.util.Set;
 final class ProcessCpu {
     /** USER_HZ: the unit of /proc/[pid]/stat's times; 100 on every Linux architecture the course runs on. */
     static final double TICKS_PER_SECOND = 100.0;
+
     private static final Path PROC = Path.of("/proc");
 
     /** One process's identity (pid and start time, as pids are reused) and its CPU ticks so far. */
-    record Entry(long pid, long startTicks, long cpuTicks) {
-    }
+    record Entry(long pid, long startTicks, long cpuTicks) {}
 
     private final Map<Long, Entry> byPid;
 

@@ -10,8 +10,7 @@ import java.util.List;
 final class Reachability {
     private static final int CONNECT_TIMEOUT_MS = 2000;
 
-    private Reachability() {
-    }
+    private Reachability() {}
 
     /** The problem with the first unreachable target, or {@code null} when all accept a connection. */
     static String problem(List<Target> targets) {

@@ -3,7 +3,6 @@ package course.load;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -24,6 +23,7 @@ final class RequestFactory {
     private final String extraHeaders;
     /** Per target, the bytes after the key: the query suffix, the protocol, Host and the extra headers. */
     private final IdentityHashMap<Target, byte[]> tails = new IdentityHashMap<>();
+
     private final byte[] contentLength;
     /** The request being built; reused, so a request costs no allocation (the generator's CPU is the server's). */
     private ByteBuffer out = ByteBuffer.allocateDirect(1024);
@@ -35,7 +35,8 @@ final class RequestFactory {
         this.querySuffix = options.ack() == null ? "" : "&ack=" + options.ack() + "&from=" + options.from();
         this.random = new SplittableRandom(seed);
         this.valueSize = options.valueSize();
-        this.extraHeaders = String.join("", options.headers().stream().map(h -> h + "\r\n").toList());
+        this.extraHeaders =
+                String.join("", options.headers().stream().map(h -> h + "\r\n").toList());
         this.valueBlock = new byte[valueSize + VALUE_SLICES];
         for (int i = 0; i < valueBlock.length; i++) {
             valueBlock[i] = (byte) ('a' + random.nextInt(26));
@@ -61,8 +62,10 @@ final class RequestFactory {
             case DELETE -> DELETE;
             case MIXED -> random.nextDouble() < putRatio ? PUT : GET;
         };
-        byte[] tail = tails.computeIfAbsent(target, t -> (querySuffix + " HTTP/1.1\r\nHost: " + t.hostHeader()
-                + "\r\n" + extraHeaders).getBytes(StandardCharsets.ISO_8859_1));
+        byte[] tail = tails.computeIfAbsent(
+                target,
+                t -> (querySuffix + " HTTP/1.1\r\nHost: " + t.hostHeader() + "\r\n" + extraHeaders)
+                        .getBytes(StandardCharsets.ISO_8859_1));
         long key = keys.next(random);
         boolean put = method == PUT;
         int size = method.length + 21 + tail.length + (put ? contentLength.length + valueSize : CRLF.length);

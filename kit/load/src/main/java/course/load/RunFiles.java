@@ -73,14 +73,18 @@ record RunFiles(Path json) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             HistogramLogWriter log = new HistogramLogWriter(ps);
-            log.outputComment("course-load latencies in microseconds, measured from each request's scheduled send time");
+            log.outputComment(
+                    "course-load latencies in microseconds, measured from each request's scheduled send time");
             log.outputLogFormatVersion();
             log.outputStartTime(startEpochMs);
             log.setBaseTime(startEpochMs);
             log.outputLegend();
             for (Histogram h : intervals) {
-                log.outputIntervalHistogram((h.getStartTimeStamp() - startEpochMs) / 1000.0,
-                        (h.getEndTimeStamp() - startEpochMs) / 1000.0, h, 1000.0);
+                log.outputIntervalHistogram(
+                        (h.getStartTimeStamp() - startEpochMs) / 1000.0,
+                        (h.getEndTimeStamp() - startEpochMs) / 1000.0,
+                        h,
+                        1000.0);
             }
         }
         return bytes.toString(StandardCharsets.UTF_8);

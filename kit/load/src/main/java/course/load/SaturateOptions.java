@@ -14,8 +14,7 @@ import picocli.CommandLine.Option;
 public final class SaturateOptions {
     LoadOptions load;
 
-    SaturateOptions() {
-    }
+    SaturateOptions() {}
 
     /** Parses a saturate command line into checked options without running it (the in-process API). */
     public static SaturateOptions parse(String... args) throws UsageException {
@@ -23,15 +22,32 @@ public final class SaturateOptions {
     }
 
     // One line an option: the help texts are in LoadCommandOptions.properties (picocli's resource bundle).
-    @Option(names = "--start-rate", paramLabel = "N", order = 1, converter = Positive.class) double startRate = 1000;
-    @Option(names = "--max-rate", paramLabel = "N", order = 2, converter = Positive.class) double maxRate = 1_000_000;
-    @Option(names = "--step-duration", paramLabel = "T", order = 3, converter = Seconds.class) double stepSeconds = 10;
-    @Option(names = "--pause", paramLabel = "T", order = 4, converter = Seconds.class) double pauseSeconds = 1;
-    @Option(names = "--resolution", paramLabel = "F", order = 5, converter = Fraction.class) double resolution = 0.05;
-    @Option(names = "--p99-ms", paramLabel = "X", order = 6, converter = Positive.class) double p99Ms = 10;
-    @Option(names = "--min-achieved", paramLabel = "F", order = 7, converter = Fraction.class) double minAchieved = .99;
-    @Option(names = "--max-steps", paramLabel = "N", order = 8, converter = Steps.class) int maxSteps = 16;
-    @Option(names = "--confirm-misses", paramLabel = "N", order = 9, converter = Repeats.class) int confirmMisses = 1;
+    @Option(names = "--start-rate", paramLabel = "N", order = 1, converter = Positive.class)
+    double startRate = 1000;
+
+    @Option(names = "--max-rate", paramLabel = "N", order = 2, converter = Positive.class)
+    double maxRate = 1_000_000;
+
+    @Option(names = "--step-duration", paramLabel = "T", order = 3, converter = Seconds.class)
+    double stepSeconds = 10;
+
+    @Option(names = "--pause", paramLabel = "T", order = 4, converter = Seconds.class)
+    double pauseSeconds = 1;
+
+    @Option(names = "--resolution", paramLabel = "F", order = 5, converter = Fraction.class)
+    double resolution = 0.05;
+
+    @Option(names = "--p99-ms", paramLabel = "X", order = 6, converter = Positive.class)
+    double p99Ms = 10;
+
+    @Option(names = "--min-achieved", paramLabel = "F", order = 7, converter = Fraction.class)
+    double minAchieved = .99;
+
+    @Option(names = "--max-steps", paramLabel = "N", order = 8, converter = Steps.class)
+    int maxSteps = 16;
+
+    @Option(names = "--confirm-misses", paramLabel = "N", order = 9, converter = Repeats.class)
+    int confirmMisses = 1;
 
     /** Rules between options, checked once everything is parsed. */
     SaturateOptions checked(LoadOptions parsedLoad) throws UsageException {

@@ -85,7 +85,10 @@ final class SaturationSearch {
     Double run(Step step) throws Exception {
         Double sustained = search(step);
         if (!unconfirmed.isEmpty()) {
-            note += " (a miss at " + String.join(", ", unconfirmed.stream().map(SaturationSearch::fmt).toList())
+            note += " (a miss at "
+                    + String.join(
+                            ", ",
+                            unconfirmed.stream().map(SaturationSearch::fmt).toList())
                     + " requests/s passed on its repeat)";
         }
         return sustained;

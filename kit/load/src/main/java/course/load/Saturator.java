@@ -30,8 +30,7 @@ final class Saturator {
     }
 
     /** The search's document, the run at the sustained rate (null when no step passed) and every step's run. */
-    record Result(Saturation doc, LoadRun sustained, List<LoadRun> steps) {
-    }
+    record Result(Saturation doc, LoadRun sustained, List<LoadRun> steps) {}
 
     private final SaturateOptions s;
     private final Path dir;
@@ -70,11 +69,12 @@ final class Saturator {
         List<LoadRun> steps = new ArrayList<>();
         try (Stabilizer stabilizer = LoadCommand.startStabilizer(s.load, notes)) {
             LoadRunner runner = new LoadRunner(new PrintStream(OutputStream.nullOutputStream()), runProgress)
-                    .withoutWarmup().measuringContentionWith(contention);
+                    .withoutWarmup()
+                    .measuringContentionWith(contention);
             doc.warmup = Warmups.plan(s.load.with(c -> c.duration(s.stepSeconds)), s.startRate);
             Warmups.run(s.load, doc.warmup, said);
-            SaturationSearch search = new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps,
-                    s.confirmMisses);
+            SaturationSearch search =
+                    new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps, s.confirmMisses);
             List<Double> outOfRuns = new ArrayList<>();
             Double sustained = search.run(rate -> {
                 if (!steps.isEmpty()) {
@@ -86,18 +86,27 @@ final class Saturator {
                     c.commandLine(stepCommand(commandLine, rate, s.stepSeconds));
                 });
                 LoadRun[] previous = new LoadRun[1];
-                ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(attempt -> {
-                    if (attempt > 0) {
-                        listener.again(n, rate, previous[0]);
-                    }
-                    // each run's per-second lines start again at [1.0s]: say which step they belong to
-                    runProgress.printf(Locale.ROOT, "step %d%s: %s requests/s for %s s%n", n,
-                            attempt > 0 ? " (again)" : "", RunFiles.rateName(rate), RunFiles.rateName(s.stepSeconds));
-                    Measurement m = runner.measure(step, stabilizer, dir == null ? null
-                            : new RunFiles(dir.resolve(fileName(n, rate, attempt))));
-                    previous[0] = m.run();
-                    return m;
-                }, search.runs());
+                ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(
+                        attempt -> {
+                            if (attempt > 0) {
+                                listener.again(n, rate, previous[0]);
+                            }
+                            // each run's per-second lines start again at [1.0s]: say which step they belong to
+                            runProgress.printf(
+                                    Locale.ROOT,
+                                    "step %d%s: %s requests/s for %s s%n",
+                                    n,
+                                    attempt > 0 ? " (again)" : "",
+                                    RunFiles.rateName(rate),
+                                    RunFiles.rateName(s.stepSeconds));
+                            Measurement m = runner.measure(
+                                    step,
+                                    stabilizer,
+                                    dir == null ? null : new RunFiles(dir.resolve(fileName(n, rate, attempt))));
+                            previous[0] = m.run();
+                            return m;
+                        },
+                        search.runs());
                 if (outcome.outOfRuns()) {
                     outOfRuns.add(rate);
                 }
@@ -128,10 +137,14 @@ final class Saturator {
      * not to be trusted.
      */
     static String untrusted(List<Saturation.Step> contended, int steps, List<Double> outOfRuns) {
-        String rates = String.join(", ", contended.stream().map(st -> RunFiles.rateName(st.rate)).toList());
-        String notRepeated = outOfRuns.isEmpty() ? "" : "; not run again at "
-                + String.join(", ", outOfRuns.stream().map(RunFiles::rateName).toList())
-                + " requests/s: --max-steps had no run left";
+        String rates = String.join(
+                ", ", contended.stream().map(st -> RunFiles.rateName(st.rate)).toList());
+        String notRepeated = outOfRuns.isEmpty()
+                ? ""
+                : "; not run again at "
+                        + String.join(
+                                ", ", outOfRuns.stream().map(RunFiles::rateName).toList())
+                        + " requests/s: --max-steps had no run left";
         return "NOT TRUSTED: the CPU was contended during " + contended.size() + " of " + steps + " steps (" + rates
                 + " requests/s) even after a repeat" + notRepeated + ". The result says as much about the machine as"
                 + " about the server: see the steps' flags, and measure again on a quiet machine";
@@ -158,13 +171,22 @@ final class Saturator {
         return row;
     }
 
-    private static final List<String> SEARCH_OPTIONS = List.of("--start-rate", "--max-rate", "--step-duration",
-            "--pause", "--resolution", "--p99-ms", "--min-achieved", "--max-steps", "--confirm-misses", "--out");
+    private static final List<String> SEARCH_OPTIONS = List.of(
+            "--start-rate",
+            "--max-rate",
+            "--step-duration",
+            "--pause",
+            "--resolution",
+            "--p99-ms",
+            "--min-achieved",
+            "--max-steps",
+            "--confirm-misses",
+            "--out");
 
     /** The equivalent ./course load command of one step, so a step can be re-run on its own. */
     static List<String> stepCommand(List<String> args, double rate, double seconds) {
-        List<String> words = new ArrayList<>(List.of("-R", RunFiles.rateName(rate),
-                "-d", RunFiles.rateName(seconds) + "s"));
+        List<String> words =
+                new ArrayList<>(List.of("-R", RunFiles.rateName(rate), "-d", RunFiles.rateName(seconds) + "s"));
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;

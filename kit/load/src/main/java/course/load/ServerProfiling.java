@@ -44,8 +44,10 @@ final class ServerProfiling implements AutoCloseable {
         try {
             return PortOwner.pidListeningOn(first.port());
         } catch (IOException | RuntimeException e) {
-            throw new IOException("cannot find the server JVM on port " + first.port() + " to profile ("
-                    + e.getMessage() + "); pass --server-pid PID", e);
+            throw new IOException(
+                    "cannot find the server JVM on port " + first.port() + " to profile (" + e.getMessage()
+                            + "); pass --server-pid PID",
+                    e);
         }
     }
 

@@ -15,15 +15,16 @@ import java.util.concurrent.TimeUnit;
 final class StabilizeDecision {
     /** Stabilize (in auto mode) only when the probe saw more steal than this, percent. */
     static final double STEAL_PERCENT = 2.0;
+
     static final long PROBE_MS = 1000;
 
-    private StabilizeDecision() {
-    }
+    private StabilizeDecision() {}
 
     /** The decision for {@code option} (--stabilize true, --no-stabilize false, neither null), probing if needed. */
     static LoadRun.Stabilize decide(Boolean option) throws InterruptedException {
         if (option != null) {
-            return option ? new LoadRun.Stabilize("on", "stabilized", "asked for with --stabilize")
+            return option
+                    ? new LoadRun.Stabilize("on", "stabilized", "asked for with --stabilize")
                     : new LoadRun.Stabilize("off", "plain", "asked for with --no-stabilize");
         }
         if (!Environment.underHypervisor()) {
@@ -47,19 +48,33 @@ final class StabilizeDecision {
     /** The decision from a probe's reading: the rule, apart from the measuring, so it can be tested with values. */
     static LoadRun.Stabilize fromProbe(boolean underHypervisor, Double stealPercent, double probeSeconds) {
         if (!underHypervisor) {
-            return new LoadRun.Stabilize("auto", "plain", "not under a hypervisor (no 'hypervisor' flag in"
-                    + " /proc/cpuinfo): no halted vCPUs to keep awake");
+            return new LoadRun.Stabilize(
+                    "auto",
+                    "plain",
+                    "not under a hypervisor (no 'hypervisor' flag in"
+                            + " /proc/cpuinfo): no halted vCPUs to keep awake");
         }
         if (stealPercent == null) {
-            return new LoadRun.Stabilize("auto", "plain", "under a hypervisor, but steal is not measurable here"
-                    + " (no /proc/stat); pass --stabilize to keep the vCPUs busy anyway");
+            return new LoadRun.Stabilize(
+                    "auto",
+                    "plain",
+                    "under a hypervisor, but steal is not measurable here"
+                            + " (no /proc/stat); pass --stabilize to keep the vCPUs busy anyway");
         }
-        String reading = String.format(Locale.ROOT, "CPU steal %.2f%% over a %.1f s probe before the run",
-                stealPercent, probeSeconds);
+        String reading = String.format(
+                Locale.ROOT, "CPU steal %.2f%% over a %.1f s probe before the run", stealPercent, probeSeconds);
         return stealPercent > STEAL_PERCENT
-                ? new LoadRun.Stabilize("auto", "stabilized", reading + String.format(Locale.ROOT,
-                        " (above %.0f%%: the vCPUs are kept busy)", STEAL_PERCENT))
-                : new LoadRun.Stabilize("auto", "plain", reading + String.format(Locale.ROOT,
-                        " (at most %.0f%%: busy loops would only add latency here)", STEAL_PERCENT));
+                ? new LoadRun.Stabilize(
+                        "auto",
+                        "stabilized",
+                        reading + String.format(Locale.ROOT, " (above %.0f%%: the vCPUs are kept busy)", STEAL_PERCENT))
+                : new LoadRun.Stabilize(
+                        "auto",
+                        "plain",
+                        reading
+                                + String.format(
+                                        Locale.ROOT,
+                                        " (at most %.0f%%: busy loops would only add latency here)",
+                                        STEAL_PERCENT));
     }
 }

@@ -20,8 +20,7 @@ final class Stabilizer implements AutoCloseable {
     /** Why it runs or not, for the run's JSON (contention.stabilize). */
     private LoadRun.Stabilize decision = new LoadRun.Stabilize("off", "plain", "not asked for");
 
-    private Stabilizer() {
-    }
+    private Stabilizer() {}
 
     /** A stabilizer that runs nothing, for runs without --stabilize. */
     static Stabilizer inactive() {
@@ -32,8 +31,10 @@ final class Stabilizer implements AutoCloseable {
     static Stabilizer forDecision(LoadRun.Stabilize decision, PrintStream notes) {
         Stabilizer s = decision.decision().equals("stabilized") ? start(notes) : inactive();
         if (decision.decision().equals("stabilized") && !s.active) {
-            decision = new LoadRun.Stabilize(decision.mode(), "plain", decision.evidence()
-                    + "; but the busy loops could not start (see the note above)");
+            decision = new LoadRun.Stabilize(
+                    decision.mode(),
+                    "plain",
+                    decision.evidence() + "; but the busy loops could not start (see the note above)");
         }
         s.decision = decision;
         return s;
@@ -72,8 +73,8 @@ final class Stabilizer implements AutoCloseable {
         String loop = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do :; done";
         try {
             for (int cpu = 0; cpu < cpus; cpu++) {
-                ProcessBuilder pb = new ProcessBuilder("chrt", "-i", "0", "taskset", "-c", Integer.toString(cpu),
-                        "sh", "-c", loop);
+                ProcessBuilder pb =
+                        new ProcessBuilder("chrt", "-i", "0", "taskset", "-c", Integer.toString(cpu), "sh", "-c", loop);
                 pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
                 s.spinners.add(pb.start());
             }
@@ -88,7 +89,8 @@ final class Stabilizer implements AutoCloseable {
             }
             s.active = true;
         } catch (IOException e) {
-            notes.println("note: --stabilize could not start its busy loops (" + e.getMessage() + "); running without it.");
+            notes.println(
+                    "note: --stabilize could not start its busy loops (" + e.getMessage() + "); running without it.");
             s.close();
             return new Stabilizer();
         } catch (InterruptedException e) {

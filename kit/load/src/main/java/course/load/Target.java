@@ -16,11 +16,12 @@ public record Target(String url, String host, int port) {
         try {
             uri = new URI(t);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("--url '" + text + "' is not a URL; write it like http://localhost:8080");
+            throw new IllegalArgumentException(
+                    "--url '" + text + "' is not a URL; write it like http://localhost:8080");
         }
         if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            throw new IllegalArgumentException("--url '" + text + "' must be an http:// URL with a host, like http://localhost:8080"
-                    + " (https is not supported)");
+            throw new IllegalArgumentException("--url '" + text
+                    + "' must be an http:// URL with a host, like http://localhost:8080" + " (https is not supported)");
         }
         String path = uri.getRawPath();
         if ((path != null && !path.isEmpty() && !path.equals("/")) || uri.getRawQuery() != null) {

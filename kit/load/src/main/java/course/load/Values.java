@@ -14,12 +14,13 @@ final class Values {
     private static final Map<String, Double> TIME_UNITS = Map.of("ms", 0.001, "s", 1.0, "m", 60.0, "h", 3600.0);
     private static final Map<String, Double> COUNT_UNITS = Map.of("k", 1e3, "K", 1e3, "M", 1e6);
 
-    private Values() {
-    }
+    private Values() {}
 
     /** Seconds from {@code 30}, {@code 30s}, {@code 500ms}, {@code 2m}, {@code 1h}. */
     static double seconds(String text) {
-        double v = scaled(text.trim().toLowerCase(Locale.ROOT), TIME_UNITS,
+        double v = scaled(
+                text.trim().toLowerCase(Locale.ROOT),
+                TIME_UNITS,
                 "'" + text + "' is not a duration; write e.g. 30s, 500ms, 2m");
         if (!(v > 0) || Double.isInfinite(v)) {
             throw new ValueException("'" + text + "' must be a positive duration, e.g. 30s");
@@ -91,7 +92,10 @@ final class Values {
     /** {@code t} as a number times the scale of its unit suffix (none: 1). */
     private static double scaled(String t, Map<String, Double> units, String notANumber) {
         double scale = 1;
-        String unit = units.keySet().stream().filter(t::endsWith).max((a, b) -> a.length() - b.length()).orElse("");
+        String unit = units.keySet().stream()
+                .filter(t::endsWith)
+                .max((a, b) -> a.length() - b.length())
+                .orElse("");
         if (!unit.isEmpty()) {
             scale = units.get(unit);
             t = t.substring(0, t.length() - unit.length());

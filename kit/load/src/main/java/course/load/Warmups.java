@@ -13,13 +13,11 @@ import java.util.Locale;
 final class Warmups {
     static final int DEFAULT_SECONDS = 5;
 
-    private Warmups() {
-    }
+    private Warmups() {}
 
     /** The warm-up {@code o} asks for: --warmup, else the default but never longer than the run itself. */
     static Warmup plan(LoadOptions o, double rate) {
-        double seconds = o.warmupSeconds() != null ? o.warmupSeconds()
-                : Math.min(DEFAULT_SECONDS, o.durationSeconds());
+        double seconds = o.warmupSeconds() != null ? o.warmupSeconds() : Math.min(DEFAULT_SECONDS, o.durationSeconds());
         return seconds == 0 ? Warmup.off() : Warmup.of(seconds, rate / 2);
     }
 
@@ -30,12 +28,18 @@ final class Warmups {
             out.flush();
             return;
         }
-        out.printf(Locale.ROOT, "warm-up: %s s at %.0f req/s, not recorded (--warmup 0 turns it off)%n",
-                BigDecimal.valueOf(w.seconds).stripTrailingZeros().toPlainString(), w.rate);
+        out.printf(
+                Locale.ROOT,
+                "warm-up: %s s at %.0f req/s, not recorded (--warmup 0 turns it off)%n",
+                BigDecimal.valueOf(w.seconds).stripTrailingZeros().toPlainString(),
+                w.rate);
         out.flush();
-        new LoadGenerator(o.with(c -> {
-            c.rate(w.rate);
-            c.duration(w.seconds);
-        }), null).run();
+        new LoadGenerator(
+                        o.with(c -> {
+                            c.rate(w.rate);
+                            c.duration(w.seconds);
+                        }),
+                        null)
+                .run();
     }
 }

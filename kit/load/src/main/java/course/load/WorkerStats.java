@@ -14,6 +14,7 @@ final class WorkerStats {
     volatile long non2xx;
     /** Requests the generator itself sent more than {@link LoadWorker#LATE_SEND_NS} after they were due. */
     volatile long lateSends;
+
     volatile long sends;
     final long[] byStatus = new long[600];
 

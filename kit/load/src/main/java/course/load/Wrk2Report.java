@@ -15,35 +15,48 @@ final class Wrk2Report {
     static final double[] PERCENTILES = {50.0, 75.0, 90.0, 99.0, 99.9, 99.99, 99.999, 100.0};
     private static final String RULE = "----------------------------------------------------------";
 
-    private Wrk2Report() {
-    }
+    private Wrk2Report() {}
 
     static String header(LoadOptions o) {
-        return String.format(Locale.ROOT, "Running %s test @ %s%n  %d threads and %d connections%n",
-                WrkUnits.durationHeader(o.durationSeconds()), String.join(",", urls(o.targets())),
-                o.threads(), o.connections());
+        return String.format(
+                Locale.ROOT,
+                "Running %s test @ %s%n  %d threads and %d connections%n",
+                WrkUnits.durationHeader(o.durationSeconds()),
+                String.join(",", urls(o.targets())),
+                o.threads(),
+                o.connections());
     }
 
     static String body(RunResult r) {
         StringBuilder sb = new StringBuilder();
         Histogram h = r.latencyUs();
         sb.append(String.format(Locale.ROOT, "  Thread Stats%6s%11s%8s%12s%n", "Avg", "Stdev", "Max", "+/- Stdev"));
-        sb.append(statsLine("Latency", h.getMean(), h.getStdDeviation(), h.getMaxValue(),
-                withinStdev(h), WrkUnits::timeUs));
+        sb.append(statsLine(
+                "Latency", h.getMean(), h.getStdDeviation(), h.getMaxValue(), withinStdev(h), WrkUnits::timeUs));
         Samples reqs = Samples.of(r.requestsPerSecondPerThread());
         sb.append(statsLine("Req/Sec", reqs.mean, reqs.stdev, reqs.max, reqs.withinStdev, WrkUnits::metric));
         sb.append(distribution("Recorded Latency", h));
-        sb.append(String.format(Locale.ROOT, "  %d requests in %s, %sB read%n", r.requests(),
-                WrkUnits.duration(r.durationSeconds()), WrkUnits.binary(r.bytesRead())));
+        sb.append(String.format(
+                Locale.ROOT,
+                "  %d requests in %s, %sB read%n",
+                r.requests(),
+                WrkUnits.duration(r.durationSeconds()),
+                WrkUnits.binary(r.bytesRead())));
         if (r.socketErrors() > 0) {
-            sb.append(String.format(Locale.ROOT, "  Socket errors: connect %d, read %d, write %d, timeout %d%n",
-                    r.connectErrors(), r.readErrors(), r.writeErrors(), r.timeouts()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  Socket errors: connect %d, read %d, write %d, timeout %d%n",
+                    r.connectErrors(),
+                    r.readErrors(),
+                    r.writeErrors(),
+                    r.timeouts()));
         }
         if (r.non2xx() > 0) {
             sb.append(String.format(Locale.ROOT, "  Non-2xx or 3xx responses: %d%n", r.non2xx()));
         }
         sb.append(String.format(Locale.ROOT, "Requests/sec: %9.2f%n", r.achievedRate()));
-        sb.append(String.format(Locale.ROOT, "Transfer/sec: %10sB%n", WrkUnits.binary(r.bytesRead() / r.durationSeconds())));
+        sb.append(String.format(
+                Locale.ROOT, "Transfer/sec: %10sB%n", WrkUnits.binary(r.bytesRead() / r.durationSeconds())));
         return sb.toString();
     }
 
@@ -52,15 +65,17 @@ final class Wrk2Report {
      * a stalled server before it could go out (coordinated omission): shown for comparison, never recorded.
      */
     static String uncorrected(RunResult r) {
-        return "\n" + distribution("Uncorrected Latency (measured without taking delayed starts into account)",
-                r.uncorrectedUs());
+        return "\n"
+                + distribution(
+                        "Uncorrected Latency (measured without taking delayed starts into account)", r.uncorrectedUs());
     }
 
     /** wrk2's percentile list and detailed spectrum of one histogram, under its title. */
     private static String distribution(String title, Histogram h) {
         StringBuilder sb = new StringBuilder("  Latency Distribution (HdrHistogram - " + title + ")\n");
         for (double p : PERCENTILES) {
-            sb.append(String.format(Locale.ROOT, "%7.3f%%", p)).append(units(WrkUnits.timeUs(h.getValueAtPercentile(p)), 10))
+            sb.append(String.format(Locale.ROOT, "%7.3f%%", p))
+                    .append(units(WrkUnits.timeUs(h.getValueAtPercentile(p)), 10))
                     .append('\n');
         }
         sb.append("\n  Detailed Percentile spectrum:\n");
@@ -72,28 +87,38 @@ final class Wrk2Report {
     /** The spectrum in HdrHistogram's classic layout, values in milliseconds. */
     static String spectrum(Histogram h) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%12s %12s %12s %12s%n%n", "Value", "Percentile", "TotalCount",
-                "1/(1-Percentile)"));
+        sb.append(String.format(
+                Locale.ROOT, "%12s %12s %12s %12s%n%n", "Value", "Percentile", "TotalCount", "1/(1-Percentile)"));
         for (SpectrumLine line : spectrumLines(h)) {
             if (line.percentile < 1.0) {
-                sb.append(String.format(Locale.ROOT, "%12.3f %12f %12d %12.2f%n", line.ms, line.percentile, line.count,
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "%12.3f %12f %12d %12.2f%n",
+                        line.ms,
+                        line.percentile,
+                        line.count,
                         1 / (1 - line.percentile)));
             } else {
-                sb.append(String.format(Locale.ROOT, "%12.3f %12f %12d %12s%n", line.ms, line.percentile, line.count,
-                        "inf"));
+                sb.append(String.format(
+                        Locale.ROOT, "%12.3f %12f %12d %12s%n", line.ms, line.percentile, line.count, "inf"));
             }
         }
-        sb.append(String.format(Locale.ROOT, "#[Mean    = %12.3f, StdDeviation   = %12.3f]%n", h.getMean() / 1000,
+        sb.append(String.format(
+                Locale.ROOT,
+                "#[Mean    = %12.3f, StdDeviation   = %12.3f]%n",
+                h.getMean() / 1000,
                 h.getStdDeviation() / 1000));
-        sb.append(String.format(Locale.ROOT, "#[Max     = %12.3f, Total count    = %12d]%n", h.getMaxValue() / 1000.0,
+        sb.append(String.format(
+                Locale.ROOT,
+                "#[Max     = %12.3f, Total count    = %12d]%n",
+                h.getMaxValue() / 1000.0,
                 h.getTotalCount()));
-        sb.append(String.format(Locale.ROOT, "#[Buckets = %12d, SubBuckets     = %12d]%n", bucketCount(h),
-                subBucketCount(h)));
+        sb.append(String.format(
+                Locale.ROOT, "#[Buckets = %12d, SubBuckets     = %12d]%n", bucketCount(h), subBucketCount(h)));
         return sb.toString();
     }
 
-    record SpectrumLine(double ms, double percentile, long count) {
-    }
+    record SpectrumLine(double ms, double percentile, long count) {}
 
     /** wrk2's spectrum points: five ticks per halving of the distance to 100%. */
     static List<SpectrumLine> spectrumLines(Histogram h) {
@@ -102,16 +127,21 @@ final class Wrk2Report {
         }
         ArrayList<SpectrumLine> lines = new ArrayList<>();
         for (HistogramIterationValue v : h.percentiles(5)) {
-            lines.add(new SpectrumLine(v.getValueIteratedTo() / 1000.0, v.getPercentileLevelIteratedTo() / 100.0,
+            lines.add(new SpectrumLine(
+                    v.getValueIteratedTo() / 1000.0,
+                    v.getPercentileLevelIteratedTo() / 100.0,
                     v.getTotalCountToThisValue()));
         }
         return lines;
     }
 
-    private static String statsLine(String name, double mean, double stdev, double max, double withinStdevPercent,
-                                    DoubleFunction<String> fmt) {
-        return String.format(Locale.ROOT, "    %-10s", name) + units(fmt.apply(mean), 8) + units(fmt.apply(stdev), 10)
-                + units(fmt.apply(max), 9) + String.format(Locale.ROOT, "%8.2f%%%n", withinStdevPercent);
+    private static String statsLine(
+            String name, double mean, double stdev, double max, double withinStdevPercent, DoubleFunction<String> fmt) {
+        return String.format(Locale.ROOT, "    %-10s", name)
+                + units(fmt.apply(mean), 8)
+                + units(fmt.apply(stdev), 10)
+                + units(fmt.apply(max), 9)
+                + String.format(Locale.ROOT, "%8.2f%%%n", withinStdevPercent);
     }
 
     /** wrk's print_units: right-aligns a value, leaving room for a unit when the value has none. */
@@ -184,7 +214,9 @@ final class Wrk2Report {
                 sq += (x - mean) * (x - mean);
             }
             double stdev = xs.size() > 1 ? Math.sqrt(sq / (xs.size() - 1)) : 0;
-            long within = xs.stream().filter(x -> x >= mean - stdev && x <= mean + stdev).count();
+            long within = xs.stream()
+                    .filter(x -> x >= mean - stdev && x <= mean + stdev)
+                    .count();
             return new Samples(mean, stdev, max, 100.0 * within / xs.size());
         }
     }

@@ -22,6 +22,7 @@ final class Wrk2Syntax {
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec mixee;
+
     private String url;
     private WorkloadKind scriptWorkload;
     private boolean uncorrected;
@@ -33,34 +34,48 @@ final class Wrk2Syntax {
         url = text;
     }
 
-    @Option(names = {"-L", "--latency"}, order = 40,
+    @Option(
+            names = {"-L", "--latency"},
+            order = 40,
             description = "wrk2's detailed latency statistics: always printed (the percentile spectrum).")
     boolean latency;
 
-    @Option(names = {"-U", "--u_latency"}, order = 41,
+    @Option(
+            names = {"-U", "--u_latency"},
+            order = 41,
             description = "wrk2's uncorrected latency: also print the latency from each request's actual send"
                     + " (not recorded; it hides a stalled server's queue).")
     void uncorrected(boolean on) {
         uncorrected = on;
     }
 
-    @Option(names = {"-H", "--header"}, paramLabel = "'Name: value'", order = 42,
+    @Option(
+            names = {"-H", "--header"},
+            paramLabel = "'Name: value'",
+            order = 42,
             description = "An extra header on every request, as in wrk2 (repeatable).")
     void header(String line) {
         int colon = line.indexOf(':');
-        if (colon <= 0 || line.substring(0, colon).isBlank() || line.substring(0, colon).contains(" ")
-                || line.contains("\r") || line.contains("\n")) {
+        if (colon <= 0
+                || line.substring(0, colon).isBlank()
+                || line.substring(0, colon).contains(" ")
+                || line.contains("\r")
+                || line.contains("\n")) {
             throw new IllegalArgumentException("-H '" + line + "' is not a header; write it like -H 'X-Trace: 1'");
         }
         String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
         if (OWN_HEADERS.contains(name)) {
-            throw new IllegalArgumentException("-H '" + line + "': the generator sets " + name
-                    + " itself; drop this header");
+            throw new IllegalArgumentException(
+                    "-H '" + line + "': the generator sets " + name + " itself; drop this header");
         }
-        headers.add(line.substring(0, colon).trim() + ": " + line.substring(colon + 1).trim());
+        headers.add(line.substring(0, colon).trim() + ": "
+                + line.substring(colon + 1).trim());
     }
 
-    @Option(names = {"-s", "--script"}, paramLabel = "SCRIPT", order = 43,
+    @Option(
+            names = {"-s", "--script"},
+            paramLabel = "SCRIPT",
+            order = 43,
             description = "wrk2's lua script: the course's get.lua, put.lua, mixed.lua, delete.lua run as --workload"
                     + " get/put/mixed/delete; other scripts are refused (the generator does not run lua).")
     void script(String path) {
@@ -92,8 +107,9 @@ final class Wrk2Syntax {
                         + " request does; give one of them");
             }
             o.workload(scriptWorkload);
-            err.println("course load: -s " + scriptWorkload.label() + ".lua runs as --workload "
-                    + scriptWorkload.label() + " (the course's keys k0000000..; see --keys, --key-order, --value-size)");
+            err.println(
+                    "course load: -s " + scriptWorkload.label() + ".lua runs as --workload " + scriptWorkload.label()
+                            + " (the course's keys k0000000..; see --keys, --key-order, --value-size)");
         }
         if (!headers.isEmpty()) {
             o.headers(headers);

@@ -15,9 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,8 +30,7 @@ final class Wrk2Tool {
             + " Build it from https://github.com/giltene/wrk2 (make, then copy the 'wrk' binary to a PATH directory"
             + " as 'wrk2'), or drop --tool to use the built-in generator, which follows the same model.";
 
-    private Wrk2Tool() {
-    }
+    private Wrk2Tool() {}
 
     static int run(LoadOptions o, PrintStream out, PrintStream err)
             throws UsageException, IOException, InterruptedException, TargetUnreachableException {
@@ -68,7 +67,8 @@ final class Wrk2Tool {
                 }
                 Results.writeAtomically(files.text(), text);
                 Results.write(files.json(), run);
-                out.println("Results: " + files.json() + " (with " + files.text().getFileName() + ")");
+                out.println(
+                        "Results: " + files.json() + " (with " + files.text().getFileName() + ")");
             }
             return 0;
         } finally {
@@ -82,8 +82,8 @@ final class Wrk2Tool {
     }
 
     /** The results document of one wrk2 output, with what the output does not say filled in from the options. */
-    static LoadRun toLoadRun(String text, LoadOptions o, String command, LoadRun.Contention contention,
-                             boolean stabilized)
+    static LoadRun toLoadRun(
+            String text, LoadOptions o, String command, LoadRun.Contention contention, boolean stabilized)
             throws IOException {
         ParseResult parsed = Wrk2Parser.parse(text, "wrk2-output.txt");
         if (parsed.runs().isEmpty()) {
@@ -133,17 +133,36 @@ final class Wrk2Tool {
         KeySource keys = new KeySource(o.keyOrder(), o.keys());
         int width = keys.format(0).length() - 1;
         String suffix = o.ack() == null ? "-" : "&ack=" + o.ack() + "&from=" + o.from();
-        List<String> command = new ArrayList<>(List.of(binary, "-t", Integer.toString(o.threads()),
-                "-c", Integer.toString(o.connections()),
-                "-d", (long) Math.ceil(o.durationSeconds()) + "s", "-R", RunFiles.rateName(o.rate()),
-                "--timeout", (long) Math.ceil(o.timeoutSeconds()) + "s", "-L", "-s", script.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                binary,
+                "-t",
+                Integer.toString(o.threads()),
+                "-c",
+                Integer.toString(o.connections()),
+                "-d",
+                (long) Math.ceil(o.durationSeconds()) + "s",
+                "-R",
+                RunFiles.rateName(o.rate()),
+                "--timeout",
+                (long) Math.ceil(o.timeoutSeconds()) + "s",
+                "-L",
+                "-s",
+                script.toString()));
         for (String header : o.headers()) {
             command.add("-H");
             command.add(header);
         }
-        command.addAll(List.of(o.targets().get(0).url(), "--", Long.toString(o.keys()), o.keyOrder().label(), Integer.toString(width),
-                Long.toString(o.seed()), suffix, Integer.toString(o.valueSize()),
-                String.format(Locale.ROOT, "%.4f", o.putRatio()), Integer.toString(o.threads())));
+        command.addAll(List.of(
+                o.targets().get(0).url(),
+                "--",
+                Long.toString(o.keys()),
+                o.keyOrder().label(),
+                Integer.toString(width),
+                Long.toString(o.seed()),
+                suffix,
+                Integer.toString(o.valueSize()),
+                String.format(Locale.ROOT, "%.4f", o.putRatio()),
+                Integer.toString(o.threads())));
         return command;
     }
 
@@ -209,7 +228,8 @@ final class Wrk2Tool {
             return null;
         }
         try {
-            Process p = new ProcessBuilder(wrk, "--help").redirectErrorStream(true).start();
+            Process p =
+                    new ProcessBuilder(wrk, "--help").redirectErrorStream(true).start();
             String usage = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             p.waitFor(5, TimeUnit.SECONDS);
             return usage.contains("-R") || usage.contains("--rate") ? wrk : null;

@@ -8,13 +8,11 @@ import java.util.Locale;
  * kit's wrk2 parser, read our output unchanged.
  */
 final class WrkUnits {
-    private WrkUnits() {
-    }
+    private WrkUnits() {}
 
     // a constant table of unit names; never compared or hashed.
     @SuppressWarnings("ArrayRecordComponent")
-    private record Units(double scale, String base, String[] larger) {
-    }
+    private record Units(double scale, String base, String[] larger) {}
 
     private static final Units TIME_US = new Units(1000, "us", new String[] {"ms", "s"});
     private static final Units TIME_S = new Units(60, "s", new String[] {"m", "h"});

@@ -26,12 +26,30 @@ class AnswerCheckTest {
             Path json = dir.resolve("run.json");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             int code = new LoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
-                    .execute(new String[] {"--url", server.url(), "-R", "200", "-c", "2", "-t", "1",
-                    "-d", "1s", "--workload", "get", "--no-stabilize", "--no-progress", "--out", json.toString()});
+                    .execute(new String[] {
+                        "--url",
+                        server.url(),
+                        "-R",
+                        "200",
+                        "-c",
+                        "2",
+                        "-t",
+                        "1",
+                        "-d",
+                        "1s",
+                        "--workload",
+                        "get",
+                        "--no-stabilize",
+                        "--no-progress",
+                        "--out",
+                        json.toString()
+                    });
             String text = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, text);
-            assertTrue(text.contains("WARNING (unexpected-status): 100% of the answers are not what a get run expects"
-                    + " (200 only): 404 x "), text);
+            assertTrue(
+                    text.contains("WARNING (unexpected-status): 100% of the answers are not what a get run expects"
+                            + " (200 only): 404 x "),
+                    text);
             assertTrue(text.contains("Is the database filled?"), text);
             LoadRun run = Results.read(json, LoadRun.class);
             assertTrue(run.flagged(LoadRun.Flag.UNEXPECTED_STATUS), run.flags.toString());
@@ -52,8 +70,11 @@ class AnswerCheckTest {
     @Test
     void theCauseFollowsTheLargestGroup() {
         String timeouts = AnswerCheck.judge(WorkloadKind.GET, Map.of(200, 100L), 400, 0);
-        assertTrue(timeouts.contains("80% of the answers") && timeouts.contains("timeout x 400")
-                && timeouts.contains("did not answer within --timeout"), timeouts);
+        assertTrue(
+                timeouts.contains("80% of the answers")
+                        && timeouts.contains("timeout x 400")
+                        && timeouts.contains("did not answer within --timeout"),
+                timeouts);
         String failed = AnswerCheck.judge(WorkloadKind.PUT, Map.of(201, 10L, 500, 90L), 0, 0);
         assertTrue(failed.contains("500 x 90") && failed.contains("failed the requests (500)"), failed);
         String refused = AnswerCheck.judge(WorkloadKind.PUT, Map.of(503, 90L, 201, 10L), 0, 0);

@@ -40,10 +40,15 @@ class ContendedStepRepeatTest {
     @Test
     void aCleanStepRunsOnceAndABusyMachineDoesNotLoopForever() throws Exception {
         int[] calls = {0};
-        assertEquals(0, ContendedStepRepeat.run(attempt -> {
-            calls[0]++;
-            return run(false);
-        }, firstRunTaken(16)).repeats());
+        assertEquals(
+                0,
+                ContendedStepRepeat.run(
+                                attempt -> {
+                                    calls[0]++;
+                                    return run(false);
+                                },
+                                firstRunTaken(16))
+                        .repeats());
         assertEquals(1, calls[0]);
         ContendedStepRepeat.Outcome busy = ContendedStepRepeat.run(attempt -> run(true), firstRunTaken(16));
         assertEquals(ContendedStepRepeat.MAX_REPEATS, busy.repeats());
@@ -55,10 +60,12 @@ class ContendedStepRepeatTest {
     void aRepeatNeedsARunLeftOfMaxSteps() throws Exception {
         int[] calls = {0};
         SaturationSearch.Runs lastRun = firstRunTaken(1);
-        ContendedStepRepeat.Outcome o = ContendedStepRepeat.run(attempt -> {
-            calls[0]++;
-            return run(true);
-        }, lastRun);
+        ContendedStepRepeat.Outcome o = ContendedStepRepeat.run(
+                attempt -> {
+                    calls[0]++;
+                    return run(true);
+                },
+                lastRun);
         assertEquals(1, calls[0], "no run was left for the repeat");
         assertEquals(0, o.repeats());
         assertTrue(o.outOfRuns() && o.stillContended(), "the step stays contended, and says why it was not repeated");

@@ -36,21 +36,37 @@ class ContentionTest {
             Path json = dir.resolve("run.json");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             int code = new LoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
-                    .execute(new String[] {"--url", server.url(), "-R", "500", "-c", "4", "-t", "1",
-                    "-d", "3s", "--no-stabilize", "--no-progress", "--out", json.toString()});
+                    .execute(new String[] {
+                        "--url",
+                        server.url(),
+                        "-R",
+                        "500",
+                        "-c",
+                        "4",
+                        "-t",
+                        "1",
+                        "-d",
+                        "3s",
+                        "--no-stabilize",
+                        "--no-progress",
+                        "--out",
+                        json.toString()
+                    });
             String text = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, text);
             LoadRun run = Results.read(json, LoadRun.class);
             assertNotNull(run.contention, "every run records contention");
             assertNotNull(run.contention.otherProcessesCpuSeconds, "/proc is readable on the test machine");
             // Two loops over 3 s take up to 6 CPU-seconds; on 2 shared cores they get at least a good part of that.
-            assertTrue(run.contention.otherProcessesCpuSeconds >= 1.5,
+            assertTrue(
+                    run.contention.otherProcessesCpuSeconds >= 1.5,
                     "the two busy loops' CPU was counted: " + run.contention.otherProcessesCpuSeconds + "\n" + text);
             assertTrue(run.flagged(LoadRun.Flag.CONTENTION), "flags: " + run.flags + "\n" + text);
             assertTrue(text.contains("WARNING (contention): CPU contention during the run"), text);
             assertTrue(text.contains("Contention: other processes "), text);
             assertEquals("off", run.contention.stabilize.mode());
-            assertTrue(Results.violations(run).isEmpty(), Results.violations(run).toString());
+            assertTrue(
+                    Results.violations(run).isEmpty(), Results.violations(run).toString());
         } finally {
             loops.forEach(ProcessHandle::destroyForcibly);
             for (ProcessHandle p : loops) {
@@ -68,7 +84,8 @@ class ContentionTest {
         Process starter = new ProcessBuilder("sh", "-c", "(while :; do :; done) >/dev/null 2>&1 & echo $!").start();
         String pid = new String(starter.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
         starter.waitFor();
-        return ProcessHandle.of(Long.parseLong(pid)).orElseThrow(() -> new AssertionError("busy loop " + pid + " gone"));
+        return ProcessHandle.of(Long.parseLong(pid))
+                .orElseThrow(() -> new AssertionError("busy loop " + pid + " gone"));
     }
 
     private static LoadRun.Contention measured(Double psi, Double steal, Double otherSeconds, Double otherPercent) {
@@ -89,12 +106,14 @@ class ContentionTest {
         assertTrue(others.contains("other processes took 18.4 CPU-seconds (46% of all CPUs, above 25%)"), others);
         String psi = ContentionRule.judge(measured(35.0, 0.1, 2.0, 8.0));
         assertTrue(psi.contains("waited for a CPU 35% of the time"), psi);
-        assertNull(ContentionRule.judge(measured(52.0, 0.1, 0.05, 0.4)),
+        assertNull(
+                ContentionRule.judge(measured(52.0, 0.1, 0.05, 0.4)),
                 "pressure with no one else around is the run's own (measured: 52% at 25k PUT/s on 2 vCPUs)");
         String own = ContentionRule.saturated(measured(52.0, 0.1, 0.05, 0.4));
         assertTrue(own != null && own.contains("saturated by the run itself"), own);
         assertNull(ContentionRule.saturated(measured(35.0, 0.1, 2.0, 8.0)), "others' share makes it contention");
-        assertTrue(ContentionRule.judge(measured(35.0, 0.1, null, null)) != null,
+        assertTrue(
+                ContentionRule.judge(measured(35.0, 0.1, null, null)) != null,
                 "with other processes unmeasurable, pressure counts as contention");
         String steal = ContentionRule.judge(measured(null, 12.5, null, null));
         assertTrue(steal.contains("CPU steal 12.5% (above 5%)"), steal);
@@ -103,19 +122,26 @@ class ContentionTest {
     @Test
     void aFlaggedRunCarriesAContentionFlagNextToTheOthers() {
         List<LoadRun.Flag> flags = LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 18.4, 46.0));
-        assertEquals(List.of(LoadRun.Flag.CONTENTION), flags.stream().map(f -> f.kind).toList());
+        assertEquals(
+                List.of(LoadRun.Flag.CONTENTION),
+                flags.stream().map(f -> f.kind).toList());
         assertEquals(List.of(), LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 0.4, 2.0)));
         List<LoadRun.Flag> own = LoadRunDocument.flags(25000, 25000, 0.05, measured(52.0, 0.1, 0.05, 0.4));
-        assertEquals(List.of(LoadRun.Flag.CPU_SATURATED), own.stream().map(f -> f.kind).toList(),
+        assertEquals(
+                List.of(LoadRun.Flag.CPU_SATURATED),
+                own.stream().map(f -> f.kind).toList(),
                 "a run that saturates the CPUs itself is neither contention nor a generator to give threads to");
     }
 
     @Test
     void lateSendsOnAContendedMachineAreTheMachinesNotTheGenerators() {
         List<LoadRun.Flag> quiet = LoadRunDocument.flags(1000, 1000, 0.05, measured(3.0, 0.1, 0.4, 2.0));
-        assertEquals(List.of(LoadRun.Flag.GENERATOR_BEHIND), quiet.stream().map(f -> f.kind).toList());
+        assertEquals(
+                List.of(LoadRun.Flag.GENERATOR_BEHIND),
+                quiet.stream().map(f -> f.kind).toList());
         List<LoadRun.Flag> busy = LoadRunDocument.flags(1000, 1000, 0.05, measured(90.0, 0.1, 3.7, 44.0));
-        assertEquals(List.of(LoadRun.Flag.CONTENTION), busy.stream().map(f -> f.kind).toList());
+        assertEquals(
+                List.of(LoadRun.Flag.CONTENTION), busy.stream().map(f -> f.kind).toList());
         assertTrue(busy.get(0).message.contains("5.0% of requests went out over 1 ms late"), busy.get(0).message);
     }
 

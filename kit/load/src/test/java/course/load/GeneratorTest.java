@@ -20,12 +20,14 @@ class GeneratorTest {
     void holdsTheTargetRateAndMeasuresSubMillisecondLatencyOnAnIdleServer() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             RunResult r = run(server, "-R", "2000", "-c", "10", "-t", "2", "-d", "5s", "--seed", "1");
-            System.out.printf("achieved %.2f of 2000, median %d us, late sends %d of %d%n", r.achievedRate(),
-                    r.latencyUs().getValueAtPercentile(50), r.lateSends(), r.sends());
+            System.out.printf(
+                    "achieved %.2f of 2000, median %d us, late sends %d of %d%n",
+                    r.achievedRate(), r.latencyUs().getValueAtPercentile(50), r.lateSends(), r.sends());
             assertEquals(2000, r.achievedRate(), 20, "achieved rate within 1% of the target");
             assertEquals(0, r.socketErrors() + r.non2xx(), "no errors against a healthy server");
             assertEquals(r.requests(), r.latencyUs().getTotalCount(), "one latency per response");
-            assertTrue(r.latencyUs().getValueAtPercentile(50) < 1000,
+            assertTrue(
+                    r.latencyUs().getValueAtPercentile(50) < 1000,
                     "median " + r.latencyUs().getValueAtPercentile(50) + " us should be below 1 ms");
             assertEquals(r.requests(), r.byStatus().get(200));
         }
@@ -38,8 +40,11 @@ class GeneratorTest {
             server.stallOnce(3000, 500);
             RunResult r = run(server, "-R", "1000", "-c", "10", "-t", "2", "-d", "10s", "--seed", "2");
             long p99Us = r.latencyUs().getValueAtPercentile(99);
-            System.out.printf("stall test: p99 %.1f ms, p95 %.1f ms, max %.1f ms, achieved %.1f%n", p99Us / 1000.0,
-                    r.latencyUs().getValueAtPercentile(95) / 1000.0, r.latencyUs().getMaxValue() / 1000.0,
+            System.out.printf(
+                    "stall test: p99 %.1f ms, p95 %.1f ms, max %.1f ms, achieved %.1f%n",
+                    p99Us / 1000.0,
+                    r.latencyUs().getValueAtPercentile(95) / 1000.0,
+                    r.latencyUs().getMaxValue() / 1000.0,
                     r.achievedRate());
             assertTrue(p99Us >= 250_000 && p99Us <= 500_000, "p99 " + p99Us + " us should be near 400 ms");
             assertTrue(r.latencyUs().getMaxValue() >= 450_000, "the first delayed request waited the whole stall");
@@ -63,7 +68,8 @@ class GeneratorTest {
         try (TestHttpServer server = new TestHttpServer().hangUpEvery(10)) {
             RunResult r = run(server, "-R", "500", "-c", "4", "-t", "1", "-d", "2s");
             long expected = (r.requests() + r.readErrors()) / 10;
-            assertTrue(Math.abs(r.readErrors() - expected) <= 2 + expected / 10,
+            assertTrue(
+                    Math.abs(r.readErrors() - expected) <= 2 + expected / 10,
                     "read errors " + r.readErrors() + " for every 10th of " + (r.requests() + r.readErrors()));
             assertTrue(r.requests() > 800, "the generator reconnected and went on: " + r.requests());
         }
@@ -90,9 +96,10 @@ class GeneratorTest {
 
     @Test
     void spreadsConnectionsOverSeveralTargetsRoundRobin() throws Exception {
-        try (TestHttpServer a = new TestHttpServer(); TestHttpServer b = new TestHttpServer()) {
-            LoadOptions o = LoadOptions.parse("--url", a.url() + "," + b.url(), "-R", "400", "-c", "4", "-t", "2",
-                    "-d", "2s");
+        try (TestHttpServer a = new TestHttpServer();
+                TestHttpServer b = new TestHttpServer()) {
+            LoadOptions o =
+                    LoadOptions.parse("--url", a.url() + "," + b.url(), "-R", "400", "-c", "4", "-t", "2", "-d", "2s");
             RunResult r = new LoadGenerator(o, null).run();
             assertEquals(800, r.requests(), 8.0);
             assertEquals(a.requests(), b.requests(), 4.0, "each target has half the connections, so half the load");

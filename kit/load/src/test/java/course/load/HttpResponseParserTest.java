@@ -58,7 +58,8 @@ class HttpResponseParserTest {
         HttpResponseParser p = new HttpResponseParser();
         assertThrows(HttpResponseParser.MalformedResponseException.class, () -> p.feed(bytes("SSH-2.0-OpenSSH\r\n")));
         HttpResponseParser q = new HttpResponseParser();
-        assertThrows(HttpResponseParser.MalformedResponseException.class,
+        assertThrows(
+                HttpResponseParser.MalformedResponseException.class,
                 () -> q.feed(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")));
     }
 

@@ -45,8 +45,8 @@ class KeySourceTest {
 
     @Test
     void sameSeedSameRequests() throws Exception {
-        LoadOptions o = LoadOptions.parse("--url", "http://localhost:8080", "-R", "1", "--workload", "mixed",
-                "--seed", "5");
+        LoadOptions o =
+                LoadOptions.parse("--url", "http://localhost:8080", "-R", "1", "--workload", "mixed", "--seed", "5");
         RequestFactory a = new RequestFactory(o, new KeySource(KeyOrder.UNIFORM, 1000), 5);
         RequestFactory b = new RequestFactory(o, new KeySource(KeyOrder.UNIFORM, 1000), 5);
         Target t = o.targets().get(0);

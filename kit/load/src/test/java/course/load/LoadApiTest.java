@@ -1,16 +1,15 @@
 package course.load;
 
-import course.command.UsageException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import course.command.UsageException;
 import course.results.LoadRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@link LoadApi} returns what {@code ./course load} and {@code ./course saturate} would print and save. */
@@ -18,8 +17,21 @@ class LoadApiTest {
     @Test
     void aRunReturnsItsLoadRunAndWritesNothing() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
-            LoadRun run = LoadApi.run(LoadOptions.parse("--url", server.url(), "-R", "200", "-d", "1s", "-c", "4",
-                    "-t", "1", "--no-stabilize", "--no-progress"), new PrintStream(new ByteArrayOutputStream()));
+            LoadRun run = LoadApi.run(
+                    LoadOptions.parse(
+                            "--url",
+                            server.url(),
+                            "-R",
+                            "200",
+                            "-d",
+                            "1s",
+                            "-c",
+                            "4",
+                            "-t",
+                            "1",
+                            "--no-stabilize",
+                            "--no-progress"),
+                    new PrintStream(new ByteArrayOutputStream()));
             assertEquals(200, run.rate);
             assertTrue(run.requests >= 150, "requests: " + run.requests);
             assertNotNull(run.percentile(99.0));
@@ -30,9 +42,26 @@ class LoadApiTest {
     void aSearchReturnsTheRunAtTheSustainedRate() throws Exception {
         try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
             ByteArrayOutputStream progress = new ByteArrayOutputStream();
-            LoadApi.Search s = LoadApi.saturate(SaturateOptions.parse("--url", server.url(), "--start-rate", "250",
-                    "--step-duration", "1s", "--pause", "100ms", "--p99-ms", "200", "-c", "16", "-t", "2",
-                    "--max-steps", "4", "--no-stabilize", "--no-progress"),
+            LoadApi.Search s = LoadApi.saturate(
+                    SaturateOptions.parse(
+                            "--url",
+                            server.url(),
+                            "--start-rate",
+                            "250",
+                            "--step-duration",
+                            "1s",
+                            "--pause",
+                            "100ms",
+                            "--p99-ms",
+                            "200",
+                            "-c",
+                            "16",
+                            "-t",
+                            "2",
+                            "--max-steps",
+                            "4",
+                            "--no-stabilize",
+                            "--no-progress"),
                     new PrintStream(progress, true, StandardCharsets.UTF_8));
             String printed = progress.toString(StandardCharsets.UTF_8);
             assertTrue(s.steps().size() >= 1 && s.steps().size() <= 4, printed);
@@ -46,8 +75,10 @@ class LoadApiTest {
     void badArgumentsSayWhich() {
         var e = assertThrows(UsageException.class, () -> LoadOptions.parse("--url", "http://127.0.0.1:1"));
         assertTrue(e.getMessage().contains("-R"), e.getMessage());
-        var api = assertThrows(IllegalArgumentException.class, () -> LoadApi.run(LoadOptions.parse("--url",
-                "http://127.0.0.1:1", "-R", "10", "--tool", "wrk2"), System.err));
+        var api = assertThrows(
+                IllegalArgumentException.class,
+                () -> LoadApi.run(
+                        LoadOptions.parse("--url", "http://127.0.0.1:1", "-R", "10", "--tool", "wrk2"), System.err));
         assertTrue(api.getMessage().contains("--tool"), api.getMessage());
     }
 }

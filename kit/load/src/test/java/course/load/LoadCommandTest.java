@@ -33,15 +33,51 @@ class LoadCommandTest {
     void writesValidJsonAnHlogAndWrk2TextThatTheWrk2ParserReadsBack() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("run.json");
-            CommandRun o = load("--url", server.url(), "-R", "1000", "-c", "4", "-t", "2", "-d", "2s",
-                    "--workload", "mixed", "--put-ratio", "0.5", "--key-order", "zipfian", "--keys", "1000",
-                    "--seed", "7", "--out", json.toString(), "--no-stabilize", "--server-heap", "-Xmx128m",
-                    "--student", "alice", "--stage", "1");
+            CommandRun o = load(
+                    "--url",
+                    server.url(),
+                    "-R",
+                    "1000",
+                    "-c",
+                    "4",
+                    "-t",
+                    "2",
+                    "-d",
+                    "2s",
+                    "--workload",
+                    "mixed",
+                    "--put-ratio",
+                    "0.5",
+                    "--key-order",
+                    "zipfian",
+                    "--keys",
+                    "1000",
+                    "--seed",
+                    "7",
+                    "--out",
+                    json.toString(),
+                    "--no-stabilize",
+                    "--server-heap",
+                    "-Xmx128m",
+                    "--student",
+                    "alice",
+                    "--stage",
+                    "1");
             assertEquals(0, o.code(), o.err());
-            for (String section : new String[] {"Running 2s test @ " + server.url(), "2 threads and 4 connections",
-                    "Thread Stats   Avg      Stdev     Max   +/- Stdev", "Latency Distribution (HdrHistogram - Recorded Latency)",
-                    " 99.000%", "Detailed Percentile spectrum:", "#[Mean    =", "#[Buckets =", " requests in 2.00s, ",
-                    "Requests/sec:", "Transfer/sec:", "Seed: 7"}) {
+            for (String section : new String[] {
+                "Running 2s test @ " + server.url(),
+                "2 threads and 4 connections",
+                "Thread Stats   Avg      Stdev     Max   +/- Stdev",
+                "Latency Distribution (HdrHistogram - Recorded Latency)",
+                " 99.000%",
+                "Detailed Percentile spectrum:",
+                "#[Mean    =",
+                "#[Buckets =",
+                " requests in 2.00s, ",
+                "Requests/sec:",
+                "Transfer/sec:",
+                "Seed: 7"
+            }) {
                 assertTrue(o.out().contains(section), "missing '" + section + "' in:\n" + o.out());
             }
 
@@ -62,7 +98,8 @@ class LoadCommandTest {
             assertEquals(0, run.errors.total());
 
             long logged = 0;
-            HistogramLogReader reader = new HistogramLogReader(dir.resolve("run.hlog").toFile());
+            HistogramLogReader reader =
+                    new HistogramLogReader(dir.resolve("run.hlog").toFile());
             Histogram h;
             while ((h = (Histogram) reader.nextIntervalHistogram()) != null) {
                 logged += h.getTotalCount();
@@ -73,7 +110,10 @@ class LoadCommandTest {
             ParseResult parsed = Wrk2Parser.parse(text, "run.txt");
             assertEquals(1, parsed.runs().size(), "problems: " + parsed.problems());
             LoadRun back = parsed.runs().get(0);
-            assertEquals(run.percentile(99.0), back.percentile(99.0), 0.01 + run.percentile(99.0) * 0.005,
+            assertEquals(
+                    run.percentile(99.0),
+                    back.percentile(99.0),
+                    0.01 + run.percentile(99.0) * 0.005,
                     "p99 read back from the wrk2 text");
             assertEquals(run.requests, back.requests);
             assertEquals(run.achievedRate, back.achievedRate, 0.01);
@@ -85,15 +125,39 @@ class LoadCommandTest {
         // A server JVM whose command line is a course node's, as ./course run starts one: course.runtime.Launcher
         // ... --factory CLASS (TestServerMain ignores the words; the load command reads them from /proc).
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process server = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "course.load.TestServerMain", Author.LAUNCHER, "--factory", "solutions.stage1.Stage1Factory")
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process server = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "course.load.TestServerMain",
+                        Author.LAUNCHER,
+                        "--factory",
+                        "solutions.stage1.Stage1Factory")
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         try {
-            String url = new BufferedReader(new InputStreamReader(server.getInputStream(),
-                    StandardCharsets.UTF_8)).readLine();
+            String url = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
             Path json = dir.resolve("node.json");
-            CommandRun o = load("--url", url, "-R", "200", "-c", "2", "-t", "1", "-d", "1s", "--warmup", "0",
-                    "--no-stabilize", "--no-progress", "--stage", "1", "--out", json.toString());
+            CommandRun o = load(
+                    "--url",
+                    url,
+                    "-R",
+                    "200",
+                    "-c",
+                    "2",
+                    "-t",
+                    "1",
+                    "-d",
+                    "1s",
+                    "--warmup",
+                    "0",
+                    "--no-stabilize",
+                    "--no-progress",
+                    "--stage",
+                    "1",
+                    "--out",
+                    json.toString());
             assertEquals(0, o.code(), o.err());
             LoadRun run = Results.read(json, LoadRun.class);
             assertEquals("solutions.stage1.Stage1Factory", run.factory);
@@ -112,8 +176,27 @@ class LoadCommandTest {
     void aNodeThatCannotBeInspectedIsRecordedAsTheCheckoutsDeclaredSubmission() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("declared.json");
-            CommandRun o = load("--url", server.url(), "-R", "200", "-c", "2", "-t", "1", "-d", "1s", "--warmup", "0",
-                    "--no-stabilize", "--no-progress", "--stage", "1", "--student", "alice", "--out", json.toString());
+            CommandRun o = load(
+                    "--url",
+                    server.url(),
+                    "-R",
+                    "200",
+                    "-c",
+                    "2",
+                    "-t",
+                    "1",
+                    "-d",
+                    "1s",
+                    "--warmup",
+                    "0",
+                    "--no-stabilize",
+                    "--no-progress",
+                    "--stage",
+                    "1",
+                    "--student",
+                    "alice",
+                    "--out",
+                    json.toString());
             assertEquals(0, o.code(), o.err());
             LoadRun run = Results.read(json, LoadRun.class);
             assertEquals("alice", run.student);
@@ -126,25 +209,25 @@ class LoadCommandTest {
     void badOptionsExitWithStatus2AndSayWhatIsWrong() {
         String url = "http://127.0.0.1:1";
         String[][] cases = {
-                {"-R", "1000"},
-                {"--url", url},
-                {"--url", url, "-R", "fast"},
-                {"--url", url, "-R", "0"},
-                {"--url", url, "-R", "100", "-d", "soon"},
-                {"--url", url, "-R", "100", "-c", "2", "-t", "4"},
-                {"--url", url, "-R", "100", "--workload", "scan"},
-                {"--url", url, "-R", "100", "--put-ratio", "0.3"},
-                {"--url", url, "-R", "100", "--workload", "mixed", "--put-ratio", "2"},
-                {"--url", url, "-R", "100", "--ack", "2"},
-                {"--url", url, "-R", "100", "--ack", "3", "--from", "2"},
-                {"--url", url, "-R", "100", "--key-order", "random"},
-                {"--url", url, "-R", "100", "--pick", "first"},
-                {"--url", url, "-R", "100", "--profile", "heap"},
-                {"--url", url, "-R", "100", "--tool", "ab"},
-                {"--url", url, "-R", "100", "--frobnicate"},
-                {"--url", "https://localhost:8443", "-R", "100"},
-                {"--url", "http://localhost:8080/v0/entity", "-R", "100"},
-                {"--url", url, "-R"},
+            {"-R", "1000"},
+            {"--url", url},
+            {"--url", url, "-R", "fast"},
+            {"--url", url, "-R", "0"},
+            {"--url", url, "-R", "100", "-d", "soon"},
+            {"--url", url, "-R", "100", "-c", "2", "-t", "4"},
+            {"--url", url, "-R", "100", "--workload", "scan"},
+            {"--url", url, "-R", "100", "--put-ratio", "0.3"},
+            {"--url", url, "-R", "100", "--workload", "mixed", "--put-ratio", "2"},
+            {"--url", url, "-R", "100", "--ack", "2"},
+            {"--url", url, "-R", "100", "--ack", "3", "--from", "2"},
+            {"--url", url, "-R", "100", "--key-order", "random"},
+            {"--url", url, "-R", "100", "--pick", "first"},
+            {"--url", url, "-R", "100", "--profile", "heap"},
+            {"--url", url, "-R", "100", "--tool", "ab"},
+            {"--url", url, "-R", "100", "--frobnicate"},
+            {"--url", "https://localhost:8443", "-R", "100"},
+            {"--url", "http://localhost:8080/v0/entity", "-R", "100"},
+            {"--url", url, "-R"},
         };
         for (String[] args : cases) {
             CommandRun o = load(args);
@@ -163,7 +246,11 @@ class LoadCommandTest {
         assertEquals(1, o.code());
         assertTrue(o.err().contains("cannot connect to http://127.0.0.1:" + port), o.err());
         // The same message in the student repository, where ./course run refuses --stage.
-        String advice = o.err().lines().filter(l -> l.contains("cannot connect")).findFirst().orElseThrow();
+        String advice = o.err()
+                .lines()
+                .filter(l -> l.contains("cannot connect"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(advice.contains("./course run") && !advice.contains("--stage"), advice);
         assertTrue(!o.out().contains("Running"), "no run started: " + o.out());
         try (var files = Files.list(dir)) {
@@ -176,7 +263,8 @@ class LoadCommandTest {
         CommandRun o = load("--help");
         assertEquals(0, o.code());
         assertTrue(o.out().contains("usage: ./course load"));
-        assertTrue(o.out().replaceAll("\\s+", " ").contains("--server-pid=PID The server JVM --profile attaches to"),
+        assertTrue(
+                o.out().replaceAll("\\s+", " ").contains("--server-pid=PID The server JVM --profile attaches to"),
                 o.out());
     }
 
@@ -193,14 +281,23 @@ class LoadCommandTest {
         for (String stage : new String[] {"1-sync-server", "2-executor"}) {
             // A stage is its folder with its stage.yml (the registry refuses a folder without one).
             Path folder = Files.createDirectories(repo.resolve("stages/" + stage));
-            Files.copy(Path.of(System.getProperty("course.root")).resolve("stages/" + stage + "/stage.yml"),
+            Files.copy(
+                    Path.of(System.getProperty("course.root")).resolve("stages/" + stage + "/stage.yml"),
                     folder.resolve("stage.yml"));
         }
         String before = System.getProperty("course.root");
         System.setProperty("course.root", repo.toString());
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun unknown = load("--url", server.url(), "-R", "100", "-d", "1s", "--no-stabilize",
-                    "--out", dir.resolve("unknown.json").toString());
+            CommandRun unknown = load(
+                    "--url",
+                    server.url(),
+                    "-R",
+                    "100",
+                    "-d",
+                    "1s",
+                    "--no-stabilize",
+                    "--out",
+                    dir.resolve("unknown.json").toString());
             assertEquals(0, unknown.code(), unknown.err());
             assertTrue(unknown.err().contains("could not tell the stage"), unknown.err());
             assertEquals(null, Results.read(dir.resolve("unknown.json"), LoadRun.class).stage);
@@ -208,11 +305,24 @@ class LoadCommandTest {
             Path submission = repo.resolve("starter/student/src/main/resources/submission.properties");
             Files.createDirectories(submission.getParent());
             Files.writeString(submission, "factory=student.StudentServiceFactory\nstage=2\n");
-            CommandRun declared = load("--url", server.url(), "-R", "100", "-d", "1s", "--no-stabilize",
-                    "--out", dir.resolve("declared.json").toString());
+            CommandRun declared = load(
+                    "--url",
+                    server.url(),
+                    "-R",
+                    "100",
+                    "-d",
+                    "1s",
+                    "--no-stabilize",
+                    "--out",
+                    dir.resolve("declared.json").toString());
             assertEquals(0, declared.code(), declared.err());
-            assertTrue(declared.err().contains("course load: stage 2 (stage=2 in " + submission.toString()
-                    .substring(repo.toString().length() + 1)), declared.err());
+            assertTrue(
+                    declared.err()
+                            .contains("course load: stage 2 (stage=2 in "
+                                    + submission
+                                            .toString()
+                                            .substring(repo.toString().length() + 1)),
+                    declared.err());
             assertEquals(Integer.valueOf(2), Results.read(dir.resolve("declared.json"), LoadRun.class).stage);
         } finally {
             if (before == null) {

@@ -25,17 +25,36 @@ class ProfilingTest {
     @Test
     void profilesTheServerFoundByItsPortDuringTheRun() throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process server = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "course.load.TestServerMain").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process server = new ProcessBuilder(
+                        java, "-cp", System.getProperty("java.class.path"), "course.load.TestServerMain")
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         try {
             String url = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
                     .readLine();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = new LoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8))
-                    .execute(new String[] {"--url", url, "-R", "1000", "-c", "4", "-t", "1", "-d", "2s",
-                    "--profile", "cpu,alloc", "--no-stabilize", "--no-progress", "--out", dir.resolve("run.json").toString()});
+            int code = new LoadCommand(
+                            new PrintStream(out, true, StandardCharsets.UTF_8),
+                            new PrintStream(err, true, StandardCharsets.UTF_8))
+                    .execute(new String[] {
+                        "--url",
+                        url,
+                        "-R",
+                        "1000",
+                        "-c",
+                        "4",
+                        "-t",
+                        "1",
+                        "-d",
+                        "2s",
+                        "--profile",
+                        "cpu,alloc",
+                        "--no-stabilize",
+                        "--no-progress",
+                        "--out",
+                        dir.resolve("run.json").toString()
+                    });
             String printed = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, err.toString(StandardCharsets.UTF_8) + printed);
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("of pid " + server.pid()), err.toString(UTF_8));
@@ -46,7 +65,8 @@ class ProfilingTest {
             assertTrue(Files.isRegularFile(dir.resolve("run-profile").resolve("alloc.collapsed")), printed);
             assertTrue(printed.contains("Flame graph: "), printed);
             var run = Results.read(dir.resolve("run.json"), LoadRun.class);
-            assertTrue(run.profiles != null && run.profiles.contains("run-profile/cpu.html"),
+            assertTrue(
+                    run.profiles != null && run.profiles.contains("run-profile/cpu.html"),
                     "the run's JSON must list its flame graphs, got " + run.profiles);
         } finally {
             server.getOutputStream().close();
@@ -60,10 +80,22 @@ class ProfilingTest {
     void aPortWithoutAJvmIsAClearError() throws Exception {
         try (TestHttpServer inProcess = new TestHttpServer()) {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = new LoadCommand(new PrintStream(new ByteArrayOutputStream()),
-                    new PrintStream(err, true, StandardCharsets.UTF_8))
-                    .execute(new String[] {"--url", inProcess.url(), "-R", "100", "-d", "1s",
-                    "--profile", "cpu", "--no-stabilize", "--out", dir.toString()});
+            int code = new LoadCommand(
+                            new PrintStream(new ByteArrayOutputStream()),
+                            new PrintStream(err, true, StandardCharsets.UTF_8))
+                    .execute(new String[] {
+                        "--url",
+                        inProcess.url(),
+                        "-R",
+                        "100",
+                        "-d",
+                        "1s",
+                        "--profile",
+                        "cpu",
+                        "--no-stabilize",
+                        "--out",
+                        dir.toString()
+                    });
             // The server is this very JVM, which the profiler refuses: the message must say why.
             assertEquals(1, code);
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot profile pid"), err.toString(UTF_8));

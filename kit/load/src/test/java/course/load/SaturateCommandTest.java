@@ -29,12 +29,35 @@ class SaturateCommandTest {
         try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = new SaturateCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8))
-                    .execute(new String[] {"--url", server.url(), "--start-rate", "250",
-                    "--step-duration", "2s", "--pause", "200ms", "--resolution", "10%", "--p99-ms", "200",
-                    "-c", "32", "-t", "2", "--max-steps", "10", "--no-stabilize", "--no-progress",
-                    "--student", "alice", "--out", dir.toString()});
+            int code = new SaturateCommand(
+                            new PrintStream(out, true, StandardCharsets.UTF_8),
+                            new PrintStream(err, true, StandardCharsets.UTF_8))
+                    .execute(new String[] {
+                        "--url",
+                        server.url(),
+                        "--start-rate",
+                        "250",
+                        "--step-duration",
+                        "2s",
+                        "--pause",
+                        "200ms",
+                        "--resolution",
+                        "10%",
+                        "--p99-ms",
+                        "200",
+                        "-c",
+                        "32",
+                        "-t",
+                        "2",
+                        "--max-steps",
+                        "10",
+                        "--no-stabilize",
+                        "--no-progress",
+                        "--student",
+                        "alice",
+                        "--out",
+                        dir.toString()
+                    });
             String printed = out.toString(StandardCharsets.UTF_8);
             System.out.println(printed);
             assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
@@ -44,7 +67,8 @@ class SaturateCommandTest {
             assertEquals(FactorySource.SUBMISSION, doc.factorySource, "the in-process server is no launcher's node");
             // Never above what the server can do; on a quiet machine it finds 1000, but other load on the test
             // machine can fail steps early, so the lower bound only says the search found a sensible rate.
-            assertTrue(doc.result.sustainedRate >= 150 && doc.result.sustainedRate <= 1100,
+            assertTrue(
+                    doc.result.sustainedRate >= 150 && doc.result.sustainedRate <= 1100,
                     "about the server's 1000 requests/s: " + printed);
             assertTrue(doc.steps.size() >= 4 && doc.steps.size() <= 10, printed);
             for (Saturation.Step step : doc.steps) {
@@ -62,9 +86,28 @@ class SaturateCommandTest {
     void eachStepsProgressLinesStartWithTheStepTheyBelongTo() throws Exception {
         // judged quiet: a contended step's repeat would take the second of the two runs
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun run = CommandRun.of((out, err) -> new SaturateCommand(out, err, QUIET), "--url", server.url(),
-                    "--start-rate", "200", "--max-rate", "400", "--step-duration", "1s", "--pause", "100ms",
-                    "--max-steps", "2", "-c", "2", "-t", "1", "--warmup", "0", "--no-stabilize", "--out",
+            CommandRun run = CommandRun.of(
+                    (out, err) -> new SaturateCommand(out, err, QUIET),
+                    "--url",
+                    server.url(),
+                    "--start-rate",
+                    "200",
+                    "--max-rate",
+                    "400",
+                    "--step-duration",
+                    "1s",
+                    "--pause",
+                    "100ms",
+                    "--max-steps",
+                    "2",
+                    "-c",
+                    "2",
+                    "-t",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "--no-stabilize",
+                    "--out",
                     dir.toString());
             assertEquals(0, run.code(), run.err());
             String progress = run.err();
@@ -94,29 +137,58 @@ class SaturateCommandTest {
     @Test
     void maxStepsBoundsEveryRunContentionRepeatsIncludedAndAContendedResultIsNotTrusted() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun run = CommandRun.of((out, err) -> new SaturateCommand(out, err, BUSY), "--url", server.url(),
-                    "--start-rate", "200", "--max-rate", "100000", "--step-duration", "1s", "--pause", "100ms",
-                    "--max-steps", "3", "-c", "2", "-t", "1", "--warmup", "0", "--no-stabilize", "--no-progress",
-                    "--out", dir.toString());
+            CommandRun run = CommandRun.of(
+                    (out, err) -> new SaturateCommand(out, err, BUSY),
+                    "--url",
+                    server.url(),
+                    "--start-rate",
+                    "200",
+                    "--max-rate",
+                    "100000",
+                    "--step-duration",
+                    "1s",
+                    "--pause",
+                    "100ms",
+                    "--max-steps",
+                    "3",
+                    "-c",
+                    "2",
+                    "-t",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "--no-stabilize",
+                    "--no-progress",
+                    "--out",
+                    dir.toString());
             System.out.println(run.out());
             assertEquals(0, run.code(), run.err());
             List<String> runs;
             try (Stream<Path> files = Files.list(dir)) {
-                runs = files.map(f -> f.getFileName().toString()).filter(f -> f.matches("step-.*\\.json")).sorted()
+                runs = files.map(f -> f.getFileName().toString())
+                        .filter(f -> f.matches("step-.*\\.json"))
+                        .sorted()
                         .toList();
             }
             assertEquals(3, runs.size(), "--max-steps 3 is three runs, repeats included: " + runs + "\n" + run.out());
             Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
             int counted = doc.steps.stream()
-                    .mapToInt(st -> 1 + (st.repeatedForContention == null ? 0 : st.repeatedForContention)).sum();
+                    .mapToInt(st -> 1 + (st.repeatedForContention == null ? 0 : st.repeatedForContention))
+                    .sum();
             assertEquals(3, counted, run.out());
             assertEquals(doc.steps.size(), doc.contendedSteps().size(), "every kept run stays flagged: " + run.out());
-            assertTrue(doc.result.note.contains("NOT TRUSTED: the CPU was contended during " + doc.steps.size()
-                    + " of " + doc.steps.size() + " steps"), doc.result.note);
-            assertTrue(doc.result.note.contains("requests/s: --max-steps had no run left"),
+            assertTrue(
+                    doc.result.note.contains("NOT TRUSTED: the CPU was contended during " + doc.steps.size() + " of "
+                            + doc.steps.size() + " steps"),
+                    doc.result.note);
+            assertTrue(
+                    doc.result.note.contains("requests/s: --max-steps had no run left"),
                     "the step not repeated says why: " + doc.result.note);
-            assertTrue(run.out().contains("run again: the CPU was contended (other processes 60% of the CPUs, CPU"
-                    + " pressure 45%, steal 0%)"), "what was seen is printed: " + run.out());
+            assertTrue(
+                    run.out()
+                            .contains("run again: the CPU was contended (other processes 60% of the CPUs, CPU"
+                                    + " pressure 45%, steal 0%)"),
+                    "what was seen is printed: " + run.out());
             assertTrue(run.out().contains("NOT TRUSTED"), run.out());
         }
     }
@@ -135,10 +207,30 @@ class SaturateCommandTest {
     @Test
     void aQuietMachinesSearchIsNotMarked() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun run = CommandRun.of((out, err) -> new SaturateCommand(out, err, QUIET), "--url", server.url(),
-                    "--start-rate", "200", "--max-rate", "400", "--step-duration", "1s", "--pause", "100ms",
-                    "--max-steps", "2", "-c", "2", "-t", "1", "--warmup", "0", "--no-stabilize", "--no-progress",
-                    "--out", dir.toString());
+            CommandRun run = CommandRun.of(
+                    (out, err) -> new SaturateCommand(out, err, QUIET),
+                    "--url",
+                    server.url(),
+                    "--start-rate",
+                    "200",
+                    "--max-rate",
+                    "400",
+                    "--step-duration",
+                    "1s",
+                    "--pause",
+                    "100ms",
+                    "--max-steps",
+                    "2",
+                    "-c",
+                    "2",
+                    "-t",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "--no-stabilize",
+                    "--no-progress",
+                    "--out",
+                    dir.toString());
             assertEquals(0, run.code(), run.err());
             Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
             assertTrue(doc.contendedSteps().isEmpty(), run.out());
@@ -175,21 +267,29 @@ class SaturateCommandTest {
         CommandRun run = CommandRun.saturate("--help");
         assertEquals(0, run.code(), run.err());
         String out = run.out().replaceAll("\\s+", " ");
-        assertTrue(out.contains("--out=PATH The folder of the steps and saturation.json. Default:"
-                + " results/saturate/<time>/."), run.out());
+        assertTrue(
+                out.contains("--out=PATH The folder of the steps and saturation.json. Default:"
+                        + " results/saturate/<time>/."),
+                run.out());
         assertTrue(!out.contains("results/load/"), "load's --out default: " + run.out());
-        assertTrue(!out.contains("--server-pid=") && !out.contains("JVM to profile"), "a profiling option: " + run.out());
-        assertTrue(out.contains("--max-steps=N Bound on the number of runs, every repeat (of a missed step, of a"
-                + " contended step) included."), run.out());
-        assertTrue(out.contains("a search never makes more than --max-steps runs")
-                && out.contains("the result is marked NOT TRUSTED"), run.out());
+        assertTrue(
+                !out.contains("--server-pid=") && !out.contains("JVM to profile"), "a profiling option: " + run.out());
+        assertTrue(
+                out.contains("--max-steps=N Bound on the number of runs, every repeat (of a missed step, of a"
+                        + " contended step) included."),
+                run.out());
+        assertTrue(
+                out.contains("a search never makes more than --max-steps runs")
+                        && out.contains("the result is marked NOT TRUSTED"),
+                run.out());
     }
 
     @Test
     void anUnknownStageIsRefusedWithTheListOfStages() {
         CommandRun run = CommandRun.saturate("--url", "http://127.0.0.1:1", "--stage", "9");
         assertEquals(2, run.code());
-        assertTrue(run.err().startsWith("course saturate: there is no stage 9; the stages are 1 (1-sync-server)"),
+        assertTrue(
+                run.err().startsWith("course saturate: there is no stage 9; the stages are 1 (1-sync-server)"),
                 run.err());
     }
 }

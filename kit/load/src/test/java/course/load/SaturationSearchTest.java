@@ -47,7 +47,8 @@ class SaturationSearchTest {
         SaturationSearch s = new SaturationSearch(1000, 1e6, 0.1, 12, 1);
         Double sustained = s.run(rate -> {
             tried.add(rate);
-            boolean stalled = rate == 2000 && tried.stream().filter(r -> r == 2000).count() == 1;
+            boolean stalled =
+                    rate == 2000 && tried.stream().filter(r -> r == 2000).count() == 1;
             return !stalled && rate <= 24000;
         });
         assertEquals(List.of(1000.0, 2000.0, 2000.0, 4000.0), tried.subList(0, 4));

@@ -12,8 +12,10 @@ import org.junit.jupiter.api.Test;
 class StabilizerTest {
     private static long spinners() {
         long me = ProcessHandle.current().pid();
-        return ProcessHandle.current().children()
-                .filter(p -> p.info().commandLine().orElse("").contains("kill -0 " + me)).count();
+        return ProcessHandle.current()
+                .children()
+                .filter(p -> p.info().commandLine().orElse("").contains("kill -0 " + me))
+                .count();
     }
 
     @Test

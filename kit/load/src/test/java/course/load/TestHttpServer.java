@@ -142,8 +142,8 @@ final class TestHttpServer implements AutoCloseable {
                 ch.close();
                 return;
             }
-            byte[] response = ("HTTP/1.1 " + status + " X\r\nContent-Length: 2\r\n\r\nok")
-                    .getBytes(StandardCharsets.ISO_8859_1);
+            byte[] response =
+                    ("HTTP/1.1 " + status + " X\r\nContent-Length: 2\r\n\r\nok").getBytes(StandardCharsets.ISO_8859_1);
             if (serviceNanos > 0) {
                 long slot = Math.max(System.nanoTime(), nextSlotNs);
                 nextSlotNs = slot + serviceNanos;
@@ -177,8 +177,7 @@ final class TestHttpServer implements AutoCloseable {
 
     // an answer waiting for its slot; never compared or hashed.
     @SuppressWarnings("ArrayRecordComponent")
-    private record Delayed(long slotNs, SocketChannel channel, byte[] response) {
-    }
+    private record Delayed(long slotNs, SocketChannel channel, byte[] response) {}
 
     /** Finds the end of each request: headers to the blank line, then Content-Length bytes of body. */
     private static final class RequestReader {
@@ -200,8 +199,11 @@ final class TestHttpServer implements AutoCloseable {
                 }
                 headers.append((char) in.get());
                 int len = headers.length();
-                if (len >= 4 && headers.charAt(len - 1) == '\n' && headers.charAt(len - 2) == '\r'
-                        && headers.charAt(len - 3) == '\n' && headers.charAt(len - 4) == '\r') {
+                if (len >= 4
+                        && headers.charAt(len - 1) == '\n'
+                        && headers.charAt(len - 2) == '\r'
+                        && headers.charAt(len - 3) == '\n'
+                        && headers.charAt(len - 4) == '\r') {
                     head = headers.toString();
                     long body = contentLength(head);
                     headers.setLength(0);

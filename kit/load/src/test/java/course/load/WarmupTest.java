@@ -25,8 +25,23 @@ class WarmupTest {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("warm.json");
             // The default is 5 s but never longer than the run: 2 s at half of 200/s.
-            CommandRun o = CommandRun.load("--url", server.url(), "-R", "200", "-c", "4", "-t", "1", "-d", "2s",
-                    "--no-stabilize", "--no-progress", "--stage", "1", "--out", json.toString());
+            CommandRun o = CommandRun.load(
+                    "--url",
+                    server.url(),
+                    "-R",
+                    "200",
+                    "-c",
+                    "4",
+                    "-t",
+                    "1",
+                    "-d",
+                    "2s",
+                    "--no-stabilize",
+                    "--no-progress",
+                    "--stage",
+                    "1",
+                    "--out",
+                    json.toString());
             assertEquals(0, o.code(), o.err());
             assertTrue(o.out().startsWith("warm-up: 2 s at 100 req/s, not recorded"), o.out());
             LoadRun run = Results.read(json, LoadRun.class);
@@ -41,8 +56,25 @@ class WarmupTest {
     void warmup0TurnsItOffAndSaysSo() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("cold.json");
-            CommandRun o = CommandRun.load("--url", server.url(), "-R", "200", "-c", "4", "-t", "1", "-d", "1s",
-                    "--warmup", "0", "--no-stabilize", "--no-progress", "--stage", "1", "--out", json.toString());
+            CommandRun o = CommandRun.load(
+                    "--url",
+                    server.url(),
+                    "-R",
+                    "200",
+                    "-c",
+                    "4",
+                    "-t",
+                    "1",
+                    "-d",
+                    "1s",
+                    "--warmup",
+                    "0",
+                    "--no-stabilize",
+                    "--no-progress",
+                    "--stage",
+                    "1",
+                    "--out",
+                    json.toString());
             assertEquals(0, o.code(), o.err());
             assertTrue(o.out().startsWith("warm-up: off (--warmup 0)"), o.out());
             LoadRun run = Results.read(json, LoadRun.class);
@@ -62,9 +94,25 @@ class WarmupTest {
     @Test
     void theSaturationSearchWarmsUpOnceBeforeItsFirstStep() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun o = CommandRun.saturate("--url", server.url(), "--start-rate", "200", "--max-rate", "200",
-                    "--step-duration", "1s", "--warmup", "1s", "-c", "4", "-t", "1", "--no-stabilize",
-                    "--no-progress", "--out", dir.toString());
+            CommandRun o = CommandRun.saturate(
+                    "--url",
+                    server.url(),
+                    "--start-rate",
+                    "200",
+                    "--max-rate",
+                    "200",
+                    "--step-duration",
+                    "1s",
+                    "--warmup",
+                    "1s",
+                    "-c",
+                    "4",
+                    "-t",
+                    "1",
+                    "--no-stabilize",
+                    "--no-progress",
+                    "--out",
+                    dir.toString());
             assertEquals(0, o.code(), o.err());
             assertTrue(o.out().contains("warm-up: 1 s at 100 req/s, not recorded"), o.out());
             Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
@@ -73,7 +121,8 @@ class WarmupTest {
             long recorded = 0;
             // Every step's file, with the attempts run again when the machine was busy (they hit the server too).
             try (var files = Files.list(dir)) {
-                for (Path file : files.filter(f -> f.getFileName().toString().matches("step-.*\\.json")).toList()) {
+                for (Path file : files.filter(f -> f.getFileName().toString().matches("step-.*\\.json"))
+                        .toList()) {
                     LoadRun run = Results.read(file, LoadRun.class);
                     assertNull(run.warmup, "a step is not warmed up again");
                     recorded += run.requests;

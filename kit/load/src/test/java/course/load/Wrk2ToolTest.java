@@ -25,20 +25,66 @@ class Wrk2ToolTest {
         for (WorkloadKind w : WorkloadKind.values()) {
             Path script = Wrk2Tool.extractScript(w, dir);
             String lua = Files.readString(script);
-            assertTrue(lua.contains("request = requests[workload]") && lua.contains("/v0/entity?id="), script.toString());
-            assertTrue(lua.contains("local workload = \"" + w.label() + "\""), "not set to its own workload: " + script);
+            assertTrue(
+                    lua.contains("request = requests[workload]") && lua.contains("/v0/entity?id="), script.toString());
+            assertTrue(
+                    lua.contains("local workload = \"" + w.label() + "\""), "not set to its own workload: " + script);
         }
     }
 
     @Test
     void commandPassesTheWorkloadToTheScript() throws Exception {
-        LoadOptions o = LoadOptions.parse("--url", "http://localhost:8080", "-R", "20k", "-c", "64", "-t", "4",
-                "-d", "30s", "--workload", "put", "--keys", "123456789", "--ack", "2", "--from", "3", "--seed", "9",
-                "--tool", "wrk2");
+        LoadOptions o = LoadOptions.parse(
+                "--url",
+                "http://localhost:8080",
+                "-R",
+                "20k",
+                "-c",
+                "64",
+                "-t",
+                "4",
+                "-d",
+                "30s",
+                "--workload",
+                "put",
+                "--keys",
+                "123456789",
+                "--ack",
+                "2",
+                "--from",
+                "3",
+                "--seed",
+                "9",
+                "--tool",
+                "wrk2");
         List<String> cmd = Wrk2Tool.command("wrk2", o, Path.of("/tmp/put.lua"));
-        assertEquals(List.of("wrk2", "-t", "4", "-c", "64", "-d", "30s", "-R", "20000", "--timeout", "2s", "-L",
-                "-s", "/tmp/put.lua", "http://localhost:8080", "--", "123456789", "uniform", "9", "9",
-                "&ack=2&from=3", "100", "1.0000", "4"), cmd);
+        assertEquals(
+                List.of(
+                        "wrk2",
+                        "-t",
+                        "4",
+                        "-c",
+                        "64",
+                        "-d",
+                        "30s",
+                        "-R",
+                        "20000",
+                        "--timeout",
+                        "2s",
+                        "-L",
+                        "-s",
+                        "/tmp/put.lua",
+                        "http://localhost:8080",
+                        "--",
+                        "123456789",
+                        "uniform",
+                        "9",
+                        "9",
+                        "&ack=2&from=3",
+                        "100",
+                        "1.0000",
+                        "4"),
+                cmd);
     }
 
     @Test
@@ -50,8 +96,21 @@ class Wrk2ToolTest {
             RunResult r = new LoadGenerator(run, null).run();
             text = Wrk2Report.header(run) + Wrk2Report.body(r);
         }
-        LoadOptions o = LoadOptions.parse("--url", "http://localhost:8080", "-R", "500", "-c", "2", "-t", "1",
-                "-d", "1s", "--tool", "wrk2", "--student", "bob");
+        LoadOptions o = LoadOptions.parse(
+                "--url",
+                "http://localhost:8080",
+                "-R",
+                "500",
+                "-c",
+                "2",
+                "-t",
+                "1",
+                "-d",
+                "1s",
+                "--tool",
+                "wrk2",
+                "--student",
+                "bob");
         LoadRun.Contention contention = new LoadRun.Contention();
         contention.stealPercent = 1.5;
         contention.stabilize = new LoadRun.Stabilize("off", "plain", "asked for with --no-stabilize");
@@ -67,8 +126,9 @@ class Wrk2ToolTest {
     void withoutWrk2OnPathTheErrorSaysHowToGetItOrDropTool() {
         Assumptions.assumeTrue(Wrk2Tool.findBinary() == null, "wrk2 is installed here");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new LoadCommand(new PrintStream(new ByteArrayOutputStream()),
-                new PrintStream(err, true, StandardCharsets.UTF_8))
+        int code = new LoadCommand(
+                        new PrintStream(new ByteArrayOutputStream()),
+                        new PrintStream(err, true, StandardCharsets.UTF_8))
                 .execute(new String[] {"--url", "http://127.0.0.1:1", "-R", "100", "--tool", "wrk2"});
         assertEquals(1, code);
         String message = err.toString(StandardCharsets.UTF_8);

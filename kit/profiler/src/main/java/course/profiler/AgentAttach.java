@@ -14,8 +14,7 @@ import java.nio.file.Path;
  * The agent reports its messages into a log file that the command names, because its return code alone says nothing.
  */
 final class AgentAttach {
-    private AgentAttach() {
-    }
+    private AgentAttach() {}
 
     /** The outcome of one agent command: whether it succeeded and what the agent logged. */
     record Reply(boolean ok, String log) {
@@ -41,8 +40,10 @@ final class AgentAttach {
         try {
             vm = VirtualMachine.attach(Long.toString(pid));
         } catch (AttachNotSupportedException | IOException e) {
-            throw new IOException("cannot attach to JVM " + pid + ": " + e.getMessage() + ". The JVM must run as this"
-                    + " user, on this machine, without -XX:+DisableAttachMechanism", e);
+            throw new IOException(
+                    "cannot attach to JVM " + pid + ": " + e.getMessage() + ". The JVM must run as this"
+                            + " user, on this machine, without -XX:+DisableAttachMechanism",
+                    e);
         } catch (LinkageError e) {
             throw new IOException("this Java runtime lacks the jdk.attach module; run the profiler on a full JDK", e);
         }
@@ -52,9 +53,11 @@ final class AgentAttach {
         } catch (AgentInitializationException e) {
             return false; // the agent ran and refused; its log says why
         } catch (AgentLoadException e) {
-            throw new IOException("JVM " + pid + " could not load async-profiler from " + library + ": "
-                    + e.getMessage() + ". If it says dynamic agent loading is disabled, start the node with"
-                    + " -XX:+EnableDynamicAgentLoading", e);
+            throw new IOException(
+                    "JVM " + pid + " could not load async-profiler from " + library + ": "
+                            + e.getMessage() + ". If it says dynamic agent loading is disabled, start the node with"
+                            + " -XX:+EnableDynamicAgentLoading",
+                    e);
         } finally {
             vm.detach();
         }

@@ -17,8 +17,7 @@ final class AgentLibrary {
     private static final String POM_PROPERTIES = "META-INF/maven/tools.profiler/async-profiler/pom.properties";
     private static final String FILE_NAME = "libasyncProfiler.so";
 
-    private AgentLibrary() {
-    }
+    private AgentLibrary() {}
 
     /** The platform folder inside the jar for this machine, or an error naming what is supported. */
     static String platform() throws IOException {
@@ -77,8 +76,9 @@ final class AgentLibrary {
     private static byte[] resource(String name) throws IOException {
         try (InputStream in = AgentLibrary.class.getClassLoader().getResourceAsStream(name)) {
             if (in == null) {
-                throw new IOException("the async-profiler jar (tools.profiler:async-profiler) is not on the classpath or"
-                        + " lacks " + name + "; rebuild with ./course build");
+                throw new IOException(
+                        "the async-profiler jar (tools.profiler:async-profiler) is not on the classpath or" + " lacks "
+                                + name + "; rebuild with ./course build");
             }
             return in.readAllBytes();
         }

@@ -9,8 +9,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 /** Writes a file so that readers see either nothing or the whole file, never half of it. */
 final class AtomicWrite {
-    private AtomicWrite() {
-    }
+    private AtomicWrite() {}
 
     @FunctionalInterface
     interface Writer {

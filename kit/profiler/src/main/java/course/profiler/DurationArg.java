@@ -10,8 +10,7 @@ final class DurationArg {
     private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m|h)?");
     static final Duration MAX = Duration.ofHours(24);
 
-    private DurationArg() {
-    }
+    private DurationArg() {}
 
     static Duration parse(String option, String text) throws UsageException {
         Matcher matcher = FORM.matcher(text.trim());

@@ -19,13 +19,11 @@ import one.jfr.JfrReader;
  */
 final class FlameGraphs {
     /** The words around a graph: a heading, one summary line and notes worth a reader's attention. */
-    record Page(String header, String summary, List<String> notes) {
-    }
+    record Page(String header, String summary, List<String> notes) {}
 
     private static final String HEADING_END = "</h1>";
 
-    private FlameGraphs() {
-    }
+    private FlameGraphs() {}
 
     static void write(Path jfr, ProfilerEvent event, Path target, Page page) throws IOException {
         String whole = withPage(convert(jfr, arguments(event, page.header())), page);
@@ -83,7 +81,8 @@ final class FlameGraphs {
 
     /** Puts the summary and the notes right under the converter's heading. */
     static String withPage(String html, Page page) {
-        StringBuilder words = new StringBuilder("\n<p class='course-summary'>").append(Html.text(page.summary()))
+        StringBuilder words = new StringBuilder("\n<p class='course-summary'>")
+                .append(Html.text(page.summary()))
                 .append("</p>");
         if (!page.notes().isEmpty()) {
             words.append("\n<ul class='course-notes'>");

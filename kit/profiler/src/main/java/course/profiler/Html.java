@@ -2,8 +2,7 @@ package course.profiler;
 
 /** Escaping for text placed in HTML. */
 final class Html {
-    private Html() {
-    }
+    private Html() {}
 
     static String text(String s) {
         StringBuilder out = new StringBuilder(s.length() + 16);

@@ -14,11 +14,9 @@ import jdk.jfr.consumer.RecordingFile;
  * page) and the warnings async-profiler logged into it. The graphs themselves come from {@link FlameGraphs}.
  */
 final class JfrProfiles {
-    record Result(Map<ProfilerEvent, Long> samples, List<String> warnings) {
-    }
+    record Result(Map<ProfilerEvent, Long> samples, List<String> warnings) {}
 
-    private JfrProfiles() {
-    }
+    private JfrProfiles() {}
 
     static Result read(Path jfr) throws IOException {
         Map<ProfilerEvent, Long> samples = new EnumMap<>(ProfilerEvent.class);
@@ -45,7 +43,7 @@ final class JfrProfiles {
             case "jdk.ExecutionSample" -> ProfilerEvent.CPU; // cpu and itimer both write this type
             case "profiler.WallClockSample" -> ProfilerEvent.WALL;
             case "jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB", "jdk.ObjectAllocationSample" ->
-                    ProfilerEvent.ALLOC;
+                ProfilerEvent.ALLOC;
             case "jdk.JavaMonitorEnter", "jdk.ThreadPark" -> ProfilerEvent.LOCK;
             default -> null;
         };

@@ -17,8 +17,7 @@ import java.util.concurrent.TimeUnit;
 public final class PortOwner {
     private static final String LISTEN = "0A";
 
-    private PortOwner() {
-    }
+    private PortOwner() {}
 
     /** The pid listening on this TCP port, or an IOException saying why there is none (or more than one). */
     public static long pidListeningOn(int port) throws IOException {
@@ -69,7 +68,8 @@ public final class PortOwner {
                 continue; // the header line
             }
             String local = fields[1];
-            if (local.substring(local.indexOf(':') + 1).equalsIgnoreCase(hexPort) && fields[3].equals(LISTEN)
+            if (local.substring(local.indexOf(':') + 1).equalsIgnoreCase(hexPort)
+                    && fields[3].equals(LISTEN)
                     && !fields[9].equals("0")) {
                 inodes.add(fields[9]);
             }
@@ -104,10 +104,13 @@ public final class PortOwner {
         Process lsof;
         try {
             lsof = new ProcessBuilder("lsof", "-nP", "-iTCP:" + port, "-sTCP:LISTEN", "-t")
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException e) {
-            throw new IOException("cannot look up the owner of port " + port + ": lsof is not available (" + e.getMessage()
-                    + "); give the node's pid with --pid (see 'jps -l')", e);
+            throw new IOException(
+                    "cannot look up the owner of port " + port + ": lsof is not available (" + e.getMessage()
+                            + "); give the node's pid with --pid (see 'jps -l')",
+                    e);
         }
         String output = new String(lsof.getInputStream().readAllBytes(), UTF_8).trim();
         try {

@@ -1,32 +1,39 @@
 package course.profiler;
 
+import course.command.PrintingCommand;
+import course.command.Stages;
+import course.command.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Properties;
-import java.io.Writer;
-import java.nio.file.Files;
-import course.command.PrintingCommand;
-import course.command.Stages;
-import course.command.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code ./course profile}: attaches to a running node by pid or port, profiles it, writes flame graphs. */
-@Command(name = "profile", sortOptions = false,
-        synopsisHeading = "", customSynopsis = "usage: ./course profile (--pid PID | --port PORT) [--event cpu,alloc,lock,wall]"
+@Command(
+        name = "profile",
+        sortOptions = false,
+        synopsisHeading = "",
+        customSynopsis = "usage: ./course profile (--pid PID | --port PORT) [--event cpu,alloc,lock,wall]"
                 + " [--duration 30s] [--out DIR] [--stage N]%n",
         description = {
-                "Attaches async-profiler to a running JVM (a node started with ./course run, say), profiles it for"
-                        + " the duration and writes one HTML flame graph per event with its stacks as text"
-                        + " (cpu.collapsed, ...: what a report compares with the previous stage's), plus the raw"
-                        + " recording (profile.jfr) and the stage it belongs to (profile.properties).",
-                ""},
-        footer = {"", "example: ./course profile --port 8080 --event cpu,alloc --duration 20s",
-                "Run a load (./course load) at the same time, or the graphs show an idle server."})
+            "Attaches async-profiler to a running JVM (a node started with ./course run, say), profiles it for"
+                    + " the duration and writes one HTML flame graph per event with its stacks as text"
+                    + " (cpu.collapsed, ...: what a report compares with the previous stage's), plus the raw"
+                    + " recording (profile.jfr) and the stage it belongs to (profile.properties).",
+            ""
+        },
+        footer = {
+            "",
+            "example: ./course profile --port 8080 --event cpu,alloc --duration 20s",
+            "Run a load (./course load) at the same time, or the graphs show an idle server."
+        })
 public final class ProfileCommand extends PrintingCommand {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
     /** Written next to the graphs: which stage they show, for reports. */
@@ -79,8 +86,8 @@ public final class ProfileCommand extends PrintingCommand {
         int notesShown = profiling.notes().size();
         Thread onExit = new Thread(() -> stopOnExit(profiling, notesShown, out), "profile-stop-on-exit");
         Runtime.getRuntime().addShutdownHook(onExit);
-        out.println("profiling pid " + pid + " for " + format(options.duration) + " (" + String.join(",",
-                options.events) + ")");
+        out.println("profiling pid " + pid + " for " + format(options.duration) + " ("
+                + String.join(",", options.events) + ")");
         for (String note : profiling.notes()) {
             out.println("note: " + note);
         }
@@ -108,7 +115,9 @@ public final class ProfileCommand extends PrintingCommand {
                 return; // stop() then says that the node exited
             }
             if (now >= nextProgress) {
-                out.printf("  %s of %s%n", format(Duration.ofNanos(now - start).truncatedTo(ChronoUnit.SECONDS)), format(duration));
+                out.printf(
+                        "  %s of %s%n",
+                        format(Duration.ofNanos(now - start).truncatedTo(ChronoUnit.SECONDS)), format(duration));
                 nextProgress += PROGRESS_EVERY.toNanos();
             }
             Thread.sleep(Math.max(1, Math.min(200, (end - now) / 1_000_000)));
@@ -145,7 +154,8 @@ public final class ProfileCommand extends PrintingCommand {
             out.println("collapsed stacks (what a report compares with the previous stage's): "
                     + profiling.outputDir().resolve("*.collapsed"));
         }
-        out.println("recording (JDK Mission Control, IntelliJ): " + profiling.outputDir().resolve("profile.jfr"));
+        out.println("recording (JDK Mission Control, IntelliJ): "
+                + profiling.outputDir().resolve("profile.jfr"));
     }
 
     private static String format(Duration duration) {

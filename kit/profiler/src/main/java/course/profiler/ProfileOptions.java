@@ -20,6 +20,7 @@ final class ProfileOptions {
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec mixee;
+
     Long pid;
     Integer port;
     final List<String> events = new ArrayList<>();
@@ -27,17 +28,28 @@ final class ProfileOptions {
     Path out;
     Integer stage;
 
-    @Option(names = "--pid", paramLabel = "PID", order = 1, description = "The JVM to profile (list JVMs with 'jps -l').")
+    @Option(
+            names = "--pid",
+            paramLabel = "PID",
+            order = 1,
+            description = "The JVM to profile (list JVMs with 'jps -l').")
     void pid(String text) {
         pid = OptionValues.between("--pid", text, 1, Long.MAX_VALUE);
     }
 
-    @Option(names = "--port", paramLabel = "PORT", order = 2, description = "Or: the JVM that listens on this local TCP port.")
+    @Option(
+            names = "--port",
+            paramLabel = "PORT",
+            order = 2,
+            description = "Or: the JVM that listens on this local TCP port.")
     void port(String text) {
         port = OptionValues.intBetween("--port", text, 1, 65535);
     }
 
-    @Option(names = {"-e", "--event", "--events"}, paramLabel = "LIST", order = 3,
+    @Option(
+            names = {"-e", "--event", "--events"},
+            paramLabel = "LIST",
+            order = 3,
             description = "Comma-separated: cpu (default), alloc, lock, wall; all are recorded at once.")
     void events(String list) {
         for (String event : list.split(",")) {
@@ -49,7 +61,10 @@ final class ProfileOptions {
         }
     }
 
-    @Option(names = {"-d", "--duration"}, paramLabel = "TIME", order = 4,
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "TIME",
+            order = 4,
             description = "How long to profile: 30s (default), 2m, 500ms.")
     void duration(String text) {
         try {
@@ -59,14 +74,21 @@ final class ProfileOptions {
         }
     }
 
-    @Option(names = {"-o", "--out"}, paramLabel = "DIR", order = 5,
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "DIR",
+            order = 5,
             description = "Where to write cpu.html, alloc.html, ... (default results/profiles/<timestamp>/).")
     void out(Path dir) {
         out = dir;
     }
 
-    @Option(names = "--stage", paramLabel = "N", order = 6, description = "The stage the profile belongs to."
-            + " Default: stage= in starter/student/src/main/resources/submission.properties.")
+    @Option(
+            names = "--stage",
+            paramLabel = "N",
+            order = 6,
+            description = "The stage the profile belongs to."
+                    + " Default: stage= in starter/student/src/main/resources/submission.properties.")
     void stage(String text) {
         stage = OptionValues.intBetween("--stage", text, 1, 100);
     }
@@ -74,15 +96,19 @@ final class ProfileOptions {
     /** The options with the defaults filled in, or the usage error of a missing or doubled target. */
     ProfileOptions checked() throws UsageException {
         if ((pid == null) == (port == null)) {
-            throw new UsageException(pid == null
-                    ? "say which JVM to profile: --pid PID or --port PORT (see --help)"
-                    : "give either --pid or --port, not both");
+            throw new UsageException(
+                    pid == null
+                            ? "say which JVM to profile: --pid PID or --port PORT (see --help)"
+                            : "give either --pid or --port, not both");
         }
         if (events.isEmpty()) {
             events.add("cpu");
         }
         if (out == null) {
-            out = Path.of("results", "profiles", LocalDateTime.now(ZoneId.systemDefault()).format(STAMP));
+            out = Path.of(
+                    "results",
+                    "profiles",
+                    LocalDateTime.now(ZoneId.systemDefault()).format(STAMP));
         }
         return this;
     }

@@ -27,8 +27,7 @@ public final class Profiler {
     /** Lock waits are sampled once this much waiting has accumulated. */
     static final String LOCK_THRESHOLD = "10us";
 
-    private Profiler() {
-    }
+    private Profiler() {}
 
     /**
      * Starts profiling the JVM with this pid for the given events ("cpu", "alloc", "lock", "wall").
@@ -115,7 +114,8 @@ public final class Profiler {
         List<String> warnings = new ArrayList<>();
         for (String line : log.split("\\R")) {
             if (line.startsWith("[WARN]") || line.startsWith("[ERROR]")) {
-                warnings.add("async-profiler: " + line.substring(line.indexOf(']') + 1).strip());
+                warnings.add("async-profiler: "
+                        + line.substring(line.indexOf(']') + 1).strip());
             }
         }
         return warnings;

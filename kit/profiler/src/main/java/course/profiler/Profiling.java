@@ -13,8 +13,8 @@ import java.util.Locale;
 
 /** A running profiling session of one JVM; {@link #stop()} ends it and writes the flame graphs. */
 public final class Profiling implements AutoCloseable {
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
-            .withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private final long pid;
     private final List<ProfilerEvent> events;
@@ -27,8 +27,14 @@ public final class Profiling implements AutoCloseable {
     private final List<String> notes;
     private List<Path> written;
 
-    Profiling(long pid, List<ProfilerEvent> events, Path outputDir, Path library, Path recording, String cpuEngine,
-              List<String> notes) {
+    Profiling(
+            long pid,
+            List<ProfilerEvent> events,
+            Path outputDir,
+            Path library,
+            Path recording,
+            String cpuEngine,
+            List<String> notes) {
         this.pid = pid;
         this.events = events;
         this.outputDir = outputDir;
@@ -132,9 +138,17 @@ public final class Profiling implements AutoCloseable {
             case ALLOC -> "one sample per " + Profiler.ALLOC_INTERVAL + "B allocated";
             case LOCK -> "contended monitors and parks, sampled per " + Profiler.LOCK_THRESHOLD + " of waiting";
         };
-        String summary = String.format(Locale.ROOT, "%s; %.1f s from %s; %d samples; %s; async-profiler %s", command,
-                length.toMillis() / 1000.0, CLOCK.format(started), samples, how, AgentLibrary.version());
-        List<String> pageNotes = notes.stream().filter(note -> concerns(note, event)).toList();
+        String summary = String.format(
+                Locale.ROOT,
+                "%s; %.1f s from %s; %d samples; %s; async-profiler %s",
+                command,
+                length.toMillis() / 1000.0,
+                CLOCK.format(started),
+                samples,
+                how,
+                AgentLibrary.version());
+        List<String> pageNotes =
+                notes.stream().filter(note -> concerns(note, event)).toList();
         return new FlameGraphs.Page(header, summary, pageNotes);
     }
 }

@@ -8,8 +8,7 @@ import java.nio.file.Path;
 
 /** Checks, before anything is attached, that a pid names a running JVM this user may profile. */
 final class TargetJvm {
-    private TargetJvm() {
-    }
+    private TargetJvm() {}
 
     static void check(long pid) throws IOException {
         if (pid <= 0) {
@@ -18,8 +17,9 @@ final class TargetJvm {
         if (pid == ProcessHandle.current().pid()) {
             throw new IOException("pid " + pid + " is this profiler's own JVM; give the pid of the node to profile");
         }
-        ProcessHandle process = ProcessHandle.of(pid).orElseThrow(() -> new IOException(
-                "no process with pid " + pid + " is running; list running JVMs with 'jps -l'"));
+        ProcessHandle process = ProcessHandle.of(pid)
+                .orElseThrow(() ->
+                        new IOException("no process with pid " + pid + " is running; list running JVMs with 'jps -l'"));
         Path maps = Path.of("/proc", Long.toString(pid), "maps");
         if (!Files.isDirectory(Path.of("/proc", "self"))) {
             return; // no procfs (macOS): the attach itself tells a non-JVM apart
@@ -28,8 +28,8 @@ final class TargetJvm {
         try {
             mapped = Files.readString(maps);
         } catch (AccessDeniedException e) {
-            throw new IOException("process " + pid + " belongs to another user; run the profiler as the user who"
-                    + " started it");
+            throw new IOException(
+                    "process " + pid + " belongs to another user; run the profiler as the user who" + " started it");
         } catch (NoSuchFileException e) {
             throw new IOException("process " + pid + " exited before it could be profiled");
         }
@@ -41,7 +41,9 @@ final class TargetJvm {
 
     /** The process's command line for messages, or "command unknown". */
     static String describe(ProcessHandle process) {
-        return process.info().commandLine().map(line -> line.length() > 120 ? line.substring(0, 117) + "..." : line)
+        return process.info()
+                .commandLine()
+                .map(line -> line.length() > 120 ? line.substring(0, 117) + "..." : line)
                 .orElse("command unknown");
     }
 }

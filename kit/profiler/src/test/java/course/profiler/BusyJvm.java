@@ -16,14 +16,14 @@ public final class BusyJvm {
     private static volatile long sink;
     private static volatile byte[] kept;
 
-    private BusyJvm() {
-    }
+    private BusyJvm() {}
 
     public static void main(String[] args) throws Exception {
         long lifetimeMillis = Long.parseLong(args[0]) * 1000;
         long end = System.currentTimeMillis() + lifetimeMillis;
         ServerSocket server = args.length > 1
-                ? new ServerSocket(Integer.parseInt(args[1]), 50, InetAddress.getLoopbackAddress()) : null;
+                ? new ServerSocket(Integer.parseInt(args[1]), 50, InetAddress.getLoopbackAddress())
+                : null;
         start("burner", () -> {
             while (System.currentTimeMillis() < end) {
                 sink += burnCpuRecognisably(200_000);

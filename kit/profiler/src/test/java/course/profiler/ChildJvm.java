@@ -37,15 +37,21 @@ record ChildJvm(Process process, int port) implements AutoCloseable {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp", testClasses(), BusyJvm.class.getName(),
+                "-Xmx128m",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                testClasses(),
+                BusyJvm.class.getName(),
                 Integer.toString(LIFETIME_SECONDS)));
         if (listenOnPort) {
             command.add("0");
         }
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         try {
-            BufferedReader lines = new BufferedReader(
-                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             String line = CompletableFuture.supplyAsync(() -> readLine(lines)).get(20, TimeUnit.SECONDS);
             Matcher ready = line == null ? null : READY.matcher(line);
             if (ready == null || !ready.matches()) {
@@ -78,7 +84,12 @@ record ChildJvm(Process process, int port) implements AutoCloseable {
 
     private static String testClasses() {
         try {
-            return Path.of(BusyJvm.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(BusyJvm.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

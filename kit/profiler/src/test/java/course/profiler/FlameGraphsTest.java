@@ -11,11 +11,13 @@ class FlameGraphsTest {
     @Test
     void theCourseWordsGoRightUnderTheConvertersHeadingEscaped() {
         String html = "<html><body><h1>cpu</h1><canvas></canvas></body></html>";
-        String page = FlameGraphs.withPage(html,
-                new FlameGraphs.Page("cpu", "summary <&> of 'it'", List.of("a <note>", "another")));
-        assertEquals("<html><body><h1>cpu</h1>\n<p class='course-summary'>summary &lt;&amp;&gt; of &#39;it&#39;</p>"
-                + "\n<ul class='course-notes'><li>a &lt;note&gt;</li><li>another</li></ul><canvas></canvas>"
-                + "</body></html>", page);
+        String page = FlameGraphs.withPage(
+                html, new FlameGraphs.Page("cpu", "summary <&> of 'it'", List.of("a <note>", "another")));
+        assertEquals(
+                "<html><body><h1>cpu</h1>\n<p class='course-summary'>summary &lt;&amp;&gt; of &#39;it&#39;</p>"
+                        + "\n<ul class='course-notes'><li>a &lt;note&gt;</li><li>another</li></ul><canvas></canvas>"
+                        + "</body></html>",
+                page);
     }
 
     @Test

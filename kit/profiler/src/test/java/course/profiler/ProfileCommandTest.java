@@ -38,10 +38,20 @@ class ProfileCommandTest {
 
     @Test
     void profilesANodeFoundByPortAndPrintsTheFlameGraphs(@TempDir Path dir) throws IOException {
-        Run run = run("--port", Integer.toString(child.port()), "--event", "cpu", "--duration", "2s",
-                "--out", dir.toString(), "--stage", "2");
+        Run run = run(
+                "--port",
+                Integer.toString(child.port()),
+                "--event",
+                "cpu",
+                "--duration",
+                "2s",
+                "--out",
+                dir.toString(),
+                "--stage",
+                "2");
         assertEquals(0, run.status, run.err);
-        assertTrue(Files.readString(dir.resolve(ProfileCommand.METADATA)).contains("stage=2"),
+        assertTrue(
+                Files.readString(dir.resolve(ProfileCommand.METADATA)).contains("stage=2"),
                 "the profile knows its stage");
         assertTrue(run.out.contains("port " + child.port() + " belongs to pid " + child.pid()), run.out);
         assertTrue(run.out.contains(dir.resolve("cpu.html").toString()), run.out);
@@ -84,14 +94,14 @@ class ProfileCommandTest {
         assertTrue(run.err.contains(expected), "'" + run.err + "' should contain '" + expected + "'");
     }
 
-    private record Run(int status, String out, String err) {
-    }
+    private record Run(int status, String out, String err) {}
 
     private static Run run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = new ProfileCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8))
+        int status = new ProfileCommand(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8))
                 .execute(args);
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

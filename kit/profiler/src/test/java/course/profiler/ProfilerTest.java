@@ -42,7 +42,9 @@ class ProfilerTest {
         assertCollapsed(dir.resolve("lock.collapsed"), dir.resolve("lock.html"), "BusyJvm.contendRecognisably");
         assertTrue(Files.size(dir.resolve("profile.jfr")) > 1000, "the raw recording is kept");
         try (Stream<Path> left = Files.list(dir)) {
-            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().startsWith(".")).toList(),
+            assertEquals(
+                    List.of(),
+                    left.filter(p -> p.getFileName().toString().startsWith(".")).toList(),
                     "no temporary or in-progress files remain");
         }
         assertEquals(files, profiling.stop(), "a second stop returns the same files");
@@ -69,8 +71,11 @@ class ProfilerTest {
             Profiling profiling = Profiler.start(limited.pid(), List.of("cpu"), dir);
             Thread.sleep(1500);
             profiling.stop();
-            assertTrue(profiling.notes().stream().anyMatch(n -> n.startsWith("perf events not available here")
-                    && n.endsWith("cpu profiled with itimer instead")), profiling.notes().toString());
+            assertTrue(
+                    profiling.notes().stream()
+                            .anyMatch(n -> n.startsWith("perf events not available here")
+                                    && n.endsWith("cpu profiled with itimer instead")),
+                    profiling.notes().toString());
             assertFlameGraph(dir.resolve("cpu.html"), "BusyJvm.burnCpuRecognisably");
             assertTrue(Files.readString(dir.resolve("cpu.html")).contains("engine itimer"));
         }
@@ -98,10 +103,10 @@ class ProfilerTest {
 
     @Test
     void unknownEventsAreRefusedBeforeAttaching(@TempDir Path dir) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Profiler.start(child.pid(), List.of("cpu", "heap"), dir));
-        assertTrue(e.getMessage().contains("'heap'") && e.getMessage().contains("cpu, alloc, lock, wall"),
-                e.getMessage());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> Profiler.start(child.pid(), List.of("cpu", "heap"), dir));
+        assertTrue(
+                e.getMessage().contains("'heap'") && e.getMessage().contains("cpu, alloc, lock, wall"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Profiler.start(child.pid(), List.of(), dir));
     }
 
@@ -111,8 +116,10 @@ class ProfilerTest {
         assertTrue(text.length() > 5000, html + " is a whole page, not " + text.length() + " characters");
         assertTrue(text.startsWith("<!DOCTYPE html>") && text.strip().endsWith("</html>"), html + " is complete");
         String stacks = collapsedStacks(text);
-        assertTrue(stacks.contains(frame), html + " shows " + frame + "; its stacks begin:\n"
-                + stacks.substring(0, Math.min(2000, stacks.length())));
+        assertTrue(
+                stacks.contains(frame),
+                html + " shows " + frame + "; its stacks begin:\n"
+                        + stacks.substring(0, Math.min(2000, stacks.length())));
     }
 
     /**
@@ -123,10 +130,14 @@ class ProfilerTest {
         assertTrue(Files.isRegularFile(collapsed), collapsed + " exists");
         String text = Files.readString(collapsed);
         List<String> lines = text.lines().toList();
-        assertTrue(!lines.isEmpty() && lines.stream().allMatch(l -> l.matches("\\S.*;?.* [0-9]+")),
-                collapsed + " has one 'stack weight' line per stack:\n" + text.substring(0, Math.min(2000, text.length())));
+        assertTrue(
+                !lines.isEmpty() && lines.stream().allMatch(l -> l.matches("\\S.*;?.* [0-9]+")),
+                collapsed + " has one 'stack weight' line per stack:\n"
+                        + text.substring(0, Math.min(2000, text.length())));
         assertTrue(text.contains(frame), collapsed + " names " + frame);
-        assertEquals(collapsedStacks(Files.readString(html)).lines().sorted().toList(), lines.stream().sorted().toList(),
+        assertEquals(
+                collapsedStacks(Files.readString(html)).lines().sorted().toList(),
+                lines.stream().sorted().toList(),
                 collapsed + " holds the stacks its HTML graph draws");
     }
 

@@ -20,6 +20,7 @@ public class Environment {
     public String jdk;
     /** The server's heap setting, e.g. "-Xmx128m"; {@code null} when the server is not ours. */
     public String heap;
+
     public String gc;
     /** The hypervisor's name, "none" on bare metal, {@code null} when unknown. */
     public String hypervisor;
@@ -30,7 +31,8 @@ public class Environment {
     public static Environment probe() {
         Environment e = new Environment();
         e.cores = Runtime.getRuntime().availableProcessors();
-        e.os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch");
+        e.os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch");
         e.jdk = System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version");
         List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
         e.gc = gcs.stream().map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", "));
@@ -68,7 +70,8 @@ public class Environment {
         try (var lines = Files.lines(file)) {
             return lines.filter(l -> l.startsWith(key))
                     .map(l -> l.substring(l.indexOf(':') + 1).trim())
-                    .findFirst().orElse(null);
+                    .findFirst()
+                    .orElse(null);
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -8,10 +8,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 public enum FactorySource {
     /** The command line of the JVM listening on the target's port ({@code course.runtime.Launcher --factory CLASS}). */
-    @JsonProperty("node") NODE,
+    @JsonProperty("node")
+    NODE,
     /**
      * The {@code factory=} line of the submission.properties of the checkout the command ran in: the node could not be
      * inspected (another machine or user, or not started through the launcher).
      */
-    @JsonProperty("submission") SUBMISSION
+    @JsonProperty("submission")
+    SUBMISSION
 }

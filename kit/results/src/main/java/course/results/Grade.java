@@ -17,11 +17,37 @@ import java.util.List;
  *     grades on a busy machine read it: the sandbox changes how the kernel shares the CPUs with other processes.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "kind", "createdAt", "student", "stage", "label", "score", "tests", "performance",
-        "notes", "environment", "durationSeconds", "seed", "sandboxed"})
-public record Grade(String schema, String kind, String createdAt, String student, Integer stage, String label,
-                    Score score, List<TestResult> tests, Performance performance, List<String> notes,
-                    Environment environment, Double durationSeconds, Long seed, Boolean sandboxed)
+@JsonPropertyOrder({
+    "schema",
+    "kind",
+    "createdAt",
+    "student",
+    "stage",
+    "label",
+    "score",
+    "tests",
+    "performance",
+    "notes",
+    "environment",
+    "durationSeconds",
+    "seed",
+    "sandboxed"
+})
+public record Grade(
+        String schema,
+        String kind,
+        String createdAt,
+        String student,
+        Integer stage,
+        String label,
+        Score score,
+        List<TestResult> tests,
+        Performance performance,
+        List<String> notes,
+        Environment environment,
+        Double durationSeconds,
+        Long seed,
+        Boolean sandboxed)
         implements Document {
     public static final String KIND = "grade";
 
@@ -38,8 +64,21 @@ public record Grade(String schema, String kind, String createdAt, String student
 
     /** This grade with another performance part, for readers that set a case up from a grade they have. */
     public Grade withPerformance(Performance p) {
-        return new Grade(schema, kind, createdAt, student, stage, label, score, tests, p, notes, environment,
-                durationSeconds, seed, sandboxed);
+        return new Grade(
+                schema,
+                kind,
+                createdAt,
+                student,
+                stage,
+                label,
+                score,
+                tests,
+                p,
+                notes,
+                environment,
+                durationSeconds,
+                seed,
+                sandboxed);
     }
 
     /** Points earned of the points there were, and how they split by category. */
@@ -55,8 +94,7 @@ public record Grade(String schema, String kind, String createdAt, String student
 
     /** One category's points. */
     @JsonPropertyOrder({"category", "earned", "max"})
-    public record Part(String category, double earned, double max) {
-    }
+    public record Part(String category, double earned, double max) {}
 
     /**
      * Both sides of the performance run. A ratio is published only when it was measured on a machine that was not
@@ -72,8 +110,8 @@ public record Grade(String schema, String kind, String createdAt, String student
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"submission", "reference", "ratio", "notMeasured", "attempts"})
-    public record Performance(LoadRun submission, LoadRun reference, Double ratio, NotMeasured notMeasured,
-                              List<Attempt> attempts) {
+    public record Performance(
+            LoadRun submission, LoadRun reference, Double ratio, NotMeasured notMeasured, List<Attempt> attempts) {
         public Performance {
             attempts = attempts == null ? List.of() : List.copyOf(attempts);
         }
@@ -128,8 +166,13 @@ public record Grade(String schema, String kind, String createdAt, String student
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"side", "sustainedRate", "contended", "contendedSteps", "outside", "problem"})
-    public record Attempt(String side, Double sustainedRate, boolean contended, List<Double> contendedSteps,
-                          LoadRun.Contention outside, String problem) {
+    public record Attempt(
+            String side,
+            Double sustainedRate,
+            boolean contended,
+            List<Double> contendedSteps,
+            LoadRun.Contention outside,
+            String problem) {
         public static final String SUBMISSION = "submission";
         public static final String REFERENCE = "reference";
 
@@ -155,8 +198,7 @@ public record Grade(String schema, String kind, String createdAt, String student
         private Long seed;
         private Boolean sandboxed;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder createdAt(String at) {
             createdAt = at;
@@ -214,8 +256,21 @@ public record Grade(String schema, String kind, String createdAt, String student
         }
 
         public Grade build() {
-            return new Grade(ResultDocument.SCHEMA, KIND, createdAt, student, stage, null, score, tests, performance,
-                    notes, environment, durationSeconds, seed, sandboxed);
+            return new Grade(
+                    ResultDocument.SCHEMA,
+                    KIND,
+                    createdAt,
+                    student,
+                    stage,
+                    null,
+                    score,
+                    tests,
+                    performance,
+                    notes,
+                    environment,
+                    durationSeconds,
+                    seed,
+                    sandboxed);
         }
     }
 }

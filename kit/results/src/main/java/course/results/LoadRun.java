@@ -18,11 +18,13 @@ public class LoadRun extends ResultDocument {
     public String factory;
     /** Where {@link #factory} comes from: the node's own command line, or only the checkout's declaration. */
     public FactorySource factorySource;
+
     public Source source = new Source();
     public Workload workload = new Workload();
     public List<String> targets = new ArrayList<>();
     /** Target rate (wrk2's -R), requests per second; {@code null} when unknown (an imported run without -R). */
     public Double rate;
+
     public Integer connections;
     public Integer threads;
     public Double durationSeconds;
@@ -36,6 +38,7 @@ public class LoadRun extends ResultDocument {
     public String histogramLog;
     /** Flame graphs recorded during the run (./course load --profile), relative to the JSON file. */
     public List<String> profiles;
+
     public Environment environment;
     public Steal steal;
     /** What else ran on the CPUs during the run, and whether the vCPUs were kept busy; absent for imported runs. */
@@ -78,6 +81,7 @@ public class LoadRun extends ResultDocument {
     public static class Source {
         /** course-load, wrk2 (run by the kit), or wrk2-import (read from a file). */
         public String tool;
+
         public String file;
         public Integer block;
         public String command;
@@ -120,10 +124,10 @@ public class LoadRun extends ResultDocument {
     public static class Percentile {
         /** Percentile, 0..100 (99.9 is "99.900%"). */
         public double p;
+
         public double ms;
 
-        public Percentile() {
-        }
+        public Percentile() {}
 
         public Percentile(double p, double ms) {
             this.p = p;
@@ -135,10 +139,10 @@ public class LoadRun extends ResultDocument {
         public double ms;
         /** A fraction 0..1, as wrk2's spectrum prints it. */
         public double percentile;
+
         public long count;
 
-        public SpectrumPoint() {
-        }
+        public SpectrumPoint() {}
 
         public SpectrumPoint(double ms, double percentile, long count) {
             this.ms = ms;
@@ -151,6 +155,7 @@ public class LoadRun extends ResultDocument {
     public static class Steal {
         /** CPU steal over the run, percent of all CPU time; {@code null} where it cannot be measured. */
         public Double percent;
+
         public boolean flagged;
 
         public static final double FLAG_ABOVE_PERCENT = 5.0;
@@ -176,6 +181,7 @@ public class LoadRun extends ResultDocument {
         public static final String UNEXPECTED_STATUS = "unexpected-status";
         /** The generator itself sent requests late while their connection was free. */
         public static final String GENERATOR_BEHIND = "generator-behind";
+
         public static final String RATE_NOT_MET = "rate-not-met";
         public static final String STEAL = "steal";
         /** Something the wrk2 importer had to infer or could not read. */
@@ -184,8 +190,7 @@ public class LoadRun extends ResultDocument {
         public String kind;
         public String message;
 
-        public Flag() {
-        }
+        public Flag() {}
 
         public Flag(String kind, String message) {
             this.kind = kind;
@@ -212,6 +217,7 @@ public class LoadRun extends ResultDocument {
         public Double otherProcessesCpuPercent;
         /** Above these the run is flagged (percent). */
         public Thresholds thresholds = new Thresholds();
+
         public Stabilize stabilize;
         /** What could not be measured here, and why. */
         public List<String> notes = new ArrayList<>();
@@ -232,6 +238,5 @@ public class LoadRun extends ResultDocument {
      * @param decision stabilized or plain
      * @param evidence the measurement the decision stands on, in one sentence
      */
-    public record Stabilize(String mode, String decision, String evidence) {
-    }
+    public record Stabilize(String mode, String decision, String evidence) {}
 }

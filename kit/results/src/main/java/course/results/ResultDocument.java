@@ -19,6 +19,7 @@ public abstract class ResultDocument implements Document {
      * reference": a run is the reference's only by the factory it measured ({@link LoadRun#factory}).
      */
     public String student;
+
     public Integer stage;
     public String label;
 

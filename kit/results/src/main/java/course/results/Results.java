@@ -32,8 +32,7 @@ public final class Results {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final JsonSchema SCHEMA = loadSchema();
 
-    private Results() {
-    }
+    private Results() {}
 
     public static ObjectMapper mapper() {
         return MAPPER;
@@ -42,7 +41,10 @@ public final class Results {
     /** Schema violations of a document, one readable line each; empty when it is valid. */
     public static List<String> violations(JsonNode document) {
         Set<ValidationMessage> messages = SCHEMA.validate(document);
-        return messages.stream().map(ValidationMessage::getMessage).sorted(Comparator.naturalOrder()).toList();
+        return messages.stream()
+                .map(ValidationMessage::getMessage)
+                .sorted(Comparator.naturalOrder())
+                .toList();
     }
 
     public static List<String> violations(Document document) {
@@ -105,7 +107,8 @@ public final class Results {
             if (in == null) {
                 throw new IllegalStateException("results schema missing from the classpath: " + SCHEMA_RESOURCE);
             }
-            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in);
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

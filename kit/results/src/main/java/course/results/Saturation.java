@@ -16,11 +16,13 @@ public class Saturation extends ResultDocument {
     public String factory;
     /** Where {@link #factory} comes from: the node's own command line, or only the checkout's declaration. */
     public FactorySource factorySource;
+
     public Slo slo = new Slo();
     public List<Step> steps = new ArrayList<>();
     public Result result = new Result();
     /** The one unrecorded warm-up before the first step. */
     public Warmup warmup;
+
     public Environment environment;
 
     public Saturation() {
@@ -30,6 +32,7 @@ public class Saturation extends ResultDocument {
     public static class Slo {
         /** The achieved rate must be at least this fraction of the target. */
         public double minAchievedFraction = 0.99;
+
         public double p99Ms = 10.0;
     }
 
@@ -62,6 +65,7 @@ public class Saturation extends ResultDocument {
          */
         @JsonInclude(JsonInclude.Include.ALWAYS)
         public Double sustainedRate;
+
         public String note;
     }
 

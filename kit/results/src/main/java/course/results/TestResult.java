@@ -13,8 +13,15 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"name", "stage", "category", "outcome", "message", "visibility", "durationMs", "firstRun"})
-public record TestResult(String name, int stage, String category, String outcome, String message, String visibility,
-                         Double durationMs, Attempt firstRun) {
+public record TestResult(
+        String name,
+        int stage,
+        String category,
+        String outcome,
+        String message,
+        String visibility,
+        Double durationMs,
+        Attempt firstRun) {
     public TestResult {
         visibility = visibility == null ? "visible" : visibility;
     }
@@ -22,6 +29,5 @@ public record TestResult(String name, int stage, String category, String outcome
     /** One run of a test. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"outcome", "message", "durationMs"})
-    public record Attempt(String outcome, String message, Double durationMs) {
-    }
+    public record Attempt(String outcome, String message, Double durationMs) {}
 }

@@ -62,29 +62,61 @@ class ResultsTest {
 
     @Test
     void gradeWithEmbeddedRunsIsValid() {
-        Grade grade = Grade.builder().stage(1).score(new Grade.Score(0, 10, List.of()))
-                .performance(new Grade.Performance(sampleRun(), sampleRun(), 1.0, null, List.of())).build();
+        Grade grade = Grade.builder()
+                .stage(1)
+                .score(new Grade.Score(0, 10, List.of()))
+                .performance(new Grade.Performance(sampleRun(), sampleRun(), 1.0, null, List.of()))
+                .build();
         assertEquals(List.of(), Results.violations(grade));
     }
 
     @Test
     void aGradeIsWrittenInTheSchemasOrderAndReadBackWhole() throws Exception {
         // Grade is a record now; its JSON is what the mutable Grade wrote: the same fields in the same order.
-        Grade grade = Grade.builder().createdAt("2026-01-01T00:00:00.123Z").student("alice").stage(1)
+        Grade grade = Grade.builder()
+                .createdAt("2026-01-01T00:00:00.123Z")
+                .student("alice")
+                .stage(1)
                 .score(new Grade.Score(1, 3, List.of(new Grade.Part("protocol", 1, 3))))
-                .tests(List.of(new TestResult("A.b", 1, "protocol", "passed", null, null, 5.0,
+                .tests(List.of(new TestResult(
+                        "A.b",
+                        1,
+                        "protocol",
+                        "passed",
+                        null,
+                        null,
+                        5.0,
                         new TestResult.Attempt("failed", "expected 200, got 504", 4.0))))
-                .notes(List.of("flaky: A.b failed, then passed")).durationSeconds(12.5).seed(-5L).sandboxed(true)
+                .notes(List.of("flaky: A.b failed, then passed"))
+                .durationSeconds(12.5)
+                .seed(-5L)
+                .sandboxed(true)
                 .build();
         Path file = dir.resolve("grade.json");
         Results.write(file, grade);
         List<String> fields = new ArrayList<>();
         Results.mapper().readTree(file.toFile()).fieldNames().forEachRemaining(fields::add);
-        assertEquals(List.of("schema", "kind", "createdAt", "student", "stage", "score", "tests", "notes",
-                "durationSeconds", "seed", "sandboxed"), fields);
-        assertTrue(Files.readString(file).replaceAll("\\s", "").contains("\"tests\":[{\"name\":\"A.b\",\"stage\":1,"
-                + "\"category\":\"protocol\",\"outcome\":\"passed\",\"visibility\":\"visible\",\"durationMs\":5.0,"
-                + "\"firstRun\":{\"outcome\":\"failed\""), Files.readString(file));
+        assertEquals(
+                List.of(
+                        "schema",
+                        "kind",
+                        "createdAt",
+                        "student",
+                        "stage",
+                        "score",
+                        "tests",
+                        "notes",
+                        "durationSeconds",
+                        "seed",
+                        "sandboxed"),
+                fields);
+        assertTrue(
+                Files.readString(file)
+                        .replaceAll("\\s", "")
+                        .contains("\"tests\":[{\"name\":\"A.b\",\"stage\":1,"
+                                + "\"category\":\"protocol\",\"outcome\":\"passed\",\"visibility\":\"visible\",\"durationMs\":5.0,"
+                                + "\"firstRun\":{\"outcome\":\"failed\""),
+                Files.readString(file));
         assertEquals(grade, Results.read(file, Grade.class));
     }
 
@@ -99,25 +131,32 @@ class ResultsTest {
         search.result.note = "no rate down to 1 request/s met the SLO";
         Path file = dir.resolve("none.json");
         Results.write(file, search);
-        assertTrue(Files.readString(file).replaceAll("\\s", "").contains("\"sustainedRate\":null"),
+        assertTrue(
+                Files.readString(file).replaceAll("\\s", "").contains("\"sustainedRate\":null"),
                 "the schema requires sustainedRate: " + Files.readString(file));
         assertEquals(null, Results.read(file, Saturation.class).result.sustainedRate);
     }
 
     @Test
     void aGradeMeasuredOnABusyMachineHasNoRatioAndOnlyAQuietRatioIsPublished() {
-        Grade grade = Grade.builder().stage(1)
-                .performance(new Grade.Performance(sampleRun(), sampleRun(), 2.0, null, List.of())).build();
+        Grade grade = Grade.builder()
+                .stage(1)
+                .performance(new Grade.Performance(sampleRun(), sampleRun(), 2.0, null, List.of()))
+                .build();
         assertEquals(2.0, grade.performance().publishedRatio());
         LoadRun.Contention outside = new LoadRun.Contention();
         outside.otherProcessesCpuPercent = 46.0;
-        Grade.Attempt attempt = new Grade.Attempt(Grade.Attempt.SUBMISSION, 625.0, true, List.of(1000.0), outside,
-                null);
+        Grade.Attempt attempt =
+                new Grade.Attempt(Grade.Attempt.SUBMISSION, 625.0, true, List.of(1000.0), outside, null);
         Grade.Performance measured = grade.performance();
-        Grade busy = grade.withPerformance(new Grade.Performance(measured.submission(), measured.reference(),
-                measured.ratio(), new Grade.NotMeasured(Grade.NotMeasured.BUSY, "the machine was busy: ..."),
+        Grade busy = grade.withPerformance(new Grade.Performance(
+                measured.submission(),
+                measured.reference(),
+                measured.ratio(),
+                new Grade.NotMeasured(Grade.NotMeasured.BUSY, "the machine was busy: ..."),
                 List.of(attempt)));
-        assertTrue(Results.violations(busy).stream().anyMatch(v -> v.contains("ratio")),
+        assertTrue(
+                Results.violations(busy).stream().anyMatch(v -> v.contains("ratio")),
                 "the schema refuses a ratio beside notMeasured: " + Results.violations(busy));
         assertEquals(null, busy.performance().publishedRatio());
         Grade.Performance noRatio = busy.performance().withRatio(null);
@@ -157,14 +196,16 @@ class ResultsTest {
         Path file = dir.resolve("authored.json");
         Results.write(file, run);
         String json = Files.readString(file).replaceAll("\\s", "");
-        assertTrue(json.contains("\"factory\":\"student.StudentServiceFactory\",\"factorySource\":\"submission\""),
-                json);
+        assertTrue(
+                json.contains("\"factory\":\"student.StudentServiceFactory\",\"factorySource\":\"submission\""), json);
         LoadRun back = Results.read(file, LoadRun.class);
         assertEquals("alice", back.student);
         assertEquals(FactorySource.SUBMISSION, back.factorySource);
 
         Path old = dir.resolve("old.json");
-        Files.writeString(old, Files.readString(file).replaceAll("\\s*\"(student|factory|factorySource)\"\\s*:\\s*\"[^\"]*\",", ""));
+        Files.writeString(
+                old,
+                Files.readString(file).replaceAll("\\s*\"(student|factory|factorySource)\"\\s*:\\s*\"[^\"]*\",", ""));
         LoadRun unknown = Results.read(old, LoadRun.class);
         assertEquals(null, unknown.factory, Files.readString(old));
         assertEquals(null, unknown.student);
@@ -184,8 +225,8 @@ class ResultsTest {
     void aBareStringFlagIsRefused() throws Exception {
         Path good = dir.resolve("good.json");
         Results.write(good, sampleRun());
-        String text = Files.readString(good).replaceFirst("\"flags\"\\s*:\\s*\\[\\s*\\]",
-                "\"flags\": [\"target rate not met\"]");
+        String text = Files.readString(good)
+                .replaceFirst("\"flags\"\\s*:\\s*\\[\\s*\\]", "\"flags\": [\"target rate not met\"]");
         assertTrue(text.contains("target rate not met"), text);
         Path bad = dir.resolve("bad-flag.json");
         Files.writeString(bad, text);

@@ -16,13 +16,12 @@ final class BareSpectrum {
     private static final double PERCENTILE_ROUNDING = 0.5e-6;
     /** Half a unit of the second decimal that wrk2 prints 1/(1-percentile) with. */
     private static final double INVERSE_ROUNDING = 0.005;
+
     private static final double SLACK = 1e-9;
 
-    private record Row(double ms, double percentile, long count, double inverse) {
-    }
+    private record Row(double ms, double percentile, long count, double inverse) {}
 
-    private BareSpectrum() {
-    }
+    private BareSpectrum() {}
 
     /** Whether {@code rows} (spectrum-row lines, blank lines left out) are a whole-shaped wrk2 spectrum. */
     static boolean isSpectrum(List<WrkLine> rows) {
@@ -35,8 +34,8 @@ final class BareSpectrum {
             if (row == null || !inverseMatches(row)) {
                 return false;
             }
-            if (previous != null && (row.ms < previous.ms || row.percentile < previous.percentile
-                    || row.count < previous.count)) {
+            if (previous != null
+                    && (row.ms < previous.ms || row.percentile < previous.percentile || row.count < previous.count)) {
                 return false;
             }
             previous = row;
@@ -61,7 +60,10 @@ final class BareSpectrum {
         }
         try {
             double inverse = columns[3].equals("inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(columns[3]);
-            return new Row(Double.parseDouble(columns[0]), Double.parseDouble(columns[1]), Long.parseLong(columns[2]),
+            return new Row(
+                    Double.parseDouble(columns[0]),
+                    Double.parseDouble(columns[1]),
+                    Long.parseLong(columns[2]),
                     inverse);
         } catch (NumberFormatException e) {
             return null;

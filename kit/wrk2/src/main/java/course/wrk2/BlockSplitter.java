@@ -30,8 +30,7 @@ final class BlockSplitter {
     /** Whether only blank lines and fences came since the last command line. */
     private boolean onlyGapSinceCommand;
 
-    private BlockSplitter() {
-    }
+    private BlockSplitter() {}
 
     static List<RunBlock> split(List<WrkLine> lines) {
         BlockSplitter splitter = new BlockSplitter();
@@ -48,8 +47,7 @@ final class BlockSplitter {
             return;
         }
         switch (line.kind()) {
-            case BLANK -> {
-            }
+            case BLANK -> {}
             case FENCE -> close(line);
             case COMMAND -> {
                 close(line);
@@ -147,8 +145,7 @@ final class BlockSplitter {
             return true;
         }
         if (kind == LineKind.PERCENTILE) {
-            return percentilesComplete
-                    || (!line.malformed() && Double.parseDouble(line.value(0)) <= lastPercentile);
+            return percentilesComplete || (!line.malformed() && Double.parseDouble(line.value(0)) <= lastPercentile);
         }
         return kind.oncePerRun && current.stream().anyMatch(l -> l.kind() == kind);
     }
@@ -172,8 +169,14 @@ final class BlockSplitter {
         if (current == null) {
             return;
         }
-        blocks.add(new RunBlock(blocks.size() + 1, List.copyOf(current), currentCommand, currentCommandDirectlyAbove,
-                currentCommandSharedWith, next, currentBare));
+        blocks.add(new RunBlock(
+                blocks.size() + 1,
+                List.copyOf(current),
+                currentCommand,
+                currentCommandDirectlyAbove,
+                currentCommandSharedWith,
+                next,
+                currentBare));
         current = null;
     }
 }

@@ -15,13 +15,13 @@ import java.util.regex.Pattern;
 final class FileNameHints {
     /** "R22000" between separators, or "22000rps" / "22000_rps" / "22k-rps". */
     private static final Pattern RATE_R = Pattern.compile("(?:^|[^A-Za-z0-9])R(\\d+)(?=$|[^A-Za-z0-9])");
-    private static final Pattern RATE_RPS = Pattern.compile("(?:^|[^0-9])(\\d+)(k?)[-_]?rps(?=$|[^A-Za-z])",
-            Pattern.CASE_INSENSITIVE);
+
+    private static final Pattern RATE_RPS =
+            Pattern.compile("(?:^|[^0-9])(\\d+)(k?)[-_]?rps(?=$|[^A-Za-z])", Pattern.CASE_INSENSITIVE);
     private static final Pattern WORD = Pattern.compile("[A-Za-z]+");
     static final List<String> WORKLOADS = List.of("get", "put", "upsert", "delete", "mixed", "range", "getrand");
 
-    private FileNameHints() {
-    }
+    private FileNameHints() {}
 
     static Optional<Double> rate(String fileName) {
         String base = baseName(fileName);

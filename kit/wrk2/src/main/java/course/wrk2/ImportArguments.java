@@ -16,6 +16,7 @@ final class ImportArguments {
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec mixee;
+
     private final List<Path> files = new ArrayList<>();
     private Path out = DEFAULT_OUT;
     private String student;
@@ -27,12 +28,18 @@ final class ImportArguments {
         files.addAll(given);
     }
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where to write the JSON files. Default: results/imported.")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Where to write the JSON files. Default: results/imported.")
     void out(String dir) {
         out = Path.of(nonEmpty(dir, "--out"));
     }
 
-    @Option(names = "--student", paramLabel = "NAME", description = "Record this student (name or pseudonym) in every run.")
+    @Option(
+            names = "--student",
+            paramLabel = "NAME",
+            description = "Record this student (name or pseudonym) in every run.")
     void student(String name) {
         student = nonEmpty(name, "--student");
     }
@@ -46,8 +53,8 @@ final class ImportArguments {
             number = 0;
         }
         if (number < 1) {
-            throw new ParameterException(mixee.commandLine(), "--stage wants a stage number 1, 2, ..., got '"
-                    + value + "'");
+            throw new ParameterException(
+                    mixee.commandLine(), "--stage wants a stage number 1, 2, ..., got '" + value + "'");
         }
         try {
             stage = Stages.ofThisRepository().check(number);
@@ -56,27 +63,32 @@ final class ImportArguments {
         }
     }
 
-    @Option(names = "--listing", paramLabel = "FILE", description = "Import the reports listed in FILE ('-': standard"
-            + " input), one JSON object a line, {\"file\": ..., \"student\": ..., \"stage\": N}, each with its own"
-            + " student and stage; a report that gives no run leaves <name>.import-error.txt in --out saying why.")
+    @Option(
+            names = "--listing",
+            paramLabel = "FILE",
+            description =
+                    "Import the reports listed in FILE ('-': standard"
+                            + " input), one JSON object a line, {\"file\": ..., \"student\": ..., \"stage\": N}, each with its own"
+                            + " student and stage; a report that gives no run leaves <name>.import-error.txt in --out saying why.")
     void listing(String value) {
         listing = nonEmpty(value, "--listing");
     }
 
     /** What to import, as parsed and checked. */
-    record Request(List<Path> files, Path out, String listing, String student, Integer stage) {
-    }
+    record Request(List<Path> files, Path out, String listing, String student, Integer stage) {}
 
     /** The request, or the usage error of a command line that names no file (or files and a listing). */
     Request checked() {
         if (listing != null) {
             if (!files.isEmpty() || student != null || stage != null) {
-                throw new ParameterException(mixee.commandLine(), "--listing names the files, students and stages:"
-                        + " give no FILE, --student or --stage with it");
+                throw new ParameterException(
+                        mixee.commandLine(),
+                        "--listing names the files, students and stages:"
+                                + " give no FILE, --student or --stage with it");
             }
         } else if (files.isEmpty()) {
-            throw new ParameterException(mixee.commandLine(),
-                    "no input files: give one or more wrk2 outputs or markdown reports");
+            throw new ParameterException(
+                    mixee.commandLine(), "no input files: give one or more wrk2 outputs or markdown reports");
         }
         return new Request(List.copyOf(files), out, listing, student, stage);
     }

@@ -1,5 +1,6 @@
 package course.wrk2;
 
+import course.command.PrintingCommand;
 import course.results.LoadRun;
 import course.results.Results;
 import java.io.ByteArrayOutputStream;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import course.command.PrintingCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -24,17 +24,23 @@ import picocli.CommandLine.Mixin;
  * one results JSON, {@code DIR/<file name without extension>-<run>.json}, validated against the results schema and
  * written atomically.
  */
-@Command(name = "import-wrk",
-        synopsisHeading = "", customSynopsis = "usage: ./course import-wrk FILE... [--out DIR] [--student NAME] [--stage N]%n",
+@Command(
+        name = "import-wrk",
+        synopsisHeading = "",
+        customSynopsis = "usage: ./course import-wrk FILE... [--out DIR] [--student NAME] [--stage N]%n",
         description = {
-                "Reads wrk2 outputs (plain .txt, or pasted into markdown reports) and writes one results JSON per run"
-                        + " as DIR/<file name without extension>-<run number>.json (default DIR: results/imported).",
-                ""},
-        footer = {"", "Exit code: 0 when every file gave at least one run, 1 when some file gave none, 2 on bad"
-                + " arguments."})
+            "Reads wrk2 outputs (plain .txt, or pasted into markdown reports) and writes one results JSON per run"
+                    + " as DIR/<file name without extension>-<run number>.json (default DIR: results/imported).",
+            ""
+        },
+        footer = {
+            "",
+            "Exit code: 0 when every file gave at least one run, 1 when some file gave none, 2 on bad" + " arguments."
+        })
 public final class ImportCommand extends PrintingCommand {
     /** What {@code --listing} leaves for a report that gave no run (the site's build reads it). */
     static final String ERROR_SUFFIX = ".import-error.txt";
+
     @Mixin
     private ImportArguments parsed = new ImportArguments();
 
@@ -55,7 +61,8 @@ public final class ImportCommand extends PrintingCommand {
         }
         for (Path file : arguments.files()) {
             if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-                err.println("course import-wrk: " + file + ": " + (Files.isDirectory(file) ? "is a directory" : "no such file")
+                err.println("course import-wrk: " + file + ": "
+                        + (Files.isDirectory(file) ? "is a directory" : "no such file")
                         + "; give the wrk2 output files (or reports) themselves");
                 return 2;
             }
@@ -64,8 +71,8 @@ public final class ImportCommand extends PrintingCommand {
         Map<Path, Path> writtenFrom = new HashMap<>();
         int written = 0;
         for (Path file : arguments.files()) {
-            int fromFile = importFile(file, arguments.student(), arguments.stage(), arguments.out(), writtenFrom, out,
-                    err);
+            int fromFile =
+                    importFile(file, arguments.student(), arguments.stage(), arguments.out(), writtenFrom, out, err);
             written += fromFile;
             if (fromFile == 0) {
                 withoutRuns.add(file);
@@ -105,18 +112,22 @@ public final class ImportCommand extends PrintingCommand {
             if (!Files.isRegularFile(report.file())) {
                 both.println("course import-wrk: " + report.file() + ": no such file");
             } else {
-                fromFile = importFile(report.file(), report.student(), report.stage(), arguments.out(), writtenFrom,
-                        out, both);
+                fromFile = importFile(
+                        report.file(), report.student(), report.stage(), arguments.out(), writtenFrom, out, both);
             }
             err.print(said.toString(StandardCharsets.UTF_8));
             written += fromFile;
             if (fromFile == 0) {
                 withoutRuns++;
-                Path error = arguments.out().resolve(FileNameHints.withoutExtension(report.file().toString())
-                        + ERROR_SUFFIX);
+                Path error = arguments
+                        .out()
+                        .resolve(FileNameHints.withoutExtension(report.file().toString()) + ERROR_SUFFIX);
                 try {
-                    Files.write(error, said.size() > 0 ? said.toByteArray()
-                            : (report.file() + ": no run found\n").getBytes(StandardCharsets.UTF_8));
+                    Files.write(
+                            error,
+                            said.size() > 0
+                                    ? said.toByteArray()
+                                    : (report.file() + ": no run found\n").getBytes(StandardCharsets.UTF_8));
                 } catch (IOException e) {
                     err.println("course import-wrk: cannot write " + error + ": " + e.getMessage());
                 }
@@ -127,8 +138,14 @@ public final class ImportCommand extends PrintingCommand {
         return withoutRuns == 0 ? 0 : 1;
     }
 
-    private static int importFile(Path file, String student, Integer stage, Path outDir, Map<Path, Path> writtenFrom,
-                                  PrintStream out, PrintStream err) {
+    private static int importFile(
+            Path file,
+            String student,
+            Integer stage,
+            Path outDir,
+            Map<Path, Path> writtenFrom,
+            PrintStream out,
+            PrintStream err) {
         String text;
         try {
             text = readLeniently(file);
@@ -153,14 +170,15 @@ public final class ImportCommand extends PrintingCommand {
             Path earlier = writtenFrom.putIfAbsent(target.toAbsolutePath().normalize(), file);
             if (earlier != null) {
                 err.println("course import-wrk: " + file + ": run " + run.source.block + " not written: " + target
-                        + " was already written from " + earlier + " (same file name); import them with different --out");
+                        + " was already written from " + earlier
+                        + " (same file name); import them with different --out");
                 continue;
             }
             try {
                 Results.write(target, run);
             } catch (IOException | RuntimeException e) {
-                err.println("course import-wrk: " + file + ": run " + run.source.block + " not written to " + target + ": "
-                        + e.getMessage());
+                err.println("course import-wrk: " + file + ": run " + run.source.block + " not written to " + target
+                        + ": " + e.getMessage());
                 continue;
             }
             written++;
@@ -181,7 +199,9 @@ public final class ImportCommand extends PrintingCommand {
     }
 
     private static String number(Double value) {
-        return value == null ? "?" : BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        return value == null
+                ? "?"
+                : BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
     private static String ms(Double value) {
@@ -191,7 +211,8 @@ public final class ImportCommand extends PrintingCommand {
     /** Reports come in any encoding; wrk2's own lines are ASCII, so undecodable bytes may simply become U+FFFD. */
     private static String readLeniently(Path file) throws IOException {
         byte[] bytes = Files.readAllBytes(file);
-        return StandardCharsets.UTF_8.newDecoder()
+        return StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE)
                 .decode(ByteBuffer.wrap(bytes))

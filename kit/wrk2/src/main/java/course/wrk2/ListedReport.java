@@ -25,7 +25,9 @@ record ListedReport(Path file, String student, int stage) {
     static List<ListedReport> read(String listing, InputStream stdin) throws IOException {
         List<String> lines;
         if (listing.equals("-")) {
-            lines = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)).lines().toList();
+            lines = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8))
+                    .lines()
+                    .toList();
         } else {
             lines = Files.readAllLines(Path.of(listing), StandardCharsets.UTF_8);
         }
@@ -45,12 +47,17 @@ record ListedReport(Path file, String student, int stage) {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("--listing line " + number + " is not JSON: " + e.getOriginalMessage());
         }
-        if (node == null || !node.path("file").isTextual() || !node.path("student").isTextual()
-                || !node.path("stage").canConvertToInt() || node.path("stage").asInt() < 1) {
+        if (node == null
+                || !node.path("file").isTextual()
+                || !node.path("student").isTextual()
+                || !node.path("stage").canConvertToInt()
+                || node.path("stage").asInt() < 1) {
             throw new IllegalArgumentException("--listing line " + number + " needs {\"file\": \"...\", \"student\":"
                     + " \"...\", \"stage\": N}, got " + line);
         }
-        return new ListedReport(Path.of(node.get("file").asText()), node.get("student").asText(),
+        return new ListedReport(
+                Path.of(node.get("file").asText()),
+                node.get("student").asText(),
                 node.get("stage").asInt());
     }
 }

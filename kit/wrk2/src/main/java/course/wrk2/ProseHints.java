@@ -16,12 +16,12 @@ import java.util.regex.Pattern;
  */
 final class ProseHints {
     /** A value the text names and where it does so, or, when {@code value} is {@code null}, why none was taken. */
-    record Hint<T>(T value, String explanation) {
-    }
+    record Hint<T>(T value, String explanation) {}
 
     private record Mention<T>(T value, WrkLine line, boolean heading) {
         String where() {
-            return heading ? "the heading " + line.quoted() + " at line " + line.number()
+            return heading
+                    ? "the heading " + line.quoted() + " at line " + line.number()
                     : "the text at line " + line.number();
         }
     }
@@ -30,6 +30,7 @@ final class ProseHints {
     /** Prose uses "get" and "put" as plain verbs; only the upper-case HTTP method names a workload there. */
     private static final Pattern METHOD_IN_PROSE =
             Pattern.compile("(?<![A-Za-z0-9_])(GET|PUT|DELETE|UPSERT)(?![A-Za-z0-9_])");
+
     private static final Pattern WORD = Pattern.compile("[A-Za-z]+");
     /** A line that opens or closes a code block; "```code``` in prose" is inline code, not a fence. */
     private static final Pattern FENCE = Pattern.compile("^(?:```+|~~~+)[^`]*$");
@@ -37,20 +38,21 @@ final class ProseHints {
     private static final String NUMBER = "(?<![\\d.,])(\\d+)(?![\\d]|[.,]\\d)";
     private static final String THOUSANDS = "\\s*([kк])?";
     /** "-R 15000", "-R15k", "--rate=15000", as in a wrk2 command quoted in the prose. */
-    private static final Pattern RATE_OPTION = Pattern.compile("(?:(?<![\\w-])-R|--rate[=\\s])\\s*" + NUMBER + "([k])?");
+    private static final Pattern RATE_OPTION =
+            Pattern.compile("(?:(?<![\\w-])-R|--rate[=\\s])\\s*" + NUMBER + "([k])?");
     /** "15000 rps", "15k RPS", "15000 req/s", "15000 requests/sec". */
-    private static final Pattern RATE_UNIT = Pattern.compile(NUMBER + THOUSANDS + "\\s*(?:rps|req/s|requests/s)",
-            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    private static final Pattern RATE_UNIT = Pattern.compile(
+            NUMBER + THOUSANDS + "\\s*(?:rps|req/s|requests/s)", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
     /**
      * "rate 15000", "rate = 15000", "`RATE` равный `15000`", "рейт 15000": a few non-digit characters between the word and
      * the number, which must not be followed by a unit or percent sign ("error rate 5%", "rate sampling 10ms").
      */
-    private static final Pattern RATE_WORD = Pattern.compile("(?<!\\p{L})(?:rates?|рейт\\p{L}*)(?!\\p{L})[^\\d\\n]{0,20}?"
-            + NUMBER + THOUSANDS + "(?=\\s*(?:$|[^\\p{L}\\d%.,]|[.,](?!\\d)|rps|req))",
+    private static final Pattern RATE_WORD = Pattern.compile(
+            "(?<!\\p{L})(?:rates?|рейт\\p{L}*)(?!\\p{L})[^\\d\\n]{0,20}?" + NUMBER + THOUSANDS
+                    + "(?=\\s*(?:$|[^\\p{L}\\d%.,]|[.,](?!\\d)|rps|req))",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
-    private ProseHints() {
-    }
+    private ProseHints() {}
 
     /**
      * The workload named by the run's section: the upper-case HTTP methods in the text between the run and the heading
@@ -81,7 +83,8 @@ final class ProseHints {
                 break;
             }
         }
-        return single("workload", mentions, "no heading above the run, and no GET/PUT/DELETE in its section, names one");
+        return single(
+                "workload", mentions, "no heading above the run, and no GET/PUT/DELETE in its section, names one");
     }
 
     /**
@@ -130,7 +133,10 @@ final class ProseHints {
         }
         List<String> each = new ArrayList<>();
         for (T value : values) {
-            Mention<T> nearest = mentions.stream().filter(m -> m.value().equals(value)).findFirst().orElseThrow();
+            Mention<T> nearest = mentions.stream()
+                    .filter(m -> m.value().equals(value))
+                    .findFirst()
+                    .orElseThrow();
             each.add(plain(value) + " (line " + nearest.line().number() + ")");
         }
         return new Hint<>(null, "the text above the run names more than one " + what + ": " + String.join(", ", each));

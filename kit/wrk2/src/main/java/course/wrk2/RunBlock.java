@@ -14,8 +14,14 @@ import java.util.List;
  * @param bareSpectrum whether the run starts with spectrum rows pasted without wrk2's title and column header (see
  *     {@link BareSpectrum})
  */
-record RunBlock(int index, List<WrkLine> lines, WrkLine command, boolean commandDirectlyAbove, int commandSharedWith,
-                WrkLine next, boolean bareSpectrum) {
+record RunBlock(
+        int index,
+        List<WrkLine> lines,
+        WrkLine command,
+        boolean commandDirectlyAbove,
+        int commandSharedWith,
+        WrkLine next,
+        boolean bareSpectrum) {
 
     WrkLine first() {
         return lines.getFirst();

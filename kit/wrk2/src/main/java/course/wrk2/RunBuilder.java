@@ -67,9 +67,13 @@ final class RunBuilder {
             return null;
         }
         if (!block.commandDirectlyAbove() || block.commandSharedWith() > 0) {
-            run.flag(LoadRun.Flag.IMPORT, "command line taken from line " + line.number()
-                    + (block.commandDirectlyAbove() ? "" : ", which is not directly above this run")
-                    + (block.commandSharedWith() > 0 ? ", and also used for run " + block.commandSharedWith() : ""));
+            run.flag(
+                    LoadRun.Flag.IMPORT,
+                    "command line taken from line " + line.number()
+                            + (block.commandDirectlyAbove() ? "" : ", which is not directly above this run")
+                            + (block.commandSharedWith() > 0
+                                    ? ", and also used for run " + block.commandSharedWith()
+                                    : ""));
         }
         return command;
     }
@@ -78,18 +82,23 @@ final class RunBuilder {
         Double cmdRate = command == null ? null : command.rate();
         Optional<Double> nameRate = FileNameHints.rate(fileName);
         ProseHints.Hint<Double> proseRate = block.bareSpectrum() && cmdRate == null
-                ? ProseHints.rate(text, block.first().number()) : null;
+                ? ProseHints.rate(text, block.first().number())
+                : null;
         if (cmdRate != null) {
             run.rate = cmdRate;
         } else if (proseRate != null && proseRate.value() != null) {
             run.rate = proseRate.value();
-            run.flag(LoadRun.Flag.IMPORT, "target rate " + plain(run.rate) + " inferred from " + proseRate.explanation());
+            run.flag(
+                    LoadRun.Flag.IMPORT,
+                    "target rate " + plain(run.rate) + " inferred from " + proseRate.explanation());
         } else if (nameRate.isPresent()) {
             run.rate = nameRate.get();
             run.flag(LoadRun.Flag.IMPORT, "target rate " + plain(run.rate) + " inferred from the file name");
         } else {
-            run.flag(LoadRun.Flag.IMPORT, "target rate unknown: no command line with -R above the run and no rate in the file name"
-                    + (proseRate == null ? "" : "; " + proseRate.explanation()));
+            run.flag(
+                    LoadRun.Flag.IMPORT,
+                    "target rate unknown: no command line with -R above the run and no rate in the file name"
+                            + (proseRate == null ? "" : "; " + proseRate.explanation()));
         }
         run.threads = agree("threads", out.threads, command == null ? null : command.threads());
         run.connections = agree("connections", out.connections, command == null ? null : command.connections());
@@ -111,20 +120,24 @@ final class RunBuilder {
             run.workload.name = FileNameHints.scriptWorkload(script);
             return;
         }
-        ProseHints.Hint<String> fromProse = block.bareSpectrum()
-                ? ProseHints.workload(text, block.first().number()) : null;
+        ProseHints.Hint<String> fromProse =
+                block.bareSpectrum() ? ProseHints.workload(text, block.first().number()) : null;
         Optional<String> fromName = FileNameHints.workload(fileName);
         if (fromProse != null && fromProse.value() != null) {
             run.workload.name = fromProse.value();
-            run.flag(LoadRun.Flag.IMPORT, "workload '" + fromProse.value() + "' inferred from " + fromProse.explanation());
+            run.flag(
+                    LoadRun.Flag.IMPORT,
+                    "workload '" + fromProse.value() + "' inferred from " + fromProse.explanation());
         } else if (fromName.isPresent()) {
             run.workload.name = fromName.get();
             run.flag(LoadRun.Flag.IMPORT, "workload '" + fromName.get() + "' inferred from the file name");
         } else {
             run.workload.name = "unknown";
             if (fromProse != null) {
-                run.flag(LoadRun.Flag.IMPORT, "workload unknown: no script on a command line above the run and none in the file name; "
-                        + fromProse.explanation());
+                run.flag(
+                        LoadRun.Flag.IMPORT,
+                        "workload unknown: no script on a command line above the run and none in the file name; "
+                                + fromProse.explanation());
             }
         }
     }
@@ -137,7 +150,9 @@ final class RunBuilder {
         if (run.requests == null && block.bareSpectrum()) {
             run.requests = out.spectrum.getLast().count;
         } else if (out.requestsPerSec == null) {
-            run.flag(LoadRun.Flag.IMPORT, "no summary ('Requests/sec:') in the output: requests and achieved rate unknown");
+            run.flag(
+                    LoadRun.Flag.IMPORT,
+                    "no summary ('Requests/sec:') in the output: requests and achieved rate unknown");
         }
     }
 
@@ -154,8 +169,10 @@ final class RunBuilder {
             for (double p : STANDARD_PERCENTILES) {
                 run.latency.percentiles.add(new LoadRun.Percentile(p, spectrumValueAt(p)));
             }
-            run.flag(LoadRun.Flag.IMPORT, "percentiles read from the detailed spectrum (no 'Latency Distribution' block):"
-                    + " each is the spectrum's first value at or above that percentile");
+            run.flag(
+                    LoadRun.Flag.IMPORT,
+                    "percentiles read from the detailed spectrum (no 'Latency Distribution' block):"
+                            + " each is the spectrum's first value at or above that percentile");
         } else {
             run.flag(LoadRun.Flag.IMPORT, "no latency percentiles in the output (run without -L?)");
         }
@@ -175,9 +192,11 @@ final class RunBuilder {
         }
         String last = missing.removeLast();
         String without = missing.isEmpty() ? last : String.join(", ", missing) + " and " + last;
-        run.flag(LoadRun.Flag.IMPORT, "read from a bare spectrum: rows pasted without " + without
-                + (out.requests == null ? "; requests are the spectrum's last total count" : "")
-                + (out.requestsPerSec == null ? ", achieved rate unknown" : ""));
+        run.flag(
+                LoadRun.Flag.IMPORT,
+                "read from a bare spectrum: rows pasted without " + without
+                        + (out.requests == null ? "; requests are the spectrum's last total count" : "")
+                        + (out.requestsPerSec == null ? ", achieved rate unknown" : ""));
     }
 
     /**
@@ -198,8 +217,10 @@ final class RunBuilder {
 
     private <T> T agree(String what, T fromOutput, T fromCommand) {
         if (fromOutput != null && fromCommand != null && !Objects.equals(fromOutput, fromCommand)) {
-            run.flag(LoadRun.Flag.IMPORT, "the output says " + what + " " + plain(fromOutput) + " but the command line says "
-                    + plain(fromCommand) + "; kept the output's");
+            run.flag(
+                    LoadRun.Flag.IMPORT,
+                    "the output says " + what + " " + plain(fromOutput) + " but the command line says "
+                            + plain(fromCommand) + "; kept the output's");
         }
         return fromOutput != null ? fromOutput : fromCommand;
     }

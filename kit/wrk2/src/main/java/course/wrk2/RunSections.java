@@ -31,8 +31,7 @@ final class RunSections {
     Double requestsPerSec;
     String transferPerSec;
 
-    private record Expectation(Set<LineKind> allowed, String what, WrkLine after) {
-    }
+    private record Expectation(Set<LineKind> allowed, String what, WrkLine after) {}
 
     private Expectation pending;
     private boolean inSpectrum;
@@ -50,17 +49,25 @@ final class RunSections {
         }
         if (sections.pending != null) {
             WrkLine last = block.last();
-            String next = block.next() == null ? "the end of the file" : "line " + block.next().number() + " "
-                    + block.next().quoted();
-            throw new UnreadableRunException(last.number(), "the run is cut off: expected " + sections.pending.what
-                    + " after line " + sections.pending.after.number() + ", but its output stops there (next comes "
-                    + next + ")");
+            String next = block.next() == null
+                    ? "the end of the file"
+                    : "line " + block.next().number() + " " + block.next().quoted();
+            throw new UnreadableRunException(
+                    last.number(),
+                    "the run is cut off: expected " + sections.pending.what
+                            + " after line " + sections.pending.after.number()
+                            + ", but its output stops there (next comes "
+                            + next + ")");
         }
         if (!sections.hasLatency()) {
-            throw new UnreadableRunException(block.first().number(), "the run starting with " + block.first().quoted()
-                    + " has no latency figures: expected 'Thread Stats' with a 'Latency' line, a 'Latency Distribution'"
-                    + " or a 'Detailed Percentile spectrum' before line "
-                    + (block.next() == null ? "the end of the file" : String.valueOf(block.next().number())));
+            throw new UnreadableRunException(
+                    block.first().number(),
+                    "the run starting with " + block.first().quoted()
+                            + " has no latency figures: expected 'Thread Stats' with a 'Latency' line, a 'Latency Distribution'"
+                            + " or a 'Detailed Percentile spectrum' before line "
+                            + (block.next() == null
+                                    ? "the end of the file"
+                                    : String.valueOf(block.next().number())));
         }
         if (block.bareSpectrum()) {
             sections.requireWholeSpectrum(block);
@@ -76,21 +83,32 @@ final class RunSections {
         LoadRun.SpectrumPoint first = spectrum.getFirst();
         LoadRun.SpectrumPoint last = spectrum.getLast();
         if (first.percentile > 0) {
-            throw new UnreadableRunException(block.first().number(), "spectrum rows pasted without their header start at"
-                    + " percentile " + first.percentile + " in " + block.first().quoted() + ": wrk2's spectrum starts"
-                    + " at 0.000000, so its first rows are missing; paste the whole spectrum");
+            throw new UnreadableRunException(
+                    block.first().number(),
+                    "spectrum rows pasted without their header start at"
+                            + " percentile " + first.percentile + " in "
+                            + block.first().quoted() + ": wrk2's spectrum starts"
+                            + " at 0.000000, so its first rows are missing; paste the whole spectrum");
         }
         if (last.percentile < 1) {
-            WrkLine lastRow = block.lines().stream().filter(l -> l.kind() == LineKind.SPECTRUM_ROW)
-                    .reduce((a, b) -> b).orElseThrow();
-            throw new UnreadableRunException(lastRow.number(), "spectrum rows pasted without their header stop at"
-                    + " percentile " + last.percentile + " in " + lastRow.quoted() + ": wrk2's spectrum ends with a"
-                    + " '1.000000 inf' row, so its last rows are missing; paste the whole spectrum");
+            WrkLine lastRow = block.lines().stream()
+                    .filter(l -> l.kind() == LineKind.SPECTRUM_ROW)
+                    .reduce((a, b) -> b)
+                    .orElseThrow();
+            throw new UnreadableRunException(
+                    lastRow.number(),
+                    "spectrum rows pasted without their header stop at"
+                            + " percentile " + last.percentile + " in " + lastRow.quoted()
+                            + ": wrk2's spectrum ends with a"
+                            + " '1.000000 inf' row, so its last rows are missing; paste the whole spectrum");
         }
     }
 
     boolean hasLatency() {
-        return statsMean != null || statsMax != null || !percentiles.isEmpty() || !spectrum.isEmpty()
+        return statsMean != null
+                || statsMax != null
+                || !percentiles.isEmpty()
+                || !spectrum.isEmpty()
                 || footerMean != null;
     }
 
@@ -99,8 +117,9 @@ final class RunSections {
             throw new UnreadableRunException(line.number(), "expected " + line.expected() + ", found " + line.quoted());
         }
         if (pending != null && !pending.allowed.contains(line.kind())) {
-            throw new UnreadableRunException(line.number(), "expected " + pending.what + " after line "
-                    + pending.after.number() + ", found " + line.quoted());
+            throw new UnreadableRunException(
+                    line.number(),
+                    "expected " + pending.what + " after line " + pending.after.number() + ", found " + line.quoted());
         }
         pending = null;
         switch (line.kind()) {
@@ -112,20 +131,29 @@ final class RunSections {
                 threads = Integer.valueOf(line.value(0));
                 connections = Integer.valueOf(line.value(1));
             }
-            case THREAD_STATS -> expect(line, "the 'Latency <avg> <stdev> <max> <+/- stdev>' line of 'Thread Stats'",
-                    LineKind.STATS_LATENCY);
+            case THREAD_STATS ->
+                expect(
+                        line,
+                        "the 'Latency <avg> <stdev> <max> <+/- stdev>' line of 'Thread Stats'",
+                        LineKind.STATS_LATENCY);
             case STATS_LATENCY -> {
                 statsMean = millis(line, line.value(0));
                 statsStdev = millis(line, line.value(1));
                 statsMax = millis(line, line.value(2));
             }
-            case HDR_TITLE -> expect(line, "percentile lines from ' 50.000%  <latency>' to '100.000%  <latency>'",
-                    LineKind.PERCENTILE);
+            case HDR_TITLE ->
+                expect(
+                        line,
+                        "percentile lines from ' 50.000%  <latency>' to '100.000%  <latency>'",
+                        LineKind.PERCENTILE);
             case PERCENTILE -> readPercentile(line);
             case SPECTRUM_TITLE -> {
                 inSpectrum = true;
-                expect(line, "the spectrum's 'Value Percentile TotalCount 1/(1-Percentile)' columns",
-                        LineKind.SPECTRUM_COLUMNS, LineKind.SPECTRUM_ROW);
+                expect(
+                        line,
+                        "the spectrum's 'Value Percentile TotalCount 1/(1-Percentile)' columns",
+                        LineKind.SPECTRUM_COLUMNS,
+                        LineKind.SPECTRUM_ROW);
             }
             case SPECTRUM_COLUMNS -> {
                 inSpectrum = true;
@@ -180,13 +208,17 @@ final class RunSections {
 
     private void readSpectrumRow(WrkLine line) throws UnreadableRunException {
         if (!inSpectrum) {
-            throw new UnreadableRunException(line.number(), "a spectrum row " + line.quoted()
-                    + " outside a 'Detailed Percentile spectrum' (expected it before the '#[Mean = ...]' footer)");
+            throw new UnreadableRunException(
+                    line.number(),
+                    "a spectrum row " + line.quoted()
+                            + " outside a 'Detailed Percentile spectrum' (expected it before the '#[Mean = ...]' footer)");
         }
         double fraction = Double.parseDouble(line.value(1));
         if (fraction > 1) {
-            throw new UnreadableRunException(line.number(), "expected a percentile between 0 and 1 in the spectrum's"
-                    + " second column, found " + line.quoted());
+            throw new UnreadableRunException(
+                    line.number(),
+                    "expected a percentile between 0 and 1 in the spectrum's" + " second column, found "
+                            + line.quoted());
         }
         spectrum.add(new LoadRun.SpectrumPoint(Units.millis(line.value(0)), fraction, Long.parseLong(line.value(2))));
         if (!bareSpectrum) {
@@ -195,7 +227,10 @@ final class RunSections {
     }
 
     private void expectMoreSpectrum(WrkLine line) {
-        expect(line, "spectrum rows and then '#[Mean = <ms>, StdDeviation = <ms>]'", LineKind.SPECTRUM_ROW,
+        expect(
+                line,
+                "spectrum rows and then '#[Mean = <ms>, StdDeviation = <ms>]'",
+                LineKind.SPECTRUM_ROW,
                 LineKind.FOOTER_MEAN);
     }
 

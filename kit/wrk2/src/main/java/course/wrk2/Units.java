@@ -11,8 +11,7 @@ import java.util.regex.Pattern;
 final class Units {
     private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s|m|h)?");
 
-    private Units() {
-    }
+    private Units() {}
 
     /** A latency as wrk2 prints it, in milliseconds; a bare number is taken as milliseconds (the spectrum's unit). */
     static double millis(String text) {
@@ -32,7 +31,8 @@ final class Units {
     private static BigDecimal toMillis(String text, String bareUnit) {
         Matcher m = TIME.matcher(text == null ? "" : text.strip());
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a time like 850.00us, 2.50ms, 1.02s, 1.50m or 1h");
+            throw new IllegalArgumentException(
+                    "'" + text + "' is not a time like 850.00us, 2.50ms, 1.02s, 1.50m or 1h");
         }
         BigDecimal value = new BigDecimal(m.group(1));
         String unit = m.group(2) == null ? bareUnit : m.group(2);

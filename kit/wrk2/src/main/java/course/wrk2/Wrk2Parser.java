@@ -10,8 +10,7 @@ import java.util.List;
  * run that cannot be read becomes a problem message and the others are still read.
  */
 public final class Wrk2Parser {
-    private Wrk2Parser() {
-    }
+    private Wrk2Parser() {}
 
     /**
      * Reads every run of a wrk2 output; a run that cannot be read is a problem of the result, not an exception.

@@ -8,8 +8,14 @@ import java.util.List;
  * Options may be joined to their values ({@code -c64}, {@code -R15000}, {@code --rate=100}); unknown options are
  * skipped. Every field is {@code null} when the command does not set it.
  */
-record WrkCommand(String text, Double rate, Integer threads, Integer connections, Double durationSeconds,
-                  String script, String url) {
+record WrkCommand(
+        String text,
+        Double rate,
+        Integer threads,
+        Integer connections,
+        Double durationSeconds,
+        String script,
+        String url) {
 
     /** Parses the command (starting at the wrk word); throws with the reason when an option's value is unreadable. */
     static WrkCommand parse(String text) {
@@ -100,8 +106,8 @@ record WrkCommand(String text, Double rate, Integer threads, Integer connections
         try {
             return Units.seconds(value);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("option " + option + " wants a duration like 30, 30s or 2m, got '"
-                    + value + "'");
+            throw new IllegalArgumentException(
+                    "option " + option + " wants a duration like 30, 30s or 2m, got '" + value + "'");
         }
     }
 

@@ -121,29 +121,36 @@ class FixturesTest {
                 files.filter(Files::isRegularFile).forEach(f -> present.add(dir + "/" + f.getFileName()));
             }
         }
-        assertEquals(new TreeSet<>(RUNS.keySet()), present,
+        assertEquals(
+                new TreeSet<>(RUNS.keySet()),
+                present,
                 "a fixture was added or removed: count its runs by hand and update RUNS");
     }
 
     @TestFactory
     Stream<DynamicTest> everyFixtureImportsItsRunsAndEachRunFitsTheSchema() {
-        return new TreeSet<>(RUNS.keySet()).stream().map(name -> DynamicTest.dynamicTest(name, () -> {
-            ParseResult result = parse(name);
-            assertEquals(List.of(), result.problems(), name);
-            assertEquals(RUNS.get(name), result.runs().size(), "runs in " + name);
-            for (int i = 0; i < result.runs().size(); i++) {
-                LoadRun run = result.runs().get(i);
-                assertEquals(List.of(), Results.violations(run), name + " run " + (i + 1));
-                assertEquals(i + 1, run.source.block);
-                assertEquals(name, run.source.file);
-                assertTrue(run.latency.mean != null || !run.latency.percentiles.isEmpty(), name + " has no latency");
-            }
-        }));
+        return new TreeSet<>(RUNS.keySet())
+                .stream()
+                        .map(name -> DynamicTest.dynamicTest(name, () -> {
+                            ParseResult result = parse(name);
+                            assertEquals(List.of(), result.problems(), name);
+                            assertEquals(RUNS.get(name), result.runs().size(), "runs in " + name);
+                            for (int i = 0; i < result.runs().size(); i++) {
+                                LoadRun run = result.runs().get(i);
+                                assertEquals(List.of(), Results.violations(run), name + " run " + (i + 1));
+                                assertEquals(i + 1, run.source.block);
+                                assertEquals(name, run.source.file);
+                                assertTrue(
+                                        run.latency.mean != null || !run.latency.percentiles.isEmpty(),
+                                        name + " has no latency");
+                            }
+                        }));
     }
 
     @Test
     void socketErrorsInSeveralRunsOfOneFile() {
-        List<LoadRun> runs = parse("wrk2/student02__results_stage2__wrk_get_queue_size.txt").runs();
+        List<LoadRun> runs =
+                parse("wrk2/student02__results_stage2__wrk_get_queue_size.txt").runs();
         LoadRun first = runs.get(0);
         assertEquals(50000.0, first.rate);
         assertEquals(1, first.threads);
@@ -166,10 +173,13 @@ class FixturesTest {
 
     @Test
     void non2xxAndRateFromTheFileName() {
-        LoadRun run = parse("wrk2/student01__wrk__results__stage2__executor_threads_1__t4_c12_R22000_put.txt").runs()
+        LoadRun run = parse("wrk2/student01__wrk__results__stage2__executor_threads_1__t4_c12_R22000_put.txt")
+                .runs()
                 .getFirst();
         assertEquals(22000.0, run.rate);
-        assertTrue(run.flagMessages().contains("target rate 22000 inferred from the file name"), run.flagMessages().toString());
+        assertTrue(
+                run.flagMessages().contains("target rate 22000 inferred from the file name"),
+                run.flagMessages().toString());
         assertEquals("put", run.workload.name);
         assertEquals(4, run.threads);
         assertEquals(12, run.connections);
@@ -185,9 +195,14 @@ class FixturesTest {
 
     @Test
     void aLastRunWithoutItsSummaryIsKeptAndFlagged() {
-        List<LoadRun> runs = parse("wrk2/student02__results_stage1__wrk-put-search-break-point.txt").runs();
-        assertEquals(List.of(25000.0, 30000.0, 35000.0, 40000.0), runs.stream().map(r -> r.rate).toList());
-        assertEquals(List.of(24998.09, 29998.76, 34998.51), runs.subList(0, 3).stream().map(r -> r.achievedRate).toList());
+        List<LoadRun> runs = parse("wrk2/student02__results_stage1__wrk-put-search-break-point.txt")
+                .runs();
+        assertEquals(
+                List.of(25000.0, 30000.0, 35000.0, 40000.0),
+                runs.stream().map(r -> r.rate).toList());
+        assertEquals(
+                List.of(24998.09, 29998.76, 34998.51),
+                runs.subList(0, 3).stream().map(r -> r.achievedRate).toList());
         LoadRun last = runs.get(3);
         assertNull(last.achievedRate);
         assertNull(last.requests);
@@ -196,12 +211,15 @@ class FixturesTest {
         assertEquals(931.547, last.latency.mean);
         assertEquals(1252.352, last.latency.max);
         assertEquals(964712, last.spectrum.getLast().count);
-        assertTrue(last.flagMessages().stream().anyMatch(f -> f.startsWith("no summary")), last.flagMessages().toString());
+        assertTrue(
+                last.flagMessages().stream().anyMatch(f -> f.startsWith("no summary")),
+                last.flagMessages().toString());
     }
 
     @Test
     void aTerminalEscapeInTheOutputDoesNotSplitTheRun() {
-        List<LoadRun> runs = parse("wrk2/student02__results_stage1__wrk-get-stable.txt").runs();
+        List<LoadRun> runs =
+                parse("wrk2/student02__results_stage1__wrk-get-stable.txt").runs();
         assertEquals(1, runs.size());
         LoadRun run = runs.getFirst();
         assertEquals(10000.0, run.rate);
@@ -214,7 +232,9 @@ class FixturesTest {
 
     @Test
     void noRateWhereNeitherCommandNorFileNameSaysIt() {
-        LoadRun run = parse("wrk2/student06__stages__stage1__outputs__get_20s_12000.txt").runs().getFirst();
+        LoadRun run = parse("wrk2/student06__stages__stage1__outputs__get_20s_12000.txt")
+                .runs()
+                .getFirst();
         assertNull(run.rate, "'get_20s_12000' does not clearly say which number is the rate");
         assertEquals(20.0, run.durationSeconds);
         assertEquals(8.96, run.percentile(99));
@@ -225,7 +245,9 @@ class FixturesTest {
 
     @Test
     void aHeaderWithAStrayCharacterBeforeIt() {
-        LoadRun run = parse("wrk2/student01__wrk__results__stage2__t4_c800_R22000_qs200.txt").runs().getFirst();
+        LoadRun run = parse("wrk2/student01__wrk__results__stage2__t4_c800_R22000_qs200.txt")
+                .runs()
+                .getFirst();
         assertEquals(800, run.connections);
         assertEquals(120.0, run.durationSeconds, "'.Running 2m test'");
         assertEquals(24, run.errors.read);
@@ -243,7 +265,9 @@ class FixturesTest {
         assertEquals(76.74, syncPut.percentile(99));
         assertEquals(148.22, syncPut.percentile(99.9));
         assertNull(syncPut.achievedRate);
-        assertTrue(syncPut.flagMessages().contains("command line taken from line 32, which is not directly above this run"),
+        assertTrue(
+                syncPut.flagMessages()
+                        .contains("command line taken from line 32, which is not directly above this run"),
                 syncPut.flagMessages().toString());
         LoadRun asyncPut = runs.get(1);
         assertEquals(14998.97, asyncPut.achievedRate);
@@ -277,9 +301,15 @@ class FixturesTest {
         ParseResult result = parse("reports/000_d326882c7d3efcb6.txt");
         assertEquals(List.of(), result.problems());
         List<LoadRun> runs = result.runs();
-        assertEquals(List.of("put", "put", "get", "get"), runs.stream().map(r -> r.workload.name).toList());
-        assertEquals(List.of(15000.0, 15000.0, 15000.0, 15000.0), runs.stream().map(r -> r.rate).toList());
-        assertEquals(List.of(299972L, 299899L, 299876L, 299900L), runs.stream().map(r -> r.requests).toList(),
+        assertEquals(
+                List.of("put", "put", "get", "get"),
+                runs.stream().map(r -> r.workload.name).toList());
+        assertEquals(
+                List.of(15000.0, 15000.0, 15000.0, 15000.0),
+                runs.stream().map(r -> r.rate).toList());
+        assertEquals(
+                List.of(299972L, 299899L, 299876L, 299900L),
+                runs.stream().map(r -> r.requests).toList(),
                 "each spectrum's last total count (lines 109, 211, 316, 417)");
 
         LoadRun first = runs.getFirst();
@@ -293,10 +323,15 @@ class FixturesTest {
         assertNull(first.achievedRate);
         assertNull(first.threads);
         assertNull(first.durationSeconds);
-        assertTrue(first.flagMessages().contains("workload 'put' inferred from the heading '### *PUT*' at line 11"),
+        assertTrue(
+                first.flagMessages().contains("workload 'put' inferred from the heading '### *PUT*' at line 11"),
                 first.flagMessages().toString());
-        assertTrue(first.flagMessages().contains("target rate 15000 inferred from the text at line 7"), first.flagMessages().toString());
-        assertTrue(first.flagMessages().stream().anyMatch(f -> f.startsWith("read from a bare spectrum")), first.flagMessages().toString());
+        assertTrue(
+                first.flagMessages().contains("target rate 15000 inferred from the text at line 7"),
+                first.flagMessages().toString());
+        assertTrue(
+                first.flagMessages().stream().anyMatch(f -> f.startsWith("read from a bare spectrum")),
+                first.flagMessages().toString());
 
         LoadRun last = runs.get(3);
         assertEquals(0.993, last.percentile(50), "line 329");

@@ -14,7 +14,8 @@ class ProseHintsTest {
     }
 
     private static String workload(String prose) {
-        return ProseHints.workload(LineClassifier.classify(prose), lineAfter(prose)).value();
+        return ProseHints.workload(LineClassifier.classify(prose), lineAfter(prose))
+                .value();
     }
 
     private static int lineAfter(String prose) {

@@ -14,8 +14,7 @@ final class TestFiles {
     static final String REPORT_WITHOUT_L = "003_05d68f3f43ac6490.txt";
     static final String REPORT_WITH_PROMPTS = "002_2b000bd71cbc8657.txt";
 
-    private TestFiles() {
-    }
+    private TestFiles() {}
 
     static Path path(String name) {
         URL url = TestFiles.class.getResource(name);

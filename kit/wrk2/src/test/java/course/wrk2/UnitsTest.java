@@ -12,8 +12,15 @@ class UnitsTest {
     // Exact: the same double as typing the millisecond value by hand, not 1.23 / 1000 with its rounding error.
     // A bare number is milliseconds: the spectrum prints them so.
     @ParameterizedTest(name = "{0} is {1} ms")
-    @CsvSource({"1.23us, 0.00123", "850.00us, 0.85", "2.50ms, 2.5", "1.02s, 1020.0", "1.50m, 90000.0",
-            "2h, 7200000.0", "0.814, 0.814"})
+    @CsvSource({
+        "1.23us, 0.00123",
+        "850.00us, 0.85",
+        "2.50ms, 2.5",
+        "1.02s, 1020.0",
+        "1.50m, 90000.0",
+        "2h, 7200000.0",
+        "0.814, 0.814"
+    })
     void latenciesBecomeExactMilliseconds(String text, double millis) {
         assertEquals(millis, Units.millis(text));
     }

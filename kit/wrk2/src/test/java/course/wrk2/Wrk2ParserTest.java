@@ -25,7 +25,9 @@ class Wrk2ParserTest {
         assertEquals(TestFiles.SOCKET_ERRORS, run.source.file);
         assertEquals(1, run.source.block);
         assertEquals(22000.0, run.rate);
-        assertTrue(run.flagMessages().contains("target rate 22000 inferred from the file name"), run.flagMessages().toString());
+        assertTrue(
+                run.flagMessages().contains("target rate 22000 inferred from the file name"),
+                run.flagMessages().toString());
         assertEquals("put", run.workload.name);
         assertEquals(4, run.threads);
         assertEquals(170, run.connections);
@@ -43,7 +45,9 @@ class Wrk2ParserTest {
         assertEquals(54000.0, run.percentile(99), "0.90m");
         assertEquals(73200.0, run.percentile(99.9), "1.22m");
         assertEquals(85800.0, run.percentile(100), "1.43m");
-        assertEquals(RunBuilder.STANDARD_PERCENTILES, run.latency.percentiles.stream().map(p -> p.p).toList());
+        assertEquals(
+                RunBuilder.STANDARD_PERCENTILES,
+                run.latency.percentiles.stream().map(p -> p.p).toList());
         assertEquals(8017.763, run.latency.mean, "from the spectrum footer, finer than Thread Stats' 8.02s");
         assertEquals(12292.467, run.latency.stdev);
         assertEquals(85917.696, run.latency.max);
@@ -68,7 +72,8 @@ class Wrk2ParserTest {
         assertEquals(0.628, run.percentile(50), "the row at 0.500000");
         assertEquals(1.106, run.percentile(90), "the row at 0.900000");
         assertEquals(3.943, run.percentile(100), "the last row");
-        assertTrue(run.flagMessages().stream().anyMatch(f -> f.startsWith("percentiles read from the detailed spectrum")));
+        assertTrue(
+                run.flagMessages().stream().anyMatch(f -> f.startsWith("percentiles read from the detailed spectrum")));
     }
 
     @Test
@@ -105,7 +110,9 @@ class Wrk2ParserTest {
         LoadRun fourth = result.runs().get(3);
         assertEquals(667165, fourth.errors.non2xx);
         assertEquals(29985.05, fourth.achievedRate);
-        assertEquals(List.of(1, 2, 3, 4), result.runs().stream().map(r -> r.source.block).toList());
+        assertEquals(
+                List.of(1, 2, 3, 4),
+                result.runs().stream().map(r -> r.source.block).toList());
     }
 
     @Test
@@ -130,11 +137,15 @@ class Wrk2ParserTest {
         assertEquals(1160.0, second.percentile(90), "'1.16s ' with a trailing space");
         assertEquals(2360.0, second.percentile(100));
         assertNull(second.achievedRate);
-        assertTrue(second.flagMessages().stream().anyMatch(f -> f.startsWith("no summary")), second.flagMessages().toString());
+        assertTrue(
+                second.flagMessages().stream().anyMatch(f -> f.startsWith("no summary")),
+                second.flagMessages().toString());
 
         LoadRun fifth = result.runs().get(4);
         assertEquals(8, fifth.threads, "the output's '8 threads' wins over the command's -t4");
-        assertTrue(fifth.flagMessages().contains("the output says threads 8 but the command line says 4; kept the output's"),
+        assertTrue(
+                fifth.flagMessages()
+                        .contains("the output says threads 8 but the command line says 4; kept the output's"),
                 fifth.flagMessages().toString());
         assertEquals(10.85, fifth.percentile(99), "an unindented '99.000%   10.85ms'");
         assertEquals("put", result.runs().get(5).workload.name);
@@ -142,18 +153,19 @@ class Wrk2ParserTest {
 
     @Test
     void aTruncatedRunIsReportedWithItsLineAndTheOthersAreStillRead() {
-        String text = String.join("\n",
-                "Running 30s test @ http://localhost:8080",                     // 1
-                "  1 threads and 1 connections",                                 // 2
-                "  Latency Distribution (HdrHistogram - Recorded Latency)",     // 3
-                " 50.000%  662.00us",                                           // 4
-                " 75.000%    0.96ms",                                           // 5
-                "Running 30s test @ http://localhost:8080",                     // 6
-                "  1 threads and 1 connections",                                 // 7
-                "  Thread Stats   Avg      Stdev     Max   +/- Stdev",          // 8
-                "    Latency   814.44us    1.97ms  53.09ms   98.86%",           // 9
-                "  1699985 requests in 30.00s, 112.43MB read",                  // 10
-                "Requests/sec:  56666.17",                                      // 11
+        String text = String.join(
+                "\n",
+                "Running 30s test @ http://localhost:8080", // 1
+                "  1 threads and 1 connections", // 2
+                "  Latency Distribution (HdrHistogram - Recorded Latency)", // 3
+                " 50.000%  662.00us", // 4
+                " 75.000%    0.96ms", // 5
+                "Running 30s test @ http://localhost:8080", // 6
+                "  1 threads and 1 connections", // 7
+                "  Thread Stats   Avg      Stdev     Max   +/- Stdev", // 8
+                "    Latency   814.44us    1.97ms  53.09ms   98.86%", // 9
+                "  1699985 requests in 30.00s, 112.43MB read", // 10
+                "Requests/sec:  56666.17", // 11
                 "Transfer/sec:      1.12MB");
         ParseResult result = Wrk2Parser.parse(text, "cut.txt");
         assertEquals(1, result.runs().size());
@@ -168,26 +180,29 @@ class Wrk2ParserTest {
 
     @Test
     void aSpectrumCutOffBeforeItsFooterNamesTheLineWhereItStops() {
-        String text = String.join("\n",
-                "```",                                                          // 1
-                "  Detailed Percentile spectrum:",                             // 2
-                "       Value   Percentile   TotalCount 1/(1-Percentile)",     // 3
-                "",                                                             // 4
-                "       0.028     0.000000            1         1.00",         // 5
-                "       0.167     0.100000       153666         1.11",         // 6
-                "```",                                                          // 7
+        String text = String.join(
+                "\n",
+                "```", // 1
+                "  Detailed Percentile spectrum:", // 2
+                "       Value   Percentile   TotalCount 1/(1-Percentile)", // 3
+                "", // 4
+                "       0.028     0.000000            1         1.00", // 5
+                "       0.167     0.100000       153666         1.11", // 6
+                "```", // 7
                 "Дальше текст отчёта.");
         ParseResult result = Wrk2Parser.parse(text, "report.md");
         assertEquals(List.of(), result.runs());
         assertEquals(1, result.problems().size());
         String problem = result.problems().getFirst();
         assertTrue(problem.startsWith("report.md:6: "), problem);
-        assertTrue(problem.contains("#[Mean = <ms>, StdDeviation = <ms>]") && problem.contains("line 7 '```'"), problem);
+        assertTrue(
+                problem.contains("#[Mean = <ms>, StdDeviation = <ms>]") && problem.contains("line 7 '```'"), problem);
     }
 
     @Test
     void aMalformedLineSaysWhatItShouldLookLike() {
-        String text = String.join("\n",
+        String text = String.join(
+                "\n",
                 "Running 10s test @ http://localhost:8080",
                 "  Thread Stats   Avg      Stdev     Max   +/- Stdev",
                 "    Latency   1.00ms    1.00ms  3.00ms   98.86%",
@@ -196,19 +211,24 @@ class Wrk2ParserTest {
                 "Requests/sec:  10.00");
         ParseResult result = Wrk2Parser.parse(text, "bad.txt");
         assertEquals(List.of(), result.runs());
-        assertEquals(List.of("bad.txt:5: run 1 (from line 1) not imported: expected 'Socket errors: connect N, read N,"
-                + " write N, timeout N', found 'Socket errors: connect 0, read many, write 0, timeout 0'"),
+        assertEquals(
+                List.of("bad.txt:5: run 1 (from line 1) not imported: expected 'Socket errors: connect N, read N,"
+                        + " write N, timeout N', found 'Socket errors: connect 0, read many, write 0, timeout 0'"),
                 result.problems());
     }
 
     @Test
     void aHeaderWithNothingAfterItIsAProblemNotARun() {
-        ParseResult result = Wrk2Parser.parse("Running 30s test @ http://localhost:8080\n  4 threads and 64 connections\n",
-                "empty-run.txt");
+        ParseResult result = Wrk2Parser.parse(
+                "Running 30s test @ http://localhost:8080\n  4 threads and 64 connections\n", "empty-run.txt");
         assertEquals(List.of(), result.runs());
         assertEquals(1, result.problems().size());
-        assertTrue(result.problems().getFirst().startsWith("empty-run.txt:1: "), result.problems().getFirst());
-        assertTrue(result.problems().getFirst().contains("no latency figures"), result.problems().getFirst());
+        assertTrue(
+                result.problems().getFirst().startsWith("empty-run.txt:1: "),
+                result.problems().getFirst());
+        assertTrue(
+                result.problems().getFirst().contains("no latency figures"),
+                result.problems().getFirst());
     }
 
     @Test
@@ -229,7 +249,8 @@ class Wrk2ParserTest {
 
     @Test
     void aCommandLineInAFencedBlockWithTabsAndProse() {
-        String text = String.join("\n",
+        String text = String.join(
+                "\n",
                 "Запустим нагрузку:",
                 "```",
                 "$ ./wrk -d 30 -t 4 -c 64 -R 10000 -L -s scripts/get.lua http://localhost:8080",
@@ -262,7 +283,8 @@ class Wrk2ParserTest {
         assertEquals(30.0, run.durationSeconds);
         assertEquals("get", run.workload.name);
         assertEquals("scripts/get.lua", run.workload.script);
-        assertEquals(List.of(0.00123, 0.85, 2.5, 1020.0, 90000.0, 90000.0, 90000.0, 90000.0),
+        assertEquals(
+                List.of(0.00123, 0.85, 2.5, 1020.0, 90000.0, 90000.0, 90000.0, 90000.0),
                 run.latency.percentiles.stream().map(p -> p.ms).toList());
         assertEquals(2, run.errors.non2xx);
         assertEquals(List.of(), run.flagMessages());
@@ -270,12 +292,19 @@ class Wrk2ParserTest {
 
     @Test
     void anotherGeneratorWithSingleSpacesReadsTheSame() {
-        String text = String.join("\n",
+        String text = String.join(
+                "\n",
                 "Running 5s test @ http://127.0.0.1:9000",
                 "2 threads and 8 connections",
                 "Latency Distribution (HdrHistogram - Recorded Latency)",
-                "50.000% 1.00ms", "75.000% 1.10ms", "90.000% 1.20ms", "99.000% 2.00ms", "99.900% 3.00ms",
-                "99.990% 3.10ms", "99.999% 3.20ms", "100.000% 3.30ms",
+                "50.000% 1.00ms",
+                "75.000% 1.10ms",
+                "90.000% 1.20ms",
+                "99.000% 2.00ms",
+                "99.900% 3.00ms",
+                "99.990% 3.10ms",
+                "99.999% 3.20ms",
+                "100.000% 3.30ms",
                 "Detailed Percentile spectrum:",
                 "Value Percentile TotalCount 1/(1-Percentile)",
                 "1.000 0.500000 5 2.00",
@@ -321,24 +350,27 @@ class Wrk2ParserTest {
         assertTrue(FileNameHints.rate("get_10000_wrk.txt").isEmpty(), "a bare number is not clearly a rate");
         assertTrue(FileNameHints.rate("Report_2024.md").isEmpty());
         assertEquals("put", FileNameHints.workload("d30_t1_c1_R22000_put.txt").orElseThrow());
-        assertEquals("get", FileNameHints.workload("wrk-get-128-connections.txt").orElseThrow());
+        assertEquals(
+                "get", FileNameHints.workload("wrk-get-128-connections.txt").orElseThrow());
         assertTrue(FileNameHints.workload("t4_c700_R22000_qs200.txt").isEmpty());
     }
 
     @Test
     void commandLinesInTheirUsualSpellings() {
-        WrkCommand joined = WrkCommand.parse("wrk2 -c64 -t4 -R15000 -d2m -s assets/scripts/put.lua -L http://localhost:8080");
-        assertEquals(new WrkCommand(joined.text(), 15000.0, 4, 64, 120.0, "assets/scripts/put.lua",
-                "http://localhost:8080"), joined);
-        WrkCommand longForm = WrkCommand.parse("wrk --rate=5k --threads 2 --connections=16 --duration 10s -H 'Host: x'"
-                + " --latency http://h:1/");
+        WrkCommand joined =
+                WrkCommand.parse("wrk2 -c64 -t4 -R15000 -d2m -s assets/scripts/put.lua -L http://localhost:8080");
+        assertEquals(
+                new WrkCommand(joined.text(), 15000.0, 4, 64, 120.0, "assets/scripts/put.lua", "http://localhost:8080"),
+                joined);
+        WrkCommand longForm = WrkCommand.parse(
+                "wrk --rate=5k --threads 2 --connections=16 --duration 10s -H 'Host: x'" + " --latency http://h:1/");
         assertEquals(5000.0, longForm.rate());
         assertEquals(2, longForm.threads());
         assertEquals(16, longForm.connections());
         assertEquals(10.0, longForm.durationSeconds());
         assertNull(longForm.script());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> WrkCommand.parse("wrk -c lots http://h/"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> WrkCommand.parse("wrk -c lots http://h/"));
         assertTrue(e.getMessage().contains("-c") && e.getMessage().contains("'lots'"), e.getMessage());
     }
 
@@ -369,8 +401,9 @@ class Wrk2ParserTest {
 
     @Test
     void bareSpectrumRowsInACodeFenceAreASpectrumOnlyRun() {
-        String text = fenced(List.of("# Отчёт", "Нагрузку давали с `-R 8000` в 4 потока.", "", "### *GET*", "",
-                "Результаты:"), BARE_ROWS);
+        String text = fenced(
+                List.of("# Отчёт", "Нагрузку давали с `-R 8000` в 4 потока.", "", "### *GET*", "", "Результаты:"),
+                BARE_ROWS);
         ParseResult result = Wrk2Parser.parse(text, "reports/stage2.md");
         assertEquals(List.of(), result.problems());
         assertEquals(1, result.runs().size());
@@ -381,27 +414,35 @@ class Wrk2ParserTest {
         assertEquals(8000.0, run.rate);
         assertEquals(1000L, run.requests, "the last row's total count");
         assertNull(run.achievedRate);
-        assertEquals(List.of(0.7, 0.9, 1.1, 2.0, 3.0, 4.0, 5.0, 5.0),
-                run.latency.percentiles.stream().map(p -> p.ms).toList(), "first value at or above each percentile");
-        assertEquals(RunBuilder.STANDARD_PERCENTILES, run.latency.percentiles.stream().map(p -> p.p).toList());
+        assertEquals(
+                List.of(0.7, 0.9, 1.1, 2.0, 3.0, 4.0, 5.0, 5.0),
+                run.latency.percentiles.stream().map(p -> p.ms).toList(),
+                "first value at or above each percentile");
+        assertEquals(
+                RunBuilder.STANDARD_PERCENTILES,
+                run.latency.percentiles.stream().map(p -> p.p).toList());
         assertEquals(12, run.spectrum.size());
         assertEquals(0.05, run.spectrum.getFirst().ms, "the row after a leading tab");
-        assertEquals(List.of(
-                "target rate 8000 inferred from the text at line 2",
-                "workload 'get' inferred from the heading '### *GET*' at line 4",
-                "percentiles read from the detailed spectrum (no 'Latency Distribution' block): each is the spectrum's"
-                        + " first value at or above that percentile",
-                "read from a bare spectrum: rows pasted without wrk2's 'Detailed Percentile spectrum' header, its"
-                        + " '#[Mean = ...]' footer, the summary ('Requests/sec:') and a command line; requests are the"
-                        + " spectrum's last total count, achieved rate unknown"), run.flagMessages());
+        assertEquals(
+                List.of(
+                        "target rate 8000 inferred from the text at line 2",
+                        "workload 'get' inferred from the heading '### *GET*' at line 4",
+                        "percentiles read from the detailed spectrum (no 'Latency Distribution' block): each is the spectrum's"
+                                + " first value at or above that percentile",
+                        "read from a bare spectrum: rows pasted without wrk2's 'Detailed Percentile spectrum' header, its"
+                                + " '#[Mean = ...]' footer, the summary ('Requests/sec:') and a command line; requests are the"
+                                + " spectrum's last total count, achieved rate unknown"),
+                run.flagMessages());
     }
 
     @Test
     void fourColumnTablesThatAreNotASpectrumAreNotImported() {
         List<String> decreasing = new ArrayList<>(BARE_ROWS);
         decreasing.set(6, "       0.900     0.350000          750         1.54");
-        List<String> notInverse = BARE_ROWS.stream().map(r -> r.replace("10.00", "12.00")).toList();
-        List<String> countFalls = BARE_ROWS.stream().map(r -> r.replace("  900  ", "  190  ")).toList();
+        List<String> notInverse =
+                BARE_ROWS.stream().map(r -> r.replace("10.00", "12.00")).toList();
+        List<String> countFalls =
+                BARE_ROWS.stream().map(r -> r.replace("  900  ", "  190  ")).toList();
         List<String> tooFew = BARE_ROWS.subList(3, 12);
         for (List<String> rows : List.of(decreasing, notInverse, countFalls, tooFew)) {
             ParseResult result = Wrk2Parser.parse(fenced(List.of("### PUT"), rows), "table.md");
@@ -416,8 +457,10 @@ class Wrk2ParserTest {
         assertEquals(List.of(), result.runs());
         assertEquals(1, result.problems().size());
         String problem = result.problems().getFirst();
-        assertTrue(problem.startsWith("cut.md:13: run 1 (from line 3) not imported: spectrum rows pasted without their"
-                + " header stop at percentile 0.9999"), problem);
+        assertTrue(
+                problem.startsWith("cut.md:13: run 1 (from line 3) not imported: spectrum rows pasted without their"
+                        + " header stop at percentile 0.9999"),
+                problem);
         assertTrue(problem.contains("'1.000000 inf'"), problem);
     }
 
@@ -427,11 +470,17 @@ class Wrk2ParserTest {
         LoadRun run = valid(Wrk2Parser.parse(text, "reports/both.md").runs().getFirst());
         assertEquals("unknown", run.workload.name);
         assertNull(run.rate);
-        assertTrue(run.flagMessages().contains("workload unknown: no script on a command line above the run and none in the"
-                + " file name; the text above the run names more than one workload: put (line 2), get (line 2)"),
+        assertTrue(
+                run.flagMessages()
+                        .contains(
+                                "workload unknown: no script on a command line above the run and none in the"
+                                        + " file name; the text above the run names more than one workload: put (line 2), get (line 2)"),
                 run.flagMessages().toString());
-        assertTrue(run.flagMessages().contains("target rate unknown: no command line with -R above the run and no rate in the"
-                + " file name; the text above the run names more than one rate: 10000 (line 1), 20000 (line 1)"),
+        assertTrue(
+                run.flagMessages()
+                        .contains(
+                                "target rate unknown: no command line with -R above the run and no rate in the"
+                                        + " file name; the text above the run names more than one rate: 10000 (line 1), 20000 (line 1)"),
                 run.flagMessages().toString());
     }
 
@@ -448,26 +497,36 @@ class Wrk2ParserTest {
         assertEquals(List.of(), result.problems());
         assertEquals(3, result.runs().size());
         result.runs().forEach(Wrk2ParserTest::valid);
-        assertEquals(List.of(5.0, 9.0, 5.0), result.runs().stream().map(r -> r.percentile(100)).toList());
+        assertEquals(
+                List.of(5.0, 9.0, 5.0),
+                result.runs().stream().map(r -> r.percentile(100)).toList());
         LoadRun withFooter = result.runs().get(1);
         assertEquals(0.812, withFooter.latency.mean);
         assertEquals(8.999, withFooter.latency.max);
-        assertTrue(withFooter.flagMessages().contains("read from a bare spectrum: rows pasted without wrk2's 'Detailed Percentile"
-                + " spectrum' header, the summary ('Requests/sec:') and a command line; requests are the spectrum's"
-                + " last total count, achieved rate unknown"), withFooter.flagMessages().toString());
+        assertTrue(
+                withFooter
+                        .flagMessages()
+                        .contains("read from a bare spectrum: rows pasted without wrk2's 'Detailed Percentile"
+                                + " spectrum' header, the summary ('Requests/sec:') and a command line; requests are the spectrum's"
+                                + " last total count, achieved rate unknown"),
+                withFooter.flagMessages().toString());
         assertTrue(result.runs().stream().allMatch(r -> "delete".equals(r.workload.name)));
     }
 
     @Test
     void aCommandLineAboveBareRowsGivesTheirRateAndScript() {
-        String text = fenced(List.of("## GET", "```", "wrk2 -t1 -c1 -d30s -R 3000 -s put.lua http://localhost:8080",
-                "```"), BARE_ROWS);
+        String text = fenced(
+                List.of("## GET", "```", "wrk2 -t1 -c1 -d30s -R 3000 -s put.lua http://localhost:8080", "```"),
+                BARE_ROWS);
         LoadRun run = valid(Wrk2Parser.parse(text, "reports/cmd.md").runs().getFirst());
         assertEquals(3000.0, run.rate);
         assertEquals("put", run.workload.name, "the script wins over the heading");
         assertEquals(30.0, run.durationSeconds);
-        assertTrue(run.flagMessages().stream().anyMatch(f -> f.startsWith("read from a bare spectrum")
-                && f.contains("and the summary ('Requests/sec:');")), run.flagMessages().toString());
+        assertTrue(
+                run.flagMessages().stream()
+                        .anyMatch(f -> f.startsWith("read from a bare spectrum")
+                                && f.contains("and the summary ('Requests/sec:');")),
+                run.flagMessages().toString());
     }
 
     private static LoadRun valid(LoadRun run) {

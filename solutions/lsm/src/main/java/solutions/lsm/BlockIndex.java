@@ -24,6 +24,7 @@ final class BlockIndex {
     private final int[] keyStarts;
     /** Block b holds entries {@code [firstEntries[b], firstEntries[b + 1])}; the last element is the entry count. */
     private final long[] firstEntries;
+
     private final int blockCount;
 
     private BlockIndex(byte[] firstKeys, int[] keyStarts, long[] firstEntries, int blockCount) {
@@ -67,8 +68,11 @@ final class BlockIndex {
         }
         keyStarts[blocks] = keyBytes;
         firstEntries[blocks] = entryCount;
-        return new BlockIndex(Arrays.copyOf(keys, keyBytes), Arrays.copyOf(keyStarts, blocks + 1),
-                Arrays.copyOf(firstEntries, blocks + 1), blocks);
+        return new BlockIndex(
+                Arrays.copyOf(keys, keyBytes),
+                Arrays.copyOf(keyStarts, blocks + 1),
+                Arrays.copyOf(firstEntries, blocks + 1),
+                blocks);
     }
 
     /** The last block whose first key is {@code <= key}, or -1 when the key is before the table's first key. */

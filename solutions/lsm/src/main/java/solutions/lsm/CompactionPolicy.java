@@ -25,8 +25,7 @@ class CompactionPolicy {
      */
     static final int STALL_TABLES = 4 * MAX_TABLES;
 
-    CompactionPolicy() {
-    }
+    CompactionPolicy() {}
 
     /** The newest tables to merge into one, or an empty list when there are few enough tables. */
     List<SsTable> runToMerge(List<SsTable> tablesNewestFirst) {

@@ -10,8 +10,7 @@ final class DataFiles {
     private static final Pattern TABLE = Pattern.compile("table-(\\d{12})\\.sst");
     private static final Pattern LOG = Pattern.compile("wal-(\\d{12})\\.log");
 
-    private DataFiles() {
-    }
+    private DataFiles() {}
 
     static Path table(Path directory, long generation) {
         return directory.resolve(String.format("table-%012d.sst", generation));

@@ -8,8 +8,7 @@ import java.util.Locale;
 
 /** Makes a rename or a delete durable: on Linux a directory entry is only on disk once the directory is synced. */
 final class FileSync {
-    private FileSync() {
-    }
+    private FileSync() {}
 
     static void syncDirectory(Path directory) throws IOException {
         try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {

@@ -11,13 +11,14 @@ import java.util.concurrent.Semaphore;
  */
 final class LargeReads {
     /** An eighth of the heap: the rest is the server's budgets, the memtables and the JVM. */
-    private static final int CAPACITY_KIB = (int) Math.max(1, Runtime.getRuntime().maxMemory() / 8 / 1024);
+    private static final int CAPACITY_KIB =
+            (int) Math.max(1, Runtime.getRuntime().maxMemory() / 8 / 1024);
+
     private static final Semaphore PERMITS = new Semaphore(CAPACITY_KIB, true);
     /** Values smaller than a table block are read with their block and never wait. */
     private static final int LARGE_BYTES = BlockIndex.BLOCK_BYTES;
 
-    private LargeReads() {
-    }
+    private LargeReads() {}
 
     /** Waits until {@code bytes} may be read; returns the permits to give back with {@link #release}. */
     static int acquire(long bytes) {

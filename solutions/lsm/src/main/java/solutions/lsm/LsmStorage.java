@@ -3,7 +3,6 @@ package solutions.lsm;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
 import course.contract.storage.StorageConfig;
-
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
@@ -53,8 +52,7 @@ public final class LsmStorage implements Storage {
     private static final System.Logger LOG = System.getLogger(LsmStorage.class.getName());
 
     /** What readers see; replaced as a whole, never changed in place. */
-    private record State(MemTable active, MemTable flushing, List<SsTable> tablesNewestFirst) {
-    }
+    private record State(MemTable active, MemTable flushing, List<SsTable> tablesNewestFirst) {}
 
     private final Path directory;
     private final long flushThresholdBytes;
@@ -63,24 +61,32 @@ public final class LsmStorage implements Storage {
     private final ExecutorService flusher;
     /** Runs {@link CompactionPolicy}'s merges; one thread, so at most one is queued behind the running one. */
     private final ThreadPoolExecutor compactor;
+
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Condition flushFinished = writeLock.newCondition();
     /** Held while the table list and the manifest change (flush commit, compaction). */
     private final Object manifestLock = new Object();
+
     private final Object compactionLock = new Object();
 
     private volatile State state;
     /** Why the flush of {@code state.flushing} failed, until a retry succeeds; guarded by writeLock. */
     private IOException flushFailure;
+
     private boolean closed; // guarded by writeLock
     private WriteAheadLog log; // guarded by writeLock
     /** The log of {@code state.flushing}, kept until its flush commits (a failed flush is retried from it). */
     private WriteAheadLog flushingLog; // guarded by writeLock
+
     private long nextGeneration; // guarded by writeLock
     private long flushedThrough; // guarded by manifestLock
 
-    private LsmStorage(StorageConfig config, CompactionPolicy compactionPolicy, DirectoryLock directoryLock,
-                       Recovery.Result recovered) throws IOException {
+    private LsmStorage(
+            StorageConfig config,
+            CompactionPolicy compactionPolicy,
+            DirectoryLock directoryLock,
+            Recovery.Result recovered)
+            throws IOException {
         this.directory = config.directory();
         this.flushThresholdBytes = config.flushThresholdBytes();
         this.compactionPolicy = compactionPolicy;
@@ -95,12 +101,18 @@ public final class LsmStorage implements Storage {
             t.setDaemon(true);
             return t;
         });
-        this.compactor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(1), r -> {
+        this.compactor = new ThreadPoolExecutor(
+                1,
+                1,
+                0,
+                TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(1),
+                r -> {
                     Thread t = new Thread(r, "lsm-compact " + directory.getFileName());
                     t.setDaemon(true);
                     return t;
-                }, new ThreadPoolExecutor.DiscardPolicy());
+                },
+                new ThreadPoolExecutor.DiscardPolicy());
     }
 
     /** A merge already queued will see the newest tables when it runs, so a second request is dropped. */
@@ -137,22 +149,25 @@ public final class LsmStorage implements Storage {
     // the verifier is background work that must yield to requests.
     @SuppressWarnings("ThreadPriorityCheck")
     private void verifyOlderTablesInBackground() {
-        List<SsTable> unverified = state.tablesNewestFirst.stream().filter(t -> !t.isVerified()).toList();
+        List<SsTable> unverified =
+                state.tablesNewestFirst.stream().filter(t -> !t.isVerified()).toList();
         if (unverified.isEmpty()) {
             return;
         }
-        Thread verifier = new Thread(() -> {
-            for (SsTable table : unverified) {
-                if (isClosed()) {
-                    return;
-                }
-                try {
-                    table.verify();
-                } catch (IOException e) {
-                    LOG.log(System.Logger.Level.ERROR, e.getMessage());
-                }
-            }
-        }, "lsm-verify " + directory.getFileName());
+        Thread verifier = new Thread(
+                () -> {
+                    for (SsTable table : unverified) {
+                        if (isClosed()) {
+                            return;
+                        }
+                        try {
+                            table.verify();
+                        } catch (IOException e) {
+                            LOG.log(System.Logger.Level.ERROR, e.getMessage());
+                        }
+                    }
+                },
+                "lsm-verify " + directory.getFileName());
         verifier.setDaemon(true);
         verifier.setPriority(Thread.MIN_PRIORITY);
         verifier.start();
@@ -207,7 +222,8 @@ public final class LsmStorage implements Storage {
     public void upsert(Entry entry) throws IOException {
         Objects.requireNonNull(entry, "entry");
         // Copies, so that a caller reusing its arrays cannot change what is stored.
-        Entry copy = new Entry(entry.key().clone(), entry.isTombstone() ? null : entry.value().clone());
+        Entry copy = new Entry(
+                entry.key().clone(), entry.isTombstone() ? null : entry.value().clone());
         writeLock.lock();
         try {
             ensureOpen();
@@ -222,8 +238,10 @@ public final class LsmStorage implements Storage {
                     freezeLocked(false);
                 } catch (IOException e) {
                     // This write is in the log and the memtable: it is done, and says so. The next write retries.
-                    LOG.log(System.Logger.Level.WARNING, "freezing the full memtable of " + directory
-                            + " failed; the next write tries again: " + e.getMessage());
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "freezing the full memtable of " + directory + " failed; the next write tries again: "
+                                    + e.getMessage());
                 }
             }
         } finally {
@@ -463,10 +481,12 @@ public final class LsmStorage implements Storage {
                 commitTables(next, frozen.generation(), true);
             }
         } catch (IOException | RuntimeException e) {
-            IOException failure = new IOException("background flush of " + frozen.count() + " entries to " + path
-                    + " failed: " + e.getMessage() + "; the data is still in " + frozenLog.path()
-                    + ", stays readable, and the flush is tried again by the next write that needs it, by flush()"
-                    + " and by close() (or recovered from the log when the storage is opened again)", e);
+            IOException failure = new IOException(
+                    "background flush of " + frozen.count() + " entries to " + path
+                            + " failed: " + e.getMessage() + "; the data is still in " + frozenLog.path()
+                            + ", stays readable, and the flush is tried again by the next write that needs it, by flush()"
+                            + " and by close() (or recovered from the log when the storage is opened again)",
+                    e);
             LOG.log(System.Logger.Level.ERROR, failure.getMessage(), e);
             writeLock.lock();
             try {
@@ -498,7 +518,9 @@ public final class LsmStorage implements Storage {
      */
     private void commitTables(List<SsTable> tablesNewestFirst, long newFlushedThrough, boolean flushCommit)
             throws IOException {
-        List<String> names = tablesNewestFirst.stream().map(t -> t.path().getFileName().toString()).toList();
+        List<String> names = tablesNewestFirst.stream()
+                .map(t -> t.path().getFileName().toString())
+                .toList();
         new Manifest(newFlushedThrough, names).write(directory);
         flushedThrough = newFlushedThrough;
         writeLock.lock();

@@ -72,8 +72,8 @@ record Manifest(long flushedThrough, List<String> tablesNewestFirst) {
             out.write(text.toString().getBytes(StandardCharsets.UTF_8));
             out.sync();
         }
-        Files.move(tmp, directory.resolve(FILE_NAME), StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+                tmp, directory.resolve(FILE_NAME), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         FileSync.syncDirectory(directory);
     }
 

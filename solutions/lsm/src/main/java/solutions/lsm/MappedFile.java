@@ -24,8 +24,7 @@ final class MappedFile {
     /** 1 GiB: well under the 2 GiB limit of one buffer. */
     static final int DEFAULT_CHUNK_BYTES = 1 << 30;
 
-    private static final VarHandle LONG_BE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private final Path path;
     private final long size;
@@ -72,13 +71,15 @@ final class MappedFile {
 
     int getInt(long pos) {
         int offset = (int) (pos % chunkBytes);
-        return offset + Integer.BYTES <= chunkBytes ? chunks[(int) (pos / chunkBytes)].getInt(offset)
+        return offset + Integer.BYTES <= chunkBytes
+                ? chunks[(int) (pos / chunkBytes)].getInt(offset)
                 : (int) acrossChunks(pos, Integer.BYTES);
     }
 
     long getLong(long pos) {
         int offset = (int) (pos % chunkBytes);
-        return offset + Long.BYTES <= chunkBytes ? chunks[(int) (pos / chunkBytes)].getLong(offset)
+        return offset + Long.BYTES <= chunkBytes
+                ? chunks[(int) (pos / chunkBytes)].getLong(offset)
                 : acrossChunks(pos, Long.BYTES);
     }
 

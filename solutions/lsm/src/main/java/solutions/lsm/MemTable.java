@@ -1,7 +1,6 @@
 package solutions.lsm;
 
 import course.contract.storage.Entry;
-
 import java.util.Iterator;
 import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -42,7 +41,8 @@ final class MemTable {
     Iterator<Entry> iterator(byte[] from, byte[] to) {
         NavigableMap<byte[], Entry> view = entries;
         if (from != null && to != null) {
-            view = Entry.compareKeys(from, to) >= 0 ? entries.subMap(from, true, from, false)
+            view = Entry.compareKeys(from, to) >= 0
+                    ? entries.subMap(from, true, from, false)
                     : entries.subMap(from, true, to, false);
         } else if (from != null) {
             view = entries.tailMap(from, true);

@@ -1,7 +1,6 @@
 package solutions.lsm;
 
 import course.contract.storage.Entry;
-
 import java.util.Iterator;
 import java.util.List;
 import java.util.PriorityQueue;

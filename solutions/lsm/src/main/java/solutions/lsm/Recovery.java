@@ -23,11 +23,9 @@ final class Recovery {
     static final int VERIFIED_AT_OPEN = 4;
 
     /** What the engine starts from. */
-    record Result(List<SsTable> tablesNewestFirst, long flushedThrough, long nextGeneration) {
-    }
+    record Result(List<SsTable> tablesNewestFirst, long flushedThrough, long nextGeneration) {}
 
-    private Recovery() {
-    }
+    private Recovery() {}
 
     static Result recover(Path directory) throws IOException {
         Manifest manifest = Manifest.read(directory);
@@ -42,7 +40,8 @@ final class Recovery {
                         + " a backup (the database cannot be opened without it)");
             }
             tables.add(tables.size() < VERIFIED_AT_OPEN ? SsTable.open(path) : SsTable.openUnverified(path));
-            maxGeneration = Math.max(maxGeneration, DataFiles.tableGeneration(name).orElse(0));
+            maxGeneration =
+                    Math.max(maxGeneration, DataFiles.tableGeneration(name).orElse(0));
         }
         TreeMap<Long, Path> logs = new TreeMap<>();
         try (Stream<Path> files = Files.list(directory)) {
@@ -51,8 +50,10 @@ final class Recovery {
                 OptionalLong tableGen = DataFiles.tableGeneration(name);
                 OptionalLong logGen = DataFiles.logGeneration(name);
                 if (DataFiles.isTemporary(name) || (tableGen.isPresent() && !listed.contains(name))) {
-                    LOG.log(System.Logger.Level.INFO, "deleting " + path + ": left over from an interrupted flush or"
-                            + " compaction, not part of the database");
+                    LOG.log(
+                            System.Logger.Level.INFO,
+                            "deleting " + path + ": left over from an interrupted flush or"
+                                    + " compaction, not part of the database");
                     Files.delete(path);
                 } else if (logGen.isPresent() && logGen.getAsLong() <= manifest.flushedThrough()) {
                     Files.delete(path); // its data is already in a table: the flush stopped before deleting it

@@ -1,7 +1,6 @@
 package solutions.lsm;
 
 import course.contract.storage.Entry;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -35,8 +34,14 @@ final class SsTable {
     private IOException damage; // guarded by this
     private volatile BlockIndex blocks; // built on the first point read
 
-    private SsTable(MappedFile file, PositionalReader reader, long entryCount, long indexOffset, long bloomOffset,
-                    long bloomBlocks, int bloomHashes) {
+    private SsTable(
+            MappedFile file,
+            PositionalReader reader,
+            long entryCount,
+            long indexOffset,
+            long bloomOffset,
+            long bloomBlocks,
+            int bloomHashes) {
         this.file = file;
         this.reader = reader;
         this.entryCount = entryCount;
@@ -65,8 +70,10 @@ final class SsTable {
         MappedFile file = MappedFile.map(path, chunkBytes);
         long size = file.size();
         if (size < SsTableFormat.FOOTER_BYTES) {
-            throw corrupt(path, "it is " + size + " bytes, shorter than the " + SsTableFormat.FOOTER_BYTES
-                    + "-byte footer (truncated)");
+            throw corrupt(
+                    path,
+                    "it is " + size + " bytes, shorter than the " + SsTableFormat.FOOTER_BYTES
+                            + "-byte footer (truncated)");
         }
         long footer = size - SsTableFormat.FOOTER_BYTES;
         long magic = file.getLong(footer + 40);
@@ -82,15 +89,18 @@ final class SsTable {
         long bloomOffset = file.getLong(footer + 16);
         long bloomBlocks = file.getLong(footer + 24);
         int bloomHashes = file.getInt(footer + 32);
-        boolean consistent = entryCount >= 0 && indexOffset >= 0 && bloomBlocks > 0 && bloomHashes > 0
-                && bloomOffset == SsTableFormat.alignUp(indexOffset + entryCount * Long.BYTES,
-                SsTableFormat.BLOOM_ALIGNMENT)
+        boolean consistent = entryCount >= 0
+                && indexOffset >= 0
+                && bloomBlocks > 0
+                && bloomHashes > 0
+                && bloomOffset
+                        == SsTableFormat.alignUp(indexOffset + entryCount * Long.BYTES, SsTableFormat.BLOOM_ALIGNMENT)
                 && bloomOffset + bloomBlocks * BloomFilter.BLOCK_BYTES == footer;
         if (!consistent) {
             throw corrupt(path, "its footer describes sections that do not fit the file");
         }
-        return new SsTable(file, new PositionalReader(file), entryCount, indexOffset, bloomOffset, bloomBlocks,
-                bloomHashes);
+        return new SsTable(
+                file, new PositionalReader(file), entryCount, indexOffset, bloomOffset, bloomBlocks, bloomHashes);
     }
 
     /** Checks the whole-file checksum once; a mismatch is reported now and by every later read. */
@@ -107,8 +117,9 @@ final class SsTable {
                     verified = true;
                     return;
                 }
-                damage = corrupt(file.path(), String.format("checksum mismatch (stored %08x, computed %08x)",
-                        storedCrc, actualCrc));
+                damage = corrupt(
+                        file.path(),
+                        String.format("checksum mismatch (stored %08x, computed %08x)", storedCrc, actualCrc));
             }
             if (damage != null) {
                 throw new IOException(damage.getMessage(), damage);
@@ -175,7 +186,8 @@ final class SsTable {
                 hi = mid;
             } else {
                 int valueLength = bytes.getInt(record + Integer.BYTES);
-                return valueLength == SsTableFormat.TOMBSTONE_LENGTH ? Entry.tombstone(key)
+                return valueLength == SsTableFormat.TOMBSTONE_LENGTH
+                        ? Entry.tombstone(key)
                         : new Entry(key, Arrays.copyOfRange(bytes.array(), keyEnd, keyEnd + valueLength));
             }
         }
@@ -183,7 +195,8 @@ final class SsTable {
     }
 
     private Entry readLargeValue(byte[] key, long record) throws IOException {
-        int valueLength = ByteBuffer.wrap(reader.read(record + Integer.BYTES, Integer.BYTES)).getInt();
+        int valueLength = ByteBuffer.wrap(reader.read(record + Integer.BYTES, Integer.BYTES))
+                .getInt();
         if (valueLength == SsTableFormat.TOMBSTONE_LENGTH) {
             return Entry.tombstone(key);
         }

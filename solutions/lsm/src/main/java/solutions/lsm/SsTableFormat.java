@@ -19,8 +19,7 @@ final class SsTableFormat {
     static final int RECORD_HEADER_BYTES = 8;
     static final int BLOOM_ALIGNMENT = 64;
 
-    private SsTableFormat() {
-    }
+    private SsTableFormat() {}
 
     static long alignUp(long position, int alignment) {
         return (position + alignment - 1) / alignment * alignment;

@@ -1,7 +1,6 @@
 package solutions.lsm;
 
 import course.contract.storage.Entry;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -16,8 +15,7 @@ import java.util.Iterator;
  * database has more offsets than the heap should hold.
  */
 final class SsTableWriter {
-    private SsTableWriter() {
-    }
+    private SsTableWriter() {}
 
     /** Returns the number of entries written. */
     static long write(Path target, Iterator<Entry> sortedEntries, long expectedEntries) throws IOException {

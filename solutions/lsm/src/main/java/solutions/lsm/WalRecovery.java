@@ -1,7 +1,6 @@
 package solutions.lsm;
 
 import course.contract.storage.Entry;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -17,8 +16,7 @@ import java.nio.file.StandardOpenOption;
 final class WalRecovery {
     private static final System.Logger LOG = System.getLogger(WalRecovery.class.getName());
 
-    private WalRecovery() {
-    }
+    private WalRecovery() {}
 
     /** Returns the number of records replayed. */
     static long replay(Path path, MemTable into) throws IOException {
@@ -101,8 +99,10 @@ final class WalRecovery {
     }
 
     private static void warn(Path path, int pos, String what) {
-        LOG.log(System.Logger.Level.WARNING, "write-ahead log " + path.toAbsolutePath() + " at byte " + pos + ": "
-                + what + "; it was never acknowledged (the process stopped while writing it) and is ignored");
+        LOG.log(
+                System.Logger.Level.WARNING,
+                "write-ahead log " + path.toAbsolutePath() + " at byte " + pos + ": " + what
+                        + "; it was never acknowledged (the process stopped while writing it) and is ignored");
     }
 
     private static IOException corrupt(Path path, int pos, String what) {

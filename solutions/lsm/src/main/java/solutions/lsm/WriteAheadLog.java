@@ -1,7 +1,6 @@
 package solutions.lsm;
 
 import course.contract.storage.Entry;
-
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,14 +1,13 @@
 package solutions.lsm;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The filter as a table reads it back from its file: it never says "absent" for a key it holds (that would lose
@@ -36,7 +35,8 @@ class BloomFilterTest {
         }
         MappedFile mapped = MappedFile.map(file);
         for (int i = 0; i < KEYS; i++) {
-            assertTrue(BloomFilter.mightContain(mapped, 0, filter.blocks(), BloomFilter.HASHES, key("in", i)),
+            assertTrue(
+                    BloomFilter.mightContain(mapped, 0, filter.blocks(), BloomFilter.HASHES, key("in", i)),
                     "an added key must never be reported absent: key " + i);
         }
         int falsePositives = 0;
@@ -46,8 +46,10 @@ class BloomFilterTest {
             }
         }
         // 10 bits per key and 6 hashes in one cache line give about 1%; 3% leaves room for the blocking.
-        assertTrue(falsePositives < KEYS * 3 / 100, falsePositives + " of " + KEYS + " absent keys were reported as"
-                + " maybe present: the filter is not doing its job");
+        assertTrue(
+                falsePositives < KEYS * 3 / 100,
+                falsePositives + " of " + KEYS + " absent keys were reported as"
+                        + " maybe present: the filter is not doing its job");
     }
 
     private static byte[] key(String prefix, int i) {

@@ -1,7 +1,6 @@
 package solutions.lsm;
 
 import course.contract.storage.Entry;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -9,8 +8,7 @@ import java.util.List;
 
 /** Small helpers that keep the tests readable. */
 final class Bytes {
-    private Bytes() {
-    }
+    private Bytes() {}
 
     static byte[] b(String s) {
         return s.getBytes(StandardCharsets.UTF_8);

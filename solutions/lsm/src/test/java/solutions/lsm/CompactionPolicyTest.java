@@ -1,16 +1,15 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static solutions.lsm.Bytes.b;
 
+import course.contract.storage.Entry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static solutions.lsm.Bytes.b;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Which run of tables the background merge picks, on real table files of chosen sizes: the choice decides how
@@ -22,11 +21,13 @@ class CompactionPolicyTest {
 
     @TempDir
     Path dir;
+
     private int tables;
 
     private SsTable table(int valueLength) throws IOException {
         Path path = DataFiles.table(dir, ++tables);
-        SsTableWriter.write(path, List.of(new Entry(b("k"), new byte[valueLength])).iterator(), 1);
+        SsTableWriter.write(
+                path, List.of(new Entry(b("k"), new byte[valueLength])).iterator(), 1);
         return SsTable.open(path);
     }
 
@@ -43,14 +44,17 @@ class CompactionPolicyTest {
         List<SsTable> newestFirst = tables(CompactionPolicy.MAX_TABLES, SMALL_VALUE);
         assertEquals(List.of(), CompactionPolicy.DEFAULT.runToMerge(newestFirst));
         newestFirst.add(table(SMALL_VALUE));
-        assertEquals(CompactionPolicy.MAX_TABLES + 1, CompactionPolicy.DEFAULT.runToMerge(newestFirst).size());
+        assertEquals(
+                CompactionPolicy.MAX_TABLES + 1,
+                CompactionPolicy.DEFAULT.runToMerge(newestFirst).size());
     }
 
     @Test
     void theRunIsAtLeastMinRunAndStopsAtATableLargerThanAllNewerOnes() throws IOException {
         List<SsTable> newestFirst = tables(CompactionPolicy.MIN_RUN, SMALL_VALUE);
         newestFirst.addAll(tables(CompactionPolicy.MAX_TABLES, 100_000));
-        assertEquals(newestFirst.subList(0, CompactionPolicy.MIN_RUN), CompactionPolicy.DEFAULT.runToMerge(newestFirst));
+        assertEquals(
+                newestFirst.subList(0, CompactionPolicy.MIN_RUN), CompactionPolicy.DEFAULT.runToMerge(newestFirst));
     }
 
     @Test
@@ -61,7 +65,8 @@ class CompactionPolicyTest {
         List<SsTable> newestFirst = tables(equal, SMALL_VALUE);
         long total = newestFirst.stream().mapToLong(SsTable::sizeBytes).sum();
         SsTable asLargeAsAll = table((int) (total - newestFirst.get(0).sizeBytes()) + SMALL_VALUE);
-        assertEquals(total, asLargeAsAll.sizeBytes(), "test setup: the oldest table must weigh exactly the others' sum");
+        assertEquals(
+                total, asLargeAsAll.sizeBytes(), "test setup: the oldest table must weigh exactly the others' sum");
         newestFirst.add(asLargeAsAll);
         SsTable larger = table(100_000);
         newestFirst.add(larger);

@@ -1,10 +1,12 @@
 package solutions.lsm;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static solutions.lsm.Bytes.b;
+import static solutions.lsm.Bytes.s;
+
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,11 +17,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static solutions.lsm.Bytes.b;
-import static solutions.lsm.Bytes.s;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Writers, readers and a compactor at once, over small memtables so that background flushes and compactions
@@ -87,7 +86,9 @@ class ConcurrencyTest {
                     assertEquals(key(w, i) + "@" + (ROUNDS - 1), s(storage.get(b(key(w, i)))));
                 }
             }
-            assertEquals(WRITERS * KEYS_PER_WRITER, Bytes.list(storage.range(null, null)).size());
+            assertEquals(
+                    WRITERS * KEYS_PER_WRITER,
+                    Bytes.list(storage.range(null, null)).size());
         } finally {
             pool.shutdownNow();
         }

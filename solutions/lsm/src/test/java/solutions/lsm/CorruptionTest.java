@@ -1,15 +1,19 @@
 package solutions.lsm;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static solutions.lsm.Bytes.b;
+import static solutions.lsm.Bytes.s;
+
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
-import java.nio.file.StandardOpenOption;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -18,13 +22,8 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static solutions.lsm.Bytes.b;
-import static solutions.lsm.Bytes.s;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Damaged files must stop the open, or for a database's older tables their first read, with an error that names the
@@ -45,7 +44,9 @@ class CorruptionTest {
             }
         }
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".sst")).findFirst().orElseThrow();
+            return files.filter(p -> p.getFileName().toString().endsWith(".sst"))
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 
@@ -61,7 +62,10 @@ class CorruptionTest {
 
     private Path oldestTable() throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".sst")).sorted().findFirst().orElseThrow();
+            return files.filter(p -> p.getFileName().toString().endsWith(".sst"))
+                    .sorted()
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 
@@ -138,12 +142,10 @@ class CorruptionTest {
             }
 
             @Override
-            public void flush() {
-            }
+            public void flush() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         Logger engineLog = Logger.getLogger(LsmStorage.class.getName());
         engineLog.addHandler(collect);
@@ -175,7 +177,9 @@ class CorruptionTest {
         Path table = writeOneTable();
         Files.delete(table);
         IOException e = assertThrows(IOException.class, () -> LsmStorage.open(config()));
-        assertTrue(e.getMessage().contains(table.getFileName().toString()) && e.getMessage().contains("missing"),
+        assertTrue(
+                e.getMessage().contains(table.getFileName().toString())
+                        && e.getMessage().contains("missing"),
                 e.getMessage());
     }
 

@@ -1,21 +1,20 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import course.contract.storage.StorageConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static solutions.lsm.Bytes.b;
 import static solutions.lsm.Bytes.s;
+
+import course.contract.storage.Entry;
+import course.contract.storage.StorageConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a crash of the process leaves, without a child JVM: the files of an open storage copied as they are at that
@@ -27,6 +26,7 @@ class CrashCopyRecoveryTest {
 
     @TempDir
     Path live;
+
     @TempDir
     Path crashed;
 
@@ -65,7 +65,8 @@ class CrashCopyRecoveryTest {
         crashWithUnflushedWrites();
         List<Path> replayedLogs;
         try (Stream<Path> files = Files.list(crashed)) {
-            replayedLogs = files.filter(p -> p.getFileName().toString().startsWith("wal-")).toList();
+            replayedLogs = files.filter(p -> p.getFileName().toString().startsWith("wal-"))
+                    .toList();
         }
         try (LsmStorage recovered = LsmStorage.open(new StorageConfig(crashed, NEVER_FLUSHES))) {
             assertTheAcknowledgedWritesAreBack(recovered);
@@ -114,7 +115,9 @@ class CrashCopyRecoveryTest {
         try (LsmStorage storage = LsmStorage.open(new StorageConfig(live, NEVER_FLUSHES))) {
             storage.upsert(new Entry(b("k"), b("v")));
             try (Stream<Path> files = Files.list(live)) {
-                firstLog = files.filter(p -> p.getFileName().toString().startsWith("wal-")).findFirst().orElseThrow();
+                firstLog = files.filter(p -> p.getFileName().toString().startsWith("wal-"))
+                        .findFirst()
+                        .orElseThrow();
             }
             firstLogBytes = Files.readAllBytes(firstLog);
             storage.flush();

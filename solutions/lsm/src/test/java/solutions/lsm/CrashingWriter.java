@@ -14,8 +14,7 @@ import java.util.Arrays;
 public final class CrashingWriter {
     static final int VALUE_BYTES = 200;
 
-    private CrashingWriter() {
-    }
+    private CrashingWriter() {}
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);

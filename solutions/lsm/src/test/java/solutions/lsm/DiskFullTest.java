@@ -1,12 +1,16 @@
 package solutions.lsm;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
+import static solutions.lsm.Bytes.b;
+import static solutions.lsm.Bytes.s;
+
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,15 +20,10 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.fail;
-import static solutions.lsm.Bytes.b;
-import static solutions.lsm.Bytes.s;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The data directory on a real filesystem that fills up (a small tmpfs: {@link SmallDisk}; skipped where it cannot
@@ -35,6 +34,7 @@ import static solutions.lsm.Bytes.s;
 class DiskFullTest {
     @TempDir
     Path mountPoint;
+
     @TempDir
     Path crashed;
 
@@ -70,8 +70,8 @@ class DiskFullTest {
             storage.upsert(new Entry(b("a"), b("1")));
             disk.fill();
             byte[] big = new byte[100_000];
-            assertThrows(IOException.class, () -> storage.upsert(new Entry(b("big"), big)),
-                    "a 100 kB write to a full disk");
+            assertThrows(
+                    IOException.class, () -> storage.upsert(new Entry(b("big"), big)), "a 100 kB write to a full disk");
             assertNull(storage.get(b("big")), "a refused write is not visible");
             disk.free();
             storage.upsert(new Entry(b("b"), b("2")));
@@ -124,9 +124,11 @@ class DiskFullTest {
         assertThrows(IOException.class, storage::flush, "the flush of a full memtable, on a full disk");
         disk.free();
 
-        assertDoesNotThrow(() -> put(storage, acknowledged, "one-byte", 1),
+        assertDoesNotThrow(
+                () -> put(storage, acknowledged, "one-byte", 1),
                 "a 1-byte write on the same storage once the disk has room again");
-        assertDoesNotThrow(() -> storage.upsert(Entry.tombstone(b("before-0"))),
+        assertDoesNotThrow(
+                () -> storage.upsert(Entry.tombstone(b("before-0"))),
                 "a delete on the same storage once the disk has room again");
         acknowledged.put("before-0", null);
         for (int i = 0; i < 100; i++) { // over three memtables: each flushes

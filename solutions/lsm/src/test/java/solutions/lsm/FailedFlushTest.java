@@ -1,20 +1,19 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import course.contract.storage.StorageConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static solutions.lsm.Bytes.b;
 import static solutions.lsm.Bytes.s;
+
+import course.contract.storage.Entry;
+import course.contract.storage.StorageConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A background flush that fails (a full or read-only disk in real life; here a directory where its temporary file

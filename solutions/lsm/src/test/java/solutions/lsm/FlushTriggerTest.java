@@ -1,18 +1,17 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import course.contract.storage.StorageConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static solutions.lsm.Bytes.b;
 import static solutions.lsm.Bytes.s;
+
+import course.contract.storage.Entry;
+import course.contract.storage.StorageConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** When a full memtable is frozen for its background flush, and what reads see while that flush runs. */
 class FlushTriggerTest {

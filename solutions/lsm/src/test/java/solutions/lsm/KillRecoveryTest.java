@@ -22,9 +22,11 @@ class KillRecoveryTest {
     @Test
     void acknowledgedUpsertsSurviveKillDashNine() throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                CrashingWriter.class.getName(), dir.toString()));
-        Process writer = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> command = new ArrayList<>(List.of(
+                java, "-cp", System.getProperty("java.class.path"), CrashingWriter.class.getName(), dir.toString()));
+        Process writer = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         int lastAck = -1;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream(), UTF_8))) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -48,7 +50,9 @@ class KillRecoveryTest {
         assertTrue(lastAck >= 100, "the writer acknowledged only " + lastAck + " upserts before the kill");
         try (LsmStorage storage = LsmStorage.open(new StorageConfig(dir, 64 * 1024))) {
             for (int i = 0; i <= lastAck; i++) {
-                assertArrayEquals(CrashingWriter.value(i), storage.get(CrashingWriter.key(i)),
+                assertArrayEquals(
+                        CrashingWriter.value(i),
+                        storage.get(CrashingWriter.key(i)),
                         "acknowledged key " + i + " of " + lastAck + " lost after kill -9");
             }
         }

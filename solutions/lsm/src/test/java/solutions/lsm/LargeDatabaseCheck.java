@@ -2,7 +2,6 @@ package solutions.lsm;
 
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -24,8 +23,7 @@ import java.util.stream.Stream;
 public final class LargeDatabaseCheck {
     private static final int VALUE_BYTES = 1024;
 
-    private LargeDatabaseCheck() {
-    }
+    private LargeDatabaseCheck() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length < 1 || Files.exists(Path.of(args[0]))) {
@@ -86,10 +84,15 @@ public final class LargeDatabaseCheck {
         Runtime rt = Runtime.getRuntime();
         long peak = ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(p -> p.getType() == MemoryType.HEAP)
-                .mapToLong(p -> p.getPeakUsage().getUsed()).sum();
-        System.out.printf("[%6.1f s] %s; heap used %d MiB, max %d MiB, peak (sum of pools) %d MiB%n",
-                (System.nanoTime() - t0) / 1e9, what, (rt.totalMemory() - rt.freeMemory()) >> 20,
-                rt.maxMemory() >> 20, peak >> 20);
+                .mapToLong(p -> p.getPeakUsage().getUsed())
+                .sum();
+        System.out.printf(
+                "[%6.1f s] %s; heap used %d MiB, max %d MiB, peak (sum of pools) %d MiB%n",
+                (System.nanoTime() - t0) / 1e9,
+                what,
+                (rt.totalMemory() - rt.freeMemory()) >> 20,
+                rt.maxMemory() >> 20,
+                peak >> 20);
     }
 
     private static long directorySize(Path dir) throws IOException {

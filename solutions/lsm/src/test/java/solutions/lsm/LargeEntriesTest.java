@@ -1,18 +1,17 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import course.contract.storage.StorageConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.Arrays;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static solutions.lsm.Bytes.b;
+
+import course.contract.storage.Entry;
+import course.contract.storage.StorageConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Entries and tables larger than the engine's write buffers (the log's first 4 KiB record buffer, the table

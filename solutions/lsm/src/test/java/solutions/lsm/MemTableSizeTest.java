@@ -1,11 +1,11 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static solutions.lsm.Bytes.b;
+
+import course.contract.storage.Entry;
+import org.junit.jupiter.api.Test;
 
 /**
  * The memtable's size is what decides when it is flushed, so it must follow what the memtable holds: an overwrite

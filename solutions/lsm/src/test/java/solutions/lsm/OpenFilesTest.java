@@ -1,19 +1,18 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import course.contract.storage.StorageConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.stream.Stream;
-
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static solutions.lsm.Bytes.b;
+
+import course.contract.storage.Entry;
+import course.contract.storage.StorageConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A server opens its storage once but flushes for months: every file handle the engine opens for a log, a table
@@ -68,8 +67,9 @@ class OpenFilesTest {
                 storage.flush();
             }
             int grown = openFiles() - before;
-            assertTrue(grown < ROUNDS + ROUNDS / 2, grown + " more open files after " + ROUNDS + " flushes (one table"
-                    + " each)");
+            assertTrue(
+                    grown < ROUNDS + ROUNDS / 2,
+                    grown + " more open files after " + ROUNDS + " flushes (one table" + " each)");
         }
     }
 }

@@ -1,28 +1,27 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
-import course.contract.storage.StorageConfig;
-import java.nio.file.NoSuchFileException;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static solutions.lsm.Bytes.b;
 import static solutions.lsm.Bytes.s;
+
+import course.contract.storage.Entry;
+import course.contract.storage.StorageConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PersistenceAndCompactionTest {
     @TempDir
@@ -58,8 +57,11 @@ class PersistenceAndCompactionTest {
                 storage.upsert(new Entry(b(String.format("k%05d", i)), b("v" + i)));
             }
             storage.flush();
-            long flushes = files("table-").stream().mapToLong(p -> DataFiles.tableGeneration(
-                    p.getFileName().toString()).orElse(0)).max().orElse(0);
+            long flushes = files("table-").stream()
+                    .mapToLong(p -> DataFiles.tableGeneration(p.getFileName().toString())
+                            .orElse(0))
+                    .max()
+                    .orElse(0);
             assertTrue(flushes > 10, "expected many flushes, the newest table is of generation " + flushes);
             for (int i = 0; i < 2000; i += 7) {
                 assertEquals("v" + i, s(storage.get(b(String.format("k%05d", i)))));
@@ -98,8 +100,10 @@ class PersistenceAndCompactionTest {
             long compacted = tableBytes(dir);
             // Measured: 4980 against 4276 bytes (the merged table's index and filter are sized for its inputs). Kept
             // tombstones would add ~150 records more, kept old values about twice the live ones.
-            assertTrue(compacted <= liveOnly + liveOnly / 4, "overwritten values and tombstones dropped: the table "
-                    + "weighs " + compacted + " bytes, the live entries alone " + liveOnly);
+            assertTrue(
+                    compacted <= liveOnly + liveOnly / 4,
+                    "overwritten values and tombstones dropped: the table " + "weighs " + compacted
+                            + " bytes, the live entries alone " + liveOnly);
             List<Entry> all = Bytes.list(storage.range(null, null));
             assertEquals(150, all.size());
             assertEquals("r2-1", s(all.get(0).value()));
@@ -194,7 +198,8 @@ class PersistenceAndCompactionTest {
             while (storage.tableCount() > CompactionPolicy.MAX_TABLES && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
-            assertTrue(storage.tableCount() <= CompactionPolicy.MAX_TABLES, storage.tableCount() + " tables after 10 s");
+            assertTrue(
+                    storage.tableCount() <= CompactionPolicy.MAX_TABLES, storage.tableCount() + " tables after 10 s");
             for (int t = 0; t <= CompactionPolicy.MAX_TABLES; t++) {
                 assertEquals("v" + t, s(storage.get(b("t" + t))));
             }
@@ -237,7 +242,8 @@ class PersistenceAndCompactionTest {
 
     private List<Path> files(String nameContains) throws IOException {
         try (Stream<Path> list = Files.list(dir)) {
-            return list.filter(p -> p.getFileName().toString().contains(nameContains)).toList();
+            return list.filter(p -> p.getFileName().toString().contains(nameContains))
+                    .toList();
         }
     }
 
@@ -245,7 +251,8 @@ class PersistenceAndCompactionTest {
     private static long tableBytes(Path directory) throws IOException {
         long total = 0;
         try (Stream<Path> list = Files.list(directory)) {
-            for (Path p : list.filter(f -> f.getFileName().toString().matches("table-.*\\.sst")).toList()) {
+            for (Path p : list.filter(f -> f.getFileName().toString().matches("table-.*\\.sst"))
+                    .toList()) {
                 try {
                     total += Files.size(p);
                 } catch (NoSuchFileException gone) {

@@ -42,7 +42,8 @@ class PointReadBlocksTest {
         SsTable table = write(entries);
         for (int i = 0; i < entries.size(); i++) {
             assertEquals(entries.get(i), table.get(entries.get(i).key()), "key " + i);
-            byte[] justAfter = Arrays.copyOf(entries.get(i).key(), entries.get(i).key().length + 1);
+            byte[] justAfter =
+                    Arrays.copyOf(entries.get(i).key(), entries.get(i).key().length + 1);
             assertNull(table.get(justAfter), "absent key right after key " + i);
         }
         assertNull(table.get(new byte[0]), "a key before every stored one");

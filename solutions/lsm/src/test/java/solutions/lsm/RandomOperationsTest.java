@@ -1,11 +1,10 @@
 package solutions.lsm;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,9 +13,9 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Random;
 import java.util.TreeMap;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Random upserts, deletes, reads, ranges, flushes, compactions and reopens, checked step by step against a
@@ -79,8 +78,9 @@ class RandomOperationsTest {
         return key;
     }
 
-    private static void checkRange(LsmStorage storage, NavigableMap<byte[], byte[]> model, byte[] from, byte[] to,
-                                   String where) throws Exception {
+    private static void checkRange(
+            LsmStorage storage, NavigableMap<byte[], byte[]> model, byte[] from, byte[] to, String where)
+            throws Exception {
         Map<byte[], byte[]> expected;
         if (from != null && to != null && Arrays.compareUnsigned(from, to) > 0) {
             expected = Map.of();

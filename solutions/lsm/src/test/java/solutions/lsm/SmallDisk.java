@@ -1,14 +1,13 @@
 package solutions.lsm;
 
-import java.nio.file.StandardOpenOption;
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real filesystem that fills up: a tmpfs of a few MiB mounted on a test's directory. Mounting needs root on Linux
@@ -27,12 +26,15 @@ public final class SmallDisk implements AutoCloseable {
 
     /** Mounts a tmpfs of {@code mebibytes} on {@code mountPoint} (an empty directory), or skips the test. */
     public static SmallDisk mount(Path mountPoint, int mebibytes) throws IOException, InterruptedException {
-        Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux"),
+        Assumptions.assumeTrue(
+                System.getProperty("os.name").startsWith("Linux"),
                 "needs a small filesystem to fill, which this test mounts as a Linux tmpfs; this is "
                         + System.getProperty("os.name"));
         String mount = run("mount", "-t", "tmpfs", "-o", "size=" + mebibytes + "m", "tmpfs", mountPoint.toString());
-        Assumptions.assumeTrue(mount == null, () -> "needs a small filesystem to fill, and cannot mount one (mounting"
-                + " a tmpfs needs root outside a sandbox; the grader's sandbox cannot): " + mount);
+        Assumptions.assumeTrue(
+                mount == null,
+                () -> "needs a small filesystem to fill, and cannot mount one (mounting"
+                        + " a tmpfs needs root outside a sandbox; the grader's sandbox cannot): " + mount);
         return new SmallDisk(mountPoint);
     }
 

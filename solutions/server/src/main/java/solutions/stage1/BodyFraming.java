@@ -25,8 +25,9 @@ public record BodyFraming(boolean chunked, String contentLength) {
             String header = headers[i];
             int colon = header.indexOf(':');
             if (colon <= 0 || header.charAt(colon - 1) == ' ' || header.charAt(colon - 1) == '\t') {
-                throw new Refusal(Response.BAD_REQUEST, "malformed header line '" + header
-                        + "': expected Name: value, with no space before the colon");
+                throw new Refusal(
+                        Response.BAD_REQUEST,
+                        "malformed header line '" + header + "': expected Name: value, with no space before the colon");
             }
             // Compared in place: this runs for every header of every request.
             if (isNamed(header, colon, "Content-Length")) {
@@ -34,10 +35,12 @@ public record BodyFraming(boolean chunked, String contentLength) {
                 // A list of equal values ("5, 5") is one length (RFC 9110 8.6); anything else is a conflict.
                 for (String one : value.split(",", -1)) {
                     String digits = one.trim();
-                    if (digits.isEmpty() || digits.length() > 10
+                    if (digits.isEmpty()
+                            || digits.length() > 10
                             || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-                        throw new Refusal(Response.BAD_REQUEST, "invalid Content-Length '" + value
-                                + "': it must be a decimal number of bytes");
+                        throw new Refusal(
+                                Response.BAD_REQUEST,
+                                "invalid Content-Length '" + value + "': it must be a decimal number of bytes");
                     }
                     int zeros = 0;
                     while (zeros < digits.length() - 1 && digits.charAt(zeros) == '0') {
@@ -45,8 +48,10 @@ public record BodyFraming(boolean chunked, String contentLength) {
                     }
                     String normal = digits.substring(zeros);
                     if (length != null && !length.equals(normal)) {
-                        throw new Refusal(Response.BAD_REQUEST, "conflicting Content-Length values " + length
-                                + " and " + normal + ": send one Content-Length");
+                        throw new Refusal(
+                                Response.BAD_REQUEST,
+                                "conflicting Content-Length values " + length + " and " + normal
+                                        + ": send one Content-Length");
                     }
                     length = normal;
                 }
@@ -56,13 +61,17 @@ public record BodyFraming(boolean chunked, String contentLength) {
             }
         }
         if (coding != null && length != null) {
-            throw new Refusal(Response.BAD_REQUEST, "both Transfer-Encoding and Content-Length are set, so the end of"
-                    + " the body is ambiguous: send one of them (RFC 9112 6.3)");
+            throw new Refusal(
+                    Response.BAD_REQUEST,
+                    "both Transfer-Encoding and Content-Length are set, so the end of"
+                            + " the body is ambiguous: send one of them (RFC 9112 6.3)");
         }
         if (coding != null) {
             if (!coding.equalsIgnoreCase("chunked")) {
-                throw new Refusal("501 Not Implemented", "Transfer-Encoding '" + coding + "' is not supported:"
-                        + " send the body with Content-Length or Transfer-Encoding: chunked");
+                throw new Refusal(
+                        "501 Not Implemented",
+                        "Transfer-Encoding '" + coding + "' is not supported:"
+                                + " send the body with Content-Length or Transfer-Encoding: chunked");
             }
             return new BodyFraming(true, null);
         }

@@ -15,6 +15,7 @@ public final class ByteBudget {
     static final String BODIES_PROPERTY = "course.bodyBudgetBytes";
     /** Overrides the default size of the budget for unsent answers. */
     static final String ANSWERS_PROPERTY = "course.answerBudgetBytes";
+
     private static final ByteBudget BODIES = fromHeap("request bodies", BODIES_PROPERTY);
     private static final ByteBudget ANSWERS = fromHeap("unsent answers", ANSWERS_PROPERTY);
 
@@ -23,6 +24,7 @@ public final class ByteBudget {
     private final String holds;
     /** Where the size came from, for the reasons in the answers. */
     private final String origin;
+
     private final AtomicLong reservedBytes = new AtomicLong();
 
     ByteBudget(long capacityBytes, String holds, String origin) {

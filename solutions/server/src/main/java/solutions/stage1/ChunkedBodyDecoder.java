@@ -17,7 +17,18 @@ class ChunkedBodyDecoder {
         String reserve(long bytes);
     }
 
-    enum State { SIZE, EXTENSION, SIZE_LF, DATA, DATA_CR, DATA_LF, TRAILER_START, TRAILER_LINE, TRAILER_LF, DONE }
+    enum State {
+        SIZE,
+        EXTENSION,
+        SIZE_LF,
+        DATA,
+        DATA_CR,
+        DATA_LF,
+        TRAILER_START,
+        TRAILER_LINE,
+        TRAILER_LF,
+        DONE
+    }
 
     private static final int MAX_SIZE_DIGITS = 8;
 
@@ -26,6 +37,7 @@ class ChunkedBodyDecoder {
     private ByteArrayOutputStream body = new ByteArrayOutputStream();
     /** Why the body was dropped (the memory for bodies ran out), or null while it is kept. */
     private String refusal;
+
     private State state = State.SIZE;
     private long chunkLeft;
     private int sizeDigits;
@@ -88,8 +100,9 @@ class ChunkedBodyDecoder {
             case SIZE_LF -> {
                 expect(b, '\n');
                 if (body.size() + chunkLeft > maxBodyBytes) {
-                    throw new Refusal(Response.REQUEST_ENTITY_TOO_LARGE, "the chunked body grows past the limit of "
-                            + maxBodyBytes + " bytes");
+                    throw new Refusal(
+                            Response.REQUEST_ENTITY_TOO_LARGE,
+                            "the chunked body grows past the limit of " + maxBodyBytes + " bytes");
                 }
                 if (chunkLeft > 0 && refusal == null) {
                     refusal = reservations.reserve(chunkLeft);

@@ -14,8 +14,7 @@ final class ConnectionLog {
     private static final System.Logger LOG = System.getLogger("solutions.connections");
     static final LogWindow WINDOW = new LogWindow(LINES_PER_WINDOW, WINDOW_MILLIS, System::currentTimeMillis);
 
-    private ConnectionLog() {
-    }
+    private ConnectionLog() {}
 
     static void warn(String message) {
         String line = WINDOW.admit(message);

@@ -38,11 +38,13 @@ public class CourseSession extends HttpSession {
     private final SessionParts parts;
     /** Requests read and not answered yet, oldest first; the first is with the server once {@link #headStarted}. */
     private final ArrayDeque<Exchange> exchanges = new ArrayDeque<>();
+
     private boolean headStarted;
     /** Set while requests are being started, so that an answer given at once does not start the next recursively. */
     private boolean starting;
     /** Nothing more is read: a request ended the connection, or the client closed its side. */
     private boolean readingDone;
+
     private boolean clientFinished;
     /** Reading stopped because {@value #PIPELINE_LIMIT} requests wait; it resumes when half are answered. */
     private boolean pipelineFull;
@@ -159,7 +161,8 @@ public class CourseSession extends HttpSession {
         if (length - lineStart > fragment.length) { // one-nio keeps at most this much of a line between reads
             throw parsing == null
                     ? new Refusal("414 URI Too Long", "the request line is longer than " + fragment.length + " bytes")
-                    : new Refusal("431 Request Header Fields Too Large",
+                    : new Refusal(
+                            "431 Request Header Fields Too Large",
                             "a header line is longer than " + fragment.length + " bytes");
         }
         return lineStart;
@@ -196,15 +199,18 @@ public class CourseSession extends HttpSession {
         long bodyLength = Long.parseLong(framing.contentLength());
         int max = parts.framing().maxBodyBytes(framing);
         if (bodyLength > max) {
-            throw new Refusal(Response.REQUEST_ENTITY_TOO_LARGE, "a body of " + bodyLength
-                    + " bytes is larger than this node's limit of " + max + " bytes: send smaller values");
+            throw new Refusal(
+                    Response.REQUEST_ENTITY_TOO_LARGE,
+                    "a body of " + bodyLength + " bytes is larger than this node's limit of " + max
+                            + " bytes: send smaller values");
         }
         int here = (int) Math.min(length - offset, bodyLength);
         long footprint = HeapFootprint.ofArray(bodyLength);
         if (!parts.bodies().tryReserve(footprint)) {
             // Never allocated: its bytes are read off the socket and dropped, and the request is answered in its turn.
             ByteBudget bodies = parts.bodies();
-            parsingRefused = bodies.couldEverFit(footprint) ? busy(bodies.busyReason(bodyLength))
+            parsingRefused = bodies.couldEverFit(footprint)
+                    ? busy(bodies.busyReason(bodyLength))
                     : Responses.text(Response.REQUEST_ENTITY_TOO_LARGE, bodies.tooLargeReason(bodyLength));
             bytesToDrop = bodyLength - here;
             parsing.setBody(NO_BODY);
@@ -229,7 +235,9 @@ public class CourseSession extends HttpSession {
      * none sends the body after its timeout anyway.
      */
     private void continueIfExpected() throws IOException {
-        if (parts.framing().answersExpectContinue() && exchanges.isEmpty() && parsing.isHttp11()
+        if (parts.framing().answersExpectContinue()
+                && exchanges.isEmpty()
+                && parsing.isHttp11()
                 && "100-continue".equalsIgnoreCase(parsing.getHeader("Expect:"))) {
             write(CONTINUE, 0, CONTINUE.length);
         }
@@ -443,14 +451,18 @@ public class CourseSession extends HttpSession {
         Timeouts timeouts = parts.timeouts();
         if (headersSinceMillis != 0 && currentTime - headersSinceMillis > timeouts.headerMillis() && !readingDone) {
             try {
-                refuse(Responses.text("408 Request Timeout", "the request's line and headers did not arrive within "
-                        + timeouts.headerMillis() + " ms\n"));
+                refuse(Responses.text(
+                        "408 Request Timeout",
+                        "the request's line and headers did not arrive within " + timeouts.headerMillis() + " ms\n"));
             } catch (IOException e) {
                 return STALE;
             }
             return ACTIVE;
         }
-        boolean quiet = exchanges.isEmpty() && queueHead == null && parsing == null && chunked == null
+        boolean quiet = exchanges.isEmpty()
+                && queueHead == null
+                && parsing == null
+                && chunked == null
                 && headersSinceMillis == 0;
         return quiet && currentTime - lastAccessTime > timeouts.idleMillis() ? IDLE : ACTIVE;
     }

@@ -13,10 +13,10 @@ import java.lang.management.ManagementFactory;
 final class HeapFootprint {
     /** The size of a G1 region, or 0 when the collector is not G1. */
     private static final long G1_REGION_BYTES = g1RegionBytes();
+
     private static final int ARRAY_HEADER_BYTES = 16;
 
-    private HeapFootprint() {
-    }
+    private HeapFootprint() {}
 
     /** The heap an array of {@code length} bytes takes: rounded up to whole regions when G1 keeps it humongous. */
     static long ofArray(long length) {

@@ -35,7 +35,8 @@ final class LogWindow {
             return null;
         }
         int left = suppressed.getAndSet(0);
-        return left == 0 ? message
+        return left == 0
+                ? message
                 : message + " (" + left + " similar lines left out in the last " + millis / 1000 + " s)";
     }
 

@@ -12,8 +12,7 @@ import java.nio.charset.StandardCharsets;
 public final class PercentEncoding {
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
-    private PercentEncoding() {
-    }
+    private PercentEncoding() {}
 
     /** The bytes {@code s} encodes; {@link IllegalArgumentException} naming the fault for a malformed escape. */
     public static byte[] decode(String s) {
@@ -47,8 +46,13 @@ public final class PercentEncoding {
         StringBuilder sb = new StringBuilder(bytes.length * 3);
         for (byte b : bytes) {
             int c = b & 0xFF;
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '.' || c == '_' || c == '~') {
+            if ((c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '.'
+                    || c == '_'
+                    || c == '~') {
                 sb.append((char) c);
             } else {
                 sb.append('%').append(HEX[c >> 4]).append(HEX[c & 0xF]);

@@ -25,8 +25,8 @@ public final class Query {
                     continue;
                 }
                 int eq = pair.indexOf('=');
-                String name = new String(PercentEncoding.decode(eq < 0 ? pair : pair.substring(0, eq)),
-                        StandardCharsets.UTF_8);
+                String name = new String(
+                        PercentEncoding.decode(eq < 0 ? pair : pair.substring(0, eq)), StandardCharsets.UTF_8);
                 byte[] value = eq < 0 ? new byte[0] : PercentEncoding.decode(pair.substring(eq + 1));
                 params.putIfAbsent(name, value);
             }

@@ -16,21 +16,20 @@ final class RequestLine {
         "", "GET", "POST", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE", "CONNECT", "PATCH"
     };
 
-    private RequestLine() {
-    }
+    private RequestLine() {}
 
     static Request parse(byte[] buffer, int start, int length) throws Refusal {
         String line = new String(buffer, start, length, StandardCharsets.ISO_8859_1);
         int firstSpace = line.indexOf(' ');
         int lastSpace = line.lastIndexOf(' ');
         if (firstSpace <= 0 || lastSpace == firstSpace) {
-            throw new Refusal(Response.BAD_REQUEST, "malformed request line '" + printable(line)
-                    + "': expected METHOD /path?query HTTP/1.1");
+            throw new Refusal(
+                    Response.BAD_REQUEST,
+                    "malformed request line '" + printable(line) + "': expected METHOD /path?query HTTP/1.1");
         }
         String version = line.substring(lastSpace + 1);
         if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0")) {
-            throw new Refusal(Response.BAD_REQUEST, "unsupported protocol '" + printable(version)
-                    + "': use HTTP/1.1");
+            throw new Refusal(Response.BAD_REQUEST, "unsupported protocol '" + printable(version) + "': use HTTP/1.1");
         }
         String target = line.substring(firstSpace + 1, lastSpace);
         String problem = targetProblem(target);
@@ -44,8 +43,10 @@ final class RequestLine {
             }
         }
         // Method names are case-sensitive (RFC 9110 9.1): "get" is not GET.
-        throw new Refusal("501 Not Implemented", "method '" + printable(name)
-                + "' is not implemented: use GET, PUT or DELETE (method names are upper case)");
+        throw new Refusal(
+                "501 Not Implemented",
+                "method '" + printable(name)
+                        + "' is not implemented: use GET, PUT or DELETE (method names are upper case)");
     }
 
     /**
@@ -59,10 +60,12 @@ final class RequestLine {
         for (int i = 0; i < target.length(); i++) {
             char c = target.charAt(i);
             if (c == '%') {
-                if (i + 2 >= target.length() || Character.digit(target.charAt(i + 1), 16) < 0
+                if (i + 2 >= target.length()
+                        || Character.digit(target.charAt(i + 1), 16) < 0
                         || Character.digit(target.charAt(i + 2), 16) < 0) {
-                    return "malformed percent-encoding at '" + printable(target.substring(i, Math.min(i + 3,
-                            target.length()))) + "' in the request target: % must be followed by two hex digits"
+                    return "malformed percent-encoding at '"
+                            + printable(target.substring(i, Math.min(i + 3, target.length())))
+                            + "' in the request target: % must be followed by two hex digits"
                             + " (write a literal % as %25)";
                 }
             } else if (!allowed(c)) {
@@ -74,7 +77,9 @@ final class RequestLine {
     }
 
     private static boolean allowed(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
                 || "-._~!$&'()*+,;=:@/?".indexOf(c) >= 0;
     }
 

@@ -5,8 +5,7 @@ import one.nio.http.Response;
 
 /** Small constructors for responses, so handlers read as the protocol table. */
 public final class Responses {
-    private Responses() {
-    }
+    private Responses() {}
 
     public static Response empty(String status) {
         return new Response(status, Response.EMPTY);

@@ -52,7 +52,8 @@ public final class Routes implements RequestHandler {
 
     /** 400 naming the paths that are served: a client that got the path wrong learns the right one. */
     public Response unknownPath(Request request) {
-        return Responses.text(Response.BAD_REQUEST, "unknown path " + request.getPath() + ": this node serves "
-                + String.join(" and ", handlers.keySet()));
+        return Responses.text(
+                Response.BAD_REQUEST,
+                "unknown path " + request.getPath() + ": this node serves " + String.join(" and ", handlers.keySet()));
     }
 }

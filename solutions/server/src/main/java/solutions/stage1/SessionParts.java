@@ -6,12 +6,16 @@ package solutions.stage1;
  * is waited for, and how long a connection may idle. Stage 1 chooses the {@link #reference} parts; a later stage's
  * server replaces one (stage 5 the deferral, stage 6 the writer), and a variant of the course replaces another.
  */
-public record SessionParts(Framing framing, ByteBudget bodies, AnswerWriter writer, Deferral deferral,
-                           Timeouts timeouts) {
+public record SessionParts(
+        Framing framing, ByteBudget bodies, AnswerWriter writer, Deferral deferral, Timeouts timeouts) {
     /** Stage 1's parts: strict framing, the process's budgets, whole answers, no deferral, these timeouts. */
     public static SessionParts reference(Timeouts timeouts) {
-        return new SessionParts(new Framing(), ByteBudget.requestBodies(),
-                new WholeAnswers(ByteBudget.unsentAnswers()), Deferral.NONE, timeouts);
+        return new SessionParts(
+                new Framing(),
+                ByteBudget.requestBodies(),
+                new WholeAnswers(ByteBudget.unsentAnswers()),
+                Deferral.NONE,
+                timeouts);
     }
 
     public SessionParts withFraming(Framing other) {

@@ -17,14 +17,13 @@ public final class StorageFailure {
     /** An absolute path inside a message: one or more /name segments, up to a space or punctuation. */
     private static final Pattern PATH = Pattern.compile("(?<![\\w.])(/[^\\s/:;,'\"()]+)+/?");
 
-    private StorageFailure() {
-    }
+    private StorageFailure() {}
 
     /** The answer to a PUT or DELETE whose write failed: 507 with why, and a line in the node's log. */
     public static Response writeFailed(IOException e) {
         ConnectionLog.warn("a write failed, answered " + INSUFFICIENT_STORAGE + ": " + e);
-        return Responses.text(INSUFFICIENT_STORAGE, "the node could not write to its disk: " + reason(e)
-                + "; retry later");
+        return Responses.text(
+                INSUFFICIENT_STORAGE, "the node could not write to its disk: " + reason(e) + "; retry later");
     }
 
     /** The answer to a GET whose read failed: 500 with why, and a line in the node's log. */

@@ -80,8 +80,9 @@ public class SyncHttpServer extends HttpServer {
             return routes.handle(request);
         } catch (Exception e) {
             ConnectionLog.warn("a request failed, answered 500: " + e);
-            return Responses.text(Response.INTERNAL_ERROR, "internal error: " + e.getClass().getSimpleName() + ": "
-                    + StorageFailure.reason(e));
+            return Responses.text(
+                    Response.INTERNAL_ERROR,
+                    "internal error: " + e.getClass().getSimpleName() + ": " + StorageFailure.reason(e));
         }
     }
 }

@@ -18,15 +18,15 @@ public record Timeouts(long idleMillis, long headerMillis) {
 
     public Timeouts {
         if (idleMillis <= 0 || headerMillis <= 0) {
-            throw new IllegalArgumentException("timeouts must be positive, got idle " + idleMillis + " ms and header "
-                    + headerMillis + " ms");
+            throw new IllegalArgumentException(
+                    "timeouts must be positive, got idle " + idleMillis + " ms and header " + headerMillis + " ms");
         }
     }
 
     /** The defaults, or what -Dcourse.idleTimeoutMillis and -Dcourse.headerTimeoutMillis say. */
     public static Timeouts fromSystemProperties() {
-        return new Timeouts(positive(IDLE_PROPERTY, DEFAULT_IDLE_MILLIS),
-                positive(HEADER_PROPERTY, DEFAULT_HEADER_MILLIS));
+        return new Timeouts(
+                positive(IDLE_PROPERTY, DEFAULT_IDLE_MILLIS), positive(HEADER_PROPERTY, DEFAULT_HEADER_MILLIS));
     }
 
     private static long positive(String property, long fallback) {

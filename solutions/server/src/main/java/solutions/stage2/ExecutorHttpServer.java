@@ -21,8 +21,12 @@ public class ExecutorHttpServer extends SyncHttpServer {
     public ExecutorHttpServer(int port, Routes routes, WorkerSettings settings) throws IOException {
         super(port, routes);
         this.settings = settings;
-        this.workerPool = new WorkerPool("worker-" + port + "-", settings.workers(),
-                settings.queue().newQueue(settings.queueCapacity()), settings.virtualThreads(), "requests");
+        this.workerPool = new WorkerPool(
+                "worker-" + port + "-",
+                settings.workers(),
+                settings.queue().newQueue(settings.queueCapacity()),
+                settings.virtualThreads(),
+                "requests");
     }
 
     @Override
@@ -35,8 +39,10 @@ public class ExecutorHttpServer extends SyncHttpServer {
     private Response respondInTime(Request request, long queuedAtNanos) {
         long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - queuedAtNanos);
         if (waitedMillis > settings.deadlineMillis()) {
-            return Responses.text(Response.SERVICE_UNAVAILABLE, "waited " + waitedMillis
-                    + " ms for a worker, longer than the deadline of " + settings.deadlineMillis() + " ms");
+            return Responses.text(
+                    Response.SERVICE_UNAVAILABLE,
+                    "waited " + waitedMillis + " ms for a worker, longer than the deadline of "
+                            + settings.deadlineMillis() + " ms");
         }
         if (settings.handlerDelayMillis() > 0 && !pause(settings.handlerDelayMillis())) {
             return Responses.text(Response.SERVICE_UNAVAILABLE, "the node is stopping");

@@ -23,6 +23,7 @@ import solutions.stage1.Responses;
 public final class WorkerPool {
     /** How long stop waits for jobs already running before it interrupts them. */
     private static final long STOP_GRACE_MILLIS = 5000;
+
     private static final String STOPPING = "the node is stopping";
 
     private final String waiting;
@@ -33,14 +34,14 @@ public final class WorkerPool {
      * @param threadName prefix of the workers' names (a thread dump shows which pool a thread serves)
      * @param waiting    what waits in the queue, for the overload answer ("requests from other nodes")
      */
-    public WorkerPool(String threadName, int workers, BlockingQueue<Runnable> queue, boolean virtualThreads,
-                      String waiting) {
+    public WorkerPool(
+            String threadName, int workers, BlockingQueue<Runnable> queue, boolean virtualThreads, String waiting) {
         this.waiting = waiting;
         ThreadFactory threads = virtualThreads
                 ? Thread.ofVirtual().name(threadName, 0).factory()
                 : Thread.ofPlatform().name(threadName, 0).daemon(true).factory();
-        this.executor = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, queue, threads,
-                new ThreadPoolExecutor.AbortPolicy());
+        this.executor = new ThreadPoolExecutor(
+                workers, workers, 0, TimeUnit.MILLISECONDS, queue, threads, new ThreadPoolExecutor.AbortPolicy());
     }
 
     /** Queues a job whose response a worker sends to the session; 503 at once when the queue is full or stopping. */
@@ -52,9 +53,12 @@ public final class WorkerPool {
         try {
             executor.execute(new Job(session, job));
         } catch (RejectedExecutionException e) {
-            session.sendResponse(Responses.text(Response.SERVICE_UNAVAILABLE, executor.isShutdown() ? STOPPING
-                    : "overloaded: " + executor.getQueue().size() + " " + waiting
-                    + " are already waiting for a worker; retry later"));
+            session.sendResponse(Responses.text(
+                    Response.SERVICE_UNAVAILABLE,
+                    executor.isShutdown()
+                            ? STOPPING
+                            : "overloaded: " + executor.getQueue().size() + " " + waiting
+                                    + " are already waiting for a worker; retry later"));
         }
     }
 

@@ -11,8 +11,13 @@ package solutions.stage2;
  * -Dcourse.handlerDelayMillis=N test hook: each worker waits this long before it handles a request (default 0)
  * </pre>
  */
-public record WorkerSettings(int workers, int queueCapacity, QueueKind queue, boolean virtualThreads,
-                             long deadlineMillis, long handlerDelayMillis) {
+public record WorkerSettings(
+        int workers,
+        int queueCapacity,
+        QueueKind queue,
+        boolean virtualThreads,
+        long deadlineMillis,
+        long handlerDelayMillis) {
     public WorkerSettings {
         requireAtLeast("course.workers", workers, 1);
         requireAtLeast("course.queueCapacity", queueCapacity, 1);

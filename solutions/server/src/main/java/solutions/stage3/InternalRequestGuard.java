@@ -30,9 +30,11 @@ public final class InternalRequestGuard implements RequestHandler {
         if (request.getHeaderValue(PeerClient.INTERNAL_HEADER) == null || fromTheCluster(request)) {
             return next.handle(request);
         }
-        return Responses.text(Response.FORBIDDEN, PeerClient.INTERNAL_HEADER + " marks a request from another node "
-                + "of the cluster, and this one does not carry the cluster's secret; clients must not send "
-                + PeerClient.INTERNAL_HEADER);
+        return Responses.text(
+                Response.FORBIDDEN,
+                PeerClient.INTERNAL_HEADER + " marks a request from another node "
+                        + "of the cluster, and this one does not carry the cluster's secret; clients must not send "
+                        + PeerClient.INTERNAL_HEADER);
     }
 
     private boolean fromTheCluster(Request request) {

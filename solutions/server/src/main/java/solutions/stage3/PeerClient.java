@@ -40,8 +40,8 @@ public final class PeerClient implements Closeable {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new IllegalArgumentException("-Dcourse.peerTimeoutMillis must be a positive whole number, got '"
-                + value + "'");
+        throw new IllegalArgumentException(
+                "-Dcourse.peerTimeoutMillis must be a positive whole number, got '" + value + "'");
     }
 
     private final String self;
@@ -67,14 +67,17 @@ public final class PeerClient implements Closeable {
     /** Sends {@code method pathAndQuery} with the body to the peer; the future never completes exceptionally. */
     // handle() gives a future of a future on purpose: thenCompose(f -> f) flattens it.
     @SuppressWarnings("FutureReturnValueIgnored")
-    public CompletableFuture<Response> send(String peer, String method, String pathAndQuery, byte[] body,
-                                            Map<String, String> headers) {
+    public CompletableFuture<Response> send(
+            String peer, String method, String pathAndQuery, byte[] body, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(peer + pathAndQuery))
                 .timeout(timeout)
                 .header(INTERNAL_HEADER, self)
                 .header(SECRET_HEADER, secret)
-                .method(method, body == null
-                        ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(request::header);
         HttpRequest built = request.build();
         return http.sendAsync(built, HttpResponse.BodyHandlers.ofByteArray())
@@ -83,8 +86,9 @@ public final class PeerClient implements Closeable {
                 // their timestamp), so it goes once more on a new connection instead of failing a replica.
                 .handle((r, e) -> e != null && closedBeforeAnyByte(e)
                         ? http.sendAsync(built, HttpResponse.BodyHandlers.ofByteArray())
-                        : r != null ? CompletableFuture.completedFuture(r)
-                        : CompletableFuture.<HttpResponse<byte[]>>failedFuture(e))
+                        : r != null
+                                ? CompletableFuture.completedFuture(r)
+                                : CompletableFuture.<HttpResponse<byte[]>>failedFuture(e))
                 .thenCompose(f -> f)
                 .thenApply(r -> new Response(StatusLine.of(r.statusCode()), r.body()))
                 .exceptionally(e -> unreachable(peer, e))
@@ -124,8 +128,8 @@ public final class PeerClient implements Closeable {
     }
 
     private Response timedOut(String peer) {
-        return Responses.text(Response.GATEWAY_TIMEOUT, "node " + peer + " did not answer within "
-                + timeout.toMillis() + " ms");
+        return Responses.text(
+                Response.GATEWAY_TIMEOUT, "node " + peer + " did not answer within " + timeout.toMillis() + " ms");
     }
 
     /**

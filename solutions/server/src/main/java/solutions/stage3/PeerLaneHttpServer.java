@@ -23,8 +23,12 @@ public class PeerLaneHttpServer extends ExecutorHttpServer {
     public PeerLaneHttpServer(int port, Routes routes, WorkerSettings settings) throws IOException {
         super(port, routes, settings);
         // First in, first out and no deadline: another node's request is short and its sender is still waiting.
-        this.peerWorkers = new WorkerPool("peer-worker-" + port + "-", settings.workers(),
-                new ArrayBlockingQueue<>(settings.queueCapacity()), false, "requests from other nodes");
+        this.peerWorkers = new WorkerPool(
+                "peer-worker-" + port + "-",
+                settings.workers(),
+                new ArrayBlockingQueue<>(settings.queueCapacity()),
+                false,
+                "requests from other nodes");
     }
 
     @Override

@@ -50,7 +50,9 @@ public final class Rendezvous {
             int byScore = Long.compareUnsigned(scores[b], scores[a]);
             return byScore != 0 ? byScore : Integer.compare(a, b);
         });
-        return Arrays.stream(order, 0, Math.min(count, order.length)).map(nodes::get).toList();
+        return Arrays.stream(order, 0, Math.min(count, order.length))
+                .map(nodes::get)
+                .toList();
     }
 
     public int size() {

@@ -36,6 +36,7 @@ public final class ShardingHandler implements RequestHandler {
         if (owner.equals(self)) {
             return local.handle(request);
         }
-        return peers.await(peers.send(owner, request.getMethodName(), EntityHandler.uriOf(key), request.getBody(), Map.of()));
+        return peers.await(
+                peers.send(owner, request.getMethodName(), EntityHandler.uriOf(key), request.getBody(), Map.of()));
     }
 }

@@ -25,8 +25,8 @@ public class Stage3Node extends Stage2Node {
 
     @Override
     protected RequestHandler createHandler(Storage storage) throws IOException {
-        return new ShardingHandler(config.selfUrl(), new Rendezvous(config.clusterUrls()),
-                new EntityHandler(storage), openPeers());
+        return new ShardingHandler(
+                config.selfUrl(), new Rendezvous(config.clusterUrls()), new EntityHandler(storage), openPeers());
     }
 
     @Override

@@ -4,8 +4,7 @@ import one.nio.http.Response;
 
 /** One-nio wants a status line ("201 Created") where java.net.http gives a number: this maps one to the other. */
 public final class StatusLine {
-    private StatusLine() {
-    }
+    private StatusLine() {}
 
     public static String of(int code) {
         return switch (code) {

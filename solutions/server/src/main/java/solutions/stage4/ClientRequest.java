@@ -44,8 +44,8 @@ public record ClientRequest(int method, byte[] key, ReplicaCount count, Record w
             throw new Rejected(Responses.text(Response.BAD_REQUEST, e.getMessage()));
         }
         Record write = switch (method) {
-            case Request.METHOD_PUT -> new Record(timestamps.next(),
-                    request.getBody() == null ? new byte[0] : request.getBody());
+            case Request.METHOD_PUT ->
+                new Record(timestamps.next(), request.getBody() == null ? new byte[0] : request.getBody());
             case Request.METHOD_DELETE -> Record.tombstone(timestamps.next());
             default -> null;
         };

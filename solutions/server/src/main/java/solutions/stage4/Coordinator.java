@@ -35,14 +35,19 @@ record Coordinator(String self, Rendezvous rendezvous, LocalReplica local, PeerC
         List<String> replicas = rendezvous.ranking(client.key(), client.count().from());
         Quorum quorum = new Quorum(client.count());
         // Peers always answer within their timeout, so the quorum is always decided; the bound is only a guard.
-        CompletableFuture<Response> answer = quorum.decided().copy()
+        CompletableFuture<Response> answer = quorum.decided()
+                .copy()
                 .completeOnTimeout(null, 3 * peers.timeout().toMillis(), TimeUnit.MILLISECONDS)
                 .thenApply(decided -> quorum.clientAnswer(client.method(), replicas));
         Record write = client.write();
         for (String node : replicas) {
             if (!node.equals(self)) {
-                peers.send(node, request.getMethodName(), EntityHandler.uriOf(client.key()),
-                                ReplicaEndpoint.bodyFor(write), ReplicaEndpoint.headersFor(write))
+                peers.send(
+                                node,
+                                request.getMethodName(),
+                                EntityHandler.uriOf(client.key()),
+                                ReplicaEndpoint.bodyFor(write),
+                                ReplicaEndpoint.headersFor(write))
                         .thenAccept(response -> quorum.add(Quorum.Answer.of(node, write, response)));
             }
         }

@@ -38,7 +38,8 @@ public final class Quorum {
                 }
             }
             boolean expected = write == null ? status == 404 : status == (write.isTombstone() ? 202 : 201);
-            return expected ? success(node, null)
+            return expected
+                    ? success(node, null)
                     : failure(node, status + " " + new String(response.getBody(), StandardCharsets.UTF_8));
         }
 
@@ -123,7 +124,8 @@ public final class Quorum {
             default -> {
                 Record newest = newest();
                 yield newest == null || newest.isTombstone()
-                        ? Responses.empty(Response.NOT_FOUND) : new Response(Response.OK, newest.value());
+                        ? Responses.empty(Response.NOT_FOUND)
+                        : new Response(Response.OK, newest.value());
             }
         };
     }

@@ -28,7 +28,10 @@ public record Record(long timestamp, byte[] value) {
 
     public byte[] encode() {
         byte[] v = value == null ? new byte[0] : value;
-        return ByteBuffer.allocate(HEADER + v.length).putLong(timestamp).put((byte) (value == null ? 1 : 0)).put(v)
+        return ByteBuffer.allocate(HEADER + v.length)
+                .putLong(timestamp)
+                .put((byte) (value == null ? 1 : 0))
+                .put(v)
                 .array();
     }
 
@@ -38,7 +41,8 @@ public record Record(long timestamp, byte[] value) {
                     + "written by a stage before 4? Start the node on an empty working directory");
         }
         long timestamp = ByteBuffer.wrap(bytes).getLong();
-        return bytes[Long.BYTES] == 1 ? tombstone(timestamp)
+        return bytes[Long.BYTES] == 1
+                ? tombstone(timestamp)
                 : new Record(timestamp, Arrays.copyOfRange(bytes, HEADER, bytes.length));
     }
 

@@ -10,8 +10,8 @@ public record ReplicaCount(int ack, int from) {
     public static ReplicaCount parse(Query query, int clusterSize) {
         int from = number(query, "from", clusterSize);
         if (from < 1 || from > clusterSize) {
-            throw new IllegalArgumentException("from must be between 1 and the cluster size " + clusterSize
-                    + ", got " + from);
+            throw new IllegalArgumentException(
+                    "from must be between 1 and the cluster size " + clusterSize + ", got " + from);
         }
         int ack = number(query, "ack", from / 2 + 1);
         if (ack < 1 || ack > from) {

@@ -44,7 +44,8 @@ public final class ReplicaEndpoint implements RequestHandler {
         }
         long timestamp;
         try {
-            timestamp = Long.parseLong(String.valueOf(request.getHeaderValue(TIMESTAMP_HEADER)).trim());
+            timestamp = Long.parseLong(
+                    String.valueOf(request.getHeaderValue(TIMESTAMP_HEADER)).trim());
         } catch (NumberFormatException e) {
             return Responses.text(Response.BAD_REQUEST, "a replica write needs the header " + TIMESTAMP_HEADER);
         }

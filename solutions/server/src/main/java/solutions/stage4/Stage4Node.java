@@ -30,10 +30,11 @@ public class Stage4Node extends Stage3Node {
     protected RequestHandler createHandler(Storage storage) throws IOException {
         LocalReplica replica = new LocalReplica(storage);
         ReplicaEndpoint endpoint = new ReplicaEndpoint(replica);
-        Coordinator coordinator = new Coordinator(config.selfUrl(), new Rendezvous(config.clusterUrls()), replica,
-                openPeers(), timestamps);
+        Coordinator coordinator = new Coordinator(
+                config.selfUrl(), new Rendezvous(config.clusterUrls()), replica, openPeers(), timestamps);
         return request -> request.getHeaderValue(PeerClient.INTERNAL_HEADER) != null
-                ? endpoint.handle(request) : answer(coordinator.start(request));
+                ? endpoint.handle(request)
+                : answer(coordinator.start(request));
     }
 
     /**

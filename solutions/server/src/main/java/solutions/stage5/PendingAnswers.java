@@ -18,9 +18,14 @@ final class PendingAnswers implements Deferral {
         if (!(response instanceof PendingResponse pending)) {
             return false;
         }
-        pending.future().whenComplete((done, error) -> deliver.accept(done != null ? done
-                : Responses.text(Response.INTERNAL_ERROR, "internal error: " + error.getClass().getSimpleName()
-                        + ": " + StorageFailure.reason(error))));
+        pending.future()
+                .whenComplete((done, error) -> deliver.accept(
+                        done != null
+                                ? done
+                                : Responses.text(
+                                        Response.INTERNAL_ERROR,
+                                        "internal error: " + error.getClass().getSimpleName() + ": "
+                                                + StorageFailure.reason(error))));
         return true;
     }
 }

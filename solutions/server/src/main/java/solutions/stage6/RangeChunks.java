@@ -19,6 +19,7 @@ final class RangeChunks extends Session.QueueItem {
     private static final int BATCH_BYTES = 64 * 1024;
     /** How much one call writes at most, so one long stream does not hold a selector thread from other sessions. */
     private static final int MAX_BYTES_PER_CALL = 1 << 20;
+
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] LAST_CHUNK = "0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 

@@ -34,8 +34,9 @@ final class RangeHandler implements RequestHandler {
         Query query = Query.of(request.getURI());
         byte[] start = query.bytes("start");
         if (start == null || start.length == 0) {
-            return Responses.text(Response.BAD_REQUEST, "start is missing or empty: use " + PATH
-                    + "?start=<first key>[&end=<key after the last>]");
+            return Responses.text(
+                    Response.BAD_REQUEST,
+                    "start is missing or empty: use " + PATH + "?start=<first key>[&end=<key after the last>]");
         }
         byte[] end = query.bytes("end");
         if (end != null && end.length == 0) {

@@ -42,7 +42,8 @@ class BodyFramingTest {
         assertEquals("2147483647", framing("Content-Length: 2147483647").contentLength());
         Refusal tooLarge = assertThrows(Refusal.class, () -> framing("Content-Length: 2147483648"));
         assertTrue(tooLarge.status().startsWith("413"), tooLarge.status());
-        assertTrue(assertThrows(Refusal.class, () -> framing("Content-Length: 10000000000")).status()
+        assertTrue(assertThrows(Refusal.class, () -> framing("Content-Length: 10000000000"))
+                .status()
                 .startsWith("400"));
         assertEquals("5", framing("Content-Length: 5, 05").contentLength(), "a list of equal values is one");
     }

@@ -49,20 +49,31 @@ class ByteBudgetTest {
         ByteBudget budget = new ByteBudget(10 * MIB, "request bodies", "set by a test");
         budget.tryReserve(5 * MIB);
         String busy = budget.busyReason(6 * MIB);
-        assertTrue(busy.contains("5.0 MiB") && busy.contains("10.0 MiB") && busy.contains("set by a test")
-                && busy.contains(String.valueOf(6 * MIB)) && busy.contains("retry later"), busy);
+        assertTrue(
+                busy.contains("5.0 MiB")
+                        && busy.contains("10.0 MiB")
+                        && busy.contains("set by a test")
+                        && busy.contains(String.valueOf(6 * MIB))
+                        && busy.contains("retry later"),
+                busy);
         String tooLarge = budget.tooLargeReason(11 * MIB);
-        assertTrue(tooLarge.contains(String.valueOf(11 * MIB)) && tooLarge.contains("10.0 MiB")
-                && tooLarge.contains("set by a test") && tooLarge.contains("smaller values"), tooLarge);
+        assertTrue(
+                tooLarge.contains(String.valueOf(11 * MIB))
+                        && tooLarge.contains("10.0 MiB")
+                        && tooLarge.contains("set by a test")
+                        && tooLarge.contains("smaller values"),
+                tooLarge);
     }
 
     @Test
     void theProcessBudgetsAreAQuarterOfTheHeapEachUnlessSet() {
         Long bodies = Long.getLong(ByteBudget.BODIES_PROPERTY);
-        assertEquals(bodies != null ? bodies : Runtime.getRuntime().maxMemory() / 4,
+        assertEquals(
+                bodies != null ? bodies : Runtime.getRuntime().maxMemory() / 4,
                 ByteBudget.requestBodies().capacityBytes());
         Long answers = Long.getLong(ByteBudget.ANSWERS_PROPERTY);
-        assertEquals(answers != null ? answers : Runtime.getRuntime().maxMemory() / 4,
+        assertEquals(
+                answers != null ? answers : Runtime.getRuntime().maxMemory() / 4,
                 ByteBudget.unsentAnswers().capacityBytes());
     }
 

@@ -81,8 +81,10 @@ class ChunkedBodyDecoderTest {
         ChunkedBodyDecoder eight = decoder(100);
         feed(eight, "00000002\r\nok\r\n0\r\n\r\n");
         assertArrayEquals(ascii("ok"), eight.body());
-        assertEquals(Response.BAD_REQUEST, assertThrows(Refusal.class,
-                () -> feed(decoder(100), "000000002\r\nok\r\n0\r\n\r\n")).status());
+        assertEquals(
+                Response.BAD_REQUEST,
+                assertThrows(Refusal.class, () -> feed(decoder(100), "000000002\r\nok\r\n0\r\n\r\n"))
+                        .status());
     }
 
     @Test
@@ -96,8 +98,9 @@ class ChunkedBodyDecoderTest {
 
     @Test
     void missingLineEndsAroundChunksAreRefused() {
-        for (String body : new String[] {"5\rXhello\r\n0\r\n\r\n", "5\r\nhelloX\n0\r\n\r\n", "5\r\nhello\rX0\r\n\r\n",
-                "5\r\nhello\r\n0\r\n\rX"}) {
+        for (String body : new String[] {
+            "5\rXhello\r\n0\r\n\r\n", "5\r\nhelloX\n0\r\n\r\n", "5\r\nhello\rX0\r\n\r\n", "5\r\nhello\r\n0\r\n\rX"
+        }) {
             Refusal r = assertThrows(Refusal.class, () -> feed(decoder(100), body), body);
             assertEquals(Response.BAD_REQUEST, r.status(), body);
         }

@@ -40,8 +40,9 @@ class ConnectionLogTest {
         now.addAndGet(ConnectionLog.WINDOW_MILLIS - 1);
         assertNull(window.admit("still the flood's window"));
         now.addAndGet(1);
-        assertEquals("after the flood (6 similar lines left out in the last " + ConnectionLog.WINDOW_MILLIS / 1000
-                + " s)", window.admit("after the flood"));
+        assertEquals(
+                "after the flood (6 similar lines left out in the last " + ConnectionLog.WINDOW_MILLIS / 1000 + " s)",
+                window.admit("after the flood"));
         assertEquals("and the next", window.admit("and the next"));
     }
 
@@ -56,12 +57,10 @@ class ConnectionLogTest {
             }
 
             @Override
-            public void flush() {
-            }
+            public void flush() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         log.addHandler(capture);
         try {
@@ -75,7 +74,8 @@ class ConnectionLogTest {
                 node.stop();
             }
             synchronized (capture) {
-                assertTrue(lines.stream().anyMatch(l -> l.contains("400") && l.contains("%ZZ")),
+                assertTrue(
+                        lines.stream().anyMatch(l -> l.contains("400") && l.contains("%ZZ")),
                         "the refusal is logged with its status and reason: " + lines);
             }
         } finally {

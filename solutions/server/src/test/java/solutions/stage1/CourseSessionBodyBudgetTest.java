@@ -113,8 +113,9 @@ class CourseSessionBodyBudgetTest extends NodeTest {
     @Test
     void aHalfSentBodyIsGivenBackWhenTheClientGoesAway() throws Exception {
         try (Socket s = connect(port)) {
-            s.getOutputStream().write(ascii("PUT /v0/entity?id=half HTTP/1.1\r\nHost: x\r\nContent-Length: " + MIB
-                    + "\r\n\r\n0123456789"));
+            s.getOutputStream()
+                    .write(ascii("PUT /v0/entity?id=half HTTP/1.1\r\nHost: x\r\nContent-Length: " + MIB
+                            + "\r\n\r\n0123456789"));
             s.getOutputStream().flush();
             awaitReserved(baseline + MIB, "a body being received is reserved");
         }
@@ -170,8 +171,8 @@ class CourseSessionBodyBudgetTest extends NodeTest {
 
     /** A PUT's head and the first bytes of its body, sent. */
     private static void startPut(OutputStream out, String id, byte[] body, int firstBytes) throws IOException {
-        out.write(ascii("PUT /v0/entity?id=" + id + " HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length
-                + "\r\n\r\n"));
+        out.write(ascii(
+                "PUT /v0/entity?id=" + id + " HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length + "\r\n\r\n"));
         out.write(body, 0, firstBytes);
         out.flush();
     }

@@ -82,7 +82,8 @@ class DiskFullNodeTest {
         }
         assertEquals(507, refused.statusCode(), refused.body());
         assertTrue(refused.body().contains("No space left on device"), refused.body());
-        assertFalse(refused.body().contains(mountPoint.toString()) || refused.body().contains("/"),
+        assertFalse(
+                refused.body().contains(mountPoint.toString()) || refused.body().contains("/"),
                 "the answer shows a file path: " + refused.body());
 
         disk.free();
@@ -101,8 +102,8 @@ class DiskFullNodeTest {
         assertDoesNotThrow(node::stop, "stop (SIGTERM's path) after the episode");
         node = TestHttp.startNode(port, dir);
         for (Map.Entry<String, byte[]> e : acknowledged.entrySet()) {
-            HttpResponse<byte[]> answer = client.send(request(port, "GET", e.getKey(), null),
-                    HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> answer =
+                    client.send(request(port, "GET", e.getKey(), null), HttpResponse.BodyHandlers.ofByteArray());
             if (e.getValue() == null) {
                 assertEquals(404, answer.statusCode(), "deleted: " + e.getKey());
             } else {
@@ -121,13 +122,17 @@ class DiskFullNodeTest {
 
     private static HttpResponse<String> send(HttpClient client, int port, String method, String key, byte[] body)
             throws Exception {
-        return client.send(request(port, method, key, body), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return client.send(
+                request(port, method, key, body), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
     private static HttpRequest request(int port, String method, String key, byte[] body) {
         return HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/v0/entity?id=" + key))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body))
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body))
                 .build();
     }
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class NodeTest {
     @TempDir
     Path dir;
+
     Service node;
     int port;
 

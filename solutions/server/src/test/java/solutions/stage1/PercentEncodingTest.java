@@ -16,9 +16,10 @@ class PercentEncodingTest {
     @Test
     void encodesEveryByteButUnreservedAsciiAsTwoUpperCaseHexDigits() {
         assertEquals("azAZ09-._~", PercentEncoding.encode(bytes("azAZ09-._~")));
-        assertEquals("%40%5B%60%7B%2F%3A%20%2B%25%00%7F%80%FF",
-                PercentEncoding.encode(new byte[] {'@', '[', '`', '{', '/', ':', ' ', '+', '%', 0, 0x7F, (byte) 0x80,
-                        (byte) 0xFF}));
+        assertEquals(
+                "%40%5B%60%7B%2F%3A%20%2B%25%00%7F%80%FF",
+                PercentEncoding.encode(
+                        new byte[] {'@', '[', '`', '{', '/', ':', ' ', '+', '%', 0, 0x7F, (byte) 0x80, (byte) 0xFF}));
         assertEquals("", PercentEncoding.encode(new byte[0]));
     }
 
@@ -43,8 +44,8 @@ class PercentEncodingTest {
     @Test
     void aMalformedEscapeIsAnIllegalArgumentSayingWhere() {
         for (String bad : new String[] {"abc%", "abc%4", "%ZZ", "%4G", "%G4"}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> PercentEncoding.decode(bad), bad);
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> PercentEncoding.decode(bad), bad);
             assertTrue(e.getMessage().contains("'" + bad.substring(bad.indexOf('%')) + "'"), e.getMessage());
         }
     }

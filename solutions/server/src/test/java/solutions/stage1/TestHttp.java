@@ -13,8 +13,7 @@ import java.util.Locale;
 
 /** Raw HTTP for the references' own tests: requests written byte for byte, answers read off the socket. */
 public final class TestHttp {
-    private TestHttp() {
-    }
+    private TestHttp() {}
 
     public static int freePort() throws IOException {
         try (ServerSocket probe = new ServerSocket(0)) {
@@ -55,7 +54,8 @@ public final class TestHttp {
             int length = 0;
             for (String line : text.split("\r\n")) {
                 if (line.startsWith("content-length:")) {
-                    length = Integer.parseInt(line.substring("content-length:".length()).trim());
+                    length = Integer.parseInt(
+                            line.substring("content-length:".length()).trim());
                 }
             }
             byte[] body = in.readNBytes(length);

@@ -32,7 +32,9 @@ class TimeoutsTest {
         for (String bad : new String[] {"0", "-5", "soon"}) {
             System.setProperty(Timeouts.HEADER_PROPERTY, bad);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Timeouts::fromSystemProperties);
-            assertTrue(e.getMessage().contains(Timeouts.HEADER_PROPERTY) && e.getMessage().contains(bad),
+            assertTrue(
+                    e.getMessage().contains(Timeouts.HEADER_PROPERTY)
+                            && e.getMessage().contains(bad),
                     e.getMessage());
         }
     }

@@ -34,6 +34,7 @@ class PipelinePauseTest {
     private static final int CLIENT_SEND_BUFFER = 64 * 1024;
     /** The pipeline, one read's worth of bytes and the request being handled, generously. */
     private static final long NODE_HOLDS_AT_MOST = 260L * (BODY_BYTES + 100) + 1024 * 1024;
+
     private static final long STALL_MILLIS = 3_000;
 
     @Test
@@ -51,8 +52,8 @@ class PipelinePauseTest {
             return Response.ok(id.getBytes(StandardCharsets.US_ASCII));
         });
         int port = TestHttp.freePort();
-        ExecutorHttpServer server = new ExecutorHttpServer(port, routes,
-                new WorkerSettings(1, 16, QueueKind.ARRAY, false, 600_000, 0));
+        ExecutorHttpServer server =
+                new ExecutorHttpServer(port, routes, new WorkerSettings(1, 16, QueueKind.ARRAY, false, 600_000, 0));
         server.start();
         AtomicLong written = new AtomicLong();
         try (Socket client = new Socket()) {
@@ -62,19 +63,25 @@ class PipelinePauseTest {
             Thread writer = writeInBackground(client.getOutputStream(), requests, written);
             try {
                 waitUntilDoneOrStalled(writer, written);
-                assertTrue(written.get() < requests, "the node read all " + requests + " pipelined PUTs of "
-                        + requestBytes + " bytes while its handler held the first one (the kernel's buffers could"
-                        + " hold at most " + kernelHolds + " bytes): past 256 waiting requests a node must stop"
-                        + " reading, so that TCP holds the client back instead of the node's heap");
+                assertTrue(
+                        written.get() < requests,
+                        "the node read all " + requests + " pipelined PUTs of "
+                                + requestBytes
+                                + " bytes while its handler held the first one (the kernel's buffers could"
+                                + " hold at most " + kernelHolds + " bytes): past 256 waiting requests a node must stop"
+                                + " reading, so that TCP holds the client back instead of the node's heap");
                 release.countDown();
                 for (int i = 0; i < requests; i++) {
                     Answer answer;
                     try {
                         answer = Answer.read(client.getInputStream());
                     } catch (SocketTimeoutException e) {
-                        throw new AssertionError("no answer for 10 s after " + i + " of " + requests + " answers"
-                                + " (the client had written " + written.get() + " requests): a paused connection"
-                                + " must read again once half of its pipeline is answered", e);
+                        throw new AssertionError(
+                                "no answer for 10 s after " + i + " of " + requests + " answers"
+                                        + " (the client had written " + written.get()
+                                        + " requests): a paused connection"
+                                        + " must read again once half of its pipeline is answered",
+                                e);
                     }
                     assertEquals(200, answer.status(), "answer " + i + ": " + answer);
                     assertEquals(Integer.toString(i), answer.body(), "answer " + i + " is not for request " + i);
@@ -107,26 +114,28 @@ class PipelinePauseTest {
     }
 
     private static Thread writeInBackground(OutputStream out, int requests, AtomicLong written) {
-        Thread writer = new Thread(() -> {
-            byte[] body = new byte[BODY_BYTES];
-            try {
-                for (int i = 0; i < requests; i++) {
-                    out.write(put(i, body));
-                    written.incrementAndGet();
-                }
-                out.flush();
-            } catch (IOException e) {
-                // the test closed the connection after a failure; what was written is counted
-            }
-        }, "pipelining-client");
+        Thread writer = new Thread(
+                () -> {
+                    byte[] body = new byte[BODY_BYTES];
+                    try {
+                        for (int i = 0; i < requests; i++) {
+                            out.write(put(i, body));
+                            written.incrementAndGet();
+                        }
+                        out.flush();
+                    } catch (IOException e) {
+                        // the test closed the connection after a failure; what was written is counted
+                    }
+                },
+                "pipelining-client");
         writer.setDaemon(true);
         writer.start();
         return writer;
     }
 
     private static byte[] put(int id, byte[] body) {
-        byte[] head = ascii("PUT /v0/entity?id=" + id + " HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length
-                + "\r\n\r\n");
+        byte[] head = ascii(
+                "PUT /v0/entity?id=" + id + " HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length + "\r\n\r\n");
         byte[] request = new byte[head.length + body.length];
         System.arraycopy(head, 0, request, 0, head.length);
         System.arraycopy(body, 0, request, head.length, body.length);

@@ -31,14 +31,29 @@ class WorkerPoolTest {
     @Test
     void aFullQueueOfEveryKindIsAnswered503SayingItIsOverloaded() throws Exception {
         for (String queue : new String[] {"array", "fifo", "lifo"}) {
-            Service node = start(Map.of("course.workers", "1", "course.queueCapacity", "1", "course.queue", queue,
-                    "course.handlerDelayMillis", "800", "course.deadlineMillis", "60000"));
-            try (Socket first = send("a"); Socket second = send("b"); Socket third = send("c")) {
+            Service node = start(Map.of(
+                    "course.workers",
+                    "1",
+                    "course.queueCapacity",
+                    "1",
+                    "course.queue",
+                    queue,
+                    "course.handlerDelayMillis",
+                    "800",
+                    "course.deadlineMillis",
+                    "60000"));
+            try (Socket first = send("a");
+                    Socket second = send("b");
+                    Socket third = send("c")) {
                 Answer[] answers = {read(first), read(second), read(third)};
                 long overloaded = Arrays.stream(answers)
-                        .filter(a -> a.status() == 503 && a.body().contains("overloaded")).count();
-                assertEquals(1, overloaded, "-Dcourse.queue=" + queue + ", one worker and one place in the queue:"
-                        + " the third request is overloaded; " + Arrays.toString(answers));
+                        .filter(a -> a.status() == 503 && a.body().contains("overloaded"))
+                        .count();
+                assertEquals(
+                        1,
+                        overloaded,
+                        "-Dcourse.queue=" + queue + ", one worker and one place in the queue:"
+                                + " the third request is overloaded; " + Arrays.toString(answers));
             } finally {
                 node.stop();
             }
@@ -47,8 +62,15 @@ class WorkerPoolTest {
 
     @Test
     void stopAnswersQueuedRequests503AndInterruptsAHandlerPastTheGracePeriod() throws Exception {
-        Service node = start(Map.of("course.workers", "1", "course.queueCapacity", "4",
-                "course.handlerDelayMillis", "60000", "course.deadlineMillis", "120000"));
+        Service node = start(Map.of(
+                "course.workers",
+                "1",
+                "course.queueCapacity",
+                "4",
+                "course.handlerDelayMillis",
+                "60000",
+                "course.deadlineMillis",
+                "120000"));
         try (Socket running = send("running")) {
             Thread.sleep(300); // with the worker
             try (Socket queued = send("queued")) {

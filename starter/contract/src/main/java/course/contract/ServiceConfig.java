@@ -19,8 +19,8 @@ import java.util.Objects;
  *                      {@value #MIN_SECRET_LENGTH} printable ASCII characters without spaces, so it fits in an HTTP
  *                      header as it is.
  */
-public record ServiceConfig(int selfPort, String selfUrl, List<String> clusterUrls, Path workingDir,
-                            String clusterSecret) {
+public record ServiceConfig(
+        int selfPort, String selfUrl, List<String> clusterUrls, Path workingDir, String clusterSecret) {
     public static final int MIN_SECRET_LENGTH = 16;
 
     private static final SecureRandom RANDOM = new SecureRandom();

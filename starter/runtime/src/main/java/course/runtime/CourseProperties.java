@@ -16,8 +16,7 @@ import java.util.stream.Collectors;
 public final class CourseProperties {
     private static final String PREFIX = "course.";
 
-    private CourseProperties() {
-    }
+    private CourseProperties() {}
 
     /** This JVM's {@code course.*} properties as space-separated {@code NAME=VALUE} tokens, each part URL-encoded. */
     public static String current() {

@@ -46,8 +46,7 @@ public final class Launcher {
     /** The environment variable that holds the cluster's secret; every node of one cluster needs the same value. */
     public static final String SECRET_ENV = "COURSE_CLUSTER_SECRET";
 
-    private Launcher() {
-    }
+    private Launcher() {}
 
     public static void main(String[] args) {
         int status = CourseCommandLine.execute(new LaunchOptions(), args, System.out, System.err);
@@ -67,8 +66,8 @@ public final class Launcher {
         Service service;
         try {
             Files.createDirectories(config.workingDir());
-            ServiceFactory factory = factoryClass == null
-                    ? Submission.current().newFactory() : Submission.instantiate(factoryClass);
+            ServiceFactory factory =
+                    factoryClass == null ? Submission.current().newFactory() : Submission.instantiate(factoryClass);
             service = factory.create(config);
         } catch (Exception e) {
             System.err.println("course launch: node on port " + port + " could not be created: " + e);
@@ -90,17 +89,20 @@ public final class Launcher {
         CountDownLatch stopped = new CountDownLatch(1);
         // Cleared by a 'stop' on stdin, so a service stopped that way is not stopped a second time at exit.
         AtomicBoolean running = new AtomicBoolean(true);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                if (running.getAndSet(false)) {
-                    service.stop();
-                }
-            } catch (IOException e) {
-                System.err.println("course launch: stop failed: " + e);
-            } finally {
-                stopped.countDown();
-            }
-        }, "launcher-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                if (running.getAndSet(false)) {
+                                    service.stop();
+                                }
+                            } catch (IOException e) {
+                                System.err.println("course launch: stop failed: " + e);
+                            } finally {
+                                stopped.countDown();
+                            }
+                        },
+                        "launcher-shutdown"));
         System.out.println(READY + config.selfUrl());
         System.out.flush();
         if (stdinControl) {
@@ -133,13 +135,15 @@ public final class Launcher {
                             running.set(false);
                             System.out.println(STOPPED);
                         }
-                        case String c when c.equals("start") || c.startsWith("start ") -> {
+                        case String c
+                        when c.equals("start") || c.startsWith("start ") -> {
                             CourseProperties.replaceWith(c.substring("start".length()));
                             startAlone(service, port);
                             running.set(true);
                             System.out.println(READY + url);
                         }
-                        case String c when c.startsWith("threads ") -> {
+                        case String c
+                        when c.startsWith("threads ") -> {
                             Path file = Path.of(c.substring("threads ".length()).trim());
                             dumpThreads(file);
                             System.out.println(DUMPED + file);
@@ -174,8 +178,7 @@ public final class Launcher {
      */
     public static void dumpThreads(Path file) throws IOException {
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                .dumpThreads(file.toAbsolutePath().toString(),
-                        HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
+                .dumpThreads(file.toAbsolutePath().toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
     }
 
     static boolean causedByBind(Throwable e) {

@@ -13,8 +13,7 @@ import java.nio.channels.ServerSocketChannel;
  * its port (SO_REUSEPORT) would silently split the clients' connections with any second node started on it.
  */
 public final class PortCheck {
-    private PortCheck() {
-    }
+    private PortCheck() {}
 
     /** The port is in use by someone else; the message names it and says what to do. */
     public static final class PortTakenException extends BindException {

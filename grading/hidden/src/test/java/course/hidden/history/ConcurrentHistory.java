@@ -10,8 +10,7 @@ import java.util.List;
  */
 public final class ConcurrentHistory {
     /** A fault the test put between nodes, from when to when (nanoTime), for the timeline. */
-    public record Fault(String what, long from, long to) {
-    }
+    public record Fault(String what, long from, long to) {}
 
     private final long origin = System.nanoTime();
     private final List<Operation> operations = new ArrayList<>();
@@ -26,15 +25,22 @@ public final class ConcurrentHistory {
     }
 
     /** Records a finished request; {@code wrote} is the value a PUT sent (null for DELETE and reads). */
-    public synchronized Operation record(int client, Operation.Kind kind, String key, int node, byte[] wrote, Reply reply,
-                                  long invoked, long completed) {
+    public synchronized Operation record(
+            int client,
+            Operation.Kind kind,
+            String key,
+            int node,
+            byte[] wrote,
+            Reply reply,
+            long invoked,
+            long completed) {
         byte[] value = switch (kind) {
             case PUT -> wrote;
             case DELETE -> null;
             case GET, GET_ONE -> reply.status() == 200 ? reply.body() : null;
         };
-        Operation op = new Operation(operations.size() + 1, client, kind, key, node, value, reply.status(), invoked,
-                completed);
+        Operation op = new Operation(
+                operations.size() + 1, client, kind, key, node, value, reply.status(), invoked, completed);
         operations.add(op);
         return op;
     }

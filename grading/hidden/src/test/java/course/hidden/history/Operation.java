@@ -8,10 +8,12 @@ import java.nio.charset.StandardCharsets;
  */
 // values are byte[] by the contract; the history check compares them with Arrays.equals.
 @SuppressWarnings("ArrayRecordComponent")
-public record Operation(int id, int client, Kind kind, String key, int node, byte[] value, int status, long invoked,
-                 long completed) {
+public record Operation(
+        int id, int client, Kind kind, String key, int node, byte[] value, int status, long invoked, long completed) {
     public enum Kind {
-        PUT, DELETE, GET,
+        PUT,
+        DELETE,
+        GET,
         /** A read with ack=1, used only once writes stopped, to see whether the replicas agree. */
         GET_ONE
     }

@@ -33,13 +33,13 @@ public final class RegisterCheck {
 
     private static final long NEVER = Long.MIN_VALUE;
 
-    private RegisterCheck() {
-    }
+    private RegisterCheck() {}
 
     /** Quorum reads (GET with the defaults) against every write of their key. */
     public static List<Violation> staleReads(List<Operation> history) {
         List<Violation> found = new ArrayList<>();
-        Map<String, List<Operation>> writesByKey = history.stream().filter(Operation::isWrite)
+        Map<String, List<Operation>> writesByKey = history.stream()
+                .filter(Operation::isWrite)
                 .collect(Collectors.groupingBy(Operation::key, LinkedHashMap::new, Collectors.toList()));
         for (Operation read : history) {
             if (read.kind() != Operation.Kind.GET || !read.succeeded()) {
@@ -64,10 +64,14 @@ public final class RegisterCheck {
         if (sources.isEmpty() && !initialState) {
             return new Violation(read, List.of(), "no request ever wrote " + read.valueText() + " to " + read.key());
         }
-        List<Operation> possible = sources.stream().filter(w -> w.invoked() < read.completed()).toList();
+        List<Operation> possible =
+                sources.stream().filter(w -> w.invoked() < read.completed()).toList();
         if (possible.isEmpty() && !initialState) {
-            return new Violation(read, sources, "it returned " + read.valueText() + " before the request that wrote it ("
-                    + sources.get(0).describe() + ") was even sent");
+            return new Violation(
+                    read,
+                    sources,
+                    "it returned " + read.valueText() + " before the request that wrote it ("
+                            + sources.get(0).describe() + ") was even sent");
         }
         // The read is fine if one of its possible sources was not yet overwritten, for sure, when the read began.
         Operation supersededBy = null;
@@ -86,10 +90,15 @@ public final class RegisterCheck {
         }
         List<Operation> evidence = new ArrayList<>(possible);
         evidence.add(supersededBy);
-        return new Violation(read, evidence, "it returned " + read.valueText() + ", but "
-                + supersededBy.describe() + " was acknowledged before this read was sent, and was sent after "
-                + (possible.isEmpty() ? "the key's initial state" : "every request that could have written "
-                + read.valueText()) + " was answered, so it is newer");
+        return new Violation(
+                read,
+                evidence,
+                "it returned " + read.valueText() + ", but "
+                        + supersededBy.describe() + " was acknowledged before this read was sent, and was sent after "
+                        + (possible.isEmpty()
+                                ? "the key's initial state"
+                                : "every request that could have written " + read.valueText())
+                        + " was answered, so it is newer");
     }
 
     private static boolean overwritten(long sourceAnswered, Operation read, List<Operation> writes) {
@@ -99,8 +108,10 @@ public final class RegisterCheck {
     /** An acknowledged write of another value, sent after the source was answered and answered before the read. */
     private static Operation overwrittenBy(long sourceAnswered, Operation read, List<Operation> writes) {
         for (Operation w : writes) {
-            if (w.succeeded() && !Arrays.equals(w.value(), read.value())
-                    && (sourceAnswered == NEVER || w.invoked() > sourceAnswered) && w.completed() < read.invoked()) {
+            if (w.succeeded()
+                    && !Arrays.equals(w.value(), read.value())
+                    && (sourceAnswered == NEVER || w.invoked() > sourceAnswered)
+                    && w.completed() < read.invoked()) {
                 return w;
             }
         }
@@ -121,7 +132,9 @@ public final class RegisterCheck {
         for (List<Operation> ops : byKey.values()) {
             List<Operation> writes = ops.stream().filter(Operation::isWrite).toList();
             List<Operation> quiet = new ArrayList<>();
-            for (Operation op : ops.stream().sorted(Comparator.comparingLong(Operation::invoked)).toList()) {
+            for (Operation op : ops.stream()
+                    .sorted(Comparator.comparingLong(Operation::invoked))
+                    .toList()) {
                 if (op.isWrite()) {
                     compare(quiet, writes, found);
                     quiet.clear();
@@ -140,19 +153,28 @@ public final class RegisterCheck {
         }
         long start = quiet.get(0).invoked();
         for (Operation w : writes) {
-            if (w.invoked() < start && (w.completed() > start || (!w.succeeded() && writes.stream().noneMatch(
-                    later -> later.succeeded() && later.invoked() > w.completed() && later.completed() < start)))) {
+            if (w.invoked() < start
+                    && (w.completed() > start
+                            || (!w.succeeded()
+                                    && writes.stream()
+                                            .noneMatch(later -> later.succeeded()
+                                                    && later.invoked() > w.completed()
+                                                    && later.completed() < start)))) {
                 return; // still under way when the period began, or failed and never overwritten for sure
             }
         }
         Operation first = quiet.get(0);
         for (Operation other : quiet) {
             if (!Arrays.equals(first.value(), other.value())) {
-                found.add(new Violation(other, List.of(first), "after the writes of " + other.key()
-                        + " had stopped and were acknowledged, node " + other.node() + " answered "
-                        + other.valueText() + " while node " + first.node() + " answered " + first.valueText()
-                        + " (" + first.describe() + "): a replica kept a write that arrived late instead of the "
-                        + "newest by timestamp"));
+                found.add(new Violation(
+                        other,
+                        List.of(first),
+                        "after the writes of " + other.key()
+                                + " had stopped and were acknowledged, node " + other.node() + " answered "
+                                + other.valueText() + " while node " + first.node() + " answered " + first.valueText()
+                                + " (" + first.describe()
+                                + "): a replica kept a write that arrived late instead of the "
+                                + "newest by timestamp"));
                 return;
             }
         }

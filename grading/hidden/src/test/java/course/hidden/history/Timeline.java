@@ -20,10 +20,10 @@ public final class Timeline {
     private static final int LEFT = 90;
     private static final int WIDTH = 1800;
 
-    private Timeline() {
-    }
+    private Timeline() {}
 
-    public static Path write(Path file, String title, ConcurrentHistory history, List<RegisterCheck.Violation> violations)
+    public static Path write(
+            Path file, String title, ConcurrentHistory history, List<RegisterCheck.Violation> violations)
             throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), ".timeline", ".tmp");
@@ -39,33 +39,55 @@ public final class Timeline {
         double perNano = (WIDTH - LEFT - 10) / (double) Math.max(1, end - origin);
         int clients = ops.stream().mapToInt(Operation::client).max().orElse(0) + 1;
         Set<Integer> wrong = violations.stream().map(v -> v.read().id()).collect(Collectors.toSet());
-        Set<Integer> evidence = violations.stream().flatMap(v -> v.evidence().stream()).map(Operation::id)
+        Set<Integer> evidence = violations.stream()
+                .flatMap(v -> v.evidence().stream())
+                .map(Operation::id)
                 .collect(Collectors.toSet());
         int height = (clients + 1) * LANE + 40;
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d'>%n",
-                WIDTH, height));
+        svg.append(String.format(
+                Locale.ROOT, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d'>%n", WIDTH, height));
         for (ConcurrentHistory.Fault f : history.faults()) {
             double x = LEFT + (f.from() - origin) * perNano;
             double w = Math.max(1, (f.to() - f.from()) * perNano);
-            svg.append(String.format(Locale.ROOT, "<rect x='%.1f' y='0' width='%.1f' height='%d' fill='#fff3c4'>"
-                    + "<title>%s</title></rect>%n", x, w, height - 20, text(f.what())));
-            svg.append(String.format(Locale.ROOT, "<text x='%.1f' y='%d' font-size='11'>%s</text>%n", x + 2,
-                    height - 6, text(f.what())));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<rect x='%.1f' y='0' width='%.1f' height='%d' fill='#fff3c4'>" + "<title>%s</title></rect>%n",
+                    x,
+                    w,
+                    height - 20,
+                    text(f.what())));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<text x='%.1f' y='%d' font-size='11'>%s</text>%n",
+                    x + 2,
+                    height - 6,
+                    text(f.what())));
         }
         for (int c = 0; c < clients; c++) {
-            svg.append(String.format(Locale.ROOT, "<text x='4' y='%d' font-size='12'>client %d</text>%n",
-                    (c + 1) * LANE - 8, c));
+            svg.append(String.format(
+                    Locale.ROOT, "<text x='4' y='%d' font-size='12'>client %d</text>%n", (c + 1) * LANE - 8, c));
         }
         for (Operation op : ops) {
             double x = LEFT + (op.invoked() - origin) * perNano;
             double w = Math.max(2, (op.completed() - op.invoked()) * perNano);
             int y = op.client() * LANE + 6;
-            String stroke = wrong.contains(op.id()) ? " stroke='#d00' stroke-width='3'"
+            String stroke = wrong.contains(op.id())
+                    ? " stroke='#d00' stroke-width='3'"
                     : evidence.contains(op.id()) ? " stroke='#d00' stroke-width='1.5' stroke-dasharray='3,2'" : "";
-            svg.append(String.format(Locale.ROOT, "<rect x='%.1f' y='%d' width='%.1f' height='%d' fill='%s'%s>"
-                    + "<title>%s (%.1f to %.1f ms)</title></rect>%n", x, y, w, LANE - 10, colour(op), stroke,
-                    text(op.describe()), (op.invoked() - origin) / 1e6, (op.completed() - origin) / 1e6));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<rect x='%.1f' y='%d' width='%.1f' height='%d' fill='%s'%s>"
+                            + "<title>%s (%.1f to %.1f ms)</title></rect>%n",
+                    x,
+                    y,
+                    w,
+                    LANE - 10,
+                    colour(op),
+                    stroke,
+                    text(op.describe()),
+                    (op.invoked() - origin) / 1e6,
+                    (op.completed() - origin) / 1e6));
         }
         svg.append("</svg>");
         StringBuilder list = new StringBuilder();

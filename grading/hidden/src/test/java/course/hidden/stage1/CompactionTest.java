@@ -64,11 +64,15 @@ class CompactionTest {
             Thread.sleep(200); // merges run in the background; give them time to finish
             files = fileCount(dir);
         }
-        assertTrue(files <= MOST_FILES, "after " + (OLD_FILLER_VALUES + NEW_FILLER_VALUES) * (FILLER_VALUE_BYTES >> 10)
-                / 1024 + " MiB of writes and " + ROUNDS + " restarts (each of which flushes), the node's working "
-                + "directory still holds " + files + " files " + wait.toSeconds() + " s later (as long as the writes "
-                + "took; at most " + MOST_FILES + " files expected): merge tables in the background, so that a long "
-                + "stream of writes leaves a bounded number of files");
+        assertTrue(
+                files <= MOST_FILES,
+                "after " + (OLD_FILLER_VALUES + NEW_FILLER_VALUES) * (FILLER_VALUE_BYTES >> 10) / 1024
+                        + " MiB of writes and " + ROUNDS + " restarts (each of which flushes), the node's working "
+                        + "directory still holds " + files + " files " + wait.toSeconds()
+                        + " s later (as long as the writes "
+                        + "took; at most " + MOST_FILES
+                        + " files expected): merge tables in the background, so that a long "
+                        + "stream of writes leaves a bounded number of files");
     }
 
     /**
@@ -144,7 +148,12 @@ class CompactionTest {
     }
 
     /** What happens to a key in a round: the same for every seed, so every grade has keys of each kind. */
-    private enum Fate { KEPT, DELETED, OVERWRITTEN, REWRITTEN }
+    private enum Fate {
+        KEPT,
+        DELETED,
+        OVERWRITTEN,
+        REWRITTEN
+    }
 
     /** Every key's value now ({@code null} when deleted), each value a function of the seed, key and round. */
     private static final class Model {
@@ -187,10 +196,13 @@ class CompactionTest {
                 try {
                     c.get(0, key(k)).assertValue(roundOfValue[k] < 0 ? null : value(k));
                 } catch (AssertionError e) {
-                    String last = roundOfValue[k] < 0 ? "deleted in round " + ((k / 4) % ROUNDS + 1)
+                    String last = roundOfValue[k] < 0
+                            ? "deleted in round " + ((k / 4) % ROUNDS + 1)
                             : "last written in round " + roundOfValue[k];
-                    throw new AssertionError(key(k) + " (written before the old filler, " + last + ") is wrong "
-                            + when + ": " + e.getMessage(), e);
+                    throw new AssertionError(
+                            key(k) + " (written before the old filler, " + last + ") is wrong " + when + ": "
+                                    + e.getMessage(),
+                            e);
                 }
             }
         }

@@ -7,10 +7,10 @@ import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeMode;
 import course.harness.NodeModel;
+import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.harness.Reply;
 import course.hidden.Values;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -104,14 +104,17 @@ class CrashRecoveryTest {
                 i++;
             } while (i < MAX_FILLERS && before.containsAll(fileNames(dir)));
             cluster.kill(0);
-            long logs = fileNames(dir).stream().filter(name -> name.matches("wal-.*\\.log")).count();
+            long logs = fileNames(dir).stream()
+                    .filter(name -> name.matches("wal-.*\\.log"))
+                    .count();
             logCounts.add(logs);
             cluster.start(0);
             Reply got = c.get(0, "logged");
             if (got.status() != 200 || !Arrays.equals(got.body(), last)) {
                 fail("round " + (round + 1) + ": the last value acknowledged for 'logged' (" + last.length + " bytes) "
-                        + "must survive kill -9, got " + got.describeAnswer() + (logs > 0 ? "; the kill left " + logs
-                        + " write-ahead logs (wal-*.log)" : "") + ": a node with several logs must replay them in the "
+                        + "must survive kill -9, got " + got.describeAnswer()
+                        + (logs > 0 ? "; the kill left " + logs + " write-ahead logs (wal-*.log)" : "")
+                        + ": a node with several logs must replay them in the "
                         + "order they were written, oldest first. Logs left by each round's kill: " + logCounts);
             }
             if (logs >= 2) {

@@ -45,8 +45,10 @@ class HalfClosedConnectionTest {
             try {
                 assertEquals(-1, in.read(), "after its answers the node must close the connection, not send more");
             } catch (SocketTimeoutException e) {
-                throw new AssertionError("the client closed its side after two requests; the node answered them but"
-                        + " kept the connection open for 10 s: close it once the answers are sent", e);
+                throw new AssertionError(
+                        "the client closed its side after two requests; the node answered them but"
+                                + " kept the connection open for 10 s: close it once the answers are sent",
+                        e);
             }
         }
     }

@@ -32,8 +32,7 @@ class HandlerFailuresTest {
     private static final int TIMEOUT_MILLIS = 10_000;
 
     /** A request, the status it must get (or 500 if the handler fails) and the body a 200 must have. */
-    private record Step(String request, int status, String body) {
-    }
+    private record Step(String request, int status, String body) {}
 
     @Test
     @Checks({"s1-handler-500", "s1-query-shapes", "c-requests-answered", "s2-handler-500"})
@@ -85,11 +84,15 @@ class HandlerFailuresTest {
             out.flush();
             status = RawHttp.readLine(in);
         } catch (SocketTimeoutException e) {
-            throw new AssertionError("no answer to " + what + " within " + TIMEOUT_MILLIS + " ms: an exception in "
-                    + "a worker's task must still answer 500 (the client otherwise waits forever)", e);
+            throw new AssertionError(
+                    "no answer to " + what + " within " + TIMEOUT_MILLIS + " ms: an exception in "
+                            + "a worker's task must still answer 500 (the client otherwise waits forever)",
+                    e);
         } catch (IOException e) {
-            throw new AssertionError("the connection failed at " + what + " (" + e + "): answer 500 when the "
-                    + "handler throws, and keep the connection", e);
+            throw new AssertionError(
+                    "the connection failed at " + what + " (" + e + "): answer 500 when the "
+                            + "handler throws, and keep the connection",
+                    e);
         }
         if (status == null) {
             throw new AssertionError("the node closed the connection without answering " + what + ": catch what your"

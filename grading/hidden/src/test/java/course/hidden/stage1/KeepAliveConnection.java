@@ -18,8 +18,7 @@ import java.util.Locale;
  */
 final class KeepAliveConnection implements Closeable {
     /** A status line and the body that came with it. */
-    record Answer(int status, String body, boolean closed) {
-    }
+    record Answer(int status, String body, boolean closed) {}
 
     private final String host;
     private final int port;
@@ -48,8 +47,8 @@ final class KeepAliveConnection implements Closeable {
         if (socket == null || socket.isClosed()) {
             open();
         }
-        String head = "PUT " + pathAndQuery + " HTTP/1.1\r\nHost: " + host + ":" + port
-                + "\r\nContent-Length: " + value.length + "\r\n\r\n";
+        String head = "PUT " + pathAndQuery + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\nContent-Length: "
+                + value.length + "\r\n\r\n";
         out.write(head.getBytes(StandardCharsets.US_ASCII));
         out.write(value);
         out.flush();
@@ -97,7 +96,8 @@ final class KeepAliveConnection implements Closeable {
         while ((line = readLine()) != null && !line.isEmpty()) {
             String lower = line.toLowerCase(Locale.ROOT);
             if (lower.startsWith("content-length:")) {
-                length = Integer.parseInt(line.substring("content-length:".length()).trim());
+                length = Integer.parseInt(
+                        line.substring("content-length:".length()).trim());
             } else if (lower.startsWith("connection:") && lower.contains("close")) {
                 closed = true;
             }

@@ -26,8 +26,8 @@ class KeyOrderTest {
             List.of("a", "m", "z", "\u00e9t\u00e9", "\u044f", "\u00ff"),
             List.of("!", "A", "~", "}", "\u0080", "\uD83D\uDE00", "\uFFFD"),
             List.of("k", "k\u00e9", "k\u00e9\u00e9", "l", "\u4e2d\u6587", "\uD83D\uDD11"));
-    private static final List<String> ABSENT = List.of("", "0", "b", "kz", "\u00e8", "\u0430", "\uD83D\uDE01",
-            "\uFFFF", "zz");
+    private static final List<String> ABSENT =
+            List.of("", "0", "b", "kz", "\u00e8", "\u0430", "\uD83D\uDE01", "\uFFFF", "zz");
 
     @Test
     @Checks({"c-key-order", "c-get-live-value"})
@@ -56,7 +56,8 @@ class KeyOrderTest {
 
     private static void readBack(KvClient c, Map<String, String> model) {
         List<String> keys = new ArrayList<>(model.keySet());
-        keys.sort((x, y) -> Arrays.compareUnsigned(x.getBytes(StandardCharsets.UTF_8), y.getBytes(StandardCharsets.UTF_8)));
+        keys.sort((x, y) ->
+                Arrays.compareUnsigned(x.getBytes(StandardCharsets.UTF_8), y.getBytes(StandardCharsets.UTF_8)));
         for (String key : keys) {
             c.get(0, key).assertBody(200, model.get(key));
         }

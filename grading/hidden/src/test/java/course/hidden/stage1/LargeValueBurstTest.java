@@ -44,6 +44,7 @@ class LargeValueBurstTest {
     static final int CHUNKED_VALUE_BYTES = 2 << 20;
     /** Distinct values; the connections share them so the test's own heap stays small. */
     static final int DISTINCT_VALUES = 8;
+
     static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(20);
     static final Duration BURST_LIMIT = Duration.ofSeconds(75);
 
@@ -89,18 +90,23 @@ class LargeValueBurstTest {
         String summary = CONNECTIONS + " connections x " + PUTS_PER_CONNECTION + (chunked ? " chunked" : "")
                 + " PUTs of " + (valueBytes >> 20) + " MiB at -Xmx128m; answers by status " + statuses;
         System.out.println(summary);
-        assertTrue(cluster.isRunning(0), "the node is no longer running after the burst (" + summary
-                + "): it must refuse what does not fit in memory (503) instead of dying; its log:\n" + cluster.logs());
+        assertTrue(
+                cluster.isRunning(0),
+                "the node is no longer running after the burst (" + summary
+                        + "): it must refuse what does not fit in memory (503) instead of dying; its log:\n"
+                        + cluster.logs());
         if (!finished) {
             problems.add(0, "the burst did not end within " + BURST_LIMIT.toSeconds() + " s: requests went unanswered");
         }
         if (!problems.isEmpty()) {
-            fail(summary + "; " + problems.size() + " problems, the first: " + problems.subList(0,
-                    Math.min(5, problems.size())) + ". Every request must be answered (201, or 503/413 with a"
+            fail(summary + "; " + problems.size() + " problems, the first: "
+                    + problems.subList(0, Math.min(5, problems.size()))
+                    + ". Every request must be answered (201, or 503/413 with a"
                     + " reason) even when the bodies in flight exceed the heap.");
         }
-        assertTrue(statuses.getOrDefault(201, 0) > 0, "no PUT of the burst was stored (" + summary
-                + "): a node may refuse part of a burst, not all of it");
+        assertTrue(
+                statuses.getOrDefault(201, 0) > 0,
+                "no PUT of the burst was stored (" + summary + "): a node may refuse part of a burst, not all of it");
 
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(10));
         for (int i = 0; i < 20; i++) {
@@ -112,14 +118,21 @@ class LargeValueBurstTest {
         c.get(0, key).assertBody(200, values[valueIndex]);
     }
 
-    private static void putInALoop(KeepAliveConnection connection, int id, byte[][] values, boolean chunked,
-                                   Map<Integer, Integer> statuses, List<String> problems, List<String> stored) {
+    private static void putInALoop(
+            KeepAliveConnection connection,
+            int id,
+            byte[][] values,
+            boolean chunked,
+            Map<Integer, Integer> statuses,
+            List<String> problems,
+            List<String> stored) {
         for (int i = 0; i < PUTS_PER_CONNECTION && !Thread.currentThread().isInterrupted(); i++) {
             int valueIndex = (id + i) % DISTINCT_VALUES;
             String key = "burst-" + id + "-" + i + "-" + valueIndex;
             KeepAliveConnection.Answer answer;
             try {
-                answer = chunked ? connection.putChunked(KvClient.entity(key, null), values[valueIndex])
+                answer = chunked
+                        ? connection.putChunked(KvClient.entity(key, null), values[valueIndex])
                         : connection.put(KvClient.entity(key, null), values[valueIndex]);
             } catch (Exception e) {
                 problems.add("connection " + id + ", PUT " + i + ": no answer (" + e + ")");

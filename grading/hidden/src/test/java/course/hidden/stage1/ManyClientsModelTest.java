@@ -31,15 +31,14 @@ class ManyClientsModelTest {
     void sixtyFourClientsMatchTheirModels(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         Set<String> everWritten = ConcurrentHashMap.newKeySet();
-        CLIENTS.runAndCheck(c, seed.value() * 31, 180,
-                (id, random, model) -> runClient(c, id, random, model, everWritten));
+        CLIENTS.runAndCheck(
+                c, seed.value() * 31, 180, (id, random, model) -> runClient(c, id, random, model, everWritten));
         for (int k = 0; k < SHARED_KEYS; k++) {
             checkShared(c.get(0, shared(k)), everWritten);
         }
     }
 
-    private static void runClient(KvClient c, int client, Random random, NodeModel model,
-                                  Set<String> everWritten) {
+    private static void runClient(KvClient c, int client, Random random, NodeModel model, Set<String> everWritten) {
         for (int op = 0; op < CLIENTS.operations(); op++) {
             int dice = random.nextInt(20);
             if (dice < 3) {
@@ -49,7 +48,8 @@ class ManyClientsModelTest {
             } else if (dice < 5) {
                 checkShared(c.get(0, shared(random.nextInt(SHARED_KEYS))), everWritten);
             } else if (dice < 11) {
-                model.put(CLIENTS.anyKeyOf(client, random),
+                model.put(
+                        CLIENTS.anyKeyOf(client, random),
                         "c" + client + "-op" + op + "-" + "v".repeat(random.nextInt(200)));
             } else if (dice < 14) {
                 model.delete(CLIENTS.anyKeyOf(client, random));
@@ -64,7 +64,8 @@ class ManyClientsModelTest {
             return;
         }
         reply.assertStatus(200);
-        assertTrue(everWritten.contains(reply.bodyText()),
+        assertTrue(
+                everWritten.contains(reply.bodyText()),
                 reply.request() + " returned '" + reply.bodyText() + "', a value no client ever wrote");
     }
 

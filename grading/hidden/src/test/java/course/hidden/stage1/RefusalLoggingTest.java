@@ -24,16 +24,18 @@ class RefusalLoggingTest {
         URI uri = URI.create(cluster.url(0));
         try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
             socket.setSoTimeout(10_000);
-            socket.getOutputStream().write("GET /v0/entity?id=logged%ZZ HTTP/1.1\r\nHost: localhost\r\n\r\n"
-                    .getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write("GET /v0/entity?id=logged%ZZ HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
             drain(socket.getInputStream());
         }
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (!cluster.logs().contains("%ZZ") && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
-        assertTrue(cluster.logs().contains("%ZZ"), "the node's log names the refused request's fault; its log:\n"
-                + cluster.logs());
+        assertTrue(
+                cluster.logs().contains("%ZZ"),
+                "the node's log names the refused request's fault; its log:\n" + cluster.logs());
     }
 
     private static void drain(InputStream in) {

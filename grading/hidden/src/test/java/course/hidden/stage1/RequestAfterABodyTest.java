@@ -30,17 +30,18 @@ class RequestAfterABodyTest {
     @Test
     @Checks("s1-pipelined-order")
     void aRequestRightAfterAContentLengthBodyIsAnswered(Cluster cluster) throws Exception {
-        String head = "PUT /v0/entity?id=after-length HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
-                + VALUE.length() + "\r\n\r\n";
+        String head = "PUT /v0/entity?id=after-length HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + VALUE.length()
+                + "\r\n\r\n";
         exchange(cluster, "after-length", head + VALUE.substring(0, 300), VALUE.substring(300));
     }
 
     @Test
     @Checks({"s1-pipelined-order", "s1-chunked"})
     void aRequestRightAfterAChunkedBodyIsAnswered(Cluster cluster) throws Exception {
-        String head = "PUT /v0/entity?id=after-chunked HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n";
-        String chunks = Integer.toHexString(400) + "\r\n" + VALUE.substring(0, 400) + "\r\n"
-                + Integer.toHexString(600) + "\r\n" + VALUE.substring(400) + "\r\n0\r\n\r\n";
+        String head =
+                "PUT /v0/entity?id=after-chunked HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n";
+        String chunks = Integer.toHexString(400) + "\r\n" + VALUE.substring(0, 400) + "\r\n" + Integer.toHexString(600)
+                + "\r\n" + VALUE.substring(400) + "\r\n0\r\n\r\n";
         exchange(cluster, "after-chunked", head + chunks.substring(0, 300), chunks.substring(300));
     }
 

@@ -47,7 +47,10 @@ class SlowReadersTest {
     void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
         byte[] value = Values.of(seed.value(), 4, 4 * MIB);
-        cluster.client().withTimeout(Duration.ofSeconds(30)).put(0, "four", value).assertStatus(201);
+        cluster.client()
+                .withTimeout(Duration.ofSeconds(30))
+                .put(0, "four", value)
+                .assertStatus(201);
         List<Socket> holders = new ArrayList<>();
         try {
             for (int i = 0; i < 16; i++) {
@@ -68,7 +71,10 @@ class SlowReadersTest {
     void eightClientsReadingSixteenMebibytesAtFourMegabytesASecondLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
         byte[] value = Values.of(seed.value(), 16, 16 * MIB);
-        cluster.client().withTimeout(Duration.ofSeconds(30)).put(0, "sixteen", value).assertStatus(201);
+        cluster.client()
+                .withTimeout(Duration.ofSeconds(30))
+                .put(0, "sixteen", value)
+                .assertStatus(201);
         ExecutorService readers = Executors.newFixedThreadPool(8);
         try {
             List<CompletableFuture<String>> reads = new ArrayList<>();
@@ -81,7 +87,8 @@ class SlowReadersTest {
                 outcomes.add(read.get(60, TimeUnit.SECONDS));
             }
             for (String outcome : outcomes) {
-                assertTrue(outcome.equals("200 whole") || outcome.startsWith("503 "),
+                assertTrue(
+                        outcome.equals("200 whole") || outcome.startsWith("503 "),
                         "each slow reader gets the whole value or a 503 with a reason; got " + outcomes);
             }
         } finally {
@@ -98,7 +105,10 @@ class SlowReadersTest {
         for (int round = 0; round < 3; round++) {
             byte[] value = Values.of(seed.value(), round, 16 * MIB);
             String key = "fresh-" + round;
-            cluster.client().withTimeout(Duration.ofSeconds(30)).put(0, key, value).assertStatusIn(201, 503);
+            cluster.client()
+                    .withTimeout(Duration.ofSeconds(30))
+                    .put(0, key, value)
+                    .assertStatusIn(201, 503);
             CompletableFuture<String> a = CompletableFuture.supplyAsync(() -> slowGet(cluster, key, value.length));
             CompletableFuture<String> b = CompletableFuture.supplyAsync(() -> slowGet(cluster, key, value.length));
             normalClientWorks(cluster, "while 2 clients read a 16 MiB value just stored", 3);
@@ -113,18 +123,22 @@ class SlowReadersTest {
         KvClient c = cluster.client().withTimeout(NORMAL_ANSWER_LIMIT);
         for (int i = 0; i < rounds; i++) {
             Reply put = c.put(0, "normal-" + i, "small-" + i);
-            assertTrue(put.status() == 201, "a normal client's PUT " + when + " got " + put.describeAnswer()
-                    + " (each answer within " + NORMAL_ANSWER_LIMIT.toSeconds() + " s); the node's log:\n"
-                    + cluster.logs());
+            assertTrue(
+                    put.status() == 201,
+                    "a normal client's PUT " + when + " got " + put.describeAnswer()
+                            + " (each answer within " + NORMAL_ANSWER_LIMIT.toSeconds() + " s); the node's log:\n"
+                            + cluster.logs());
             c.get(0, "normal-" + i).assertBody(200, "small-" + i);
             Thread.sleep(300);
         }
     }
 
     private static void assertAlive(Cluster cluster, String after) {
-        assertTrue(cluster.isRunning(0), "the node is no longer running after " + after + ": answers that slow"
-                + " clients have not taken yet must have a memory budget (refuse with 503 when it is spent); its"
-                + " log:\n" + cluster.logs());
+        assertTrue(
+                cluster.isRunning(0),
+                "the node is no longer running after " + after + ": answers that slow"
+                        + " clients have not taken yet must have a memory budget (refuse with 503 when it is spent); its"
+                        + " log:\n" + cluster.logs());
         cluster.client().put(0, "after", "alive").assertStatus(201);
     }
 
@@ -151,8 +165,10 @@ class SlowReadersTest {
             socket.setReceiveBufferSize(64 * 1024);
             socket.connect(new InetSocketAddress(node.getHost(), node.getPort()), 5000);
             socket.setSoTimeout(30_000);
-            socket.getOutputStream().write(("GET " + KvClient.entity(key, null)
-                    + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + KvClient.entity(key, null)
+                                    + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             socket.getOutputStream().flush();
             InputStream in = socket.getInputStream();
             String status = RawLines.line(in);

@@ -38,7 +38,7 @@ class BadSettingsTest {
         for (String[] bad : BAD) {
             String setting = "-D" + bad[0] + "=" + bad[1];
             try (SystemProperties ignored = SystemProperties.set(Map.of(bad[0], bad[1]));
-                 Cluster cluster = Cluster.started(1, NodeMode.IN_PROCESS)) {
+                    Cluster cluster = Cluster.started(1, NodeMode.IN_PROCESS)) {
                 problems.add("a node started with " + setting + ": a bad setting must make start() throw");
             } catch (IOException | RuntimeException e) {
                 StringBuilder messages = new StringBuilder();

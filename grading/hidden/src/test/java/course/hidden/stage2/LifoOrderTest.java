@@ -30,20 +30,33 @@ class LifoOrderTest {
     @Test
     @Checks("s2-setting-queue")
     void theNewestQueuedRequestRunsFirst() throws Exception {
-        Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "1", "course.queue", "lifo",
-                "course.queueCapacity", "16", "course.handlerDelayMillis", String.valueOf(HOLD_MS),
-                "course.deadlineMillis", "60000"));
-        try (cluster; ExecutorService pool = Executors.newFixedThreadPool(QUEUED + 1)) {
+        Cluster cluster = ConfiguredCluster.started(
+                1,
+                Map.of(
+                        "course.workers",
+                        "1",
+                        "course.queue",
+                        "lifo",
+                        "course.queueCapacity",
+                        "16",
+                        "course.handlerDelayMillis",
+                        String.valueOf(HOLD_MS),
+                        "course.deadlineMillis",
+                        "60000"));
+        try (cluster;
+                ExecutorService pool = Executors.newFixedThreadPool(QUEUED + 1)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
             c.put(0, "warm", "up").assertStatus(201);
             long start = System.nanoTime();
             List<CompletableFuture<Long>> done = new ArrayList<>();
             for (int i = 0; i <= QUEUED; i++) {
                 String key = "order" + i;
-                done.add(CompletableFuture.supplyAsync(() -> {
-                    c.put(0, key, "v").assertStatus(201);
-                    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-                }, pool));
+                done.add(CompletableFuture.supplyAsync(
+                        () -> {
+                            c.put(0, key, "v").assertStatus(201);
+                            return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                        },
+                        pool));
                 // request 0 takes the worker; 1..4 arrive in this order while it holds it
                 Thread.sleep(i == 0 ? 150 : 100);
             }
@@ -51,9 +64,12 @@ class LifoOrderTest {
             for (CompletableFuture<Long> f : done) {
                 at.add(f.get(60, TimeUnit.SECONDS));
             }
-            assertTrue(at.get(QUEUED) < at.get(1), "with -Dcourse.queue=lifo and one busy worker, the request that "
-                    + "queued last must run before the one that queued first; answered at (ms from the first request, "
-                    + "in the order they were sent): " + at + ". Use the deque as a stack: the newest request first");
+            assertTrue(
+                    at.get(QUEUED) < at.get(1),
+                    "with -Dcourse.queue=lifo and one busy worker, the request that "
+                            + "queued last must run before the one that queued first; answered at (ms from the first request, "
+                            + "in the order they were sent): " + at
+                            + ". Use the deque as a stack: the newest request first");
         }
     }
 }

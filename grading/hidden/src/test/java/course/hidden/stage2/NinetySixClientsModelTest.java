@@ -38,8 +38,8 @@ class NinetySixClientsModelTest {
     @Test
     @Checks("c-concurrent-requests")
     void everyClientSeesItsOwnHistory(Cluster cluster, Seed seed) throws Exception {
-        try (SystemProperties ignored = SystemProperties.set(Map.of("course.queueCapacity",
-                String.valueOf(2 * CLIENTS), "course.deadlineMillis", "60000"))) {
+        try (SystemProperties ignored = SystemProperties.set(
+                Map.of("course.queueCapacity", String.valueOf(2 * CLIENTS), "course.deadlineMillis", "60000"))) {
             cluster.startAll();
         }
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(20));
@@ -85,8 +85,8 @@ class NinetySixClientsModelTest {
 
     private static void check(List<String> problems, Reply r, int status, byte[] body) {
         if (r.status() != status || (body != null && !Arrays.equals(body, r.body()))) {
-            problems.add(r.request() + ": expected " + status + (body == null ? "" : " with " + body.length
-                    + " bytes") + ", got " + r.describeAnswer());
+            problems.add(r.request() + ": expected " + status + (body == null ? "" : " with " + body.length + " bytes")
+                    + ", got " + r.describeAnswer());
         }
     }
 }

@@ -26,8 +26,17 @@ class OverloadRecoveryTest {
     @Test
     @Checks("s2-queue-full-503")
     void aBurstGets503AndEveryLaterRequestSucceeds() throws Exception {
-        Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "1",
-                "course.queueCapacity", "2", "course.handlerDelayMillis", "150", "course.deadlineMillis", "60000"));
+        Cluster cluster = ConfiguredCluster.started(
+                1,
+                Map.of(
+                        "course.workers",
+                        "1",
+                        "course.queueCapacity",
+                        "2",
+                        "course.handlerDelayMillis",
+                        "150",
+                        "course.deadlineMillis",
+                        "60000"));
         try (cluster) {
             var c = cluster.client().withTimeout(Duration.ofSeconds(20));
             c.put(0, "warm", "up").assertStatus(201);
@@ -44,8 +53,10 @@ class OverloadRecoveryTest {
             }
             long rejected = burst.stream().filter(r -> r.status() == 503).count();
             burst.forEach(r -> r.assertStatusIn(201, 503));
-            assertTrue(rejected >= 8, "1 worker, a queue of 2 and 16 simultaneous requests: at least 8 must get "
-                    + "503, got " + rejected);
+            assertTrue(
+                    rejected >= 8,
+                    "1 worker, a queue of 2 and 16 simultaneous requests: at least 8 must get " + "503, got "
+                            + rejected);
             // Sequential requests after the burst: the node must have recovered, none may be rejected.
             for (int i = 0; i < 16; i++) {
                 String key = "burst" + i;

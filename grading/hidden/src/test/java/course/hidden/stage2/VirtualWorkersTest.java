@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Checks;
-import course.runtime.Submission;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
 import course.harness.Stage;
+import course.runtime.Submission;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,22 +39,36 @@ class VirtualWorkersTest {
 
     private static void assertWorkersAre(boolean virtual) throws Exception {
         List<String> sleeping = sleepingWorkers(virtual);
-        assertFalse(sleeping.isEmpty(), "no thread of your code was found sleeping in the handler delay "
-                + "(-Dcourse.handlerDelayMillis=" + HOLD_MS + ") while a request was held in it");
-        assertTrue(sleeping.stream().allMatch(header -> isVirtual(header) == virtual), "with "
-                + "-Dcourse.virtualThreads=" + virtual + " the worker that sleeps in the handler delay must be a "
-                + (virtual ? "virtual" : "platform") + " thread; the threads of your code that slept were:\n"
-                + String.join("\n", sleeping));
+        assertFalse(
+                sleeping.isEmpty(),
+                "no thread of your code was found sleeping in the handler delay " + "(-Dcourse.handlerDelayMillis="
+                        + HOLD_MS + ") while a request was held in it");
+        assertTrue(
+                sleeping.stream().allMatch(header -> isVirtual(header) == virtual),
+                "with "
+                        + "-Dcourse.virtualThreads=" + virtual
+                        + " the worker that sleeps in the handler delay must be a "
+                        + (virtual ? "virtual" : "platform") + " thread; the threads of your code that slept were:\n"
+                        + String.join("\n", sleeping));
     }
 
     /** The headers of the threads of the submission that sleep while one request is held in the handler delay. */
     private static List<String> sleepingWorkers(boolean virtual) throws Exception {
-        Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "2",
-                "course.virtualThreads", String.valueOf(virtual), "course.handlerDelayMillis",
-                String.valueOf(HOLD_MS), "course.deadlineMillis", "60000"));
+        Cluster cluster = ConfiguredCluster.started(
+                1,
+                Map.of(
+                        "course.workers",
+                        "2",
+                        "course.virtualThreads",
+                        String.valueOf(virtual),
+                        "course.handlerDelayMillis",
+                        String.valueOf(HOLD_MS),
+                        "course.deadlineMillis",
+                        "60000"));
         try (cluster) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
-            CompletableFuture<Void> held = CompletableFuture.runAsync(() -> c.put(0, "held", "v").assertStatus(201));
+            CompletableFuture<Void> held =
+                    CompletableFuture.runAsync(() -> c.put(0, "held", "v").assertStatus(201));
             Thread.sleep(HOLD_MS / 3);
             List<String> sleeping = submissionThreadsSleeping(cluster.threadDump(0));
             held.join();

@@ -33,9 +33,9 @@ class ForwardingStarvationTest {
     @Checks("s3-peer-lane")
     void nodesForwardingToEachOtherWithOneWorkerEachKeepAnswering() throws Exception {
         // A deadline far above any wait of a healthy node: a 503 here can only come from starvation.
-        Cluster cluster = ConfiguredCluster.started(2, Map.of("course.workers", "1",
-                "course.deadlineMillis", "30000"));
-        try (cluster; ExecutorService clients = Executors.newFixedThreadPool(CLIENTS)) {
+        Cluster cluster = ConfiguredCluster.started(2, Map.of("course.workers", "1", "course.deadlineMillis", "30000"));
+        try (cluster;
+                ExecutorService clients = Executors.newFixedThreadPool(CLIENTS)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(10));
             c.put(0, "warm-0", "up").assertStatus(201);
             c.put(1, "warm-1", "up").assertStatus(201);
@@ -48,7 +48,8 @@ class ForwardingStarvationTest {
                     for (int i = 0; i < REQUESTS_PER_CLIENT; i++) {
                         Reply r = c.put(node, prefix + i, "v" + i);
                         if (r.status() != 201) {
-                            wrong.add(r.request() + " -> " + r.describeAnswer().lines().findFirst().orElse(""));
+                            wrong.add(r.request() + " -> "
+                                    + r.describeAnswer().lines().findFirst().orElse(""));
                         }
                     }
                     return wrong;
@@ -58,11 +59,14 @@ class ForwardingStarvationTest {
             for (Future<List<String>> f : done) {
                 wrong.addAll(f.get());
             }
-            assertEquals(List.of(), wrong.stream().limit(10).toList(), wrong.size() + " of " + CLIENTS
-                    * REQUESTS_PER_CLIENT + " PUTs through two nodes with one worker each were not answered 201. "
-                    + "When a worker forwards and waits, the other node must serve the forwarded request with "
-                    + "workers that never wait for another node (mark it as internal and give such requests a lane "
-                    + "of their own), or every worker ends up waiting for a peer that cannot get one");
+            assertEquals(
+                    List.of(),
+                    wrong.stream().limit(10).toList(),
+                    wrong.size() + " of " + CLIENTS * REQUESTS_PER_CLIENT
+                            + " PUTs through two nodes with one worker each were not answered 201. "
+                            + "When a worker forwards and waits, the other node must serve the forwarded request with "
+                            + "workers that never wait for another node (mark it as internal and give such requests a lane "
+                            + "of their own), or every worker ends up waiting for a peer that cannot get one");
             for (int t = 0; t < CLIENTS; t++) {
                 for (int i = 0; i < REQUESTS_PER_CLIENT; i++) {
                     c.get((t + 1) % 2, "f" + t + "-" + i).assertBody(200, "v" + i);

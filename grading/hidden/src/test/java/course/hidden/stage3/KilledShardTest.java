@@ -44,19 +44,24 @@ class KilledShardTest {
             if (node == killed) {
                 continue;
             }
-            NavigableSet<Integer> unavailable = UnservedKeys.through(c, node, KEYS, "key", "value",
-                    "a key on a killed node is an error, not ");
+            NavigableSet<Integer> unavailable =
+                    UnservedKeys.through(c, node, KEYS, "key", "value", "a key on a killed node is an error, not ");
             if (lost == null) {
                 lost = unavailable;
             } else {
-                assertEquals(lost, unavailable, "node " + node + " cannot serve other keys than the other nodes: "
-                        + "only the killed node " + killed + "'s keys may be unavailable");
+                assertEquals(
+                        lost,
+                        unavailable,
+                        "node " + node + " cannot serve other keys than the other nodes: " + "only the killed node "
+                                + killed + "'s keys may be unavailable");
             }
         }
         // From stage 4 on every key has replicas, so a killed node may take no key down at all.
         boolean oneCopy = Submission.current().stage() == 3;
-        assertTrue((!oneCopy || !lost.isEmpty()) && lost.size() <= KEYS / 2, "about a fifth of " + KEYS
-                + " keys live on node " + killed + ", but " + lost.size() + " were unavailable after it was killed");
+        assertTrue(
+                (!oneCopy || !lost.isEmpty()) && lost.size() <= KEYS / 2,
+                "about a fifth of " + KEYS + " keys live on node " + killed + ", but " + lost.size()
+                        + " were unavailable after it was killed");
         cluster.start(killed);
         List<String> missing = new ArrayList<>();
         for (int k = 0; k < KEYS; k++) {

@@ -35,8 +35,9 @@ class PartitionedShardTest {
         NavigableSet<Integer> through1 = failing(c, 1);
         if (Submission.current().stage() == 3) {
             assertEquals(through0, through1, "nodes 0 and 1 must fail on exactly node 2's keys");
-            assertTrue(!through0.isEmpty() && through0.size() < KEYS, "node 2 owns about a third of the keys, but "
-                    + through0.size() + " of " + KEYS + " failed");
+            assertTrue(
+                    !through0.isEmpty() && through0.size() < KEYS,
+                    "node 2 owns about a third of the keys, but " + through0.size() + " of " + KEYS + " failed");
             for (int k = 0; k < KEYS; k++) {
                 c.get(2, "p" + k).assertBody(200, "v" + k);
             }

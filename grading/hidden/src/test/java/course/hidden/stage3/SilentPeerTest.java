@@ -3,12 +3,12 @@ package course.hidden.stage3;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Checks;
-import course.runtime.Submission;
 import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
+import course.runtime.Submission;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,13 +44,17 @@ class SilentPeerTest {
                     r.assertBody(200, "v" + k);
                 } else {
                     r.assertStatusIn(503, 504);
-                    assertTrue(r.bodyText().contains(cluster.url(2)), r.request() + " answered " + r.describeAnswer()
-                            + ", which does not name the silent owner " + cluster.url(2));
+                    assertTrue(
+                            r.bodyText().contains(cluster.url(2)),
+                            r.request() + " answered " + r.describeAnswer() + ", which does not name the silent owner "
+                                    + cluster.url(2));
                     failed.add("s" + k);
                 }
             }
-            assertTrue(!failed.isEmpty() && failed.size() < KEYS, "node 2 owns about a third of the keys, but "
-                    + failed.size() + " of " + KEYS + " failed through node 0");
+            assertTrue(
+                    !failed.isEmpty() && failed.size() < KEYS,
+                    "node 2 owns about a third of the keys, but " + failed.size() + " of " + KEYS
+                            + " failed through node 0");
         } else {
             // From stage 4 on every key lives on all three nodes: nodes 0 and 1 are a majority without node 2, and a
             // request that needs all three must end in 504, not wait for node 2 for good.
@@ -61,7 +65,8 @@ class SilentPeerTest {
                 Reply r = answeredInTime(c.get(0, "s" + k, 3, 3));
                 r.assertStatus(504);
             }
-            answeredInTime(c.put(0, "s0", "all".getBytes(StandardCharsets.UTF_8), 3, 3)).assertStatus(504);
+            answeredInTime(c.put(0, "s0", "all".getBytes(StandardCharsets.UTF_8), 3, 3))
+                    .assertStatus(504);
         }
         cluster.proxy(2).heal();
         for (int k = 0; k < KEYS; k++) {
@@ -72,10 +77,13 @@ class SilentPeerTest {
 
     /** The reply, when one came within the client's wait; a failure saying so when the client gave up first. */
     private static Reply answeredInTime(Reply r) {
-        assertTrue(r.answered(), r.request() + " got no answer within " + CLIENT_WAIT.toSeconds() + " s while node 2 "
-                + "was silent (" + r.error() + "): a peer that accepts a connection and never answers must cost a "
-                + "request timeout of your own (then 504), not hang the client. Give every request to another node "
-                + "a timeout, not only a connect timeout");
+        assertTrue(
+                r.answered(),
+                r.request() + " got no answer within " + CLIENT_WAIT.toSeconds() + " s while node 2 "
+                        + "was silent (" + r.error()
+                        + "): a peer that accepts a connection and never answers must cost a "
+                        + "request timeout of your own (then 504), not hang the client. Give every request to another node "
+                        + "a timeout, not only a connect timeout");
         return r;
     }
 }

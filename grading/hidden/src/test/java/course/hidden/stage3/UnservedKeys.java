@@ -13,12 +13,11 @@ import java.util.TreeSet;
  * answer at all): a wrong value or a 404 would say the key is gone, while it is only out of reach.
  */
 final class UnservedKeys {
-    private UnservedKeys() {
-    }
+    private UnservedKeys() {}
 
     /** The k of every key that {@code node} failed to serve; {@code whyAnError} begins the message of a non-error. */
-    static NavigableSet<Integer> through(KvClient c, int node, int keys, String keyPrefix, String valuePrefix,
-                                    String whyAnError) {
+    static NavigableSet<Integer> through(
+            KvClient c, int node, int keys, String keyPrefix, String valuePrefix, String whyAnError) {
         TreeSet<Integer> failed = new TreeSet<>();
         for (int k = 0; k < keys; k++) {
             Reply r = c.get(node, keyPrefix + k);

@@ -60,27 +60,44 @@ class ConcurrentClientsHistoryTest {
             cluster.proxy(slow).heal();
             cluster.proxy(slower).heal();
             long writesStopped = history.now();
-            history.fault("links to node " + slow + " +" + slowBy.toMillis() + " ms, node " + slower + " +"
-                    + slowerBy.toMillis() + " ms", faultFrom, writesStopped);
+            history.fault(
+                    "links to node " + slow + " +" + slowBy.toMillis() + " ms, node " + slower + " +"
+                            + slowerBy.toMillis() + " ms",
+                    faultFrom,
+                    writesStopped);
             Thread.sleep(SETTLE.toMillis());
             readEveryKeyThroughEveryNode(client, history);
         }
         List<Operation> ops = history.operations();
         List<RegisterCheck.Violation> violations = new ArrayList<>(RegisterCheck.staleReads(ops));
         violations.addAll(RegisterCheck.divergentReplicas(ops));
-        long quorumReads = ops.stream().filter(o -> o.kind() == Operation.Kind.GET && o.succeeded()).count();
-        assertTrue(quorumReads >= ROUNDS * CLIENTS * OPERATIONS_PER_CLIENT / 4, "only " + quorumReads
-                + " quorum reads were answered 200 or 404, of " + ops.size() + " requests: too few to check anything;"
-                + " the others: " + ops.stream().filter(o -> !o.succeeded()).limit(5).map(Operation::describe)
-                .collect(Collectors.joining("; ")));
+        long quorumReads = ops.stream()
+                .filter(o -> o.kind() == Operation.Kind.GET && o.succeeded())
+                .count();
+        assertTrue(
+                quorumReads >= ROUNDS * CLIENTS * OPERATIONS_PER_CLIENT / 4,
+                "only " + quorumReads
+                        + " quorum reads were answered 200 or 404, of " + ops.size()
+                        + " requests: too few to check anything;"
+                        + " the others: "
+                        + ops.stream()
+                                .filter(o -> !o.succeeded())
+                                .limit(5)
+                                .map(Operation::describe)
+                                .collect(Collectors.joining("; ")));
         if (!violations.isEmpty()) {
             String file = "stage4-concurrent-history-seed" + seed.value() + ".html";
-            Timeline.write(artifacts().resolve(file), "Stage 4: " + CLIENTS + " concurrent clients, seed "
-                    + seed.value(), history, violations);
+            Timeline.write(
+                    artifacts().resolve(file),
+                    "Stage 4: " + CLIENTS + " concurrent clients, seed " + seed.value(),
+                    history,
+                    violations);
             fail(violations.size() + " of " + ops.size() + " operations broke stage 4's promises under concurrent "
                     + "clients; the history is drawn in " + shownAs(file) + "\n  "
-                    + violations.stream().limit(5).map(RegisterCheck.Violation::describe)
-                    .collect(Collectors.joining("\n  ")));
+                    + violations.stream()
+                            .limit(5)
+                            .map(RegisterCheck.Violation::describe)
+                            .collect(Collectors.joining("\n  ")));
         }
     }
 
@@ -91,13 +108,15 @@ class ConcurrentClientsHistoryTest {
         for (int c = 0; c < CLIENTS; c++) {
             int id = c;
             long clientSeed = random.nextLong();
-            Thread t = new Thread(() -> {
-                try {
-                    oneClient(id, client, history, new Random(clientSeed));
-                } catch (Throwable e) {
-                    failures.add(e);
-                }
-            }, "history-client-" + c);
+            Thread t = new Thread(
+                    () -> {
+                        try {
+                            oneClient(id, client, history, new Random(clientSeed));
+                        } catch (Throwable e) {
+                            failures.add(e);
+                        }
+                    },
+                    "history-client-" + c);
             threads.add(t);
             t.start();
         }
@@ -144,13 +163,16 @@ class ConcurrentClientsHistoryTest {
     /** The file as the reader will find it: in the folder next to the grade, when a grade runs this test. */
     private static String shownAs(String file) throws IOException {
         String shown = System.getProperty("course.artifactsShownAs");
-        return shown != null && !shown.isBlank() ? Path.of(shown, file).toString() : artifacts().resolve(file).toString();
+        return shown != null && !shown.isBlank()
+                ? Path.of(shown, file).toString()
+                : artifacts().resolve(file).toString();
     }
 
     /** Where files that explain a failure go: the grader carries them out of its sandbox; else the temp folder. */
     private static Path artifacts() throws IOException {
         String dir = System.getProperty("course.artifactsDir");
-        return dir != null && !dir.isBlank() ? Path.of(dir)
+        return dir != null && !dir.isBlank()
+                ? Path.of(dir)
                 : Path.of(System.getProperty("java.io.tmpdir"), "course-artifacts");
     }
 }

@@ -35,8 +35,10 @@ class ForgedInternalRequestsTest {
     static final String FAR_FUTURE = String.valueOf(Long.MAX_VALUE);
 
     /** A client of its own per test: a test JVM may run this class more than once (the mutant check does). */
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
     @AfterEach
     void closeClient() {
@@ -48,8 +50,11 @@ class ForgedInternalRequestsTest {
     void aForgedReplicaWriteWithAFarFutureTimestampDoesNotPinItsValue(Cluster cluster) throws Exception {
         List<String> wrong = new ArrayList<>();
         forgedThenWritten(cluster, wrong, "PUT", "pinned", "pinned".getBytes(StandardCharsets.UTF_8), 0, "ordinary");
-        assertEquals(List.of(), wrong, "PUTs marked " + INTERNAL_HEADER + " with " + TIMESTAMP_HEADER + ": "
-                + FAR_FUTURE + " came from a client, not from a node, then an ordinary PUT of 'ordinary'");
+        assertEquals(
+                List.of(),
+                wrong,
+                "PUTs marked " + INTERNAL_HEADER + " with " + TIMESTAMP_HEADER + ": " + FAR_FUTURE
+                        + " came from a client, not from a node, then an ordinary PUT of 'ordinary'");
     }
 
     @Test
@@ -58,16 +63,20 @@ class ForgedInternalRequestsTest {
         List<String> wrong = new ArrayList<>();
         expect(wrong, cluster.client().put(0, "buried", "before".getBytes(StandardCharsets.UTF_8), 3, 3), 201, null);
         forgedThenWritten(cluster, wrong, "DELETE", "buried", null, 1, "after");
-        assertEquals(List.of(), wrong, "DELETEs marked " + INTERNAL_HEADER + " with " + TIMESTAMP_HEADER + ": "
-                + FAR_FUTURE + " came from a client, not from a node, then an ordinary PUT of 'after'");
+        assertEquals(
+                List.of(),
+                wrong,
+                "DELETEs marked " + INTERNAL_HEADER + " with " + TIMESTAMP_HEADER + ": " + FAR_FUTURE
+                        + " came from a client, not from a node, then an ordinary PUT of 'after'");
     }
 
     /**
      * Sends the forged replica request to every node, waits for the clocks to pass, then writes {@code value} the
      * ordinary way through node {@code writer}: every node must read that value back (what differs goes to wrong).
      */
-    private void forgedThenWritten(Cluster cluster, List<String> wrong, String method, String key,
-                                   byte[] forgedBody, int writer, String value) throws Exception {
+    private void forgedThenWritten(
+            Cluster cluster, List<String> wrong, String method, String key, byte[] forgedBody, int writer, String value)
+            throws Exception {
         KvClient c = cluster.client();
         for (int node = 0; node < cluster.size(); node++) {
             forged(cluster, node, method, key, forgedBody);
@@ -94,19 +103,25 @@ class ForgedInternalRequestsTest {
                         + Arrays.toString(Arrays.copyOf(r.body(), Math.min(r.body().length, 40))));
             }
         }
-        assertEquals(List.of(), wrong, "a client's GET marked " + INTERNAL_HEADER + " must get the value a client "
-                + "sees, or be refused, never a node's stored record");
+        assertEquals(
+                List.of(),
+                wrong,
+                "a client's GET marked " + INTERNAL_HEADER + " must get the value a client "
+                        + "sees, or be refused, never a node's stored record");
     }
 
     /** The request a reference node sends another, from a client: marked as coming from another node. */
     private HttpResponse<byte[]> forged(Cluster cluster, int node, String method, String key, byte[] body)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(cluster.directUrl(node)
-                        + KvClient.entity(key, null)))
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        URI.create(cluster.directUrl(node) + KvClient.entity(key, null)))
                 .timeout(Duration.ofSeconds(10))
                 .header(INTERNAL_HEADER, cluster.url((node + 1) % cluster.size()))
-                .method(method, body == null
-                        ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body));
         if (!method.equals("GET")) {
             request.header(TIMESTAMP_HEADER, FAR_FUTURE);
         }

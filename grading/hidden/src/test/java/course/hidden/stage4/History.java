@@ -17,6 +17,7 @@ import java.util.Map;
 final class History {
     /** The values a read of a key may return; null stands for "absent". */
     private final Map<String, List<byte[]>> allowed = new HashMap<>();
+
     private final List<String> violations = new ArrayList<>();
     private int operations;
 
@@ -29,10 +30,11 @@ final class History {
             allowed.put(key, only);
         } else {
             allowed.computeIfAbsent(key, k -> {
-                List<byte[]> absent = new ArrayList<>();
-                absent.add(null);
-                return absent;
-            }).add(valueOrNullForDelete);
+                        List<byte[]> absent = new ArrayList<>();
+                        absent.add(null);
+                        return absent;
+                    })
+                    .add(valueOrNullForDelete);
         }
     }
 
@@ -46,8 +48,9 @@ final class History {
         if (ok.stream().noneMatch(v -> v == null ? seen == null : seen != null && Arrays.equals(v, seen))) {
             violations.add("operation " + operations + ": " + reply.request() + " answered "
                     + reply.describeAnswer() + ", but the last acknowledged write of the key "
-                    + (ok.get(0) == null ? "deleted it (or it was never written)"
-                    : "stored \"" + new String(ok.get(0), StandardCharsets.UTF_8) + "\""));
+                    + (ok.get(0) == null
+                            ? "deleted it (or it was never written)"
+                            : "stored \"" + new String(ok.get(0), StandardCharsets.UTF_8) + "\""));
         }
     }
 

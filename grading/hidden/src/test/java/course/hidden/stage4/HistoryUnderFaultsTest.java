@@ -39,7 +39,7 @@ class HistoryUnderFaultsTest {
             switch (phase) {
                 case 1 -> cluster.proxy(faulty).delay(Duration.ofMillis(150));
                 case 2 -> cluster.proxy(faulty).partition();
-                default -> { }
+                default -> {}
             }
             for (int i = 0; i < OPERATIONS_PER_PHASE; i++) {
                 String key = "h" + random.nextInt(KEYS);
@@ -62,9 +62,13 @@ class HistoryUnderFaultsTest {
             }
             cluster.proxy(faulty).heal();
         }
-        assertEquals(List.of(), history.violations().stream().limit(5).toList(),
+        assertEquals(
+                List.of(),
+                history.violations().stream().limit(5).toList(),
                 history.violations().size() + " of " + history.operations() + " operations broke the history");
-        assertTrue(unanswered == 0, unanswered + " requests did not reach a quorum, though at most one of three "
-                + "nodes was slow or cut off at a time and the default ack is 2");
+        assertTrue(
+                unanswered == 0,
+                unanswered + " requests did not reach a quorum, though at most one of three "
+                        + "nodes was slow or cut off at a time and the default ack is 2");
     }
 }

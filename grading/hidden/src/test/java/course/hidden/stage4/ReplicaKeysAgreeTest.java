@@ -28,8 +28,8 @@ class ReplicaKeysAgreeTest {
         KvClient c = cluster.client();
         for (int k = 0; k < KEYS; k++) {
             for (String first : new String[] {"%FF", "%FE"}) {
-                c.send(k % 3, "PUT", "/v0/entity?id=" + first + "%0" + k + "&ack=3&from=3",
-                        value(first, k)).assertStatus(201);
+                c.send(k % 3, "PUT", "/v0/entity?id=" + first + "%0" + k + "&ack=3&from=3", value(first, k))
+                        .assertStatus(201);
             }
         }
         List<String> wrong = new ArrayList<>();
@@ -37,7 +37,8 @@ class ReplicaKeysAgreeTest {
             for (String first : new String[] {"%FF", "%FE"}) {
                 for (int node = 0; node < 3; node++) {
                     Reply r = c.send(node, "GET", "/v0/entity?id=" + first + "%0" + k + "&ack=1&from=1", null);
-                    String got = r.status() + " " + (r.body() == null ? "" : new String(r.body(), StandardCharsets.UTF_8));
+                    String got =
+                            r.status() + " " + (r.body() == null ? "" : new String(r.body(), StandardCharsets.UTF_8));
                     String expected = "200 " + new String(value(first, k), StandardCharsets.UTF_8);
                     if (!got.equals(expected)) {
                         wrong.add("id=" + first + "%0" + k + " through node " + node + ": " + got);

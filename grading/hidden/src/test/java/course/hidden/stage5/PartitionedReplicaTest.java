@@ -50,9 +50,11 @@ class PartitionedReplicaTest {
             c.put(node, key, "v" + i).assertStatus(201);
             Reply read = c.get((faulty + 1 + random.nextInt(2)) % 3, key).assertBody(200, "v" + i);
             long ms = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(ms < deadline.toMillis(), "with node " + faulty + " " + fault + ", a PUT and a GET through the "
-                    + "other nodes took " + ms + " ms (over " + deadline.toMillis() + " ms; " + read.request()
-                    + "): answer once ack replicas did");
+            assertTrue(
+                    ms < deadline.toMillis(),
+                    "with node " + faulty + " " + fault + ", a PUT and a GET through the "
+                            + "other nodes took " + ms + " ms (over " + deadline.toMillis() + " ms; " + read.request()
+                            + "): answer once ack replicas did");
         }
     }
 

@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
 @Stage(6)
 @WithCluster(nodes = 1)
 class RangeModelTest {
-    private static final String[] ODD = {"a b", "a&b=c", "x%41", "plus+sign", "ключ", "snow☃", "emoji😀", "tab\tkey",
-        "quote\"", "slash/\\"};
+    private static final String[] ODD = {
+        "a b", "a&b=c", "x%41", "plus+sign", "ключ", "snow☃", "emoji😀", "tab\tkey", "quote\"", "slash/\\"
+    };
 
     @Test
     @Checks({"s6-range-200", "c-range", "c-key-order"})
@@ -82,7 +83,8 @@ class RangeModelTest {
         }
         for (String[] r : ranges) {
             List<RangeReader.Chunk> got = RangeReader.readAll(url, r[0], r[1]);
-            Map<byte[], byte[]> want = r[1] == null ? model.tailMap(bytes(r[0]), true)
+            Map<byte[], byte[]> want = r[1] == null
+                    ? model.tailMap(bytes(r[0]), true)
                     : model.subMap(bytes(r[0]), true, bytes(r[1]), false);
             assertEquals(describe(want), describeChunks(got), "range [" + r[0] + ", " + r[1] + ")");
         }
@@ -113,14 +115,26 @@ class RangeModelTest {
         c.put(0, "h1", "in memory").assertStatus(201);
         model.put(bytes("h1"), bytes("in memory"));
         String url = cluster.directUrl(0);
-        String[][] ranges = {{"c", null}, {"b30", null}, {"e", null}, {"g", null}, {"i", null}, {"b3", null},
-            {"c", "e"}, {"e", "g"}, {"d3", "h"}};
+        String[][] ranges = {
+            {"c", null},
+            {"b30", null},
+            {"e", null},
+            {"g", null},
+            {"i", null},
+            {"b3", null},
+            {"c", "e"},
+            {"e", "g"},
+            {"d3", "h"}
+        };
         for (String[] r : ranges) {
             List<RangeReader.Chunk> got = RangeReader.readAll(url, r[0], r[1]);
-            Map<byte[], byte[]> want = r[1] == null ? model.tailMap(bytes(r[0]), true)
+            Map<byte[], byte[]> want = r[1] == null
+                    ? model.tailMap(bytes(r[0]), true)
                     : model.subMap(bytes(r[0]), true, bytes(r[1]), false);
-            assertEquals(describe(want), describeChunks(got), "range [" + r[0] + ", " + r[1] + ") over files "
-                    + files + " and h1 in memory");
+            assertEquals(
+                    describe(want),
+                    describeChunks(got),
+                    "range [" + r[0] + ", " + r[1] + ") over files " + files + " and h1 in memory");
         }
     }
 
@@ -130,8 +144,8 @@ class RangeModelTest {
 
     private static List<String> describe(Map<byte[], byte[]> entries) {
         List<String> out = new ArrayList<>();
-        entries.forEach((k, v) -> out.add(new String(k, StandardCharsets.UTF_8) + " -> " + v.length + " bytes #"
-                + Arrays.hashCode(v)));
+        entries.forEach((k, v) ->
+                out.add(new String(k, StandardCharsets.UTF_8) + " -> " + v.length + " bytes #" + Arrays.hashCode(v)));
         return out;
     }
 

@@ -27,12 +27,12 @@ public final class CheckingTests {
     public static final List<String> PACKAGES = List.of("course.tests", "course.hidden");
     private static final Pattern GRADED = Pattern.compile("course\\.(tests|hidden)\\.stage\\d+\\..*");
 
-    private CheckingTests() {
-    }
+    private CheckingTests() {}
 
     public static List<CheckingTest> discover() {
         var request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(PACKAGES.stream().map(p -> selectPackage(p)).toList()).build();
+                .selectors(PACKAGES.stream().map(p -> selectPackage(p)).toList())
+                .build();
         TestPlan plan = LauncherFactory.create().discover(request);
         // A parameterized or factory method is one test here, whatever number of runs it makes.
         Map<String, CheckingTest> tests = new TreeMap<>();

@@ -16,7 +16,8 @@ public record Review(String id, Status status, String why) {
     public static final String FILE = "grading/coverage/reviewed.tsv";
 
     public enum Status {
-        NO_MUTANT("no-mutant"), OPEN("open");
+        NO_MUTANT("no-mutant"),
+        OPEN("open");
 
         final String word;
 
@@ -53,8 +54,8 @@ public record Review(String id, Status status, String why) {
             }
             String[] f = line.split("\t", -1);
             if (f.length != 3 || f[2].isBlank()) {
-                throw new IllegalArgumentException(FILE + ":" + (i + 1) + ": want id<TAB>no-mutant|open<TAB>why, got: "
-                        + line);
+                throw new IllegalArgumentException(
+                        FILE + ":" + (i + 1) + ": want id<TAB>no-mutant|open<TAB>why, got: " + line);
             }
             try {
                 reviews.add(new Review(f[0].strip(), Status.of(f[1].strip()), f[2].strip()));

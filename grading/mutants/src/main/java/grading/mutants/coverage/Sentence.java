@@ -7,5 +7,4 @@ package grading.mutants.coverage;
  * @param document the file it is in, relative to the repository's root
  * @param line     its line there, from 1
  */
-public record Sentence(String id, String document, int line, String text) {
-}
+public record Sentence(String id, String document, int line, String text) {}

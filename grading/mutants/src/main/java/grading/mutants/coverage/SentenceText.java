@@ -5,22 +5,28 @@ final class SentenceText {
     // Long sentences are cut on the page; the link takes the reader to the whole of it.
     static final int MAX = 240;
 
-    private SentenceText() {
-    }
+    private SentenceText() {}
 
     static String markdown(String text) {
-        return cell(StatementSentences.ANCHOR.matcher(text).replaceAll("").replaceFirst("^\\s*([-*+]|\\d+\\.)\\s+", ""));
+        return cell(
+                StatementSentences.ANCHOR.matcher(text).replaceAll("").replaceFirst("^\\s*([-*+]|\\d+\\.)\\s+", ""));
     }
 
     /** A table row: its cells joined by an arrow (request → answer). */
     static String tableRow(String row) {
-        String cells = StatementSentences.ANCHOR.matcher(row).replaceAll("").strip()
-                .replaceFirst("^\\|", "").replaceFirst("\\|$", "");
+        String cells = StatementSentences.ANCHOR
+                .matcher(row)
+                .replaceAll("")
+                .strip()
+                .replaceFirst("^\\|", "")
+                .replaceFirst("\\|$", "");
         return cell(String.join(" → ", cells.split("\\s\\|\\s")));
     }
 
     static String javadoc(String text) {
-        String plain = StatementSentences.ANCHOR.matcher(text).replaceAll("")
+        String plain = StatementSentences.ANCHOR
+                .matcher(text)
+                .replaceAll("")
                 .replaceAll("\\{@(link|linkplain|code|value)\\s+#?([^}]*)}", "`$2`")
                 .replaceAll("<[^>]+>", "");
         return cell(plain);

@@ -25,21 +25,23 @@ public final class StatementSentences {
     private static final Pattern JAVADOC_BLOCK_START = Pattern.compile("^(<p>|<h\\d>|<pre>|@|}</pre>|</?ul>|<li>).*");
 
     /** Consecutive lines of one block, the first of them at {@code firstLine}. */
-    private record Block(int firstLine, List<String> lines, boolean tableRow) {
-    }
+    private record Block(int firstLine, List<String> lines, boolean tableRow) {}
 
-    private StatementSentences() {
-    }
+    private StatementSentences() {}
 
     /** Every sentence of the statements (stage by stage) and then of the contract, in file order. */
     public static List<Sentence> read(Path root) {
         List<Sentence> all = new ArrayList<>();
         try (Stream<Path> stages = Files.list(root.resolve("stages"));
-             Stream<Path> sources = Files.walk(root.resolve(CONTRACT))) {
-            for (Path readme : stages.map(d -> d.resolve("README.md")).filter(Files::isRegularFile).sorted().toList()) {
+                Stream<Path> sources = Files.walk(root.resolve(CONTRACT))) {
+            for (Path readme : stages.map(d -> d.resolve("README.md"))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .toList()) {
                 all.addAll(markdown(root.relativize(readme).toString(), Files.readString(readme)));
             }
-            for (Path java : sources.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+            for (Path java :
+                    sources.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
                 all.addAll(javadoc(root.relativize(java).toString(), Files.readString(java)));
             }
         } catch (IOException e) {
@@ -62,7 +64,8 @@ public final class StatementSentences {
                 blocks.add(new Block(i + 1, List.of(line), true));
             } else if (!line.isBlank() && !line.strip().startsWith("#")) {
                 int end = i + 1;
-                while (end < lines.size() && !lines.get(end).isBlank()
+                while (end < lines.size()
+                        && !lines.get(end).isBlank()
                         && !MARKDOWN_BLOCK_START.matcher(lines.get(end)).matches()) {
                     end++;
                 }
@@ -83,9 +86,15 @@ public final class StatementSentences {
         for (int i = 0; i < lines.size(); i++) {
             String raw = lines.get(i).strip();
             inComment |= raw.startsWith("/**");
-            String content = inComment ? raw.replaceFirst("^/\\*\\*\\s?", "").replaceFirst("^\\*(?!/)\\s?", "")
-                    .replaceFirst("\\*/$", "").strip() : "";
-            boolean ends = !inComment || content.isBlank() || JAVADOC_BLOCK_START.matcher(content).matches();
+            String content = inComment
+                    ? raw.replaceFirst("^/\\*\\*\\s?", "")
+                            .replaceFirst("^\\*(?!/)\\s?", "")
+                            .replaceFirst("\\*/$", "")
+                            .strip()
+                    : "";
+            boolean ends = !inComment
+                    || content.isBlank()
+                    || JAVADOC_BLOCK_START.matcher(content).matches();
             if (ends && !current.isEmpty()) {
                 blocks.add(new Block(first, List.copyOf(current), false));
                 current.clear();

@@ -15,11 +15,9 @@ public final class Weights {
     private static final Pattern LINE = Pattern.compile("^\\s*([\\w.$]+)\\s*=\\s*(\\w+)\\s+(\\d+(?:\\.\\d+)?)\\s*$");
 
     /** One test class's line. */
-    public record Weight(String category, double points) {
-    }
+    public record Weight(String category, double points) {}
 
-    private Weights() {
-    }
+    private Weights() {}
 
     public static Map<String, Weight> read(Path root) {
         try {

@@ -6,7 +6,10 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.HttpSession;
 
-@Mutant(stage = 1, sentences = "s1-values-bytes", breaks = "one-nio's default request body limit is kept: values over 64 KiB get 413",
+@Mutant(
+        stage = 1,
+        sentences = "s1-values-bytes",
+        breaks = "one-nio's default request body limit is kept: values over 64 KiB get 413",
         caughtBy = "course.tests.stage1.EntityProtocolTest#oneMebibyteValue")
 public final class BodyLimitDefault64KiB implements ServiceFactory {
     @Override

@@ -5,7 +5,10 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 
-@Mutant(stage = 1, sentences = "s1-values-bytes", breaks = "the request body limit is raised to only 1 MiB: larger values get 413",
+@Mutant(
+        stage = 1,
+        sentences = "s1-values-bytes",
+        breaks = "the request body limit is raised to only 1 MiB: larger values get 413",
         caughtBy = "course.hidden.stage1.LargeValuesTest#valuesUpToFourMebibytesRoundTrip")
 public final class BodyLimitOneMebibyte implements ServiceFactory {
     @Override

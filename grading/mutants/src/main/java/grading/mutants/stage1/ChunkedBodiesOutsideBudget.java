@@ -6,8 +6,11 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage1.CourseSession;
 
-@Mutant(stage = 1, sentences = "s1-body-budget", breaks = "bodies with a Content-Length are reserved in the byte budget, chunked bodies are not: a"
-        + " burst of streamed PUTs fills the heap",
+@Mutant(
+        stage = 1,
+        sentences = "s1-body-budget",
+        breaks = "bodies with a Content-Length are reserved in the byte budget, chunked bodies are not: a"
+                + " burst of streamed PUTs fills the heap",
         caughtBy = "course.hidden.stage1.LargeValueBurstTest#burstOfChunkedPutsIsAnsweredAndTheNodeSurvives")
 public final class ChunkedBodiesOutsideBudget implements ServiceFactory {
     @Override

@@ -11,8 +11,11 @@ import java.nio.ByteBuffer;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-@Mutant(stage = 1, sentences = {"s1-restart-same-object", "c-stop-releases"}, breaks = "deletes are remembered in memory only (no tombstone is written): deleted values "
-        + "come back after a restart",
+@Mutant(
+        stage = 1,
+        sentences = {"s1-restart-same-object", "c-stop-releases"},
+        breaks = "deletes are remembered in memory only (no tombstone is written): deleted values "
+                + "come back after a restart",
         caughtBy = "course.tests.stage1.PersistenceTest#dataSurvivesRestartOfTheSameObject")
 public final class DeletesOnlyInMemory implements ServiceFactory {
     @Override

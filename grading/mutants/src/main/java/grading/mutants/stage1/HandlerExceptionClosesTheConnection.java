@@ -12,10 +12,14 @@ import one.nio.http.Request;
 import solutions.stage1.Routes;
 import solutions.stage1.SyncHttpServer;
 
-@Mutant(stage = 1, sentences = {"s1-handler-500", "c-requests-answered"}, breaks = "a hand-written query parser throws ArrayIndexOutOfBoundsException on a parameter "
-        + "without a value (?debug&id=k), and the server lets the exception reach one-nio, which closes the "
-        + "connection without an answer",
-        caughtBy = "course.hidden.stage1.HandlerFailuresTest#requestsAHandlerMayFailOnAreAnsweredAndTheConnectionGoesOn")
+@Mutant(
+        stage = 1,
+        sentences = {"s1-handler-500", "c-requests-answered"},
+        breaks = "a hand-written query parser throws ArrayIndexOutOfBoundsException on a parameter "
+                + "without a value (?debug&id=k), and the server lets the exception reach one-nio, which closes the "
+                + "connection without an answer",
+        caughtBy =
+                "course.hidden.stage1.HandlerFailuresTest#requestsAHandlerMayFailOnAreAnsweredAndTheConnectionGoesOn")
 public final class HandlerExceptionClosesTheConnection implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {

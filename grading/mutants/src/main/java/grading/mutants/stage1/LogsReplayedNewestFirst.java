@@ -12,8 +12,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import solutions.lsm.LsmStorage;
 
-@Mutant(stage = 1, sentences = "s1-logs-oldest-first", breaks = "several write-ahead logs (one per memtable awaiting its flush) replayed newest first "
-        + "after a crash: a key written in two logs gets the older log's value back",
+@Mutant(
+        stage = 1,
+        sentences = "s1-logs-oldest-first",
+        breaks = "several write-ahead logs (one per memtable awaiting its flush) replayed newest first "
+                + "after a crash: a key written in two logs gets the older log's value back",
         caughtBy = "course.hidden.stage1.CrashRecoveryTest#theNewestOfSeveralLogsWinsAfterKill9")
 public final class LogsReplayedNewestFirst implements ServiceFactory {
     private static final Pattern LOG = Pattern.compile("wal-(\\d+)\\.log");
@@ -36,7 +39,9 @@ public final class LogsReplayedNewestFirst implements ServiceFactory {
         }
         List<Path> logs;
         try (Stream<Path> files = Files.list(dir)) {
-            logs = files.filter(p -> LOG.matcher(p.getFileName().toString()).matches()).sorted().toList();
+            logs = files.filter(p -> LOG.matcher(p.getFileName().toString()).matches())
+                    .sorted()
+                    .toList();
         }
         for (Path log : logs) {
             Files.move(log, dir.resolve(log.getFileName() + ".reversing"));

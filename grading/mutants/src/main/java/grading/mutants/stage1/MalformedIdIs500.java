@@ -9,20 +9,25 @@ import one.nio.http.HttpException;
 import one.nio.http.Request;
 import solutions.stage1.Framing;
 
-@Mutant(stage = 1, sentences = {"s1-percent-400", "s1-target-byte-400"}, breaks = "the request target is not checked: a malformed %-escape in the id reaches the decoder (500)"
-        + " and a raw space becomes part of the key",
+@Mutant(
+        stage = 1,
+        sentences = {"s1-percent-400", "s1-target-byte-400"},
+        breaks = "the request target is not checked: a malformed %-escape in the id reaches the decoder (500)"
+                + " and a raw space becomes part of the key",
         caughtBy = "course.tests.stage1.RequestFramingTest#malformedPercentEncodingIs400WithAReason")
 public final class MalformedIdIs500 implements ServiceFactory {
     private static final String[] METHODS = {"", "GET", "POST", "HEAD", "OPTIONS", "PUT", "DELETE"};
 
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.parts(config, parts -> parts.withFraming(new Framing() {
-            @Override
-            public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
-                return lenient(new String(buffer, start, length, StandardCharsets.UTF_8));
-            }
-        }));
+        return Stage1With.parts(
+                config,
+                parts -> parts.withFraming(new Framing() {
+                    @Override
+                    public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
+                        return lenient(new String(buffer, start, length, StandardCharsets.UTF_8));
+                    }
+                }));
     }
 
     /** Everything between the method and " HTTP/1.1" is the target, as one-nio takes it. */

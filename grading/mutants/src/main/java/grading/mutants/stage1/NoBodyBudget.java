@@ -6,8 +6,12 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage1.ByteBudget;
 
-@Mutant(stage = 1, sentences = "s1-body-budget", breaks = "request bodies up to 16 MiB are read into memory with no byte budget (the strict parsing kept): a burst of large"
-        + " PUTs fills the heap",
+@Mutant(
+        stage = 1,
+        sentences = "s1-body-budget",
+        breaks =
+                "request bodies up to 16 MiB are read into memory with no byte budget (the strict parsing kept): a burst of large"
+                        + " PUTs fills the heap",
         caughtBy = "course.hidden.stage1.LargeValueBurstTest#burstOfLargePutsIsAnsweredAndTheNodeSurvives")
 public final class NoBodyBudget implements ServiceFactory {
     @Override

@@ -8,8 +8,11 @@ import course.contract.storage.Storage;
 import grading.mutants.Mutant;
 import java.io.IOException;
 
-@Mutant(stage = 1, sentences = {"s1-kill9", "c-kill9"}, breaks = "writes collect in a memtable with no write-ahead log, written to disk only when it "
-        + "fills (1 MiB) or on a clean stop: kill -9 loses what was acknowledged",
+@Mutant(
+        stage = 1,
+        sentences = {"s1-kill9", "c-kill9"},
+        breaks = "writes collect in a memtable with no write-ahead log, written to disk only when it "
+                + "fills (1 MiB) or on a clean stop: kill -9 loses what was acknowledged",
         caughtBy = "course.tests.stage1.KillDuringWritesTest#acknowledgedWritesSurviveKill9")
 public final class NoWriteAheadLog implements ServiceFactory {
     static final long MEMTABLE_BYTES = 1 << 20;

@@ -6,7 +6,10 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
 
-@Mutant(stage = 1, sentences = "s1-method-405", breaks = "POST and other methods answer 400 Bad Request instead of 405 Method Not Allowed",
+@Mutant(
+        stage = 1,
+        sentences = "s1-method-405",
+        breaks = "POST and other methods answer 400 Bad Request instead of 405 Method Not Allowed",
         caughtBy = "course.tests.stage1.EntityProtocolTest#otherMethodsAre405")
 public final class OtherMethodsAre400 implements ServiceFactory {
     @Override

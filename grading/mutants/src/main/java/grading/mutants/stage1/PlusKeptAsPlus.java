@@ -6,8 +6,11 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Request;
 
-@Mutant(stage = 1, sentences = "s1-plus-space", breaks = "the id's decoder handles %XX escapes but keeps '+' as a plus (as"
-        + " java.net.URI's decoding does): a+b and a%20b are two keys, and a+b is the key a%2Bb names",
+@Mutant(
+        stage = 1,
+        sentences = "s1-plus-space",
+        breaks = "the id's decoder handles %XX escapes but keeps '+' as a plus (as"
+                + " java.net.URI's decoding does): a+b and a%20b are two keys, and a+b is the key a%2Bb names",
         caughtBy = "course.tests.stage1.RequestFramingTest#plusIsASpaceAndPercent2BIsAPlus")
 public final class PlusKeptAsPlus implements ServiceFactory {
     @Override

@@ -6,7 +6,11 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
 
-@Mutant(stage = 1, sentences = "s1-put-201", breaks = "PUT answers 200 OK instead of 201 Created", caughtBy = "course.tests.stage1.EntityProtocolTest#putThenGetReturnsTheExactBytes")
+@Mutant(
+        stage = 1,
+        sentences = "s1-put-201",
+        breaks = "PUT answers 200 OK instead of 201 Created",
+        caughtBy = "course.tests.stage1.EntityProtocolTest#putThenGetReturnsTheExactBytes")
 public final class PutAnswers200 implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {

@@ -8,8 +8,11 @@ import java.io.IOException;
 import one.nio.http.HttpException;
 import solutions.stage1.CourseSession;
 
-@Mutant(stage = 1, sentences = "s1-pipelined-order", breaks = "a body that arrives in several reads is finished, and the rest of the read that ends it"
-        + " (the next pipelined request) is dropped: that request is never answered",
+@Mutant(
+        stage = 1,
+        sentences = "s1-pipelined-order",
+        breaks = "a body that arrives in several reads is finished, and the rest of the read that ends it"
+                + " (the next pipelined request) is dropped: that request is never answered",
         caughtBy = "course.hidden.stage1.RequestAfterABodyTest#aRequestRightAfterAContentLengthBodyIsAnswered")
 public final class RestOfReadAfterBodyDropped implements ServiceFactory {
     @Override

@@ -7,9 +7,13 @@ import grading.mutants.Mutant;
 import one.nio.http.HttpServerConfig;
 import solutions.stage1.SyncHttpServer;
 
-@Mutant(stage = 1, sentences = {"s1-one-port", "c-one-port"}, breaks = "the server opens its port with SO_REUSEPORT, so a second node on the same port starts "
-        + "too and the kernel splits the connections between them",
-        caughtBy = "course.tests.stage1.OnePortOneNodeTest#aSecondNodeOnATakenPortFailsToStartAndTheFirstAnswersEveryRequest")
+@Mutant(
+        stage = 1,
+        sentences = {"s1-one-port", "c-one-port"},
+        breaks = "the server opens its port with SO_REUSEPORT, so a second node on the same port starts "
+                + "too and the kernel splits the connections between them",
+        caughtBy =
+                "course.tests.stage1.OnePortOneNodeTest#aSecondNodeOnATakenPortFailsToStartAndTheFirstAnswersEveryRequest")
 public final class SharesItsPort implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {

@@ -14,8 +14,8 @@ import one.nio.net.Socket;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
 import solutions.stage1.Routes;
-import solutions.stage1.Stage1Node;
 import solutions.stage1.SessionParts;
+import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
 /**
@@ -50,8 +50,7 @@ final class Stage1With {
         void around(Step reference) throws IOException;
     }
 
-    private Stage1With() {
-    }
+    private Stage1With() {}
 
     /** The reference node whose start() and stop() the mutant wraps (both still under the node's lock). */
     static Service lifecycle(ServiceConfig config, Around start, Around stop) {

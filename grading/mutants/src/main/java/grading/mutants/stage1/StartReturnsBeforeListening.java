@@ -8,8 +8,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import solutions.stage1.Stage1Node;
 
-@Mutant(stage = 1, sentences = {"s1-start-returns", "c-start-returns"}, breaks = "start() opens storage and the server in the background and returns at once: "
-        + "the first requests find nobody listening",
+@Mutant(
+        stage = 1,
+        sentences = {"s1-start-returns", "c-start-returns"},
+        breaks = "start() opens storage and the server in the background and returns at once: "
+                + "the first requests find nobody listening",
         caughtBy = "course.tests.stage1.EntityProtocolTest#getOfAnAbsentKeyIs404")
 // the mutant: start and stop as a careless subclass writes them.
 @SuppressWarnings("UnsynchronizedOverridesSynchronized")
@@ -23,16 +26,18 @@ public final class StartReturnsBeforeListening implements ServiceFactory {
 
             @Override
             public void start() {
-                opening = new Thread(() -> {
-                    try {
-                        Thread.sleep(OPEN_MILLIS); // "opening storage"
-                        super.start();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }, "background-start");
+                opening = new Thread(
+                        () -> {
+                            try {
+                                Thread.sleep(OPEN_MILLIS); // "opening storage"
+                                super.start();
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        },
+                        "background-start");
                 opening.start();
             }
 

@@ -5,7 +5,10 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 
-@Mutant(stage = 1, sentences = {"c-stopped-silent", "c-stop-releases"}, breaks = "stop() does nothing: the stopped node keeps answering",
+@Mutant(
+        stage = 1,
+        sentences = {"c-stopped-silent", "c-stop-releases"},
+        breaks = "stop() does nothing: the stopped node keeps answering",
         caughtBy = "course.tests.stage1.PersistenceTest#stopIsIdempotentAndStoppedNodeDoesNotAnswer")
 public final class StopDoesNothing implements ServiceFactory {
     @Override

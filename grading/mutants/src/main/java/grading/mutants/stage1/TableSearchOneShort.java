@@ -8,18 +8,21 @@ import grading.mutants.Mutant;
 import grading.mutants.SortedTables;
 import java.util.Arrays;
 
-@Mutant(stage = 1, sentences = "c-get-live-value", breaks = "a table's binary search stops one short of its end (hi = length - 2): the largest key "
-        + "of every flushed table is not found",
+@Mutant(
+        stage = 1,
+        sentences = "c-get-live-value",
+        breaks = "a table's binary search stops one short of its end (hi = length - 2): the largest key "
+                + "of every flushed table is not found",
         caughtBy = "course.hidden.stage1.KeyOrderTest#keysWithHighBytesAndBoundaryKeysAcrossFlushes")
 public final class TableSearchOneShort implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.engine(config, storageConfig -> new SortedTables(storageConfig.directory(),
-                Arrays::compareUnsigned) {
-            @Override
-            protected int search(Entry[] table, byte[] key) {
-                return binarySearch(table, key, 0, table.length - 2);
-            }
-        });
+        return Stage1With.engine(
+                config, storageConfig -> new SortedTables(storageConfig.directory(), Arrays::compareUnsigned) {
+                    @Override
+                    protected int search(Entry[] table, byte[] key) {
+                        return binarySearch(table, key, 0, table.length - 2);
+                    }
+                });
     }
 }

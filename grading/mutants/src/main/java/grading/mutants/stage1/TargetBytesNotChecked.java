@@ -9,19 +9,24 @@ import one.nio.http.HttpException;
 import one.nio.http.Request;
 import solutions.stage1.Framing;
 
-@Mutant(stage = 1, sentences = "s1-target-byte-400", breaks = "the request line is split at its first and last space and"
-        + " only the %-escapes of the target are checked: a raw space or '#' in the id is taken into the key",
+@Mutant(
+        stage = 1,
+        sentences = "s1-target-byte-400",
+        breaks = "the request line is split at its first and last space and"
+                + " only the %-escapes of the target are checked: a raw space or '#' in the id is taken into the key",
         caughtBy = "course.tests.stage1.RequestFramingTest#rawSpaceOrHashInTheTargetIs400")
 public final class TargetBytesNotChecked implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.parts(config, parts -> parts.withFraming(new Framing() {
-            @Override
-            public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
-                byte[] line = targetEscaped(buffer, start, length);
-                return super.requestLine(line, 0, line.length);
-            }
-        }));
+        return Stage1With.parts(
+                config,
+                parts -> parts.withFraming(new Framing() {
+                    @Override
+                    public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
+                        byte[] line = targetEscaped(buffer, start, length);
+                        return super.requestLine(line, 0, line.length);
+                    }
+                }));
     }
 
     /**

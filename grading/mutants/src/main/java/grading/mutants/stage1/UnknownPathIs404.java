@@ -11,7 +11,10 @@ import one.nio.http.Response;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.SyncHttpServer;
 
-@Mutant(stage = 1, sentences = "s1-path-400", breaks = "an unknown path answers 404 Not Found instead of 400 Bad Request",
+@Mutant(
+        stage = 1,
+        sentences = "s1-path-400",
+        breaks = "an unknown path answers 404 Not Found instead of 400 Bad Request",
         caughtBy = "course.tests.stage1.EntityProtocolTest#unknownPathIs400")
 public final class UnknownPathIs404 implements ServiceFactory {
     @Override

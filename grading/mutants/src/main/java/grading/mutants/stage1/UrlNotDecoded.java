@@ -8,7 +8,10 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.Request;
 
-@Mutant(stage = 1, sentences = "s1-id-bytes", breaks = "the id is used as it appears in the URL, still percent-encoded",
+@Mutant(
+        stage = 1,
+        sentences = "s1-id-bytes",
+        breaks = "the id is used as it appears in the URL, still percent-encoded",
         caughtBy = "course.tests.stage1.EntityProtocolTest#urlEncodedKeysAreDecoded")
 public final class UrlNotDecoded implements ServiceFactory {
     @Override
@@ -26,8 +29,10 @@ public final class UrlNotDecoded implements ServiceFactory {
         int end = uri.indexOf('&', at + 4);
         String raw = end < 0 ? uri.substring(at + 4) : uri.substring(at + 4, end);
         String rest = end < 0 ? "" : uri.substring(end);
-        Request copy = new Request(request.getMethod(), uri.substring(0, at) + "?id="
-                + URLEncoder.encode(raw, StandardCharsets.UTF_8) + rest, true);
+        Request copy = new Request(
+                request.getMethod(),
+                uri.substring(0, at) + "?id=" + URLEncoder.encode(raw, StandardCharsets.UTF_8) + rest,
+                true);
         if (request.getBody() != null) {
             copy.setBody(request.getBody());
         }

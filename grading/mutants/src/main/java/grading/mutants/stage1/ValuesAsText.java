@@ -8,13 +8,18 @@ import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.nio.charset.StandardCharsets;
 
-@Mutant(stage = 1, sentences = {"s1-values-bytes", "s1-get"}, breaks = "values are kept as UTF-8 text, so bytes that are not valid UTF-8 are replaced",
+@Mutant(
+        stage = 1,
+        sentences = {"s1-values-bytes", "s1-get"},
+        breaks = "values are kept as UTF-8 text, so bytes that are not valid UTF-8 are replaced",
         caughtBy = "course.tests.stage1.EntityProtocolTest#everyByteValueComesBackExactly")
 public final class ValuesAsText implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.storage(config, storage -> ForwardingStorage.withUpsert(storage,
-                entry -> entry.isTombstone() ? entry : new Entry(entry.key(), asText(entry.value()))));
+        return Stage1With.storage(
+                config,
+                storage -> ForwardingStorage.withUpsert(
+                        storage, entry -> entry.isTombstone() ? entry : new Entry(entry.key(), asText(entry.value()))));
     }
 
     /** What is left of the bytes after a trip through a Java string: invalid UTF-8 becomes U+FFFD. */

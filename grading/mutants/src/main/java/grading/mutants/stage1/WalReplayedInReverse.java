@@ -19,13 +19,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-@Mutant(stage = 1, sentences = "s1-kill9", breaks = "a write-ahead log of its own, replayed newest record first after a crash: of a key "
-        + "written several times, the oldest value comes back",
+@Mutant(
+        stage = 1,
+        sentences = "s1-kill9",
+        breaks = "a write-ahead log of its own, replayed newest record first after a crash: of a key "
+                + "written several times, the oldest value comes back",
         caughtBy = "course.hidden.stage1.CrashRecoveryTest#theLastOfManyOverwritesSurvivesKill9")
 public final class WalReplayedInReverse implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.storage(config,
+        return Stage1With.storage(
+                config,
                 storage -> new LoggedMemtable(storage, config.workingDir().resolve("mutant-wal.log")));
     }
 
@@ -55,7 +59,8 @@ public final class WalReplayedInReverse implements ServiceFactory {
 
         private static List<Entry> read(Path file) throws IOException {
             List<Entry> records = new ArrayList<>();
-            try (InputStream raw = Files.newInputStream(file); DataInputStream in = new DataInputStream(raw)) {
+            try (InputStream raw = Files.newInputStream(file);
+                    DataInputStream in = new DataInputStream(raw)) {
                 while (true) {
                     byte[] key = new byte[in.readInt()];
                     in.readFully(key);

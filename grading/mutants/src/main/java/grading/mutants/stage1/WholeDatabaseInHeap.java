@@ -12,8 +12,11 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-@Mutant(stage = 1, sentences = "s1-larger-than-heap", breaks = "every value is also cached in the heap (written through, loaded at start): "
-        + "durable, but a database larger than the heap runs out of memory",
+@Mutant(
+        stage = 1,
+        sentences = "s1-larger-than-heap",
+        breaks = "every value is also cached in the heap (written through, loaded at start): "
+                + "durable, but a database larger than the heap runs out of memory",
         caughtBy = "course.hidden.stage1.LargerThanHeapTest#databaseFourTimesTheHeap")
 public final class WholeDatabaseInHeap implements ServiceFactory {
     @Override

@@ -8,7 +8,10 @@ import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.QueueKind;
 import solutions.stage2.WorkerSettings;
 
-@Mutant(stage = 2, sentences = "s2-bad-setting", breaks = "a bad -Dcourse.* setting is not rejected: the node starts with the default settings",
+@Mutant(
+        stage = 2,
+        sentences = "s2-bad-setting",
+        breaks = "a bad -Dcourse.* setting is not rejected: the node starts with the default settings",
         caughtBy = "course.hidden.stage2.BadSettingsTest#aBadSettingStopsTheStartAndNamesTheProperty")
 public final class BadSettingsFallBackToDefaults implements ServiceFactory {
     @Override

@@ -6,8 +6,13 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage1.CourseSession;
 
-@Mutant(stage = 2, sentences = "s1-half-close", breaks = "the end of a client's stream is ignored: after a half-close the answers are sent but the"
-        + " connection is never closed", caughtBy = "course.hidden.stage1.HalfClosedConnectionTest#requestsSentBeforeTheClientClosedItsSideAreAnsweredThenTheConnectionCloses")
+@Mutant(
+        stage = 2,
+        sentences = "s1-half-close",
+        breaks = "the end of a client's stream is ignored: after a half-close the answers are sent but the"
+                + " connection is never closed",
+        caughtBy =
+                "course.hidden.stage1.HalfClosedConnectionTest#requestsSentBeforeTheClientClosedItsSideAreAnsweredThenTheConnectionCloses")
 public final class HalfCloseIgnored implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {

@@ -13,9 +13,14 @@ import solutions.stage2.WorkerSettings;
 public final class OneWorkerSmallestQueue implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage2With.settings(config, s -> new WorkerSettings(
-                System.getProperty("course.workers") != null ? s.workers() : 1,
-                System.getProperty("course.queueCapacity") != null ? s.queueCapacity() : 64,
-                s.queue(), s.virtualThreads(), s.deadlineMillis(), s.handlerDelayMillis()));
+        return Stage2With.settings(
+                config,
+                s -> new WorkerSettings(
+                        System.getProperty("course.workers") != null ? s.workers() : 1,
+                        System.getProperty("course.queueCapacity") != null ? s.queueCapacity() : 64,
+                        s.queue(),
+                        s.virtualThreads(),
+                        s.deadlineMillis(),
+                        s.handlerDelayMillis()));
     }
 }

@@ -7,8 +7,11 @@ import grading.mutants.Mutant;
 import java.io.IOException;
 import solutions.stage1.CourseSession;
 
-@Mutant(stage = 2, sentences = "s2-pipelining", breaks = "one-nio's pipeline limit: the 258th pipelined request closes the connection and every"
-        + " request in flight goes unanswered",
+@Mutant(
+        stage = 2,
+        sentences = "s2-pipelining",
+        breaks = "one-nio's pipeline limit: the 258th pipelined request closes the connection and every"
+                + " request in flight goes unanswered",
         caughtBy = "course.tests.stage2.PipeliningTest#twoThousandPipelinedRequestsAreAllAnsweredInOrder")
 public final class PipelineClosedAt256 implements ServiceFactory {
     @Override

@@ -8,8 +8,11 @@ import java.io.IOException;
 import one.nio.http.Response;
 import solutions.stage1.CourseSession;
 
-@Mutant(stage = 2, sentences = {"s2-refusal-waits", "s1-pipelined-order"}, breaks = "a request the session refuses is answered at once, as one-nio's sendError does: the answer a"
-        + " worker is still computing for the request before it is lost, though its write was stored",
+@Mutant(
+        stage = 2,
+        sentences = {"s2-refusal-waits", "s1-pipelined-order"},
+        breaks = "a request the session refuses is answered at once, as one-nio's sendError does: the answer a"
+                + " worker is still computing for the request before it is lost, though its write was stored",
         caughtBy = "course.tests.stage1.AnswerOrderTest#aRefusedRequestIsAnsweredAfterTheAnswerToTheRequestBeforeIt")
 public final class RefusalsOvertakeAnswers implements ServiceFactory {
     @Override

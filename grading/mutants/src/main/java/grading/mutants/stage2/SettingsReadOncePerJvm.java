@@ -6,8 +6,11 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage2.WorkerSettings;
 
-@Mutant(stage = 2, sentences = {"s2-settings-every-start", "c-settings-every-start"}, breaks = "the worker settings are read once per JVM, in a static initializer: a node started "
-        + "again, or another node of the same JVM, runs with the settings of the first start",
+@Mutant(
+        stage = 2,
+        sentences = {"s2-settings-every-start", "c-settings-every-start"},
+        breaks = "the worker settings are read once per JVM, in a static initializer: a node started "
+                + "again, or another node of the same JVM, runs with the settings of the first start",
         caughtBy = "course.tests.stage2.SettingsAtEveryStartTest#aNodeStartedAgainRunsWithTheSettingsOfItsNewStart")
 public final class SettingsReadOncePerJvm implements ServiceFactory {
     /** The student's static field: initialized when the first node's start() first touches it. */

@@ -5,14 +5,20 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 
-@Mutant(stage = 2, sentences = "s2-setting-deadline", breaks = "the default deadline is 100 ms: a request that merely waited for a busy worker (a GC "
-        + "pause, a loaded machine) gets 503",
+@Mutant(
+        stage = 2,
+        sentences = "s2-setting-deadline",
+        breaks = "the default deadline is 100 ms: a request that merely waited for a busy worker (a GC "
+                + "pause, a loaded machine) gets 503",
         caughtBy = "course.tests.stage2.OverloadTest#theDefaultDeadlineLetsARequestWaitHalfASecond")
 public final class ShortDefaultDeadline implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
         // only the default changes: a deadline the tests set stays as they set it
-        return Stage2With.settings(config, s -> System.getProperty("course.deadlineMillis") != null ? s
-                : Stage2With.queue(s, s.queueCapacity(), s.queue(), 100));
+        return Stage2With.settings(
+                config,
+                s -> System.getProperty("course.deadlineMillis") != null
+                        ? s
+                        : Stage2With.queue(s, s.queueCapacity(), s.queue(), 100));
     }
 }

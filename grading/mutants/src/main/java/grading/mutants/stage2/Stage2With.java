@@ -19,24 +19,26 @@ import solutions.stage2.WorkerSettings;
  * server's sessions. The stage-2 mutants change one of these and say only what they change.
  */
 final class Stage2With {
-    private Stage2With() {
-    }
+    private Stage2With() {}
 
     /** The reference node whose server runs with the settings the mutant makes of the properties' settings. */
     static Service settings(ServiceConfig config, UnaryOperator<WorkerSettings> change) {
-        return server(config, routes -> new ExecutorHttpServer(config.selfPort(), routes,
-                change.apply(WorkerSettings.fromSystemProperties())));
+        return server(
+                config,
+                routes -> new ExecutorHttpServer(
+                        config.selfPort(), routes, change.apply(WorkerSettings.fromSystemProperties())));
     }
 
     /** The reference server, with the settings of the system properties, whose connections are the mutant's sessions. */
     static Service sessions(ServiceConfig config, SessionChange session) {
-        return server(config, routes -> new ExecutorHttpServer(config.selfPort(), routes,
-                WorkerSettings.fromSystemProperties()) {
-            @Override
-            public HttpSession createSession(Socket socket) {
-                return session.create(socket, this, sessionParts());
-            }
-        });
+        return server(
+                config,
+                routes -> new ExecutorHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties()) {
+                    @Override
+                    public HttpSession createSession(Socket socket) {
+                        return session.create(socket, this, sessionParts());
+                    }
+                });
     }
 
     interface ServerChange {
@@ -54,7 +56,7 @@ final class Stage2With {
 
     /** {@code s} with another queue and deadline; the workers, their kind and the test delay stay. */
     static WorkerSettings queue(WorkerSettings s, int capacity, QueueKind queue, long deadlineMillis) {
-        return new WorkerSettings(s.workers(), capacity, queue, s.virtualThreads(), deadlineMillis,
-                s.handlerDelayMillis());
+        return new WorkerSettings(
+                s.workers(), capacity, queue, s.virtualThreads(), deadlineMillis, s.handlerDelayMillis());
     }
 }

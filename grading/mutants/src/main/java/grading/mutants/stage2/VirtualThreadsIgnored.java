@@ -6,12 +6,17 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage2.WorkerSettings;
 
-@Mutant(stage = 2, sentences = "s2-setting-virtual", breaks = "-Dcourse.virtualThreads=true is ignored: the workers stay platform threads",
+@Mutant(
+        stage = 2,
+        sentences = "s2-setting-virtual",
+        breaks = "-Dcourse.virtualThreads=true is ignored: the workers stay platform threads",
         caughtBy = "course.hidden.stage2.VirtualWorkersTest#theWorkersAreVirtualThreadsWhenAskedFor")
 public final class VirtualThreadsIgnored implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage2With.settings(config, s -> new WorkerSettings(s.workers(), s.queueCapacity(), s.queue(), false,
-                s.deadlineMillis(), s.handlerDelayMillis()));
+        return Stage2With.settings(
+                config,
+                s -> new WorkerSettings(
+                        s.workers(), s.queueCapacity(), s.queue(), false, s.deadlineMillis(), s.handlerDelayMillis()));
     }
 }

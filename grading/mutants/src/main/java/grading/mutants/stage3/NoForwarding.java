@@ -7,7 +7,10 @@ import grading.mutants.Mutant;
 import grading.mutants.ReferenceWith;
 import solutions.stage1.EntityHandler;
 
-@Mutant(stage = 3, sentences = "s3-forwarding", breaks = "every node serves every key from its own storage: no sharding, no forwarding",
+@Mutant(
+        stage = 3,
+        sentences = "s3-forwarding",
+        breaks = "every node serves every key from its own storage: no sharding, no forwarding",
         caughtBy = "course.tests.stage3.EveryNodeServesEveryKeyTest#everyOperationThroughEveryNode(int)")
 public final class NoForwarding implements ServiceFactory {
     @Override

@@ -14,9 +14,13 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
-@Mutant(stage = 3, sentences = "s3-values-uncompressed", breaks = "values are deflated before they are stored (to save"
-        + " disk) and inflated when read: answers are right, but no value's bytes are on any disk",
-        caughtBy = "course.tests.stage3.OneCopyPerKeyTest#aStoppedNodeTakesDownExactlyItsOwnKeys(int, course.harness.Seed)")
+@Mutant(
+        stage = 3,
+        sentences = "s3-values-uncompressed",
+        breaks = "values are deflated before they are stored (to save"
+                + " disk) and inflated when read: answers are right, but no value's bytes are on any disk",
+        caughtBy =
+                "course.tests.stage3.OneCopyPerKeyTest#aStoppedNodeTakesDownExactlyItsOwnKeys(int, course.harness.Seed)")
 public final class ValuesCompressed implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
@@ -24,8 +28,8 @@ public final class ValuesCompressed implements ServiceFactory {
     }
 
     private static Storage compressing(Storage storage) {
-        Storage deflating = ForwardingStorage.withUpsert(storage,
-                e -> e.value() == null ? e : new Entry(e.key(), deflate(e.value())));
+        Storage deflating = ForwardingStorage.withUpsert(
+                storage, e -> e.value() == null ? e : new Entry(e.key(), deflate(e.value())));
         return ForwardingStorage.withGet(deflating, (stored, key) -> {
             byte[] value = stored.get(key);
             return value == null ? null : inflate(value);

@@ -7,19 +7,27 @@ import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import grading.mutants.ReferenceWith;
 
-@Mutant(stage = 4, sentences = {"s4-replica-keeps-newer", "s4-replicas-converge"}, breaks = "a replica stores whatever write arrives last instead of the newest by timestamp: writes "
-        + "of one key that reach a replica out of order leave it with an older value",
+@Mutant(
+        stage = 4,
+        sentences = {"s4-replica-keeps-newer", "s4-replicas-converge"},
+        breaks = "a replica stores whatever write arrives last instead of the newest by timestamp: writes "
+                + "of one key that reach a replica out of order leave it with an older value",
         caughtBy = "course.hidden.stage4.ConcurrentClientsHistoryTest")
 public final class LastArrivalWins implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
         // The replica compares a write with what it has; seeing nothing, it always overwrites.
-        return ReferenceWith.replicaStorage(this, config, storage -> ForwardingStorage.withGet(storage,
-                (stored, key) -> calledFromReplicaWrite() ? null : stored.get(key)));
+        return ReferenceWith.replicaStorage(
+                this,
+                config,
+                storage -> ForwardingStorage.withGet(
+                        storage, (stored, key) -> calledFromReplicaWrite() ? null : stored.get(key)));
     }
 
     private static boolean calledFromReplicaWrite() {
-        return StackWalker.getInstance().walk(frames -> frames.limit(8).anyMatch(f ->
-                f.getClassName().equals("solutions.stage4.LocalReplica") && f.getMethodName().equals("write")));
+        return StackWalker.getInstance()
+                .walk(frames -> frames.limit(8)
+                        .anyMatch(f -> f.getClassName().equals("solutions.stage4.LocalReplica")
+                                && f.getMethodName().equals("write")));
     }
 }

@@ -13,16 +13,19 @@ import solutions.stage1.Query;
 import solutions.stage1.RequestHandler;
 import solutions.stage3.PeerClient;
 
-@Mutant(stage = 4, sentences = "s3-forward-key-bytes", breaks = "a replica decodes the id of another node's request as UTF-8 text: for ids that are not"
-        + " UTF-8 the replicas store another key than the coordinator",
+@Mutant(
+        stage = 4,
+        sentences = "s3-forward-key-bytes",
+        breaks = "a replica decodes the id of another node's request as UTF-8 text: for ids that are not"
+                + " UTF-8 the replicas store another key than the coordinator",
         caughtBy = "course.hidden.stage4.ReplicaKeysAgreeTest#keysThatAreNotUtf8AreOneKeyOnEveryReplica")
 public final class ReplicaKeysAsText implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
         return ReferenceWith.handler(this, config, (storage, reference) -> {
             RequestHandler coordinatorAndReplica = reference.over(storage);
-            return request -> coordinatorAndReplica.handle(request.getHeaderValue(PeerClient.INTERNAL_HEADER) == null
-                    ? request : withKeyAsText(request));
+            return request -> coordinatorAndReplica.handle(
+                    request.getHeaderValue(PeerClient.INTERNAL_HEADER) == null ? request : withKeyAsText(request));
         });
     }
 

@@ -6,7 +6,10 @@ import grading.mutants.Mutant;
 import java.util.Map;
 import one.nio.http.Request;
 
-@Mutant(stage = 4, sentences = "s4-at-most-from", breaks = "a write with from below the cluster size is stored on from+1 nodes (over-replication)",
+@Mutant(
+        stage = 4,
+        sentences = "s4-at-most-from",
+        breaks = "a write with from below the cluster size is stored on from+1 nodes (over-replication)",
         caughtBy = "course.tests.stage4.NoOverReplicationTest#aPutStoresExactlyFromCopies(int, course.harness.Seed)")
 public final class StoresOnOneReplicaTooMany extends MiscountedQuorum {
     @Override

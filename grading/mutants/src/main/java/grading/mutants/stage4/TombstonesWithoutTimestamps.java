@@ -8,8 +8,11 @@ import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import grading.mutants.ReferenceWith;
 
-@Mutant(stage = 4, sentences = "s4-deletion-record", breaks = "a delete is stored as a plain storage tombstone without its timestamp: an older write "
-        + "that a replica missed wins over it later",
+@Mutant(
+        stage = 4,
+        sentences = "s4-deletion-record",
+        breaks = "a delete is stored as a plain storage tombstone without its timestamp: an older write "
+                + "that a replica missed wins over it later",
         caughtBy = "course.tests.stage4.TimestampsResolveConflictsTest#staleCopiesLoseToNewerWritesAndDeletes(int)")
 public final class TombstonesWithoutTimestamps implements ServiceFactory {
     /** Stage 4 stores {@code [timestamp: 8 bytes][tombstone flag: 1 byte][value]}. */
@@ -17,8 +20,11 @@ public final class TombstonesWithoutTimestamps implements ServiceFactory {
 
     @Override
     public Service create(ServiceConfig config) {
-        return ReferenceWith.replicaStorage(this, config, storage -> ForwardingStorage.withUpsert(storage,
-                entry -> isDeletion(entry.value()) ? new Entry(entry.key(), null) : entry));
+        return ReferenceWith.replicaStorage(
+                this,
+                config,
+                storage -> ForwardingStorage.withUpsert(
+                        storage, entry -> isDeletion(entry.value()) ? new Entry(entry.key(), null) : entry));
     }
 
     private static boolean isDeletion(byte[] record) {

@@ -7,9 +7,13 @@ import grading.mutants.Mutant;
 import grading.mutants.ReferenceWith;
 import java.util.concurrent.CompletableFuture;
 
-@Mutant(stage = 5, sentences = "s5-no-blocking", breaks = "the coordinator's worker blocks on future.get() until the quorum is decided, instead of "
-        + "answering from the thread that completes it",
-        caughtBy = "course.tests.stage5.NoThreadWaitsForReplicasTest#noThreadIsParkedOnAReplicaWhileRequestsToASlowOneAreInFlight(course.harness.Cluster)")
+@Mutant(
+        stage = 5,
+        sentences = "s5-no-blocking",
+        breaks = "the coordinator's worker blocks on future.get() until the quorum is decided, instead of "
+                + "answering from the thread that completes it",
+        caughtBy =
+                "course.tests.stage5.NoThreadWaitsForReplicasTest#noThreadIsParkedOnAReplicaWhileRequestsToASlowOneAreInFlight(course.harness.Cluster)")
 public final class WorkerWaitsForTheQuorum implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {

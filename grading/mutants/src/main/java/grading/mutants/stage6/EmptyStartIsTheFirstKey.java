@@ -10,8 +10,11 @@ import one.nio.http.Request;
 import solutions.stage1.RequestHandler;
 import solutions.stage6.Stage6Node;
 
-@Mutant(stage = 6, sentences = "s6-bad-range-400", breaks = "only a missing start is refused: an empty start is read as"
-        + " the smallest key, so ?start= streams every entry of the node",
+@Mutant(
+        stage = 6,
+        sentences = "s6-bad-range-400",
+        breaks = "only a missing start is refused: an empty start is read as"
+                + " the smallest key, so ?start= streams every entry of the node",
         caughtBy = "course.tests.stage6.RangeProtocolTest#aMissingOrEmptyStartIs400")
 public final class EmptyStartIsTheFirstKey implements ServiceFactory {
     @Override

@@ -5,12 +5,16 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 
-@Mutant(stage = 6, sentences = "s6-stream", breaks = "a range is read into memory before the first byte is sent: a range larger than the heap "
-        + "runs out of memory",
+@Mutant(
+        stage = 6,
+        sentences = "s6-stream",
+        breaks = "a range is read into memory before the first byte is sent: a range larger than the heap "
+                + "runs out of memory",
         caughtBy = "course.tests.stage6.RangeLargerThanHeapTest#aRangeLargerThanTheHeapStreamsInOneRequest")
 public final class RangeBuiltInMemory implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return RangeReadThrough.node(config, stored -> RangeReadThrough.readWhole(stored).iterator());
+        return RangeReadThrough.node(
+                config, stored -> RangeReadThrough.readWhole(stored).iterator());
     }
 }

@@ -6,7 +6,10 @@ import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.util.Arrays;
 
-@Mutant(stage = 6, sentences = {"s6-range-200", "c-range"}, breaks = "a range includes its end key: start <= key <= end instead of start <= key < end",
+@Mutant(
+        stage = 6,
+        sentences = {"s6-range-200", "c-range"},
+        breaks = "a range includes its end key: start <= key <= end instead of start <= key < end",
         caughtBy = "course.hidden.stage6.RangeModelTest#rangesOverManyFlushedFilesEqualTheModel")
 public final class RangeEndInclusive implements ServiceFactory {
     @Override

@@ -10,8 +10,11 @@ import java.util.Iterator;
 import java.util.List;
 import solutions.stage4.Record;
 
-@Mutant(stage = 6, sentences = "s6-chunk-per-entry", breaks = "the whole range is sent as one chunk, its entries"
-        + " key\\nvalue one after another with a newline between them, instead of one chunk per entry",
+@Mutant(
+        stage = 6,
+        sentences = "s6-chunk-per-entry",
+        breaks = "the whole range is sent as one chunk, its entries"
+                + " key\\nvalue one after another with a newline between them, instead of one chunk per entry",
         caughtBy = "course.tests.stage6.RangeProtocolTest#keysInsertedInReverseComeOutSortedWithTheirValues")
 public final class RangeInOneChunk implements ServiceFactory {
     @Override
@@ -25,7 +28,8 @@ public final class RangeInOneChunk implements ServiceFactory {
      */
     private static Iterator<Entry> oneEntry(Iterator<Entry> stored) {
         List<Entry> live = RangeReadThrough.readWhole(stored).stream()
-                .filter(e -> !Record.decode(e.value()).isTombstone()).toList();
+                .filter(e -> !Record.decode(e.value()).isTombstone())
+                .toList();
         if (live.isEmpty()) {
             return live.iterator();
         }

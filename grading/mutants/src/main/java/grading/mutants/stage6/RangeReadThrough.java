@@ -19,8 +19,7 @@ import solutions.stage6.Stage6Node;
  * reference's.
  */
 final class RangeReadThrough {
-    private RangeReadThrough() {
-    }
+    private RangeReadThrough() {}
 
     /** How the range endpoint reads a range of the storage under it. */
     @FunctionalInterface

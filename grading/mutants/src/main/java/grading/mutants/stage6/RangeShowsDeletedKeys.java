@@ -8,7 +8,10 @@ import grading.mutants.Mutant;
 import java.util.Arrays;
 import java.util.Iterator;
 
-@Mutant(stage = 6, sentences = "s6-deleted-skipped", breaks = "a range does not skip deletions: deleted keys come back with an empty value",
+@Mutant(
+        stage = 6,
+        sentences = "s6-deleted-skipped",
+        breaks = "a range does not skip deletions: deleted keys come back with an empty value",
         caughtBy = "course.tests.stage6.RangeProtocolTest#deletedKeysAreSkippedAndOverwrittenOnesShowTheirLatestValue")
 public final class RangeShowsDeletedKeys implements ServiceFactory {
     /** Stage 4 and later store {@code [timestamp: 8 bytes][tombstone flag: 1 byte][value]}. */

@@ -17,14 +17,14 @@ class RegisterCheckTest {
 
     private Operation put(int client, String value, int status, long from, long to) {
         byte[] v = value.getBytes(StandardCharsets.UTF_8);
-        return history.record(client, Operation.Kind.PUT, "k", 0, v, new Reply("PUT k", status, new byte[0], null),
-                from, to);
+        return history.record(
+                client, Operation.Kind.PUT, "k", 0, v, new Reply("PUT k", status, new byte[0], null), from, to);
     }
 
     private Operation get(int client, Operation.Kind kind, int node, String seen, long from, long to) {
         byte[] body = seen == null ? new byte[0] : seen.getBytes(StandardCharsets.UTF_8);
-        return history.record(client, kind, "k", node, null, new Reply("GET k", seen == null ? 404 : 200, body, null),
-                from, to);
+        return history.record(
+                client, kind, "k", node, null, new Reply("GET k", seen == null ? 404 : 200, body, null), from, to);
     }
 
     /**
@@ -52,9 +52,9 @@ class RegisterCheckTest {
     void readsConcurrentWithAWriteMaySeeEitherValueAndFailedWritesMayOrMayNotShow() {
         put(0, "old", 201, 0, 10);
         put(1, "new", 201, 20, 60);
-        get(2, Operation.Kind.GET, 0, "new", 25, 35);   // sees the write in flight
-        get(3, Operation.Kind.GET, 1, "old", 36, 45);   // and a later read does not: quorums allow it
-        put(1, "lost", 504, 70, 80);                    // not acknowledged: may have reached one replica
+        get(2, Operation.Kind.GET, 0, "new", 25, 35); // sees the write in flight
+        get(3, Operation.Kind.GET, 1, "old", 36, 45); // and a later read does not: quorums allow it
+        put(1, "lost", 504, 70, 80); // not acknowledged: may have reached one replica
         get(2, Operation.Kind.GET, 0, "lost", 90, 95);
         get(3, Operation.Kind.GET, 0, "new", 96, 99);
         assertEquals(List.of(), RegisterCheck.staleReads(history.operations()));
@@ -68,7 +68,9 @@ class RegisterCheckTest {
         List<RegisterCheck.Violation> v = RegisterCheck.staleReads(history.operations());
         assertEquals(2, v.size(), v.toString());
         assertTrue(v.get(0).why().contains("no request ever wrote"), v.get(0).why());
-        assertTrue(v.get(1).why().contains("before the request that wrote it"), v.get(1).why());
+        assertTrue(
+                v.get(1).why().contains("before the request that wrote it"),
+                v.get(1).why());
     }
 
     @Test
@@ -99,7 +101,9 @@ class RegisterCheckTest {
         assertEquals(List.of(), RegisterCheck.divergentReplicas(history.operations()));
         put(0, "c", 201, 110, 120);
         copiesFrom(200, "c", "a");
-        assertEquals(1, RegisterCheck.divergentReplicas(history.operations()).size(),
+        assertEquals(
+                1,
+                RegisterCheck.divergentReplicas(history.operations()).size(),
                 "once an acknowledged write follows the failed one, the replicas must agree again");
     }
 }

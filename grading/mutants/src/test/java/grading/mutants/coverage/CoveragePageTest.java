@@ -21,8 +21,8 @@ class CoveragePageTest {
 
     @BeforeAll
     static void generate() throws IOException {
-        coverage = new Coverage(StatementSentences.read(ROOT), CheckingTests.discover(), Mutants.all(),
-                Review.read(ROOT));
+        coverage =
+                new Coverage(StatementSentences.read(ROOT), CheckingTests.discover(), Mutants.all(), Review.read(ROOT));
         page = CoveragePage.markdown(coverage, Weights.read(ROOT));
         if (Boolean.getBoolean("course.coverage.write")) {
             Files.writeString(ROOT.resolve(CoveragePage.FILE), page);

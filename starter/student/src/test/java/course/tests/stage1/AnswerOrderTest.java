@@ -25,8 +25,10 @@ class AnswerOrderTest {
     @Test
     @Checks({"s1-pipelined-order", "s2-refusal-waits"})
     void aRefusedRequestIsAnsweredAfterTheAnswerToTheRequestBeforeIt(Cluster cluster) throws Exception {
-        String[] refused = {"GET /v0/entity?id=%ZZ HTTP/1.1\r\nHost: localhost\r\n\r\n",
-                "FOO /v0/entity?id=x HTTP/1.1\r\nHost: localhost\r\n\r\n"};
+        String[] refused = {
+            "GET /v0/entity?id=%ZZ HTTP/1.1\r\nHost: localhost\r\n\r\n",
+            "FOO /v0/entity?id=x HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        };
         for (int round = 0; round < ROUNDS; round++) {
             for (String bad : refused) {
                 String key = "before-refusal-" + round + "-" + bad.charAt(0);
@@ -34,7 +36,8 @@ class AnswerOrderTest {
                 String put = "PUT /v0/entity?id=" + key + " HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
                         + value.length() + "\r\n\r\n" + value;
                 RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), put + bad, 2);
-                String what = "a PUT, then on the same connection " + bad.substring(0, bad.indexOf(' ', 4)).strip()
+                String what = "a PUT, then on the same connection "
+                        + bad.substring(0, bad.indexOf(' ', 4)).strip()
                         + ": answers must come in the order of the requests, the PUT's first: " + e;
                 assertEquals(2, e.answers().size(), what);
                 assertEquals(201, e.answers().get(0).status(), what);
@@ -49,8 +52,10 @@ class AnswerOrderTest {
     @Test
     @Checks({"s1-connection-close", "s2-close-nothing-after"})
     void nothingAfterARequestThatEndsTheConnectionIsHandled(Cluster cluster) throws Exception {
-        String[] closing = {"GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-                "GET /v0/entity?id=k HTTP/1.0\r\nHost: localhost\r\n\r\n"};
+        String[] closing = {
+            "GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+            "GET /v0/entity?id=k HTTP/1.0\r\nHost: localhost\r\n\r\n"
+        };
         for (int round = 0; round < ROUNDS; round++) {
             for (String first : closing) {
                 String key = "after-close-" + round + "-" + (first.contains("1.0") ? "http10" : "close");

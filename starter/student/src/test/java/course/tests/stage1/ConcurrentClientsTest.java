@@ -40,7 +40,8 @@ class ConcurrentClientsTest {
                 model.assertRead(key);
             } else {
                 // A read of another client's key: any answer but an error is allowed while it is being written.
-                c.get(0, CLIENTS.anyKeyOf(random.nextInt(CLIENTS.clients()), random)).assertStatusIn(200, 404);
+                c.get(0, CLIENTS.anyKeyOf(random.nextInt(CLIENTS.clients()), random))
+                        .assertStatusIn(200, 404);
             }
         }
     }

@@ -30,14 +30,15 @@ class ConnectionTimeoutsTest {
     private static final long CLOSED_WITHIN_MILLIS = 8_000;
 
     private static Cluster started() throws IOException {
-        return ConfiguredCluster.started(1, Map.of("course.idleTimeoutMillis", "1500",
-                "course.headerTimeoutMillis", "1000"));
+        return ConfiguredCluster.started(
+                1, Map.of("course.idleTimeoutMillis", "1500", "course.headerTimeoutMillis", "1000"));
     }
 
     @Test
     @Checks({"s1-header-timeout-408", "s1-timeouts-every-start"})
     void headersThatTrickleInPastTheHeaderTimeoutGet408AndTheConnectionCloses() throws Exception {
-        try (Cluster cluster = started(); Socket socket = connect(cluster)) {
+        try (Cluster cluster = started();
+                Socket socket = connect(cluster)) {
             OutputStream out = socket.getOutputStream();
             out.write(ascii("GET /v0/entity?id=slow HTTP/1.1\r\nHost: localhost\r\n"));
             out.flush();
@@ -53,9 +54,12 @@ class ConnectionTimeoutsTest {
                     trickle(out, "X-Slow-" + line + ": a header line every 300 ms\r\n");
                 }
             }
-            assertTrue(status != null && status.startsWith("HTTP/1.1 408"), "a request whose headers were still"
-                    + " arriving " + millisSince(start) + " ms after its first byte, past a header timeout of 1 s,"
-                    + " must be answered 408 Request Timeout; got " + status);
+            assertTrue(
+                    status != null && status.startsWith("HTTP/1.1 408"),
+                    "a request whose headers were still"
+                            + " arriving " + millisSince(start)
+                            + " ms after its first byte, past a header timeout of 1 s,"
+                            + " must be answered 408 Request Timeout; got " + status);
             socket.setSoTimeout((int) CLOSED_WITHIN_MILLIS);
             assertTrue(closedAfterAnswer(in), "the connection closes after the 408");
         }
@@ -64,20 +68,24 @@ class ConnectionTimeoutsTest {
     @Test
     @Checks({"s1-idle-timeout", "s1-timeouts-every-start"})
     void anIdleConnectionIsClosedAndABusyOneIsNot() throws Exception {
-        try (Cluster cluster = started(); Socket idle = connect(cluster); Socket busy = connect(cluster)) {
+        try (Cluster cluster = started();
+                Socket idle = connect(cluster);
+                Socket busy = connect(cluster)) {
             idle.getOutputStream().write(ascii("GET /v0/entity?id=a HTTP/1.1\r\nHost: localhost\r\n\r\n"));
             assertEquals("HTTP/1.1 404 Not Found", RawHttp.readLine(idle.getInputStream()));
             long start = System.nanoTime();
             for (int i = 0; i < 8; i++) { // 4 s of one request every 500 ms: never idle for 1.5 s
                 busy.getOutputStream().write(ascii("GET /v0/entity?id=b HTTP/1.1\r\nHost: localhost\r\n\r\n"));
-                RawHttp.Answer answer = RawHttp.answerAfter(RawHttp.readLine(busy.getInputStream()),
-                        busy.getInputStream());
+                RawHttp.Answer answer =
+                        RawHttp.answerAfter(RawHttp.readLine(busy.getInputStream()), busy.getInputStream());
                 assertEquals(404, answer.status(), "the busy connection is answered " + i + " times");
                 Thread.sleep(500);
             }
             idle.setSoTimeout((int) CLOSED_WITHIN_MILLIS);
-            assertTrue(closedAfterAnswer(idle.getInputStream()), "a connection idle for " + millisSince(start)
-                    + " ms, past an idle timeout of 1.5 s, must be closed by the node");
+            assertTrue(
+                    closedAfterAnswer(idle.getInputStream()),
+                    "a connection idle for " + millisSince(start)
+                            + " ms, past an idle timeout of 1.5 s, must be closed by the node");
         }
     }
 
@@ -98,10 +106,13 @@ class ConnectionTimeoutsTest {
                 } catch (IOException closed) {
                     status = "the connection closed (" + closed + ")";
                 }
-                assertEquals("HTTP/1.1 404 Not Found", status, "started again without -Dcourse.idleTimeoutMillis,"
-                        + " the node closed a connection idle for 4 s, as its first start's 1.5 s said: read the"
-                        + " timeouts at every start() (not once per JVM in a static initializer, nor once per node"
-                        + " when it is created); the default idle timeout is 60 s");
+                assertEquals(
+                        "HTTP/1.1 404 Not Found",
+                        status,
+                        "started again without -Dcourse.idleTimeoutMillis,"
+                                + " the node closed a connection idle for 4 s, as its first start's 1.5 s said: read the"
+                                + " timeouts at every start() (not once per JVM in a static initializer, nor once per node"
+                                + " when it is created); the default idle timeout is 60 s");
             }
         }
     }

@@ -88,8 +88,10 @@ class EntityProtocolTest {
     @Checks("s1-method-405")
     void otherMethodsAre405(Cluster cluster) {
         KvClient c = cluster.client();
-        c.send(0, "POST", "/v0/entity?id=k", "v".getBytes(StandardCharsets.UTF_8)).assertStatus(405);
-        c.send(0, "PATCH", "/v0/entity?id=k", "v".getBytes(StandardCharsets.UTF_8)).assertStatus(405);
+        c.send(0, "POST", "/v0/entity?id=k", "v".getBytes(StandardCharsets.UTF_8))
+                .assertStatus(405);
+        c.send(0, "PATCH", "/v0/entity?id=k", "v".getBytes(StandardCharsets.UTF_8))
+                .assertStatus(405);
     }
 
     @Test

@@ -44,7 +44,8 @@ class OnePortOneNodeTest {
         first.start();
         try {
             new KvClient(i -> "http://localhost:" + port, Duration.ofSeconds(10))
-                    .put(0, "one-port", "first node's").assertStatus(201);
+                    .put(0, "one-port", "first node's")
+                    .assertStatus(201);
             Service second = node(port, Files.createDirectories(base.resolve("second")));
             Exception failure = null;
             List<Integer> statuses;
@@ -63,10 +64,15 @@ class OnePortOneNodeTest {
                         + "SO_REUSEPORT, one-nio's AcceptorConfig.reusePort?). " + GETS + " GETs of a key the first "
                         + "node stored, each on a new connection, answered " + statuses);
             }
-            assertTrue(failure instanceof IOException, "start() on a taken port must throw an IOException (e.g. "
-                    + "java.net.BindException), it threw " + failure);
-            assertEquals(Collections.nCopies(GETS, 200), statuses, "after a second node failed to start on port "
-                    + port + ", " + GETS + " GETs of a key the first node stored, each on a new connection");
+            assertTrue(
+                    failure instanceof IOException,
+                    "start() on a taken port must throw an IOException (e.g. " + "java.net.BindException), it threw "
+                            + failure);
+            assertEquals(
+                    Collections.nCopies(GETS, 200),
+                    statuses,
+                    "after a second node failed to start on port " + port + ", " + GETS
+                            + " GETs of a key the first node stored, each on a new connection");
         } finally {
             first.stop();
         }
@@ -90,7 +96,8 @@ class OnePortOneNodeTest {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(("GET " + KvClient.entity(key, null) + " HTTP/1.1\r\nHost: localhost:" + port
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = socket.getInputStream();
             StringBuilder statusLine = new StringBuilder();

@@ -83,8 +83,13 @@ class PersistenceTest {
             b.stop();
         }
 
-        Service again = Submission.current().newFactory().create(
-                new ServiceConfig(port, "http://localhost:" + port, List.of("http://localhost:" + port), first,
+        Service again = Submission.current()
+                .newFactory()
+                .create(new ServiceConfig(
+                        port,
+                        "http://localhost:" + port,
+                        List.of("http://localhost:" + port),
+                        first,
                         ServiceConfig.newSecret()));
         again.start();
         try {

@@ -18,8 +18,7 @@ import java.util.Locale;
  */
 public final class RawHttp {
     /** One answer: its status, its body as text, and whether the node closed the connection after it. */
-    public record Answer(int status, String body) {
-    }
+    public record Answer(int status, String body) {}
 
     /** What came back on one connection. */
     record Exchange(List<Answer> answers, boolean closed) {
@@ -33,8 +32,7 @@ public final class RawHttp {
 
     private static final int TIMEOUT_MILLIS = 10_000;
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     static String request(String method, String target, String... headersAndBody) {
         StringBuilder sb = new StringBuilder(method + " " + target + " HTTP/1.1\r\nHost: localhost\r\n");

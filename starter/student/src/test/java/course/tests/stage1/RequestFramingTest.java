@@ -86,8 +86,9 @@ class RequestFramingTest {
     @Checks("s1-percent-400")
     void malformedPercentEncodingIs400WithAReason(Cluster cluster) throws Exception {
         for (String id : new String[] {"%ZZ", "abc%", "abc%4", "a%G1"}) {
-            RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request("GET", "/v0/entity?id=" + id, "\r\n"),
-                    1).only();
+            RawHttp.Answer a = RawHttp.exchange(
+                            cluster.url(0), RawHttp.request("GET", "/v0/entity?id=" + id, "\r\n"), 1)
+                    .only();
             assertEquals(400, a.status(), "id=" + id + " answered " + a);
             assertFalse(a.body().isBlank(), "a 400 says what was wrong with id=" + id);
             assertFalse(a.body().contains("Exception"), "a reason, not a Java exception: " + a.body());
@@ -98,8 +99,9 @@ class RequestFramingTest {
     @Checks("s1-target-byte-400")
     void rawSpaceOrHashInTheTargetIs400(Cluster cluster) throws Exception {
         for (String target : new String[] {"/v0/entity?id=a b", "/v0/entity?id=fk#frag"}) {
-            RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request("PUT", target,
-                    "Content-Length: 1\r\n\r\nv"), 1).only();
+            RawHttp.Answer a = RawHttp.exchange(
+                            cluster.url(0), RawHttp.request("PUT", target, "Content-Length: 1\r\n\r\nv"), 1)
+                    .only();
             assertEquals(400, a.status(), "'" + target + "' answered " + a);
         }
         KvClient c = cluster.client();
@@ -107,7 +109,8 @@ class RequestFramingTest {
         c.get(0, "fk").assertStatus(404);
         c.get(0, "fk#frag").assertStatus(404);
         // A percent-encoded space is an ordinary key character.
-        c.send(0, "PUT", "/v0/entity?id=%20", "space".getBytes(StandardCharsets.UTF_8)).assertStatus(201);
+        c.send(0, "PUT", "/v0/entity?id=%20", "space".getBytes(StandardCharsets.UTF_8))
+                .assertStatus(201);
         c.send(0, "GET", "/v0/entity?id=%20", null).assertBody(200, "space");
     }
 
@@ -115,8 +118,10 @@ class RequestFramingTest {
     @Checks("s1-id-bytes")
     void idsThatAreNotUtf8AreTheirBytes(Cluster cluster) {
         KvClient c = cluster.client();
-        c.send(0, "PUT", "/v0/entity?id=%FF", "ff".getBytes(StandardCharsets.UTF_8)).assertStatus(201);
-        c.send(0, "PUT", "/v0/entity?id=%FE", "fe".getBytes(StandardCharsets.UTF_8)).assertStatus(201);
+        c.send(0, "PUT", "/v0/entity?id=%FF", "ff".getBytes(StandardCharsets.UTF_8))
+                .assertStatus(201);
+        c.send(0, "PUT", "/v0/entity?id=%FE", "fe".getBytes(StandardCharsets.UTF_8))
+                .assertStatus(201);
         c.send(0, "GET", "/v0/entity?id=%FF", null).assertBody(200, "ff");
         c.send(0, "GET", "/v0/entity?id=%FE", null).assertBody(200, "fe");
         // U+FFFD, what a decoder that replaces bad bytes would make of both, is a third key.
@@ -127,7 +132,8 @@ class RequestFramingTest {
     @Checks("s1-plus-space")
     void plusIsASpaceAndPercent2BIsAPlus(Cluster cluster) {
         KvClient c = cluster.client();
-        c.send(0, "PUT", "/v0/entity?id=a+b", "space".getBytes(StandardCharsets.UTF_8)).assertStatus(201);
+        c.send(0, "PUT", "/v0/entity?id=a+b", "space".getBytes(StandardCharsets.UTF_8))
+                .assertStatus(201);
         c.send(0, "GET", "/v0/entity?id=a%20b", null).assertBody(200, "space");
         c.send(0, "GET", "/v0/entity?id=a%2Bb", null).assertStatus(404);
     }
@@ -138,8 +144,9 @@ class RequestFramingTest {
         URI uri = URI.create(cluster.url(0));
         try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
             socket.setSoTimeout(10_000);
-            socket.getOutputStream().write((PUT_K + "Content-Length: 5\r\nExpect: 100-continue\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write((PUT_K + "Content-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             // The body is sent only after the interim answer, as curl does for uploads.
             assertEquals("HTTP/1.1 100 Continue", RawHttp.readLine(in), "the interim answer to Expect: 100-continue");
@@ -154,8 +161,8 @@ class RequestFramingTest {
     @Checks("s1-method-501")
     void unknownMethodsAre501(Cluster cluster) throws Exception {
         for (String method : new String[] {"FOO", "get"}) {
-            RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request(method, "/v0/entity?id=k", "\r\n"),
-                    1).only();
+            RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request(method, "/v0/entity?id=k", "\r\n"), 1)
+                    .only();
             assertEquals(501, a.status(), method + " answered " + a);
         }
     }

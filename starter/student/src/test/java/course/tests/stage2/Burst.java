@@ -13,11 +13,9 @@ import java.util.function.IntFunction;
 
 /** Sends n requests at the same moment from n threads and records each reply with how long it took. */
 final class Burst {
-    record Timed(int index, Reply reply, long millis) {
-    }
+    record Timed(int index, Reply reply, long millis) {}
 
-    private Burst() {
-    }
+    private Burst() {}
 
     /**
      * Opens n connections to node 0 with requests for an unknown path, which the server answers without a worker,

@@ -24,8 +24,13 @@ import org.junit.jupiter.api.Test;
 @Stage(2)
 class OverloadTest {
     @Test
-    @Checks({"s2-workers", "s2-queue-full-503", "s2-setting-workers",
-            "s2-setting-queue-capacity", "s2-setting-handler-delay"})
+    @Checks({
+        "s2-workers",
+        "s2-queue-full-503",
+        "s2-setting-workers",
+        "s2-setting-queue-capacity",
+        "s2-setting-handler-delay"
+    })
     void aFullQueueIsAnswered503AtOnceAndAcceptedWritesComplete() throws Exception {
         long hold = 1000;
         try (Cluster cluster = oneWorker(2, hold, 60000)) {
@@ -34,13 +39,19 @@ class OverloadTest {
             List<Timed> rejected = withStatus(replies, 503);
             List<Timed> accepted = withStatus(replies, 201);
             requireOnly(replies, 201, 503);
-            assertTrue(rejected.size() >= 6, "1 worker holding each request " + hold + " ms and a queue of 2 cannot "
-                    + "take 12 simultaneous requests, yet only " + rejected.size() + " got 503: bound the queue by "
-                    + "-Dcourse.queueCapacity and answer 503 when it is full" + describe(replies));
+            assertTrue(
+                    rejected.size() >= 6,
+                    "1 worker holding each request " + hold + " ms and a queue of 2 cannot "
+                            + "take 12 simultaneous requests, yet only " + rejected.size()
+                            + " got 503: bound the queue by "
+                            + "-Dcourse.queueCapacity and answer 503 when it is full" + describe(replies));
             assertTrue(!accepted.isEmpty(), "no request was accepted" + describe(replies));
             for (Timed t : rejected) {
-                assertTrue(t.millis() < hold, "a rejected request must be answered at once, but " + t.reply().request()
-                        + " took " + t.millis() + " ms, as long as a worker holds a request" + describe(replies));
+                assertTrue(
+                        t.millis() < hold,
+                        "a rejected request must be answered at once, but "
+                                + t.reply().request() + " took " + t.millis()
+                                + " ms, as long as a worker holds a request" + describe(replies));
             }
             cluster.restart(0);
             checkStored(cluster, replies, "burst");
@@ -54,9 +65,11 @@ class OverloadTest {
             Burst.warmUp(cluster.client(), 4);
             List<Timed> replies = Burst.send(4, i -> cluster.client().put(0, "late" + i, "value" + i));
             requireOnly(replies, 201, 503);
-            assertTrue(withStatus(replies, 503).size() >= 2, "with 1 worker holding each request 600 ms, at least 2 "
-                    + "of 4 simultaneous requests wait longer than -Dcourse.deadlineMillis=200 and must get 503"
-                    + describe(replies));
+            assertTrue(
+                    withStatus(replies, 503).size() >= 2,
+                    "with 1 worker holding each request 600 ms, at least 2 "
+                            + "of 4 simultaneous requests wait longer than -Dcourse.deadlineMillis=200 and must get 503"
+                            + describe(replies));
             cluster.restart(0);
             checkStored(cluster, replies, "late");
         }
@@ -68,8 +81,8 @@ class OverloadTest {
         // The default deadline is the node's choice but at least 1000 ms: every later test runs with it, often on a
         // busy machine, and a shorter one turns a GC pause into 503s for requests that asked for nothing unusual.
         long hold = 500;
-        try (Cluster cluster = ConfiguredCluster.started(1, Map.of("course.workers", "1",
-                "course.handlerDelayMillis", String.valueOf(hold)))) {
+        try (Cluster cluster = ConfiguredCluster.started(
+                1, Map.of("course.workers", "1", "course.handlerDelayMillis", String.valueOf(hold)))) {
             Burst.warmUp(cluster.client(), 2);
             List<Timed> replies = Burst.send(2, i -> cluster.client().put(0, "patient" + i, "value" + i));
             for (Timed t : replies) {
@@ -101,14 +114,16 @@ class OverloadTest {
             long start = System.nanoTime();
             cluster.stop(0);
             long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertTrue(stopMillis < 4 * hold, "stop took " + stopMillis + " ms with 6 requests queued behind one "
-                    + "worker that holds each " + hold + " ms: stop must reject queued work (or drop it), not run it");
+            assertTrue(
+                    stopMillis < 4 * hold,
+                    "stop took " + stopMillis + " ms with 6 requests queued behind one " + "worker that holds each "
+                            + hold + " ms: stop must reject queued work (or drop it), not run it");
             List<Timed> replies = burst.get(30, TimeUnit.SECONDS);
             for (Timed t : replies) {
                 int s = t.reply().status();
                 if (s != 201 && s != 503 && t.reply().answered()) {
-                    fail("during stop a request may get 201, 503 or a closed connection, but " + t.reply().request()
-                            + " got " + t.reply().describeAnswer());
+                    fail("during stop a request may get 201, 503 or a closed connection, but "
+                            + t.reply().request() + " got " + t.reply().describeAnswer());
                 }
             }
             cluster.start(0);
@@ -123,10 +138,15 @@ class OverloadTest {
      * {@code holdMillis} (the test hook) and a deadline of {@code deadlineMillis}.
      */
     private static Cluster oneWorker(int queueCapacity, long holdMillis, long deadlineMillis) throws IOException {
-        Map<String, String> properties = Map.of("course.workers", "1",
-                "course.queueCapacity", String.valueOf(queueCapacity),
-                "course.handlerDelayMillis", String.valueOf(holdMillis),
-                "course.deadlineMillis", String.valueOf(deadlineMillis));
+        Map<String, String> properties = Map.of(
+                "course.workers",
+                "1",
+                "course.queueCapacity",
+                String.valueOf(queueCapacity),
+                "course.handlerDelayMillis",
+                String.valueOf(holdMillis),
+                "course.deadlineMillis",
+                String.valueOf(deadlineMillis));
         return ConfiguredCluster.started(1, properties);
     }
 
@@ -166,9 +186,16 @@ class OverloadTest {
     private static String describe(List<Timed> replies) {
         StringBuilder sb = new StringBuilder("\n  replies:");
         for (Timed t : replies) {
-            sb.append("\n    #").append(t.index()).append(": ").append(t.reply().answered()
-                    ? String.valueOf(t.reply().status()) : t.reply().describeAnswer())
-                    .append(" after ").append(t.millis()).append(" ms");
+            sb.append("\n    #")
+                    .append(t.index())
+                    .append(": ")
+                    .append(
+                            t.reply().answered()
+                                    ? String.valueOf(t.reply().status())
+                                    : t.reply().describeAnswer())
+                    .append(" after ")
+                    .append(t.millis())
+                    .append(" ms");
         }
         return sb.toString();
     }

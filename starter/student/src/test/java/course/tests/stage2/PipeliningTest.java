@@ -58,8 +58,8 @@ class PipeliningTest {
             for (int i = 0; i < REQUESTS; i++) {
                 String status = RawHttp.readLine(in);
                 if (status == null) {
-                    throw new AssertionError("the node closed the connection after " + i + " of " + REQUESTS
-                            + " pipelined answers");
+                    throw new AssertionError(
+                            "the node closed the connection after " + i + " of " + REQUESTS + " pipelined answers");
                 }
                 assertEquals("HTTP/1.1 200 OK", status, "answer " + i);
                 String body = RawHttp.answerAfter(status, in).body();

@@ -25,19 +25,25 @@ class SettingsAtEveryStartTest {
     @Test
     @Checks({"s2-settings-every-start", "c-settings-every-start"})
     void aNodeStartedAgainRunsWithTheSettingsOfItsNewStart() throws Exception {
-        try (Cluster cluster = ConfiguredCluster.started(1,
-                Map.of("course.handlerDelayMillis", String.valueOf(HOLD_MILLIS)))) {
+        try (Cluster cluster =
+                ConfiguredCluster.started(1, Map.of("course.handlerDelayMillis", String.valueOf(HOLD_MILLIS)))) {
             cluster.client().put(0, "setting", "read at start").assertStatus(201);
             long held = millisOfGets(cluster, 1);
-            assertTrue(held >= HOLD_MILLIS, "started with -Dcourse.handlerDelayMillis=" + HOLD_MILLIS + ", the node "
-                    + "answered a GET in " + held + " ms: read the settings in start(), from the system properties as "
-                    + "they are then (not in a static initializer, which another node of this JVM ran first)");
+            assertTrue(
+                    held >= HOLD_MILLIS,
+                    "started with -Dcourse.handlerDelayMillis=" + HOLD_MILLIS + ", the node "
+                            + "answered a GET in " + held
+                            + " ms: read the settings in start(), from the system properties as "
+                            + "they are then (not in a static initializer, which another node of this JVM ran first)");
             cluster.restart(0); // the test has put the property back: this start has the default delay, 0
             long free = millisOfGets(cluster, GETS);
-            assertTrue(free < GETS * HOLD_MILLIS, "stopped and started again without -Dcourse.handlerDelayMillis, the "
-                    + "node took " + free + " ms for " + GETS + " GETs, at least the " + HOLD_MILLIS + " ms of its "
-                    + "first start's delay each: read the settings at every start() (not once per JVM in a static "
-                    + "initializer, nor once per node when it is created)");
+            assertTrue(
+                    free < GETS * HOLD_MILLIS,
+                    "stopped and started again without -Dcourse.handlerDelayMillis, the "
+                            + "node took " + free + " ms for " + GETS + " GETs, at least the " + HOLD_MILLIS
+                            + " ms of its "
+                            + "first start's delay each: read the settings at every start() (not once per JVM in a static "
+                            + "initializer, nor once per node when it is created)");
         }
     }
 

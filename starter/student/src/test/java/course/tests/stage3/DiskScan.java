@@ -30,7 +30,9 @@ public final class DiskScan {
     /** Indexes of the nodes whose files contain the bytes. */
     public List<Integer> nodesHolding(byte[] value) {
         return IntStream.range(0, contents.size())
-                .filter(i -> indexOf(contents.get(i), value) >= 0).boxed().toList();
+                .filter(i -> indexOf(contents.get(i), value) >= 0)
+                .boxed()
+                .toList();
     }
 
     private static byte[] readAll(Path dir) {
@@ -62,6 +64,7 @@ public final class DiskScan {
 
     @Override
     public String toString() {
-        return "DiskScan" + Arrays.toString(contents.stream().mapToInt(c -> c.length).toArray());
+        return "DiskScan"
+                + Arrays.toString(contents.stream().mapToInt(c -> c.length).toArray());
     }
 }

@@ -39,9 +39,11 @@ class EvenSpreadTest {
             int[] owned = countOwners(cluster);
             double even = (double) KEYS / nodes;
             for (int node = 0; node < nodes; node++) {
-                assertTrue(Math.abs(owned[node] - even) <= TOLERANCE * even, "node " + node + " owns " + owned[node]
-                        + " of " + KEYS + " keys; an even share is " + Math.round(even) + " +- "
-                        + Math.round(100 * TOLERANCE) + "%. Keys per node: " + Arrays.toString(owned));
+                assertTrue(
+                        Math.abs(owned[node] - even) <= TOLERANCE * even,
+                        "node " + node + " owns " + owned[node]
+                                + " of " + KEYS + " keys; an even share is " + Math.round(even) + " +- "
+                                + Math.round(100 * TOLERANCE) + "%. Keys per node: " + Arrays.toString(owned));
             }
         }
     }

@@ -48,9 +48,11 @@ class OneCopyPerKeyTest {
                 for (Map.Entry<String, byte[]> e : values.entrySet()) {
                     Reply r = get(c, reader, e.getKey());
                     if (r.status() == 503 || r.status() == 504) {
-                        assertTrue(r.bodyText().contains(cluster.url(stopped)), "with node " + stopped + " ("
-                                + cluster.url(stopped) + ") stopped, " + r.request() + " answered " + r.status()
-                                + " but the body does not name the stopped node: " + r.describeAnswer());
+                        assertTrue(
+                                r.bodyText().contains(cluster.url(stopped)),
+                                "with node " + stopped + " ("
+                                        + cluster.url(stopped) + ") stopped, " + r.request() + " answered " + r.status()
+                                        + " but the body does not name the stopped node: " + r.describeAnswer());
                         failedWhenStopped.get(e.getKey()).add(stopped);
                     } else {
                         r.assertBody(200, e.getValue());
@@ -58,9 +60,12 @@ class OneCopyPerKeyTest {
                 }
                 cluster.start(stopped);
             }
-            failedWhenStopped.forEach((key, stoppers) -> assertEquals(1, stoppers.size(), "key '" + key
-                    + "' became unavailable when these nodes were stopped: " + stoppers
-                    + "; with one copy per key exactly one node (its owner) must matter"));
+            failedWhenStopped.forEach((key, stoppers) -> assertEquals(
+                    1,
+                    stoppers.size(),
+                    "key '" + key
+                            + "' became unavailable when these nodes were stopped: " + stoppers
+                            + "; with one copy per key exactly one node (its owner) must matter"));
             for (Map.Entry<String, byte[]> e : values.entrySet()) {
                 get(c, 0, e.getKey()).assertBody(200, e.getValue());
             }
@@ -68,12 +73,14 @@ class OneCopyPerKeyTest {
             for (int node = 0; node < nodes; node++) {
                 cluster.stop(node);
             }
-            DiskScan disks = DiskScan.of(IntStream.range(0, nodes).mapToObj(cluster::workingDir).toList());
+            DiskScan disks = DiskScan.of(
+                    IntStream.range(0, nodes).mapToObj(cluster::workingDir).toList());
             for (Map.Entry<String, byte[]> e : values.entrySet()) {
                 List<Integer> holders = disks.nodesHolding(e.getValue());
                 if (holders.size() > 1) {
-                    fail("the value of key '" + e.getKey() + "' (" + HexFormat.of().formatHex(e.getValue())
-                            + ") is on the disks of nodes " + holders + "; stage 3 keeps exactly one copy");
+                    fail("the value of key '" + e.getKey() + "' ("
+                            + HexFormat.of().formatHex(e.getValue()) + ") is on the disks of nodes " + holders
+                            + "; stage 3 keeps exactly one copy");
                 }
                 if (holders.isEmpty()) {
                     fail("the value of key '" + e.getKey() + "' is on no node's disk after all nodes stopped: "

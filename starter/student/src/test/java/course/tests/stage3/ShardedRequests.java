@@ -9,8 +9,7 @@ import course.harness.Reply;
  * tests keep checking sharding after replication arrives.
  */
 public final class ShardedRequests {
-    private ShardedRequests() {
-    }
+    private ShardedRequests() {}
 
     public static Reply get(KvClient c, int node, String key) {
         return c.get(node, key, 1, 1);

@@ -52,13 +52,17 @@ class NoOverReplicationTest {
             for (int node = 0; node < nodes; node++) {
                 cluster.stop(node);
             }
-            DiskScan disks = DiskScan.of(IntStream.range(0, nodes).mapToObj(cluster::workingDir).toList());
+            DiskScan disks = DiskScan.of(
+                    IntStream.range(0, nodes).mapToObj(cluster::workingDir).toList());
             for (int i = 0; i < values.size(); i++) {
                 List<Integer> holders = disks.nodesHolding(values.get(i));
-                assertEquals(froms.get(i), holders.size(), "a value written with ack=from=" + froms.get(i) + " ("
-                        + HexFormat.of().formatHex(values.get(i)) + ") is on the disks of nodes " + holders
-                        + "; it must be on exactly from nodes (values are looked for as raw bytes: store them "
-                        + "uncompressed)");
+                assertEquals(
+                        froms.get(i),
+                        holders.size(),
+                        "a value written with ack=from=" + froms.get(i) + " ("
+                                + HexFormat.of().formatHex(values.get(i)) + ") is on the disks of nodes " + holders
+                                + "; it must be on exactly from nodes (values are looked for as raw bytes: store them "
+                                + "uncompressed)");
             }
         }
     }

@@ -5,8 +5,8 @@ import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import java.nio.charset.StandardCharsets;
 import course.tests.stage3.DiskScan;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -17,8 +17,15 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 3)
 class ReplicaParametersTest {
     private static final String[] BAD = {
-        "ack=0&from=3", "ack=3&from=2", "ack=1&from=4", "ack=1&from=0", "ack=-1&from=3", "ack=abc&from=3",
-        "ack=1&from=x", "ack=&from=3", "ack=4",
+        "ack=0&from=3",
+        "ack=3&from=2",
+        "ack=1&from=4",
+        "ack=1&from=0",
+        "ack=-1&from=3",
+        "ack=abc&from=3",
+        "ack=1&from=x",
+        "ack=&from=3",
+        "ack=4",
     };
 
     @Test
@@ -37,7 +44,8 @@ class ReplicaParametersTest {
 
     /** The nodes whose disks hold the value within 5 s, or all of them as soon as they do. */
     private static List<Integer> nodesHoldingWithin5s(Cluster cluster, byte[] value) throws InterruptedException {
-        DiskScan disks = DiskScan.of(IntStream.range(0, cluster.size()).mapToObj(cluster::workingDir).toList());
+        DiskScan disks = DiskScan.of(
+                IntStream.range(0, cluster.size()).mapToObj(cluster::workingDir).toList());
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         List<Integer> holding = disks.nodesHolding(value);
         while (holding.size() < cluster.size() && System.nanoTime() < deadline) {

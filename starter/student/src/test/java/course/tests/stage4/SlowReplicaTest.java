@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 class SlowReplicaTest {
     /** The slow replica's delay on an idle machine; a busy one gets 10 times a request's usual time, up to 3 s. */
     static final Duration DELAY = Duration.ofSeconds(1);
+
     static final Duration MAX_DELAY = Duration.ofSeconds(3);
 
     @Test
@@ -40,9 +41,12 @@ class SlowReplicaTest {
         for (int k = 0; k < 3; k++) {
             String key = "slow-" + k;
             byte[] value = bytes("value " + k);
-            timed("PUT ack=2&from=3", delay, fastEnough, () -> c.put(0, key, value, 2, 3)).assertStatus(201);
-            timed("GET ack=2&from=3", delay, fastEnough, () -> c.get(0, key, 2, 3)).assertBody(200, value);
-            timed("DELETE ack=2&from=3", delay, fastEnough, () -> c.delete(2, key, 2, 3)).assertStatus(202);
+            timed("PUT ack=2&from=3", delay, fastEnough, () -> c.put(0, key, value, 2, 3))
+                    .assertStatus(201);
+            timed("GET ack=2&from=3", delay, fastEnough, () -> c.get(0, key, 2, 3))
+                    .assertBody(200, value);
+            timed("DELETE ack=2&from=3", delay, fastEnough, () -> c.delete(2, key, 2, 3))
+                    .assertStatus(202);
         }
     }
 
@@ -50,9 +54,12 @@ class SlowReplicaTest {
         long start = System.nanoTime();
         Reply reply = request.get();
         long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
-        assertTrue(millis < fastEnough.toMillis(), what + " took " + millis + " ms with one of three replicas "
-                + "delayed by " + delay.toMillis() + " ms: answer as soon as ack replicas answered, do not wait "
-                + "for the slow one (" + reply.request() + " -> " + reply.describeAnswer() + ")");
+        assertTrue(
+                millis < fastEnough.toMillis(),
+                what + " took " + millis + " ms with one of three replicas "
+                        + "delayed by " + delay.toMillis()
+                        + " ms: answer as soon as ack replicas answered, do not wait "
+                        + "for the slow one (" + reply.request() + " -> " + reply.describeAnswer() + ")");
         return reply;
     }
 

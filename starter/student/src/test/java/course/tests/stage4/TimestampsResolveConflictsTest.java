@@ -63,7 +63,8 @@ class TimestampsResolveConflictsTest {
         }
 
         void put(int node, String key, String value) {
-            client().put(node, key, value.getBytes(StandardCharsets.UTF_8), nodes - 1, nodes).assertStatus(201);
+            client().put(node, key, value.getBytes(StandardCharsets.UTF_8), nodes - 1, nodes)
+                    .assertStatus(201);
         }
 
         void delete(int node, String key) {

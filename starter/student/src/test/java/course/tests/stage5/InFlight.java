@@ -15,12 +15,17 @@ import java.util.concurrent.TimeUnit;
  * waits (bounded) until all of them ended, so none outlives the test's cluster.
  */
 final class InFlight implements AutoCloseable {
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private final List<CompletableFuture<HttpResponse<Void>>> requests = new ArrayList<>();
 
     void get(String url) {
-        requests.add(http.sendAsync(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+        requests.add(http.sendAsync(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
                 HttpResponse.BodyHandlers.discarding()));
     }
 

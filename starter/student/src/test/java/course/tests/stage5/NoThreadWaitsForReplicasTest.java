@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 class NoThreadWaitsForReplicasTest {
     /** The slow replica's delay on an idle machine; a busy one gets 10 times a request's usual time, up to 3 s. */
     static final Duration DELAY = Duration.ofSeconds(1);
+
     static final Duration MAX_DELAY = Duration.ofSeconds(3);
     /** More requests waiting for the slow replica than a blocking coordinator has threads for. */
     static final int WAITING_REQUESTS = 24;
@@ -42,10 +43,14 @@ class NoThreadWaitsForReplicasTest {
             Thread.sleep(delay.toMillis() / 2);
             ThreadDump dump = ThreadDump.take(cluster, 0);
             List<String> waiting = dump.submissionThreadsWaitingForResults();
-            assertEquals(List.of(), waiting, waiting.size() + " of " + dump.size() + " threads of your code wait "
-                    + "for a result while " + inFlight.count() + " requests to a slow replica are in flight: send "
-                    + "replica requests asynchronously and answer the client from the thread that completes the "
-                    + "quorum (CompletableFuture callbacks), never with get()/join() or a synchronous HTTP call");
+            assertEquals(
+                    List.of(),
+                    waiting,
+                    waiting.size() + " of " + dump.size() + " threads of your code wait "
+                            + "for a result while " + inFlight.count()
+                            + " requests to a slow replica are in flight: send "
+                            + "replica requests asynchronously and answer the client from the thread that completes the "
+                            + "quorum (CompletableFuture callbacks), never with get()/join() or a synchronous HTTP call");
         }
     }
 
@@ -67,9 +72,12 @@ class NoThreadWaitsForReplicasTest {
                 Reply reply = c.get(0, "key-" + k, 2, 3);
                 long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
                 reply.assertBody(200, "value");
-                assertTrue(millis < fastEnough.toMillis(), reply.request() + " (which has two fast replicas) took "
-                        + millis + " ms while " + WAITING_REQUESTS + " requests waited for a replica delayed by "
-                        + delay.toMillis() + " ms: threads that wait for replicas leave none for new requests");
+                assertTrue(
+                        millis < fastEnough.toMillis(),
+                        reply.request() + " (which has two fast replicas) took "
+                                + millis + " ms while " + WAITING_REQUESTS
+                                + " requests waited for a replica delayed by "
+                                + delay.toMillis() + " ms: threads that wait for replicas leave none for new requests");
             }
         }
     }

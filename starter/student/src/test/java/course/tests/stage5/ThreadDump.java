@@ -1,7 +1,7 @@
 package course.tests.stage5;
 
-import course.runtime.Submission;
 import course.harness.Cluster;
+import course.runtime.Submission;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -22,7 +22,8 @@ class ClientDisconnectTest {
         String url = cluster.directUrl(0);
         for (int attempt = 0; attempt < 3; attempt++) {
             int[] seen = {0};
-            RangeReader.read(url, RangeReader.path("big-", null), chunk -> ++seen[0] < 5).assertStatus(200);
+            RangeReader.read(url, RangeReader.path("big-", null), chunk -> ++seen[0] < 5)
+                    .assertStatus(200);
         }
         c.put(0, "after", "still here").assertStatus(201);
         c.get(0, "after").assertBody(200, "still here");

@@ -58,14 +58,15 @@ record Fill(int count, int size) {
         long[] entries = {0};
         long[] bytes = {0};
         RangeReader.read(url, path, chunk -> {
-            int i = (int) entries[0];
-            assertEquals(key(i), chunk.keyText(), "entry " + i + " of the range");
-            assertEquals(size, chunk.value().length, "the length of " + chunk.keyText());
-            assertEquals(value(i, 1)[0], chunk.value()[0], "the first byte of " + chunk.keyText());
-            entries[0]++;
-            bytes[0] += chunk.value().length;
-            return true;
-        }).assertStatus(200);
+                    int i = (int) entries[0];
+                    assertEquals(key(i), chunk.keyText(), "entry " + i + " of the range");
+                    assertEquals(size, chunk.value().length, "the length of " + chunk.keyText());
+                    assertEquals(value(i, 1)[0], chunk.value()[0], "the first byte of " + chunk.keyText());
+                    entries[0]++;
+                    bytes[0] += chunk.value().length;
+                    return true;
+                })
+                .assertStatus(200);
         assertEquals(count, entries[0], "entries of the range " + when);
         assertEquals((long) count * size, bytes[0], "value bytes of the range " + when);
     }

@@ -33,7 +33,9 @@ class OwnKeysOnlyTest {
         for (int node = 0; node < 3; node++) {
             all.addAll(RangeReader.keys(cluster.directUrl(node), "own-", null));
         }
-        assertEquals(new HashSet<>(all).size(), all.size(),
+        assertEquals(
+                new HashSet<>(all).size(),
+                all.size(),
                 "a key written with from=1 was streamed by more than one node: " + all);
         assertEquals(written, new TreeSet<>(all), "the union of the nodes' ranges");
     }

@@ -22,7 +22,9 @@ class RangeLargerThanHeapTest {
     @Checks({"s6-stream", "c-range"})
     void aRangeLargerThanTheHeapStreamsInOneRequest(Cluster cluster) throws Exception {
         BIG.writeTo(cluster);
-        BIG.assertRangeReadsBack(cluster.directUrl(0), RangeReader.path("big-", null),
+        BIG.assertRangeReadsBack(
+                cluster.directUrl(0),
+                RangeReader.path("big-", null),
                 "streamed from a node whose heap is smaller than its data");
         cluster.client().get(0, Fill.key(0)).assertStatus(200);
     }

@@ -46,7 +46,9 @@ class RangeProtocolTest {
     @Checks({"s6-range-200", "s6-chunk-per-entry"})
     void keysInsertedInReverseComeOutSortedWithTheirValues(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
-        List<String> keys = IntStream.range(0, 60).mapToObj(i -> String.format("key-%03d", i)).toList();
+        List<String> keys = IntStream.range(0, 60)
+                .mapToObj(i -> String.format("key-%03d", i))
+                .toList();
         List<String> reversed = new ArrayList<>(keys);
         Collections.reverse(reversed);
         for (String key : reversed) {
@@ -74,8 +76,11 @@ class RangeProtocolTest {
         }
         c.put(0, "k4", "new 4").assertStatus(201);
         List<RangeReader.Chunk> all = RangeReader.readAll(cluster.directUrl(0), "k", null);
-        assertEquals(List.of("k0", "k2", "k4", "k6", "k8"), all.stream().map(RangeReader.Chunk::keyText).toList());
-        assertEquals(List.of("old 0", "old 2", "new 4", "old 6", "old 8"),
+        assertEquals(
+                List.of("k0", "k2", "k4", "k6", "k8"),
+                all.stream().map(RangeReader.Chunk::keyText).toList());
+        assertEquals(
+                List.of("old 0", "old 2", "new 4", "old 6", "old 8"),
                 all.stream().map(RangeReader.Chunk::valueText).toList());
     }
 
@@ -95,12 +100,14 @@ class RangeProtocolTest {
     @Checks("s6-bad-range-400")
     void anEmptyEndIs400AndOtherMethodsAre405(Cluster cluster) throws Exception {
         cluster.client().put(0, "k", "v").assertStatus(201);
-        RangeReader.read(cluster.directUrl(0), "/v0/entities?start=a&end=", chunk -> true).assertStatus(400);
+        RangeReader.read(cluster.directUrl(0), "/v0/entities?start=a&end=", chunk -> true)
+                .assertStatus(400);
         for (String method : List.of("PUT", "POST", "DELETE")) {
-            cluster.client().send(0, method, "/v0/entities?start=a", "v".getBytes(StandardCharsets.UTF_8))
+            cluster.client()
+                    .send(0, method, "/v0/entities?start=a", "v".getBytes(StandardCharsets.UTF_8))
                     .assertStatus(405);
         }
-        assertEquals(List.of("k"), RangeReader.keys(cluster.directUrl(0), "a", null),
-                "a refused request changes nothing");
+        assertEquals(
+                List.of("k"), RangeReader.keys(cluster.directUrl(0), "a", null), "a refused request changes nothing");
     }
 }

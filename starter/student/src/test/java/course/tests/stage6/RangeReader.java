@@ -52,8 +52,7 @@ public final class RangeReader {
         }
     }
 
-    private RangeReader() {
-    }
+    private RangeReader() {}
 
     public static String path(String start, String end) {
         StringBuilder sb = new StringBuilder("/v0/entities");
@@ -103,15 +102,18 @@ public final class RangeReader {
                 if (h.startsWith("transfer-encoding:") && h.contains("chunked")) {
                     chunked = true;
                 } else if (h.startsWith("content-length:")) {
-                    contentLength = Integer.parseInt(h.substring("content-length:".length()).trim());
+                    contentLength = Integer.parseInt(
+                            h.substring("content-length:".length()).trim());
                 }
             }
             if (status != 200) {
                 byte[] body = contentLength >= 0 ? in.readNBytes(contentLength) : new byte[0];
                 return new Result(what, status, new String(body, StandardCharsets.UTF_8).strip(), 0);
             }
-            assertTrue(chunked, what + " answered 200 without 'Transfer-Encoding: chunked': stream the range "
-                    + "in chunks instead of building the whole body first");
+            assertTrue(
+                    chunked,
+                    what + " answered 200 without 'Transfer-Encoding: chunked': stream the range "
+                            + "in chunks instead of building the whole body first");
             long entries = 0;
             while (true) {
                 String sizeLine = line(in, what);
@@ -138,7 +140,8 @@ public final class RangeReader {
                             + "<key>\\n<value>");
                 }
                 entries++;
-                Chunk chunk = new Chunk(Arrays.copyOf(data, newline), Arrays.copyOfRange(data, newline + 1, data.length));
+                Chunk chunk =
+                        new Chunk(Arrays.copyOf(data, newline), Arrays.copyOfRange(data, newline + 1, data.length));
                 if (!consumer.accept(chunk)) {
                     socket.setSoLinger(true, 0); // a reset, like a client that crashed
                     return new Result(what, status, "", entries);
@@ -162,8 +165,8 @@ public final class RangeReader {
                 fail(what + ": a header or chunk-size line longer than 8 KiB");
             }
         }
-        throw new AssertionError(what + ": the connection ended before the answer did (a missing last chunk "
-                + "'0\\r\\n\\r\\n'?)");
+        throw new AssertionError(
+                what + ": the connection ended before the answer did (a missing last chunk " + "'0\\r\\n\\r\\n'?)");
     }
 
     private static int indexOf(byte[] data, byte b) {
