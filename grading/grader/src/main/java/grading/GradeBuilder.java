@@ -34,17 +34,15 @@ final class GradeBuilder {
      * each test was worth, by test name.
      */
     static Map<String, Double> fill(Grade g, TestJvm.Outcome run, Weights weights) {
-        Map<String, Integer> perClass = new LinkedHashMap<>();
-        run.planned().keySet().forEach(id -> perClass.merge(className(id), 1, Integer::sum));
+        Map<String, Weights.Weight> perTest = weights.forTests(run.planned().keySet());
         TreeSet<String> unweighted = new TreeSet<>();
         Map<String, Double> worth = new LinkedHashMap<>();
         Map<String, Grade.Part> parts = new LinkedHashMap<>();
         for (Map.Entry<String, String> planned : run.planned().entrySet()) {
             String id = planned.getKey();
             String testClass = className(id);
-            Weights.Weight w = weights.of(testClass);
-            if (w == null) {
-                w = Weights.UNWEIGHTED;
+            Weights.Weight w = perTest.get(id);
+            if (!weights.weighs(id)) {
                 unweighted.add(testClass);
             }
             Report report = run.results().get(id);
@@ -66,7 +64,7 @@ final class GradeBuilder {
                         + cut(run.stderrTail());
             }
             g.tests.add(t);
-            double share = w.points() / perClass.get(testClass);
+            double share = w.points();
             worth.put(t.name, round(share));
             Grade.Part part = parts.computeIfAbsent(w.category(), c -> {
                 Grade.Part p = new Grade.Part();
