@@ -111,11 +111,13 @@ public final class GradeCommand {
                 String replay = replayCommand(o, seed);
                 Path artifactsDir = FailureFilesFolder.folderFor(o.out());
                 progress.println("grade: seed " + seed + " (replay: " + replay + ")");
-                TestJvm.Outcome run = TestJvm.run(ws, sandbox, o.limits(), factory, o.stage(),
+                ClassBudgets.Run budgeted = ClassBudgets.run(ws, sandbox, o.limits(), factory, o.stage(),
                         new TestJvm.Selection(GradeBuilder.packages(o.stage()), o.only(), List.of(), seed, replay,
                                 artifactsDir),
                         progress);
-                List<String> again = Rerun.candidates(run);
+                TestJvm.Outcome run = budgeted.outcome();
+                grade.notes.addAll(budgeted.notes());
+                List<String> again = budgeted.rerunnable(Rerun.candidates(run));
                 TestJvm.Outcome second = null;
                 if (!again.isEmpty() && again.size() <= Rerun.MAX_TESTS) {
                     progress.println("grade: running the " + again.size() + " test(s) that did not pass once more, "

@@ -22,6 +22,9 @@ record GradeOptions(int stage, Path submission, String factory, String student, 
         List<String> options = new ArrayList<>(List.of(
                 "--time-limit", String.valueOf(limits.wholeRun().toSeconds()),
                 "--test-time-limit", String.valueOf(limits.perTest().toSeconds())));
+        if (limits.perClass() != null) {
+            options.addAll(List.of("--class-time-limit", String.valueOf(limits.perClass().toSeconds())));
+        }
         if (!perf) {
             options.add("--no-perf");
         }

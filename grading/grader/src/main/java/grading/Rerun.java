@@ -24,14 +24,19 @@ final class Rerun {
     private Rerun() {
     }
 
-    /** The tests of a run worth running again: those that finished without passing, unless the run was cut short. */
+    /**
+     * The tests of a run worth running again: those that finished without passing (not those a class's time budget
+     * stopped), unless the run was cut short.
+     */
     static List<String> candidates(TestJvm.Outcome run) {
         if (run.timedOut()) {
             return List.of();
         }
         List<String> ids = new ArrayList<>();
         run.results().forEach((id, r) -> {
-            if ("failed".equals(r.outcome()) || "error".equals(r.outcome())) {
+            // a test its class's time budget stopped did not finish: it would only take that time again
+            if (("failed".equals(r.outcome()) || "error".equals(r.outcome()))
+                    && !r.message().startsWith(ClassBudgets.STOPPED)) {
                 ids.add(id);
             }
         });
