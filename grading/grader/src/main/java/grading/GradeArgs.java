@@ -89,10 +89,10 @@ final class GradeArgs extends CourseCommand {
     @Option(
             names = "--gradescope-zip",
             paramLabel = "FILE",
-            description =
-                    "Write Gradescope's autograder zip"
-                            + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
-                            + " grading; --no-perf, --time-limit and --test-time-limit given with it apply to every submission.")
+            description = "Write Gradescope's autograder zip"
+                    + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
+                    + " grading; --no-perf, --time-limit, --test-time-limit and --class-time-limit given with it apply to every"
+                    + " submission.")
     private Path gradescopeZip;
 
     @Option(
@@ -121,10 +121,10 @@ final class GradeArgs extends CourseCommand {
 
     @Option(
             names = "--only",
-            paramLabel = "SUFFIX",
-            description =
-                    "Run only test classes whose name ends with"
-                            + " SUFFIX (a quick look; the score is partial); one that matches no test class of the stage is refused.")
+            paramLabel = "SUFFIX[,SUFFIX...]",
+            description = "Run only test classes whose name ends"
+                    + " with one of the SUFFIXes (a quick look; the score is partial); one that matches no test class of the"
+                    + " stage is refused.")
     private String only;
 
     @Option(
@@ -148,6 +148,16 @@ final class GradeArgs extends CourseCommand {
     @Option(names = "--test-time-limit", paramLabel = "SECONDS", description = "Each test (default 150).")
     void testTimeLimit(String seconds) {
         limits = limits.withPerTest(Duration.ofSeconds(OptionValues.between("--test-time-limit", seconds, 5, 3600)));
+    }
+
+    @Option(
+            names = "--class-time-limit",
+            paramLabel = "SECONDS",
+            description = "Each test class, its clusters' starts"
+                    + " included (default: twice an even share of --time-limit, at least --test-time-limit); a class past it is"
+                    + " stopped, its unfinished tests fail and the next classes run.")
+    void classTimeLimit(String seconds) {
+        limits = limits.withPerClass(Duration.ofSeconds(OptionValues.between("--class-time-limit", seconds, 5, 86400)));
     }
 
     @Option(

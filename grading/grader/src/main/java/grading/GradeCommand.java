@@ -89,7 +89,7 @@ public final class GradeCommand {
                 String replay = replayCommand(o, seed);
                 Path artifactsDir = FailureFilesFolder.folderFor(o.out());
                 progress.println("grade: seed " + seed + " (replay: " + replay + ")");
-                TestJvm.Outcome first = TestJvm.run(
+                ClassBudgets.Run budgeted = ClassBudgets.run(
                         ws,
                         sandbox,
                         o.limits(),
@@ -98,8 +98,10 @@ public final class GradeCommand {
                         new TestJvm.Selection(
                                 TestClasses.packages(o.stage()), o.only(), List.of(), seed, replay, artifactsDir),
                         progress);
+                notes.addAll(budgeted.notes());
                 Rerun rerun = Rerun.after(
-                        first,
+                        budgeted.outcome(),
+                        budgeted::rerunnable,
                         again -> TestJvm.run(
                                 ws,
                                 sandbox,
@@ -118,7 +120,7 @@ public final class GradeCommand {
                 FailureFilesFolder.save(artifactsDir, rerun.merged().artifacts())
                         .ifPresent(notes::add);
                 notes.addAll(rerun.notes());
-                Diagnosis.explain(outcome.tests(), first).ifPresent(notes::add);
+                Diagnosis.explain(outcome.tests(), rerun.first()).ifPresent(notes::add);
                 if (o.only() != null) {
                     notes.add("only test classes ending in '" + o.only() + "' ran: the score is partial");
                 }

@@ -59,6 +59,10 @@ record GradeOptions(
         List<String> options = new ArrayList<>(List.of(
                 "--time-limit", String.valueOf(limits.wholeRun().toSeconds()),
                 "--test-time-limit", String.valueOf(limits.perTest().toSeconds())));
+        if (limits.perClass() != null) {
+            options.addAll(List.of(
+                    "--class-time-limit", String.valueOf(limits.perClass().toSeconds())));
+        }
         if (!perf) {
             options.add("--no-perf");
         }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The grade's answer to a machine that was busy: a test that did not pass runs once more with the same seed, and the
@@ -34,7 +35,14 @@ record Rerun(TestJvm.Outcome first, List<String> again, TestJvm.Outcome second) 
     /** After the first run: the tests that did not pass run once more, unless there are none or too many. */
     static Rerun after(TestJvm.Outcome first, SecondRun secondRun, PrintStream progress)
             throws IOException, InterruptedException {
-        List<String> again = candidates(first);
+        return after(first, UnaryOperator.identity(), secondRun, progress);
+    }
+
+    /** As above, running again only the candidates {@code eligible} keeps (not those of a class its budget stopped). */
+    static Rerun after(
+            TestJvm.Outcome first, UnaryOperator<List<String>> eligible, SecondRun secondRun, PrintStream progress)
+            throws IOException, InterruptedException {
+        List<String> again = eligible.apply(candidates(first));
         if (again.isEmpty() || again.size() > MAX_TESTS) {
             return new Rerun(first, again, null);
         }
@@ -43,14 +51,19 @@ record Rerun(TestJvm.Outcome first, List<String> again, TestJvm.Outcome second) 
         return new Rerun(first, again, secondRun.run(again));
     }
 
-    /** The tests of a run worth running again: those that finished without passing, unless the run was cut short. */
+    /**
+     * The tests of a run worth running again: those that finished without passing (not those a class's time budget
+     * stopped), unless the run was cut short.
+     */
     static List<String> candidates(TestJvm.Outcome run) {
         if (run.timedOut()) {
             return List.of();
         }
         List<String> ids = new ArrayList<>();
         run.results().forEach((id, r) -> {
-            if ("failed".equals(r.outcome()) || "error".equals(r.outcome())) {
+            // a test its class's time budget stopped did not finish: it would only take that time again
+            if (("failed".equals(r.outcome()) || "error".equals(r.outcome()))
+                    && !r.message().startsWith(ClassBudgets.STOPPED)) {
                 ids.add(id);
             }
         });

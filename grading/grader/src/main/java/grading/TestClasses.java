@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -50,13 +51,37 @@ final class TestClasses {
         return p;
     }
 
-    /** Refuses an {@code --only} suffix that no test class of the stage ends with; null (no filter) passes. */
+    /**
+     * Refuses an {@code --only} suffix (one of its comma-separated suffixes) that no test class of the stage ends
+     * with; null (no filter) passes.
+     */
     static void checkOnly(int stage, String only) {
         if (only == null) {
             return;
         }
         List<String> classes = of(stage);
-        if (classes.stream().noneMatch(c -> c.endsWith(only))) {
+        for (String suffix : suffixes(only)) {
+            checkSuffix(stage, suffix, classes);
+        }
+    }
+
+    /** How many test classes a grade of the stage runs: all of them, or those {@code only} (null: all) selects. */
+    static int count(int stage, String only) {
+        List<String> classes = of(stage);
+        return only == null
+                ? classes.size()
+                : (int) classes.stream()
+                        .filter(c -> suffixes(only).stream().anyMatch(c::endsWith))
+                        .count();
+    }
+
+    /** The suffixes of an {@code --only}: the class names it selects end with one of them. */
+    static List<String> suffixes(String only) {
+        return Arrays.stream(only.split(",")).map(String::trim).toList();
+    }
+
+    private static void checkSuffix(int stage, String only, List<String> classes) {
+        if (only.isEmpty() || classes.stream().noneMatch(c -> c.endsWith(only))) {
             throw new GradeException("--only '" + only + "' matches no test class of stages 1.." + stage
                     + "; give the end of one of their names: "
                     + String.join(

@@ -4,6 +4,7 @@ import course.harness.JvmFlags;
 import grading.runner.FailureFiles;
 import grading.runner.Report;
 import grading.runner.SandboxPlan;
+import grading.runner.SandboxedTestRunner;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the test packages in one JVM inside the sandbox, with every node in a JVM of its own, and collects the
@@ -37,7 +39,24 @@ final class TestJvm {
             String stderrTail,
             double seconds,
             int leftRunning,
-            Map<String, byte[]> artifacts) {}
+            Map<String, byte[]> artifacts,
+            Stopped stopped) {
+        Outcome(
+                Map<String, String> planned,
+                Map<String, Report> results,
+                boolean finished,
+                boolean timedOut,
+                int exitCode,
+                String stderrTail,
+                double seconds,
+                int leftRunning,
+                Map<String, byte[]> artifacts) {
+            this(planned, results, finished, timedOut, exitCode, stderrTail, seconds, leftRunning, artifacts, null);
+        }
+    }
+
+    /** The test class a run was stopped in, having run past its time budget, and how long it had run then. */
+    record Stopped(String testClass, Duration budget, double seconds) {}
 
     /** How long the end of a run may take to kill what the submission left behind (a fork bomb: ~1000). */
     static final Duration LEFTOVER_PATIENCE = Duration.ofSeconds(30);
@@ -61,6 +80,24 @@ final class TestJvm {
             Selection selection,
             PrintStream progress)
             throws IOException, InterruptedException {
+        return run(ws, sandbox, limits, factory, stage, selection, null, progress);
+    }
+
+    /**
+     * Runs as {@link #run(Workspace, Sandbox, Limits, String, int, Selection, PrintStream)} does, and stops the run
+     * (everything in the sandbox) as soon as a test class has run longer than {@code classBudget} (null: no budget);
+     * the outcome then names that class in {@code stopped}.
+     */
+    static Outcome run(
+            Workspace ws,
+            Sandbox sandbox,
+            Limits limits,
+            String factory,
+            int stage,
+            Selection selection,
+            Duration classBudget,
+            PrintStream progress)
+            throws IOException, InterruptedException {
         String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -75,7 +112,9 @@ final class TestJvm {
                 "-Dcourse.replay=" + selection.replay(),
                 "-D" + FailureFiles.DIR_PROPERTY + "="
                         + sandbox.tmpInside(ws.tmp).resolve("artifacts"),
-                "-D" + FailureFiles.SHOWN_AS_PROPERTY + "=" + selection.artifactsShownAs(),
+                // the folder as the grade's reader finds it, next to the grade document: never a path of this host
+                "-D" + FailureFiles.SHOWN_AS_PROPERTY + "="
+                        + selection.artifactsShownAs().getFileName(),
                 "-Djunit.jupiter.execution.timeout.default=" + limits.perTest().toSeconds() + " s",
                 "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
                 "-cp",
@@ -97,7 +136,9 @@ final class TestJvm {
         Map<String, byte[]> artifacts = new LinkedHashMap<>();
         Deque<String> stderrTail = new ArrayDeque<>();
         boolean[] done = {false};
-        Thread out = new Thread(() -> readReports(process, secret, planned, results, artifacts, done), "grade-reports");
+        AtomicReference<ClassStart> current = new AtomicReference<>();
+        Thread out = new Thread(
+                () -> readReports(process, secret, planned, results, artifacts, done, current), "grade-reports");
         Thread err = new Thread(() -> forwardProgress(process, stderrTail, progress), "grade-progress");
         out.setDaemon(true);
         err.setDaemon(true);
@@ -108,7 +149,26 @@ final class TestJvm {
         } catch (IOException e) {
             // the JVM died at once; its stderr says why
         }
-        boolean exited = process.waitFor(limits.wholeRun().toMillis(), TimeUnit.MILLISECONDS);
+        long deadline = start + limits.wholeRun().toNanos();
+        boolean exited = false;
+        Stopped stopped = null;
+        while (!exited) {
+            long now = System.nanoTime();
+            if (now - deadline >= 0) {
+                break;
+            }
+            exited = process.waitFor(Math.min(250, (deadline - now) / 1_000_000 + 1), TimeUnit.MILLISECONDS);
+            ClassStart running = current.get();
+            if (!exited
+                    && classBudget != null
+                    && running != null
+                    && System.nanoTime() - running.nanos() > classBudget.toNanos()) {
+                stopped = new Stopped(running.testClass(), classBudget, (System.nanoTime() - running.nanos()) / 1e9);
+                progress.println("grade: " + running.testClass() + " ran past its time budget of "
+                        + classBudget.toSeconds() + " s: stopped");
+                break;
+            }
+        }
         int leftRunning = contained.end(LEFTOVER_PATIENCE);
         out.join(5000);
         err.join(5000);
@@ -118,12 +178,13 @@ final class TestJvm {
                         new LinkedHashMap<>(planned),
                         new LinkedHashMap<>(results),
                         done[0],
-                        !exited,
+                        !exited && stopped == null,
                         exited ? process.exitValue() : -1,
                         String.join("\n", stderrTail),
                         (System.nanoTime() - start) / 1e9,
                         leftRunning,
-                        new LinkedHashMap<>(artifacts));
+                        new LinkedHashMap<>(artifacts),
+                        stopped);
             }
         }
     }
@@ -139,13 +200,17 @@ final class TestJvm {
                 worst.kind(), worst.test(), worst.tags(), worst.outcome(), a.millis() + b.millis(), worst.message());
     }
 
+    /** The top-level test class running now, and since when (System.nanoTime). */
+    private record ClassStart(String testClass, long nanos) {}
+
     private static void readReports(
             Process p,
             String secret,
             Map<String, String> planned,
             Map<String, Report> results,
             Map<String, byte[]> artifacts,
-            boolean[] done) {
+            boolean[] done,
+            AtomicReference<ClassStart> current) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 Report report = Report.parse(secret, line);
@@ -157,6 +222,9 @@ final class TestJvm {
                         case "PLAN" -> planned.put(report.test(), report.tags());
                         case "RESULT" -> results.merge(report.test(), report, TestJvm::worse);
                         case "DONE" -> done[0] = true;
+                        case SandboxedTestRunner.CLASS_STARTED ->
+                            current.set(new ClassStart(report.test(), System.nanoTime()));
+                        case SandboxedTestRunner.CLASS_FINISHED -> current.set(null);
                         case "ARTIFACT" -> {
                             byte[] bytes = FailureFiles.decode(report);
                             if (bytes != null) {

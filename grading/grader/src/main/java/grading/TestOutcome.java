@@ -34,8 +34,7 @@ record TestOutcome(List<TestResult> tests, Grade.Score score, Map<String, Double
      * {@code firstRuns} (by id) keeps how it went the first time.
      */
     static TestOutcome of(TestJvm.Outcome run, Map<String, TestResult.Attempt> firstRuns, Weights weights) {
-        Map<String, Integer> perClass = new LinkedHashMap<>();
-        run.planned().keySet().forEach(id -> perClass.merge(className(id), 1, Integer::sum));
+        Map<String, Weights.Weight> perTest = weights.forTests(run.planned().keySet());
         TreeSet<String> unweighted = new TreeSet<>();
         List<TestResult> tests = new ArrayList<>();
         Map<String, Double> worth = new LinkedHashMap<>();
@@ -43,14 +42,13 @@ record TestOutcome(List<TestResult> tests, Grade.Score score, Map<String, Double
         for (Map.Entry<String, String> planned : run.planned().entrySet()) {
             String id = planned.getKey();
             String testClass = className(id);
-            Weights.Weight w = weights.of(testClass);
-            if (w == null) {
-                w = Weights.UNWEIGHTED;
+            Weights.Weight w = perTest.get(id);
+            if (!weights.weighs(id)) {
                 unweighted.add(testClass);
             }
             TestResult t = result(id, planned.getValue(), w, run, firstRuns.get(id));
             tests.add(t);
-            double share = w.points() / perClass.get(testClass);
+            double share = w.points(); // this test's own points, or its share of its class's
             worth.put(t.name(), Points.round(share));
             tally.add(w.category(), share, "passed".equals(t.outcome()) ? share : 0);
         }

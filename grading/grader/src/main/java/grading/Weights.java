@@ -2,12 +2,13 @@ package grading;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
-/** grading/weights.properties: each test class's category and points (see the file's header). */
+/** grading/weights.properties: each test class's category and points, and a test's own (see the file's header). */
 final class Weights {
     static final String RESOURCE = "/grading/weights.properties";
     static final Weight UNWEIGHTED = new Weight("unweighted", 1);
@@ -41,14 +42,46 @@ final class Weights {
                 map.put(testClass, new Weight(parts[0], Double.parseDouble(parts[1])));
             } catch (NumberFormatException e) {
                 throw new IllegalStateException("grading/weights.properties: '" + testClass + " = "
-                        + p.getProperty(testClass) + "' must be '<test class> = <category> <points>'");
+                        + p.getProperty(testClass) + "' must be '<test class>[#<test method>] = <category> <points>'");
             }
         }
         return new Weights(map);
     }
 
+    /** Every line: test classes, and tests ({@code CLASS#method}) with points of their own. */
     Map<String, Weight> classes() {
         return Collections.unmodifiableMap(byClass);
+    }
+
+    /**
+     * What each of a run's tests (ids {@code CLASS#method}) is worth: a test with a line of its own ({@code CLASS#method
+     * = category points}) its points, every other test an equal share of its class's points among the class's tests
+     * of the run that have no line of their own (a class without a line: {@link #UNWEIGHTED}).
+     */
+    Map<String, Weight> forTests(Collection<String> ids) {
+        Map<String, Integer> sharing = new LinkedHashMap<>();
+        for (String id : ids) {
+            if (!byClass.containsKey(id)) {
+                sharing.merge(TestOutcome.className(id), 1, Integer::sum);
+            }
+        }
+        Map<String, Weight> worth = new LinkedHashMap<>();
+        for (String id : ids) {
+            Weight own = byClass.get(id);
+            if (own != null) {
+                worth.put(id, own);
+            } else {
+                String testClass = TestOutcome.className(id);
+                Weight w = byClass.getOrDefault(testClass, UNWEIGHTED);
+                worth.put(id, new Weight(w.category(), w.points() / sharing.get(testClass)));
+            }
+        }
+        return worth;
+    }
+
+    /** Whether the file weighs this test, by a line of its own or its class's. */
+    boolean weighs(String id) {
+        return byClass.containsKey(id) || byClass.containsKey(TestOutcome.className(id));
     }
 
     /** The weight of a test class, or null when the file has no line for it. */

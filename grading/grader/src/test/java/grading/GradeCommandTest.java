@@ -151,6 +151,35 @@ class GradeCommandTest {
     }
 
     @Test
+    void aFailureFileIsNamedByTheGradesFolderNeverByAPathOfTheGradingMachine(@TempDir Path dir) throws Exception {
+        // The message once named the folder as an absolute path of the grading machine, which a student never sees.
+        Path out = dir.resolve("alice-stage4.json");
+        Grade g = grade(
+                "--stage",
+                "4",
+                "--factory",
+                "grading.mutants.stage4.LastArrivalWins",
+                "--only",
+                "ConcurrentClientsHistoryTest",
+                "--no-perf",
+                "--out",
+                out.toString());
+        var history = g.tests().stream()
+                .filter(t -> t.name().startsWith("ConcurrentClientsHistoryTest."))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("failed", history.outcome(), history.message());
+        String file = "stage4-concurrent-history-seed" + g.seed() + ".html";
+        assertTrue(
+                history.message()
+                        .contains("the history is drawn in alice-stage4-files/" + file
+                                + " (the grade's folder of failure files, next to the grade document)"),
+                history.message());
+        assertFalse(history.message().contains(dir.toString()), history.message());
+        assertTrue(Files.isRegularFile(dir.resolve("alice-stage4-files").resolve(file)), String.join("\n", g.notes()));
+    }
+
+    @Test
     void restartOnTheSameObjectIsCheckedWithAJvmPerNodeToo(@TempDir Path dir) throws Exception {
         // The grader runs every node in a JVM of its own; stop and start still reach the same service object.
         Grade g = grade(

@@ -17,7 +17,10 @@ import java.util.stream.Stream;
 public final class FailureFiles {
     /** Where tests write such files inside the test JVM: {@code -Dcourse.artifactsDir}. */
     public static final String DIR_PROPERTY = "course.artifactsDir";
-    /** How a failure message names the folder the files end up in: {@code -Dcourse.artifactsShownAs}. */
+    /**
+     * How a failure message names the folder the files end up in: {@code -Dcourse.artifactsShownAs}, the folder's
+     * name next to the grade document ({@code alice-stage4-files}), never a path of the grading machine.
+     */
     public static final String SHOWN_AS_PROPERTY = "course.artifactsShownAs";
 
     static final int MAX_FILES = 5;

@@ -80,6 +80,7 @@ import grading.mutants.stage4.StoresOnOneReplicaTooMany;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
 import grading.mutants.stage4.WriteAcksCountedOneShort;
 import grading.mutants.stage5.ReplicaCallsWithoutTimeout;
+import grading.mutants.stage5.ShortfallWaitsForTheGuard;
 import grading.mutants.stage5.WaitsForAllReplicas;
 import grading.mutants.stage5.WorkerWaitsForTheQuorum;
 import grading.mutants.stage6.EmptyStartIsTheFirstKey;
@@ -186,6 +187,7 @@ public final class Mutants {
             WaitsForAllReplicas.class,
             ReplicaCallsWithoutTimeout.class,
             WorkerWaitsForTheQuorum.class,
+            ShortfallWaitsForTheGuard.class,
             // stage 6: ranges
             RangeEndInclusive.class,
             RangeShowsDeletedKeys.class,

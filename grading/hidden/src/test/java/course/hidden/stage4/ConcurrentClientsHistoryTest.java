@@ -160,11 +160,14 @@ class ConcurrentClientsHistoryTest {
         }
     }
 
-    /** The file as the reader will find it: in the folder next to the grade, when a grade runs this test. */
+    /**
+     * The file as the reader will find it: in a grade, in the grade's folder of failure files (its name, given by the
+     * grader, relative to the grade document); else in the temp folder of the machine the test ran on.
+     */
     private static String shownAs(String file) throws IOException {
         String shown = System.getProperty("course.artifactsShownAs");
         return shown != null && !shown.isBlank()
-                ? Path.of(shown, file).toString()
+                ? Path.of(shown, file) + " (the grade's folder of failure files, next to the grade document)"
                 : artifacts().resolve(file).toString();
     }
 

@@ -10,13 +10,15 @@ import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
  * With one of three replicas cut off (or very slow), the default quorum (2 of 3) is still there: every request
- * through the other nodes is answered by the two reachable replicas, promptly and with the latest value.
+ * through the other nodes is answered by the two reachable replicas, promptly and with the latest value. With two of
+ * them stopped it is not, and the answer is a 504 at once.
  */
 @Stage(5)
 @WithCluster(nodes = 3, proxied = true)
@@ -39,6 +41,32 @@ class PartitionedReplicaTest {
         Duration deadline = deadline(cluster);
         cluster.proxy(slow).delay(Duration.ofSeconds(2));
         check(cluster, seed.random(), slow, "two seconds slow", deadline);
+    }
+
+    @Test
+    @Checks({"s5-answer-on-completion", "s4-too-few-504"})
+    void aQuorumOutOfReachIs504AtOnce(Cluster cluster) throws Exception {
+        Duration usual = Baseline.median(
+                5, () -> cluster.client().withTimeout(Duration.ofSeconds(8)).get(0, "k", 1, 3));
+        // Never the coordinator's 3-second guard: once two of three replicas failed, ack=2 is out of reach.
+        Duration deadline = Baseline.scaled(usual, 10, Duration.ofMillis(PROMPT_MS), Duration.ofMillis(2000));
+        cluster.stop(1);
+        cluster.stop(2);
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(8));
+        for (int i = 0; i < 5; i++) {
+            long start = System.nanoTime();
+            Reply r = i % 2 == 0
+                    ? c.put(0, "gone" + i, "v".getBytes(StandardCharsets.UTF_8), 2, 3)
+                    : c.get(0, "gone" + i, 2, 3);
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            r.assertStatus(504);
+            assertTrue(
+                    ms < deadline.toMillis(),
+                    "with nodes 1 and 2 stopped, " + r.request() + " took " + ms
+                            + " ms to answer 504 (over " + deadline.toMillis()
+                            + " ms): two of three replicas failed, so ack=2 "
+                            + "was out of reach at once; answer 504 then, not when a timeout runs out");
+        }
     }
 
     private static void check(Cluster cluster, Random random, int faulty, String fault, Duration deadline) {

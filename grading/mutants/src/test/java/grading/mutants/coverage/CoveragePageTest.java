@@ -39,6 +39,18 @@ class CoveragePageTest {
     }
 
     @Test
+    void everyTestWithPointsOfItsOwnIsATest() {
+        List<String> tests = coverage.tests().stream().map(CheckingTest::id).toList();
+        List<String> unknown = Weights.read(ROOT).keySet().stream()
+                .filter(line -> line.contains("#"))
+                .filter(line -> !tests.contains(line))
+                .toList();
+        if (!unknown.isEmpty()) {
+            fail("grading/weights.properties gives points to tests that do not exist (renamed? moved?): " + unknown);
+        }
+    }
+
+    @Test
     void theCommittedPageIsWhatTheSourcesMake() throws IOException {
         Path file = ROOT.resolve(CoveragePage.FILE);
         String committed = Files.isRegularFile(file) ? Files.readString(file) : "";

@@ -1,0 +1,130 @@
+package grading;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.results.Grade;
+import course.results.TestResult;
+import grading.runner.Report;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A slow failure costs the tests it fails, not the ones it would keep from running: a test class that runs past its
+ * time budget is stopped, its unfinished tests fail with the reason, and the classes after it still run and earn
+ * their points. Once a mutant whose every request to an unreachable quorum waited 3 s lost 337.5 of 460 points: two
+ * tests hit their timeouts, the run hit its 15-minute limit, and 55 tests that never ran counted as errors.
+ */
+class ClassBudgetsTest {
+    @Test
+    void aClassPastItsBudgetLosesOnlyItsOwnTestsAndTheClassesAfterItRun(@TempDir Path dir) throws Exception {
+        // EvenSpreadTest (public, stage 3) asks node 0 for 10,000 keys with every other node stopped: this mutant
+        // answers each key of a stopped owner after 3 s, so the class would take an hour. ProtocolEdgeCasesTest
+        // (hidden, stage 1: public packages run first) is one node, which the mutant serves as the reference does.
+        long start = System.nanoTime();
+        Grade g = GradeCommandTest.grade(
+                "--stage",
+                "5",
+                "--factory",
+                "grading.mutants.stage5.ShortfallWaitsForTheGuard",
+                "--only",
+                "EvenSpreadTest,ProtocolEdgeCasesTest",
+                "--class-time-limit",
+                "30",
+                "--no-perf",
+                "--out",
+                dir.resolve("g.json").toString());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        String all = g.tests().stream()
+                        .map(t -> t.name() + " " + t.outcome() + ": " + t.message())
+                        .collect(Collectors.joining("\n"))
+                + "\n" + String.join("\n", g.notes());
+        TestResult spread = g.tests().stream()
+                .filter(t -> t.name().startsWith("EvenSpreadTest."))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("EvenSpreadTest is missing:\n" + all));
+        assertEquals("failed", spread.outcome(), all);
+        assertTrue(spread.message().startsWith("stopped: the class's time budget of 30 s ran out"), all);
+        List<TestResult> edges = g.tests().stream()
+                .filter(t -> t.name().startsWith("ProtocolEdgeCasesTest."))
+                .toList();
+        assertTrue(edges.size() >= 3, all);
+        assertEquals(
+                List.of(),
+                edges.stream()
+                        .filter(t -> !"passed".equals(t.outcome()))
+                        .map(t -> t.name())
+                        .toList(),
+                all);
+        double spreadPoints =
+                Weights.load().of("course.tests.stage3.EvenSpreadTest").points();
+        assertEquals(
+                g.score().max() - spreadPoints,
+                g.score().earned(),
+                0.01,
+                "only the stopped class's points are lost, the classes after it earn theirs: " + all);
+        assertTrue(
+                all.contains("time budget: course.tests.stage3.EvenSpreadTest ran past its time budget of 30 s "
+                        + "(--class-time-limit) and was stopped; its 1 unfinished test(s) failed and none of its tests ran again, "
+                        + "the "),
+                all);
+        assertTrue(all.contains(" test(s) after it ran in a test JVM of their own"), all);
+        assertTrue(g.notes().stream().noneMatch(n -> n.contains("hit its time limit")), all);
+        assertTrue(spread.firstRun() == null, "a stopped test is not run again: " + all);
+        assertTrue(seconds < 30 + 150, "took " + seconds + " s: " + all);
+    }
+
+    @Test
+    void aClassesBudgetIsTwiceAnEvenShareOfTheRunAtLeastATestsLimit() {
+        Limits standard = Limits.standard();
+        assertEquals(Duration.ofSeconds(150), standard.classBudget(55), "a whole stage: a test's limit");
+        assertEquals(Duration.ofSeconds(600), standard.classBudget(3), "twice an even share of 900 s");
+        assertEquals(Duration.ofSeconds(900), standard.classBudget(1), "never more than the whole run");
+        assertEquals(
+                Duration.ofSeconds(40),
+                standard.withPerClass(Duration.ofSeconds(40)).classBudget(55));
+        assertEquals(Duration.ofMinutes(30), standard.wholeRunWithStoppedClasses());
+    }
+
+    @Test
+    void aTestItsClassesBudgetStoppedIsNotRunAgain() {
+        String stopped = "course.tests.stage3.EvenSpreadTest#tenThousandKeysSpreadEvenly";
+        String failed = "course.tests.stage3.OneCopyPerKeyTest#aStoppedNodeTakesDownExactlyItsOwnKeys";
+        Map<String, String> planned = new LinkedHashMap<>();
+        Map<String, Report> results = new LinkedHashMap<>();
+        planned.put(stopped, "");
+        planned.put(failed, "");
+        results.put(
+                stopped,
+                new Report(
+                        "RESULT",
+                        stopped,
+                        "",
+                        "failed",
+                        0,
+                        ClassBudgets.stoppedMessage(new TestJvm.Stopped(
+                                "course.tests.stage3.EvenSpreadTest", Duration.ofSeconds(150), 150.2))));
+        results.put(failed, new Report("RESULT", failed, "", "failed", 5, "expected 504, got 200"));
+        TestJvm.Outcome run = new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of());
+        assertEquals(List.of(failed), Rerun.candidates(run));
+        ClassBudgets.Run budgeted =
+                new ClassBudgets.Run(run, List.of(), java.util.Set.of("course.tests.stage3.OneCopyPerKeyTest"));
+        assertEquals(List.of(), budgeted.rerunnable(Rerun.candidates(run)), "nor a test of a class that was stopped");
+    }
+
+    @Test
+    void theClassTimeLimitIsAnOptionGivenToEverySubmissionOfAGradescopeZip() {
+        GradeOptions o = GradeOptions.parse(
+                new String[] {"--stage", "2", "--gradescope-zip", "a.zip", "--class-time-limit", "200"});
+        assertEquals(Duration.ofSeconds(200), o.limits().perClass());
+        assertTrue(
+                String.join(" ", o.gradeOptionsForEverySubmission()).contains("--class-time-limit 200"),
+                o.gradeOptionsForEverySubmission().toString());
+    }
+}
