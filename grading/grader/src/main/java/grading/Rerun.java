@@ -32,13 +32,10 @@ record Rerun(TestJvm.Outcome first, List<String> again, TestJvm.Outcome second) 
         TestJvm.Outcome run(List<String> ids) throws IOException, InterruptedException;
     }
 
-    /** After the first run: the tests that did not pass run once more, unless there are none or too many. */
-    static Rerun after(TestJvm.Outcome first, SecondRun secondRun, PrintStream progress)
-            throws IOException, InterruptedException {
-        return after(first, UnaryOperator.identity(), secondRun, progress);
-    }
-
-    /** As above, running again only the candidates {@code eligible} keeps (not those of a class its budget stopped). */
+    /**
+     * After the first run: the tests that did not pass, and that {@code eligible} keeps (not those of a class its time
+     * budget stopped), run once more, unless there are none or too many.
+     */
     static Rerun after(
             TestJvm.Outcome first, UnaryOperator<List<String>> eligible, SecondRun secondRun, PrintStream progress)
             throws IOException, InterruptedException {
