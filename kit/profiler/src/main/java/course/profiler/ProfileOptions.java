@@ -21,29 +21,53 @@ final class ProfileOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec mixee;
 
-    Long pid;
-    Integer port;
     final List<String> events = new ArrayList<>();
     Duration duration = Duration.ofSeconds(30);
+
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "DIR",
+            order = 5,
+            description = "Where to write cpu.html, alloc.html, ... (default results/profiles/<timestamp>/).")
     Path out;
-    Integer stage;
 
     @Option(
             names = "--pid",
             paramLabel = "PID",
             order = 1,
+            converter = Pid.class,
             description = "The JVM to profile (list JVMs with 'jps -l').")
-    void pid(String text) {
-        pid = OptionValues.between("--pid", text, 1, Long.MAX_VALUE);
-    }
+    Long pid;
 
     @Option(
             names = "--port",
             paramLabel = "PORT",
             order = 2,
+            converter = OptionValues.Port.class,
             description = "Or: the JVM that listens on this local TCP port.")
-    void port(String text) {
-        port = OptionValues.intBetween("--port", text, 1, 65535);
+    Integer port;
+
+    @Option(
+            names = "--stage",
+            paramLabel = "N",
+            order = 6,
+            converter = StageNumber.class,
+            description = "The stage the profile belongs to. Default: stage= in"
+                    + " starter/student/src/main/resources/submission.properties.")
+    Integer stage;
+
+    /** A process id. */
+    public static final class Pid extends OptionValues.Range {
+        public Pid() {
+            super(1, Long.MAX_VALUE);
+        }
+    }
+
+    /** A stage of the course: 1 to 100. */
+    public static final class StageNumber extends OptionValues.IntRange {
+        public StageNumber() {
+            super(1, 100);
+        }
     }
 
     @Option(
@@ -53,11 +77,7 @@ final class ProfileOptions {
             description = "Comma-separated: cpu (default), alloc, lock, wall; all are recorded at once.")
     void events(String list) {
         for (String event : list.split(",")) {
-            try {
-                events.add(ProfilerEvent.parse(event).id());
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(mixee.commandLine(), e.getMessage());
-            }
+            events.add(orUsage(() -> ProfilerEvent.parse(event).id()));
         }
     }
 
@@ -67,30 +87,20 @@ final class ProfileOptions {
             order = 4,
             description = "How long to profile: 30s (default), 2m, 500ms.")
     void duration(String text) {
+        duration = orUsage(() -> DurationArg.parse("--duration", text));
+    }
+
+    /** A value parsed in a setter; what it refuses is a usage error with its message (exit 2, as picocli's own). */
+    private <T> T orUsage(Parse<T> parse) {
         try {
-            duration = DurationArg.parse("--duration", text);
-        } catch (UsageException e) {
+            return parse.value();
+        } catch (UsageException | IllegalArgumentException e) {
             throw new ParameterException(mixee.commandLine(), e.getMessage());
         }
     }
 
-    @Option(
-            names = {"-o", "--out"},
-            paramLabel = "DIR",
-            order = 5,
-            description = "Where to write cpu.html, alloc.html, ... (default results/profiles/<timestamp>/).")
-    void out(Path dir) {
-        out = dir;
-    }
-
-    @Option(
-            names = "--stage",
-            paramLabel = "N",
-            order = 6,
-            description = "The stage the profile belongs to."
-                    + " Default: stage= in starter/student/src/main/resources/submission.properties.")
-    void stage(String text) {
-        stage = OptionValues.intBetween("--stage", text, 1, 100);
+    private interface Parse<T> {
+        T value() throws UsageException;
     }
 
     /** The options with the defaults filled in, or the usage error of a missing or doubled target. */
