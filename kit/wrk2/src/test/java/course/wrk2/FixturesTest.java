@@ -176,10 +176,7 @@ class FixturesTest {
         LoadRun run = parse("wrk2/student01__wrk__results__stage2__executor_threads_1__t4_c12_R22000_put.txt")
                 .runs()
                 .getFirst();
-        assertEquals(22000.0, run.rate);
-        assertTrue(
-                run.flagMessages().contains("target rate 22000 inferred from the file name"),
-                run.flagMessages().toString());
+        TestFiles.assertRateFromTheFileName(run, 22000);
         assertEquals("put", run.workload.name);
         assertEquals(4, run.threads);
         assertEquals(12, run.connections);

@@ -24,10 +24,7 @@ class Wrk2ParserTest {
         assertEquals("wrk2-import", run.source.tool);
         assertEquals(TestFiles.SOCKET_ERRORS, run.source.file);
         assertEquals(1, run.source.block);
-        assertEquals(22000.0, run.rate);
-        assertTrue(
-                run.flagMessages().contains("target rate 22000 inferred from the file name"),
-                run.flagMessages().toString());
+        TestFiles.assertRateFromTheFileName(run, 22000);
         assertEquals("put", run.workload.name);
         assertEquals(4, run.threads);
         assertEquals(170, run.connections);
