@@ -9,12 +9,15 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** The command line of {@code ./course profile}; {@link #checked()} gives exactly one of pid and port. */
+// One line an option: the help texts are in ProfileOptions.properties (picocli's resource bundle).
+@Command(resourceBundle = "course.profiler.ProfileOptions")
 final class ProfileOptions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -27,33 +30,16 @@ final class ProfileOptions {
     @Option(
             names = {"-o", "--out"},
             paramLabel = "DIR",
-            order = 5,
-            description = "Where to write cpu.html, alloc.html, ... (default results/profiles/<timestamp>/).")
+            order = 5)
     Path out;
 
-    @Option(
-            names = "--pid",
-            paramLabel = "PID",
-            order = 1,
-            converter = Pid.class,
-            description = "The JVM to profile (list JVMs with 'jps -l').")
+    @Option(names = "--pid", paramLabel = "PID", order = 1, converter = Pid.class)
     Long pid;
 
-    @Option(
-            names = "--port",
-            paramLabel = "PORT",
-            order = 2,
-            converter = OptionValues.Port.class,
-            description = "Or: the JVM that listens on this local TCP port.")
+    @Option(names = "--port", paramLabel = "PORT", order = 2, converter = OptionValues.Port.class)
     Integer port;
 
-    @Option(
-            names = "--stage",
-            paramLabel = "N",
-            order = 6,
-            converter = StageNumber.class,
-            description = "The stage the profile belongs to. Default: stage= in"
-                    + " starter/student/src/main/resources/submission.properties.")
+    @Option(names = "--stage", paramLabel = "N", order = 6, converter = StageNumber.class)
     Integer stage;
 
     /** A process id. */
@@ -73,8 +59,7 @@ final class ProfileOptions {
     @Option(
             names = {"-e", "--event", "--events"},
             paramLabel = "LIST",
-            order = 3,
-            description = "Comma-separated: cpu (default), alloc, lock, wall; all are recorded at once.")
+            order = 3)
     void events(String list) {
         for (String event : list.split(",")) {
             events.add(orUsage(() -> ProfilerEvent.parse(event).id()));
@@ -84,8 +69,7 @@ final class ProfileOptions {
     @Option(
             names = {"-d", "--duration"},
             paramLabel = "TIME",
-            order = 4,
-            description = "How long to profile: 30s (default), 2m, 500ms.")
+            order = 4)
     void duration(String text) {
         duration = orUsage(() -> DurationArg.parse("--duration", text));
     }
