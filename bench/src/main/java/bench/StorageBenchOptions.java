@@ -37,7 +37,7 @@ final class StorageBenchOptions extends CourseCommand {
             names = "--value-size",
             paramLabel = "B",
             converter = StoredValueBytes.class,
-            descriptionKey = "storage.value-size")
+            descriptionKey = "storage.value")
     private int valueSize = 1024;
 
     @Option(names = "--reads", paramLabel = "N", converter = Count.class)

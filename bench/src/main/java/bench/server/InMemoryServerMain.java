@@ -31,7 +31,7 @@ public final class InMemoryServerMain extends CourseCommand {
             required = true,
             paramLabel = "N",
             converter = Count.class,
-            descriptionKey = "in-memory.keys")
+            descriptionKey = "memory.keys")
     private long keys;
 
     @Option(
@@ -39,7 +39,7 @@ public final class InMemoryServerMain extends CourseCommand {
             required = true,
             paramLabel = "B",
             converter = ValueBytes.class,
-            descriptionKey = "in-memory.value-size")
+            descriptionKey = "memory.value")
     private int valueSize;
 
     public static void main(String[] args) {

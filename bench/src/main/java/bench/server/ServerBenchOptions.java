@@ -33,11 +33,7 @@ public final class ServerBenchOptions extends CourseCommand {
     @Option(names = "--keys", paramLabel = "N", converter = Count.class, descriptionKey = "server.keys")
     private long keys = 200_000;
 
-    @Option(
-            names = "--value-size",
-            paramLabel = "B",
-            converter = ValueBytes.class,
-            descriptionKey = "server.value-size")
+    @Option(names = "--value-size", paramLabel = "B", converter = ValueBytes.class, descriptionKey = "server.value")
     private int valueSize = 100;
 
     private String stepDuration = "5s";
