@@ -10,6 +10,7 @@ import grading.mutants.stage1.ChunkedBodyStoredEmpty;
 import grading.mutants.stage1.DataOutsideWorkingDir;
 import grading.mutants.stage1.DeleteAnswers200;
 import grading.mutants.stage1.DeletesOnlyInMemory;
+import grading.mutants.stage1.DiskFullIs500;
 import grading.mutants.stage1.EmptyValueIs404;
 import grading.mutants.stage1.ExpectContinueIgnored;
 import grading.mutants.stage1.FirstContentLengthWins;
@@ -153,6 +154,7 @@ public final class Mutants {
             TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class,
             TablesNeverMerged.class,
+            DiskFullIs500.class,
             // stage 1: memory for request bodies and unsent answers, held connections
             NoBodyBudget.class,
             ChunkedBodiesOutsideBudget.class,
