@@ -61,7 +61,8 @@ class MutantsAreCaughtTest {
             Path root = jar == null ? location : jar.getPath("/");
             try (Stream<Path> files = Files.walk(root.resolve("grading/mutants"))) {
                 for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
-                    String name = root.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
+                    String name =
+                            root.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
                     Class<?> type = Class.forName(name, false, Mutants.class.getClassLoader());
                     if (type.isAnnotationPresent(Mutant.class) && !listed.contains(type.getName())) {
                         unlisted.add(type.getName());
