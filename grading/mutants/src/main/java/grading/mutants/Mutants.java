@@ -4,6 +4,7 @@ import grading.mutants.stage1.AnyTransferEncodingIsChunked;
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
 import grading.mutants.stage1.ChunkSizeReadLeniently;
+import grading.mutants.stage1.ChunkSizeZerosCounted;
 import grading.mutants.stage1.ChunkedBodiesOutsideBudget;
 import grading.mutants.stage1.ChunkedBodyLimit64KiB;
 import grading.mutants.stage1.ChunkedBodyStoredEmpty;
@@ -16,6 +17,7 @@ import grading.mutants.stage1.ExpectContinueIgnored;
 import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.HandlerExceptionClosesTheConnection;
+import grading.mutants.stage1.HostHeaderNotChecked;
 import grading.mutants.stage1.IdMustBeFirstParameter;
 import grading.mutants.stage1.IdleConnectionsNeverClosed;
 import grading.mutants.stage1.InvalidUtf8IdsCollide;
@@ -30,10 +32,12 @@ import grading.mutants.stage1.NoBodyBudget;
 import grading.mutants.stage1.NoConnectionTimeouts;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
+import grading.mutants.stage1.OnlyHttp10And11Served;
 import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PlusKeptAsPlus;
 import grading.mutants.stage1.PutAnswers200;
 import grading.mutants.stage1.RefusalsNotLogged;
+import grading.mutants.stage1.RefusedBodyNotDrained;
 import grading.mutants.stage1.RestOfReadAfterBodyDropped;
 import grading.mutants.stage1.SharesItsPort;
 import grading.mutants.stage1.SignedKeyOrder;
@@ -98,6 +102,7 @@ import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
 import grading.mutants.stage6.RangeInOneChunk;
 import grading.mutants.stage6.RangeInSignedOrder;
+import grading.mutants.stage6.RangeKeysNotEscaped;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
 import grading.mutants.stage6.TableLowerBoundNeverPastTheEnd;
 import java.util.ArrayList;
@@ -138,6 +143,10 @@ public final class Mutants {
             RefusalsNotLogged.class,
             RestOfReadAfterBodyDropped.class,
             HandlerExceptionClosesTheConnection.class,
+            RefusedBodyNotDrained.class,
+            HostHeaderNotChecked.class,
+            OnlyHttp10And11Served.class,
+            ChunkSizeZerosCounted.class,
             // stage 1: lifecycle and durability
             NotRestartable.class,
             StopDoesNothing.class,
@@ -215,7 +224,8 @@ public final class Mutants {
             RangeInSignedOrder.class,
             TableLowerBoundNeverPastTheEnd.class,
             EmptyStartIsTheFirstKey.class,
-            RangeInOneChunk.class);
+            RangeInOneChunk.class,
+            RangeKeysNotEscaped.class);
 
     private Mutants() {}
 
