@@ -8,7 +8,7 @@ docs/assets/flamediff.js adds click-to-zoom on top. Without JavaScript the graph
 import math
 
 from .. import fmt
-from ..collapsed import Node, diff_profiles
+from ..collapsed import FlameBox, diff_profiles
 from ..profiles import UNITS, describe, pair_profiles
 from .common import table
 
@@ -176,7 +176,7 @@ def _pp(change: float) -> str:
     return f"{change * 100:+.1f} pp"
 
 
-def _drawn(node: Node, side: str):
+def _drawn(node: FlameBox, side: str):
     """(node, x, width) of every box of one side's graph wide enough to draw; x and width are shares of the whole,
     children left to right by name."""
     stack = [(node, 0.0)]
@@ -195,7 +195,7 @@ def _drawn(node: Node, side: str):
         stack.extend(reversed(placed))
 
 
-def _scale(root: Node) -> float:
+def _scale(root: FlameBox) -> float:
     """The change that gets the strongest colour: the largest one drawn in either graph, at least MIN_SCALE."""
     largest = max(
         (abs(n.change) for side in ("before", "after") for n, _, _ in _drawn(root, side) if n is not root), default=0.0
@@ -233,7 +233,7 @@ def _short(name: str) -> str:
     return name
 
 
-def _tooltip(node: Node, before: str, after: str) -> str:
+def _tooltip(node: FlameBox, before: str, after: str) -> str:
     if node.depth == 0:
         return "all: every stack of the profile (click to zoom out)"
     return (
@@ -243,7 +243,7 @@ def _tooltip(node: Node, before: str, after: str) -> str:
 
 
 def diff_flame_graph(
-    root: Node, side: str, scale: float, before: str, after: str, caption: str, folded: str | None = None
+    root: FlameBox, side: str, scale: float, before: str, after: str, caption: str, folded: str | None = None
 ) -> str:
     """One line of HTML: `side`'s ("after" or "before") flame graph as SVG, every box coloured by its change, with a
     legend of the colour scale; inside a closed <details> titled `folded` when given."""
@@ -280,7 +280,7 @@ def diff_flame_graph(
     return f'<div class="course-figure course-flame-figure">{svg}{cap}{legend}</div>'
 
 
-def _count_hidden(root: Node, side: str) -> int:
+def _count_hidden(root: FlameBox, side: str) -> int:
     count, stack = 0, [root]
     while stack:
         node = stack.pop()
