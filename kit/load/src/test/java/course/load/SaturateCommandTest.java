@@ -125,7 +125,7 @@ class SaturateCommandTest {
      * server, whatever the machine is doing.
      */
     private static final ContentionSource BUSY = targets -> () -> {
-        course.results.LoadRun.Contention c = new course.results.LoadRun.Contention();
+        LoadRun.Contention c = new LoadRun.Contention();
         c.thresholds = ContentionRule.thresholds();
         c.otherProcessesCpuSeconds = 1.2;
         c.otherProcessesCpuPercent = 60.0;
@@ -195,7 +195,7 @@ class SaturateCommandTest {
 
     /** Every run of this search is judged quiet, however busy the test machine is (as {@link #BUSY}). */
     private static final ContentionSource QUIET = targets -> () -> {
-        course.results.LoadRun.Contention c = new course.results.LoadRun.Contention();
+        LoadRun.Contention c = new LoadRun.Contention();
         c.thresholds = ContentionRule.thresholds();
         c.otherProcessesCpuSeconds = 0.02;
         c.otherProcessesCpuPercent = 1.0;
