@@ -186,6 +186,15 @@ def _add(root: FlameBox, stack: tuple, share: float, side: str):
     setattr(node, f"self_{side}", getattr(node, f"self_{side}") + share)
 
 
+def profile_tree(profile: Profile) -> FlameBox:
+    """The boxes of one profile's own flame graph, under the synthetic "all" frame: each box's share of the profile is
+    its `total_after` (on the stack) and `self_after` (on top); a profile on its own is compared with nothing."""
+    root = FlameBox("all", 0)
+    for stack, share in profile.shares().items():
+        _add(root, stack, share, "after")
+    return root
+
+
 def diff_profiles(before: Profile, after: Profile) -> ProfileDiff:
     """Everything that changed from `before` to `after`, as shares of each profile's own total."""
     root = FlameBox("all", 0)

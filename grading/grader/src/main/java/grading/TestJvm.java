@@ -116,6 +116,8 @@ final class TestJvm {
                 "-D" + FailureFiles.SHOWN_AS_PROPERTY + "="
                         + selection.artifactsShownAs().getFileName(),
                 "-Djunit.jupiter.execution.timeout.default=" + limits.perTest().toSeconds() + " s",
+                // the hidden test of a full disk mounts a small filesystem itself where it can (root, no sandbox)
+                "-Dcourse.smallDisk=" + (sandbox.smallDiskInside() == null ? "" : sandbox.smallDiskInside()),
                 "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
                 "-cp",
                 String.join(

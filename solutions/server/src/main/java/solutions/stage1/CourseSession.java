@@ -159,11 +159,7 @@ public class CourseSession extends HttpSession {
             return length;
         }
         if (length - lineStart > fragment.length) { // one-nio keeps at most this much of a line between reads
-            throw parsing == null
-                    ? new Refusal("414 URI Too Long", "the request line is longer than " + fragment.length + " bytes")
-                    : new Refusal(
-                            "431 Request Header Fields Too Large",
-                            "a header line is longer than " + fragment.length + " bytes");
+            throw parts.framing().lineTooLong(parsing == null, fragment.length);
         }
         return lineStart;
     }

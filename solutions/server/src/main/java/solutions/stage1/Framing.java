@@ -23,6 +23,17 @@ public class Framing {
         return BodyFraming.of(request);
     }
 
+    /**
+     * The answer to a line longer than the session keeps between reads ({@code keptBytes}): 414 for the request line,
+     * 431 for a header line (one-nio answers both 400 "Line too long").
+     */
+    public Refusal lineTooLong(boolean requestLine, int keptBytes) {
+        return requestLine
+                ? new Refusal("414 URI Too Long", "the request line is longer than " + keptBytes + " bytes")
+                : new Refusal(
+                        "431 Request Header Fields Too Large", "a header line is longer than " + keptBytes + " bytes");
+    }
+
     /** The largest body accepted; a larger one is refused with 413 and never read into memory. */
     public int maxBodyBytes(BodyFraming framing) {
         return MAX_BODY_BYTES;

@@ -158,6 +158,47 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-too-long-414")
+    void linesOverTheLimitAre414And431AndLinesUpTo2KiBAreServed(Cluster cluster) throws Exception {
+        // Up to 2 KiB a line is served, however it arrives: here in two parts, the second a moment after the first.
+        String id = "a".repeat(1900);
+        String longTarget = "GET /v0/entity?id=" + id + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
+        assertEquals(404, inTwoParts(cluster, longTarget).status(), "a request line of 1.9 KiB must be served");
+        String longHeader = "GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + id + "\r\n\r\n";
+        assertEquals(404, inTwoParts(cluster, longHeader).status(), "a header line of 1.9 KiB must be served");
+        // Over 64 KiB a line is refused, whatever the node's limit: a client that sends it must learn why.
+        String huge = "a".repeat(100 << 10);
+        RawHttp.Answer line = RawHttp.answerToRefused(
+                cluster.url(0), ("GET /v0/entity?id=" + huge + " HTTP/1.1\r\n").getBytes(StandardCharsets.US_ASCII));
+        assertTrue(line != null && line.status() == 414, "a request line of 100 KiB: expected 414, got " + line);
+        RawHttp.Answer header = RawHttp.answerToRefused(
+                cluster.url(0),
+                ("GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + huge + "\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+        assertTrue(header != null && header.status() == 431, "a header line of 100 KiB: expected 431, got " + header);
+        cluster.client().get(0, "k").assertStatus(404); // and the node goes on
+    }
+
+    /** Sends {@code request} as two writes, the second 200 ms after the first, and reads the one answer. */
+    private static RawHttp.Answer inTwoParts(Cluster cluster, String request) throws Exception {
+        URI uri = URI.create(cluster.url(0));
+        byte[] bytes = request.getBytes(StandardCharsets.US_ASCII);
+        int half = bytes.length / 2;
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.setTcpNoDelay(true);
+            socket.getOutputStream().write(bytes, 0, half);
+            socket.getOutputStream().flush();
+            Thread.sleep(200);
+            socket.getOutputStream().write(bytes, half, bytes.length - half);
+            socket.getOutputStream().flush();
+            String status = RawHttp.readLine(socket.getInputStream());
+            assertTrue(status != null, "the node closed the connection without answering " + request.substring(0, 40));
+            return RawHttp.answerAfter(status, socket.getInputStream());
+        }
+    }
+
+    @Test
     @Checks("s1-method-501")
     void unknownMethodsAre501(Cluster cluster) throws Exception {
         for (String method : new String[] {"FOO", "get"}) {

@@ -1,4 +1,4 @@
-package solutions;
+package grading.meta;
 
 import course.command.StageFacts;
 

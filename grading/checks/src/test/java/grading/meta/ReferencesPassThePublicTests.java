@@ -1,4 +1,4 @@
-package solutions;
+package grading.meta;
 
 import static org.junit.platform.engine.discovery.ClassNameFilter.includeClassNamePatterns;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.TestFactory;
  * Each public test is a test of its own in the report. {@code -Dcourse.referenceStages=1,6} runs only those stages.
  * Two test classes share the loop, the odd and the even stages (a stage's public tests include every earlier
  * stage's, so later stages cost more and this split is the even one), so that surefire's two forks run them side by
- * side (solutions/server's pom).
+ * side (grading/checks' pom).
  */
 abstract class ReferencesPassThePublicTests {
     private static final Pattern STAGE_PACKAGE = Pattern.compile("^course\\.tests\\.stage(\\d+)\\.");

@@ -1,4 +1,4 @@
-package solutions.lsm;
+package course.hidden;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,42 +10,53 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A real filesystem that fills up: a tmpfs of a few MiB mounted on a test's directory. Mounting needs root on Linux
- * (CI and the course VM run the tests as root); elsewhere, and in the grader's sandbox, which cannot mount, the test
- * that asks for one is skipped with the reason. {@link #fill()} takes every free byte with a file, and
- * {@link #free()} deletes it, which is how a full disk gets its space back.
+ * A real filesystem of a few MiB that fills up. In a grade it is the sandbox's own ({@code -Dcourse.smallDisk}, a
+ * tmpfs bubblewrap mounts); elsewhere a tmpfs this mounts on a folder, which needs root (the course VM and CI run
+ * the tests as root); where neither is there, the test that asks for one is skipped with the reason.
+ * {@link #fill()} takes every free byte with a file, and {@link #free()} deletes it, which is how a full disk gets
+ * its space back.
  */
 public final class SmallDisk implements AutoCloseable {
-    private final Path mountPoint;
+    public static final String PROPERTY = "course.smallDisk";
+
+    private final Path root;
+    private final boolean mounted;
     private final Path filler;
 
-    private SmallDisk(Path mountPoint) {
-        this.mountPoint = mountPoint;
-        this.filler = mountPoint.resolve("filler");
+    private SmallDisk(Path root, boolean mounted) {
+        this.root = root;
+        this.mounted = mounted;
+        this.filler = root.resolve("filler");
     }
 
-    /** Mounts a tmpfs of {@code mebibytes} on {@code mountPoint} (an empty directory), or skips the test. */
-    public static SmallDisk mount(Path mountPoint, int mebibytes) throws IOException, InterruptedException {
+    /** The sandbox's small disk, or a tmpfs of {@code mebibytes} mounted on {@code folder} (empty), or a skip. */
+    public static SmallDisk acquire(Path folder, int mebibytes) throws IOException, InterruptedException {
+        String given = System.getProperty(PROPERTY, "");
+        if (!given.isBlank()) {
+            return new SmallDisk(Path.of(given), false);
+        }
         Assumptions.assumeTrue(
                 System.getProperty("os.name").startsWith("Linux"),
                 "needs a small filesystem to fill, which this test mounts as a Linux tmpfs; this is "
                         + System.getProperty("os.name"));
-        String mount = run("mount", "-t", "tmpfs", "-o", "size=" + mebibytes + "m", "tmpfs", mountPoint.toString());
+        String mount = run("mount", "-t", "tmpfs", "-o", "size=" + mebibytes + "m", "tmpfs", folder.toString());
         Assumptions.assumeTrue(
                 mount == null,
-                () -> "needs a small filesystem to fill, and cannot mount one (mounting"
-                        + " a tmpfs needs root outside a sandbox; the grader's sandbox cannot): " + mount);
-        return new SmallDisk(mountPoint);
+                () -> "needs a small filesystem to fill: no -D" + PROPERTY + " (the grader's sandbox gives one), and "
+                        + "mounting a tmpfs needs root: " + mount);
+        return new SmallDisk(folder, true);
     }
 
-    /** Fills every free byte; returns how many that was. */
-    public long fill() throws IOException {
+    public Path root() {
+        return root;
+    }
+
+    /** Fills every free byte. */
+    public void fill() throws IOException {
         byte[] chunk = new byte[64 << 10];
-        long written = 0;
         try (OutputStream out = Files.newOutputStream(filler)) {
             while (true) {
                 out.write(chunk);
-                written += chunk.length;
                 out.flush();
             }
         } catch (IOException full) {
@@ -53,16 +64,13 @@ public final class SmallDisk implements AutoCloseable {
                 throw full;
             }
         }
-        // What did not fit in whole chunks: a byte at a time would take long, so in shrinking chunks.
-        for (int size = 32 << 10; size > 0; size /= 2) {
+        for (int size = 32 << 10; size > 0; size /= 2) { // what did not fit in whole chunks
             try (OutputStream out = Files.newOutputStream(filler, StandardOpenOption.APPEND)) {
                 out.write(new byte[size]);
-                written += size;
             } catch (IOException full) {
                 // that much does not fit any more: try less
             }
         }
-        return written;
     }
 
     /** Gives every byte the filler took back. */
@@ -70,11 +78,15 @@ public final class SmallDisk implements AutoCloseable {
         Files.deleteIfExists(filler);
     }
 
+    /** Unmounts what this mounted; the sandbox's disk is left as the test's own cleanup left it. */
     @Override
     public void close() throws IOException, InterruptedException {
-        String umount = run("umount", "-l", mountPoint.toString());
-        if (umount != null) {
-            throw new IOException("could not unmount the test's tmpfs at " + mountPoint + ": " + umount);
+        free();
+        if (mounted) {
+            String umount = run("umount", "-l", root.toString());
+            if (umount != null) {
+                throw new IOException("could not unmount the test's tmpfs at " + root + ": " + umount);
+            }
         }
     }
 
