@@ -1,11 +1,11 @@
 """A flame graph as one line of static SVG (no library, works offline), drawn from a tree of boxes
-(collapsed.Node): the differential view colours each box by its change, a profile's own graph by its frame.
+(collapsed.FlameBox): the differential view colours each box by its change, a profile's own graph by its frame.
 Hovering a box shows its numbers; docs/assets/flamediff.js adds click-to-zoom to every svg.course-flame, reading
 the data-* attributes written here. Without JavaScript the graph is the same, unzoomable.
 """
 
 from .. import fmt
-from ..collapsed import Node
+from ..collapsed import FlameBox
 from ..profiles import UNITS
 
 WIDTH = 1000
@@ -16,7 +16,7 @@ PAD = 3
 MIN_SHARE = 0.003  # boxes narrower than 0.3% of the graph (3 px at WIDTH) are not drawn: unreadable, and mostly noise
 
 
-def drawn(node: Node, side: str):
+def drawn(node: FlameBox, side: str):
     """(node, x, width) of every box of one side's graph wide enough to draw; x and width are shares of the whole,
     children left to right by name."""
     stack = [(node, 0.0)]
@@ -56,7 +56,7 @@ def _short(name: str) -> str:
     return name
 
 
-def flame_figure(root: Node, side: str, colour, tooltip, caption: str, legend: str = "", folded: str | None = None):
+def flame_figure(root: FlameBox, side: str, colour, tooltip, caption: str, legend: str = "", folded: str | None = None):
     """One line of HTML: `side`'s graph of the tree under `root`, each box filled with `colour(node)` ((fill, text
     colour)) and titled `tooltip(node)` (its first line is the frame's name: the zoom script reads it), captioned;
     inside a closed <details> titled `folded` when given."""
@@ -91,7 +91,7 @@ def flame_figure(root: Node, side: str, colour, tooltip, caption: str, legend: s
     return f'<div class="course-figure course-flame-figure">{svg}{cap}{legend}</div>'
 
 
-def _count_hidden(root: Node, side: str) -> int:
+def _count_hidden(root: FlameBox, side: str) -> int:
     count, stack = 0, [root]
     while stack:
         node = stack.pop()

@@ -7,7 +7,7 @@ The graph is drawn by flame_graph (static SVG, zoomable by docs/assets/flamediff
 import math
 
 from .. import fmt
-from ..collapsed import Node, diff_profiles
+from ..collapsed import FlameBox, diff_profiles
 from ..profiles import UNITS, describe, pair_profiles
 from .common import table
 from .flame_graph import code, drawn, flame_figure, pct, weight
@@ -144,7 +144,7 @@ def _pp(change: float) -> str:
     return f"{change * 100:+.1f} pp"
 
 
-def _scale(root: Node) -> float:
+def _scale(root: FlameBox) -> float:
     """The change that gets the strongest colour: the largest one drawn in either graph, at least MIN_SCALE."""
     largest = max(
         (abs(n.change) for side in ("before", "after") for n, _, _ in drawn(root, side) if n is not root), default=0.0
@@ -160,7 +160,7 @@ def diff_colour(change: float, scale: float) -> tuple:
     return "#{:02x}{:02x}{:02x}".format(*rgb), "#ffffff" if t > 0.6 else "#111111"
 
 
-def _tooltip(node: Node, before: str, after: str) -> str:
+def _tooltip(node: FlameBox, before: str, after: str) -> str:
     if node.depth == 0:
         return "all: every stack of the profile (click to zoom out)"
     return (
@@ -170,7 +170,7 @@ def _tooltip(node: Node, before: str, after: str) -> str:
 
 
 def diff_flame_graph(
-    root: Node, side: str, scale: float, before: str, after: str, caption: str, folded: str | None = None
+    root: FlameBox, side: str, scale: float, before: str, after: str, caption: str, folded: str | None = None
 ) -> str:
     """One line of HTML: `side`'s ("after" or "before") flame graph as SVG, every box coloured by its change, with a
     legend of the colour scale; inside a closed <details> titled `folded` when given."""

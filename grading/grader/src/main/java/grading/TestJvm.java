@@ -2,7 +2,7 @@ package grading;
 
 import course.harness.JvmFlags;
 import grading.runner.FailureFiles;
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import grading.runner.SandboxPlan;
 import grading.runner.SandboxedTestRunner;
 import java.io.BufferedReader;
@@ -32,7 +32,7 @@ final class TestJvm {
     /** What came back: every planned test and the reports of those that finished. */
     record Outcome(
             Map<String, String> planned,
-            Map<String, Report> results,
+            Map<String, ReportLine> results,
             boolean finished,
             boolean timedOut,
             int exitCode,
@@ -43,7 +43,7 @@ final class TestJvm {
             Stopped stopped) {
         Outcome(
                 Map<String, String> planned,
-                Map<String, Report> results,
+                Map<String, ReportLine> results,
                 boolean finished,
                 boolean timedOut,
                 int exitCode,
@@ -134,7 +134,7 @@ final class TestJvm {
         ContainedProcess contained = ContainedProcess.start(new ProcessBuilder(command).directory(ws.tmp.toFile()));
         Process process = contained.process();
         Map<String, String> planned = new LinkedHashMap<>();
-        Map<String, Report> results = new LinkedHashMap<>();
+        Map<String, ReportLine> results = new LinkedHashMap<>();
         Map<String, byte[]> artifacts = new LinkedHashMap<>();
         Deque<String> stderrTail = new ArrayDeque<>();
         boolean[] done = {false};
@@ -195,10 +195,10 @@ final class TestJvm {
      * A parameterized test reports each invocation under the method's one id; the method counts as its worst
      * invocation, so one failing parameter fails it however the others went.
      */
-    static Report worse(Report a, Report b) {
+    static ReportLine worse(ReportLine a, ReportLine b) {
         List<String> rank = List.of("passed", "skipped", "failed", "error");
-        Report worst = rank.indexOf(b.outcome()) > rank.indexOf(a.outcome()) ? b : a;
-        return new Report(
+        ReportLine worst = rank.indexOf(b.outcome()) > rank.indexOf(a.outcome()) ? b : a;
+        return new ReportLine(
                 worst.kind(), worst.test(), worst.tags(), worst.outcome(), a.millis() + b.millis(), worst.message());
     }
 
@@ -209,13 +209,13 @@ final class TestJvm {
             Process p,
             String secret,
             Map<String, String> planned,
-            Map<String, Report> results,
+            Map<String, ReportLine> results,
             Map<String, byte[]> artifacts,
             boolean[] done,
             AtomicReference<ClassStart> current) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
-                Report report = Report.parse(secret, line);
+                ReportLine report = ReportLine.parse(secret, line);
                 if (report == null) {
                     continue;
                 }

@@ -2,7 +2,7 @@ package grading;
 
 import course.results.Grade;
 import course.results.TestResult;
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -103,7 +103,7 @@ record TestOutcome(List<TestResult> tests, Grade.Score score, Map<String, Double
         String visibility = tags.contains(NEVER_TAG)
                 ? "never"
                 : testClass.startsWith("course.hidden.") ? "hidden-until-due" : "visible";
-        Report report = run.results().get(id);
+        ReportLine report = run.results().get(id);
         if (report != null) {
             return new TestResult(
                     testName(id),

@@ -3,7 +3,7 @@ package grading.meta;
 import static org.junit.platform.engine.discovery.ClassNameFilter.includeClassNamePatterns;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
-import course.command.Stage;
+import course.command.StageFacts;
 import course.command.Stages;
 import course.harness.InProcessSuite;
 import java.util.Comparator;
@@ -31,13 +31,13 @@ abstract class ReferencesPassThePublicTests {
     private static final Pattern STAGE_PACKAGE = Pattern.compile("^course\\.tests\\.stage(\\d+)\\.");
 
     /** The stages whose references this class runs. */
-    abstract boolean covers(Stage stage);
+    abstract boolean covers(StageFacts stage);
 
     @TestFactory
     Stream<DynamicNode> everyReferencePassesThePublicTestsAtItsStage() {
         String only = System.getProperty("course.referenceStages", "");
         Set<String> stages = only.isBlank() ? Set.of() : Set.of(only.split(","));
-        List<Stage> references = Stages.ofThisRepository().list().stream()
+        List<StageFacts> references = Stages.ofThisRepository().list().stream()
                 .filter(s -> s.referenceOn(getClass().getClassLoader()).isPresent())
                 .filter(s -> stages.isEmpty() || stages.contains(String.valueOf(s.number())))
                 .toList();
@@ -58,7 +58,7 @@ abstract class ReferencesPassThePublicTests {
                         Stream.of(s).flatMap(ReferencesPassThePublicTests::publicTests)));
     }
 
-    private static Stream<DynamicTest> publicTests(Stage stage) {
+    private static Stream<DynamicTest> publicTests(StageFacts stage) {
         List<InProcessSuite.Outcome> outcomes = InProcessSuite.run(
                 List.of(selectPackage("course.tests")),
                 List.of(includeClassNamePatterns(".*Test")),

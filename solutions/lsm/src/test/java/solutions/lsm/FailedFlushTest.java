@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A background flush that fails (a full or read-only disk in real life; here a directory where its temporary file
  * must go) must say so to the next caller that needs it, point at the log that still holds the data, keep the data
  * readable, block nobody, and be tried again: once the cause is gone, the same open storage flushes and closes, and
- * nothing is lost. (A really full disk: DiskFullTest.)
+ * nothing is lost. (A really full disk: StorageDiskFullTest.)
  */
 class FailedFlushTest {
     @TempDir

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import solutions.lsm.SmallDisk;
+import solutions.lsm.TmpfsDisk;
 
 /**
- * The stage-1 statement's full disk, on the reference node: its data directory on a small tmpfs ({@link SmallDisk};
+ * The stage-1 statement's full disk, on the reference node: its data directory on a small tmpfs ({@link TmpfsDisk};
  * skipped where none can be mounted, e.g. without root or in the grader's sandbox). While the disk is full, writes
  * are answered 507 with the reason and no file path; once it has room again, a 1-byte PUT and a DELETE succeed on
  * the running node, stop() succeeds, and every acknowledged write is there after the restart.
@@ -32,7 +32,7 @@ class DiskFullNodeTest {
     @TempDir
     Path mountPoint;
 
-    private SmallDisk disk;
+    private TmpfsDisk disk;
     /** Stopped here too, quietly, so that a failed check is what a failing test reports. */
     private Service node;
 
@@ -53,7 +53,7 @@ class DiskFullNodeTest {
     @Test
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void writesRecoverOnceTheDiskHasRoomAgainAndErrorsShowNoPaths() throws Exception {
-        disk = SmallDisk.mount(mountPoint, 16);
+        disk = TmpfsDisk.mount(mountPoint, 16);
         Path dir = mountPoint.resolve("node");
         int port = TestHttp.freePort();
         KvClient client = new KvClient(n -> "http://localhost:" + port, KvClient.DEFAULT_TIMEOUT);

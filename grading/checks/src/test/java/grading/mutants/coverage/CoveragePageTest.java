@@ -23,7 +23,7 @@ class CoveragePageTest {
     static void generate() throws IOException {
         coverage =
                 new Coverage(StatementSentences.read(ROOT), CheckingTests.discover(), Mutants.all(), Review.read(ROOT));
-        page = CoveragePage.markdown(coverage, Weights.read(ROOT));
+        page = CoveragePage.markdown(coverage, CoverageWeights.read(ROOT));
         if (Boolean.getBoolean("course.coverage.write")) {
             Files.writeString(ROOT.resolve(CoveragePage.FILE), page);
         }
@@ -41,7 +41,7 @@ class CoveragePageTest {
     @Test
     void everyTestWithPointsOfItsOwnIsATest() {
         List<String> tests = coverage.tests().stream().map(CheckingTest::id).toList();
-        List<String> unknown = Weights.read(ROOT).keySet().stream()
+        List<String> unknown = CoverageWeights.read(ROOT).keySet().stream()
                 .filter(line -> line.contains("#"))
                 .filter(line -> !tests.contains(line))
                 .toList();

@@ -11,7 +11,7 @@ import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.hidden.Values;
+import course.hidden.SeededValues;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -46,7 +46,7 @@ class SlowReadersTest {
     @Checks("s1-answer-budget")
     void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
-        byte[] value = Values.of(seed.value(), 4, 4 * MIB);
+        byte[] value = SeededValues.of(seed.value(), 4, 4 * MIB);
         cluster.client()
                 .withTimeout(Duration.ofSeconds(30))
                 .put(0, "four", value)
@@ -70,7 +70,7 @@ class SlowReadersTest {
     @Checks("s1-answer-budget")
     void eightClientsReadingSixteenMebibytesAtFourMegabytesASecondLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
-        byte[] value = Values.of(seed.value(), 16, 16 * MIB);
+        byte[] value = SeededValues.of(seed.value(), 16, 16 * MIB);
         cluster.client()
                 .withTimeout(Duration.ofSeconds(30))
                 .put(0, "sixteen", value)
@@ -103,7 +103,7 @@ class SlowReadersTest {
     void twoClientsReadingASixteenMebibyteValueRightAfterItsPutLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
         for (int round = 0; round < 3; round++) {
-            byte[] value = Values.of(seed.value(), round, 16 * MIB);
+            byte[] value = SeededValues.of(seed.value(), round, 16 * MIB);
             String key = "fresh-" + round;
             cluster.client()
                     .withTimeout(Duration.ofSeconds(30))

@@ -17,7 +17,7 @@ public final class CoveragePage {
 
     private CoveragePage() {}
 
-    public static String markdown(Coverage coverage, Map<String, Weights.Weight> weights) {
+    public static String markdown(Coverage coverage, Map<String, CoverageWeights.Weight> weights) {
         List<Coverage.Row> rows = coverage.rows();
         Map<String, Long> testsPerClass = coverage.tests().stream()
                 .collect(Collectors.groupingBy(CheckingTest::testClass, Collectors.counting()));
@@ -106,7 +106,7 @@ public final class CoveragePage {
         Set<String> classes = new TreeSet<>(testsPerClass.keySet());
         classes.addAll(weights.keySet());
         for (String type : classes) {
-            Weights.Weight w = weights.get(type);
+            CoverageWeights.Weight w = weights.get(type);
             Set<String> named = new TreeSet<>();
             List<CheckingTest> ofLine = coverage.tests().stream()
                     .filter(t -> type.contains("#")
@@ -150,10 +150,11 @@ public final class CoveragePage {
                 + r.review().why().replace("|", "\\|");
     }
 
-    private static String points(List<CheckingTest> tests, Map<String, Weights.Weight> weights, List<String> allTests) {
+    private static String points(
+            List<CheckingTest> tests, Map<String, CoverageWeights.Weight> weights, List<String> allTests) {
         double sum = 0;
         for (CheckingTest t : tests) {
-            sum += Weights.pointsOf(t.id(), weights, allTests);
+            sum += CoverageWeights.pointsOf(t.id(), weights, allTests);
         }
         return tests.isEmpty() ? "0" : number(sum);
     }

@@ -5,6 +5,7 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import one.nio.http.HttpException;
 import one.nio.http.Request;
 import solutions.stage1.Framing;
@@ -47,7 +48,7 @@ public final class TargetBytesNotChecked implements ServiceFactory {
             int b = buffer[i] & 0xFF;
             boolean inTarget = first >= 0 && i > first && i < last;
             if (inTarget && (b <= ' ' || b == '#' || b >= 0x7F || "\"<>\\^`{|}".indexOf(b) >= 0)) {
-                out.writeBytes(String.format("%%%02X", b).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                out.writeBytes(String.format("%%%02X", b).getBytes(StandardCharsets.US_ASCII));
             } else {
                 out.write(b);
             }

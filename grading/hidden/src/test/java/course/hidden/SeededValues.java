@@ -6,8 +6,8 @@ import java.util.SplittableRandom;
  * Values that a test can write and check again without keeping them: each is a pure function of the test's seed, an
  * index and a length, so a test can write hundreds of megabytes through a small heap.
  */
-public final class Values {
-    private Values() {}
+public final class SeededValues {
+    private SeededValues() {}
 
     public static byte[] of(long seed, long index, int length) {
         byte[] value = new byte[length];

@@ -14,14 +14,14 @@ import java.util.regex.Pattern;
  * grading/weights.properties as the coverage page shows it: each test class's category and points, and the tests
  * ({@code CLASS#method}) with points of their own.
  */
-public final class Weights {
+public final class CoverageWeights {
     public static final String FILE = "grading/weights.properties";
     private static final Pattern LINE = Pattern.compile("^\\s*([\\w.$#]+)\\s*=\\s*(\\w+)\\s+(\\d+(?:\\.\\d+)?)\\s*$");
 
     /** One test class's line, or one test's. */
     public record Weight(String category, double points) {}
 
-    private Weights() {}
+    private CoverageWeights() {}
 
     /**
      * The points of one test, as the grader counts them for a test run once: its own line's, else an equal share of

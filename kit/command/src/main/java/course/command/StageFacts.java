@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param workloads   the standard load runs, in the file's order
  * @param demoNote    what the demo's runs of this stage show, one sentence for {@code ./course demo}
  */
-public record Stage(
+public record StageFacts(
         int number,
         String folder,
         String title,
@@ -30,7 +30,7 @@ public record Stage(
     /** The path of range requests: a stage that lists it streams ranges. */
     public static final String RANGE_ENDPOINT = "/v0/entities";
 
-    public Stage {
+    public StageFacts {
         endpoints = List.copyOf(endpoints);
         workloads = List.copyOf(workloads);
     }

@@ -26,19 +26,19 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The data directory on a real filesystem that fills up (a small tmpfs: {@link SmallDisk}; skipped where it cannot
+ * The data directory on a real filesystem that fills up (a small tmpfs: {@link TmpfsDisk}; skipped where it cannot
  * be mounted). While the disk is full, writes fail; once it has room again, writes succeed on the same open
  * storage, without a restart, and nothing of what happened in between is lost or half there: every acknowledged
  * write is read back (live, after a crash, after a clean close), and no refused write shows up.
  */
-class DiskFullTest {
+class StorageDiskFullTest {
     @TempDir
     Path mountPoint;
 
     @TempDir
     Path crashed;
 
-    private SmallDisk disk;
+    private TmpfsDisk disk;
     /** Closed here too, quietly, so that a failed check is what a failing test reports. */
     private LsmStorage open;
 
@@ -64,7 +64,7 @@ class DiskFullTest {
     @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void writesAcknowledgedAfterAFailedLogWriteSurviveACrash() throws Exception {
-        disk = SmallDisk.mount(mountPoint, 1);
+        disk = TmpfsDisk.mount(mountPoint, 1);
         Path dir = mountPoint.resolve("db");
         try (LsmStorage storage = LsmStorage.open(new StorageConfig(dir, 64L << 20))) {
             storage.upsert(new Entry(b("a"), b("1")));
@@ -93,7 +93,7 @@ class DiskFullTest {
     @Test
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void writesRecoverOnceTheDiskHasRoomAgainAndNothingIsLost() throws Exception {
-        disk = SmallDisk.mount(mountPoint, 4);
+        disk = TmpfsDisk.mount(mountPoint, 4);
         Path dir = mountPoint.resolve("db");
         StorageConfig config = new StorageConfig(dir, 256 << 10);
         Map<String, byte[]> acknowledged = new HashMap<>();

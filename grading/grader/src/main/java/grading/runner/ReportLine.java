@@ -7,7 +7,7 @@ import java.util.List;
  * One line of the runner's report: {@code secret TAB kind TAB test TAB tags TAB outcome TAB ms TAB message}, with
  * backslash, tab and newline escaped so that a message is always one field of one line.
  */
-public record Report(String kind, String test, String tags, String outcome, double millis, String message) {
+public record ReportLine(String kind, String test, String tags, String outcome, double millis, String message) {
     public static String line(
             String secret, String kind, String test, String tags, String outcome, double millis, String message) {
         return String.join(
@@ -15,13 +15,13 @@ public record Report(String kind, String test, String tags, String outcome, doub
     }
 
     /** The report in a line, or null when the line is not one (it lacks the secret or is malformed). */
-    public static Report parse(String secret, String line) {
+    public static ReportLine parse(String secret, String line) {
         List<String> f = split(line);
         if (f.size() != 7 || !f.get(0).equals(secret)) {
             return null;
         }
         try {
-            return new Report(
+            return new ReportLine(
                     f.get(1),
                     unescape(f.get(2)),
                     unescape(f.get(3)),

@@ -15,17 +15,17 @@ import org.junit.jupiter.api.Assumptions;
  * that asks for one is skipped with the reason. {@link #fill()} takes every free byte with a file, and
  * {@link #free()} deletes it, which is how a full disk gets its space back.
  */
-public final class SmallDisk implements AutoCloseable {
+public final class TmpfsDisk implements AutoCloseable {
     private final Path mountPoint;
     private final Path filler;
 
-    private SmallDisk(Path mountPoint) {
+    private TmpfsDisk(Path mountPoint) {
         this.mountPoint = mountPoint;
         this.filler = mountPoint.resolve("filler");
     }
 
     /** Mounts a tmpfs of {@code mebibytes} on {@code mountPoint} (an empty directory), or skips the test. */
-    public static SmallDisk mount(Path mountPoint, int mebibytes) throws IOException, InterruptedException {
+    public static TmpfsDisk mount(Path mountPoint, int mebibytes) throws IOException, InterruptedException {
         Assumptions.assumeTrue(
                 System.getProperty("os.name").startsWith("Linux"),
                 "needs a small filesystem to fill, which this test mounts as a Linux tmpfs; this is "
@@ -35,7 +35,7 @@ public final class SmallDisk implements AutoCloseable {
                 mount == null,
                 () -> "needs a small filesystem to fill, and cannot mount one (mounting"
                         + " a tmpfs needs root outside a sandbox; the grader's sandbox cannot): " + mount);
-        return new SmallDisk(mountPoint);
+        return new TmpfsDisk(mountPoint);
     }
 
     /** Fills every free byte; returns how many that was. */
