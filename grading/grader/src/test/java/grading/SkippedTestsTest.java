@@ -3,7 +3,7 @@ package grading;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,13 +19,14 @@ class SkippedTestsTest {
 
     private static TestOutcome graded(String diskOutcome, String putOutcome) {
         Map<String, String> planned = new LinkedHashMap<>();
-        Map<String, Report> results = new LinkedHashMap<>();
+        Map<String, ReportLine> results = new LinkedHashMap<>();
         planned.put(DISK, "");
         planned.put(PUT, "");
         results.put(
                 DISK,
-                new Report("RESULT", DISK, "", diskOutcome, 5, "no small disk: not root and no -Dcourse.smallDisk"));
-        results.put(PUT, new Report("RESULT", PUT, "", putOutcome, 5, ""));
+                new ReportLine(
+                        "RESULT", DISK, "", diskOutcome, 5, "no small disk: not root and no -Dcourse.smallDisk"));
+        results.put(PUT, new ReportLine("RESULT", PUT, "", putOutcome, 5, ""));
         return TestOutcome.of(
                 new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of()), Map.of(), Weights.load());
     }
