@@ -36,9 +36,9 @@ done
 reports="$COURSE_ROOT/grading/pit/target/pit-reports"
 results="$COURSE_ROOT/grading/pit/results"
 
-# Tests that need a node in a JVM of its own (kill -9, a heap limit): in PIT's JVM they cannot run, and a mutant
+# Tests that need a node in a JVM of its own (kill -9, a heap or descriptor limit): in PIT's JVM they cannot run, and a mutant
 # exists only there.
-stage1_process_tests="course.tests.stage1.KillDuringWritesTest,course.hidden.stage1.CrashRecoveryTest,course.hidden.stage1.LargerThanHeapTest,course.hidden.stage1.LargeValueBurstTest"
+stage1_process_tests="course.tests.stage1.KillDuringWritesTest,course.hidden.stage1.CrashRecoveryTest,course.hidden.stage1.LargerThanHeapTest,course.hidden.stage1.LargeValueBurstTest,course.hidden.stage1.OutOfDescriptorsTest"
 
 # Whether a chunk is to run: every chunk of a package named, or only the chunks named.
 wanted() {

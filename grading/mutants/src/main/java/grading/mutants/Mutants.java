@@ -33,6 +33,7 @@ import grading.mutants.stage1.NoConnectionTimeouts;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OnlyHttp10And11Served;
+import grading.mutants.stage1.OneNioAcceptor;
 import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PlusKeptAsPlus;
 import grading.mutants.stage1.PutAnswers200;
@@ -169,6 +170,7 @@ public final class Mutants {
             ChunkedBodiesOutsideBudget.class,
             NoAnswerBudget.class,
             NoConnectionTimeouts.class,
+            OneNioAcceptor.class,
             IdleConnectionsNeverClosed.class,
             TimeoutsReadOncePerJvm.class,
             // stage 2: the executor

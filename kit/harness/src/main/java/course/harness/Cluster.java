@@ -42,16 +42,18 @@ public final class Cluster implements AutoCloseable {
     /**
      * A started cluster of the declared submission in a fresh temporary directory that {@link #close()} deletes
      * (kept when {@code -Dcourse.keepData=true}). For tests that choose the size at run time, e.g. per parameter.
+     * {@code jvm}: the flags of node JVMs, chosen as in {@link WithCluster#jvm}.
      */
-    public static Cluster started(int size, NodeMode mode) throws IOException {
-        return started(size, mode, false);
+    public static Cluster started(int size, NodeMode mode, NodeJvm jvm) throws IOException {
+        return started(size, mode, false, jvm);
     }
 
     /**
-     * Like {@link #started(int, NodeMode)}, with a {@link NodeProxy} in front of every node when {@code proxied}:
-     * the nodes reach each other only through the proxies, so {@link #proxy(int)} can delay, drop or partition them.
+     * Like {@link #started(int, NodeMode, NodeJvm)}, with a {@link NodeProxy} in front of every node when
+     * {@code proxied}: the nodes reach each other only through the proxies, so {@link #proxy(int)} can delay, drop
+     * or partition them.
      */
-    public static Cluster started(int size, NodeMode mode, boolean proxied) throws IOException {
+    public static Cluster started(int size, NodeMode mode, boolean proxied, NodeJvm jvm) throws IOException {
         Cluster cluster = new Cluster(
                 Submission.current(),
                 size,
@@ -59,7 +61,7 @@ public final class Cluster implements AutoCloseable {
                 "128m",
                 Files.createTempDirectory("course-cluster-"),
                 proxied,
-                NodeJvm.QUICK_START);
+                jvm);
         cluster.deleteOnClose = !Boolean.getBoolean("course.keepData");
         try {
             cluster.startAll();
@@ -263,7 +265,7 @@ public final class Cluster implements AutoCloseable {
     public NodeProxy proxy(int node) {
         if (!proxied) {
             throw new IllegalStateException("this cluster has no proxies: use @WithCluster(proxied = true) or "
-                    + "Cluster.started(size, mode, true)");
+                    + "Cluster.started(size, mode, true, jvm)");
         }
         node(node);
         return proxies.get(node);
@@ -309,6 +311,14 @@ public final class Cluster implements AutoCloseable {
     /** kill -9 of the node's JVM ({@link NodeMode#PROCESS} only): no shutdown hook, no flush. */
     public void kill(int node) throws IOException {
         node(node).kill();
+    }
+
+    /**
+     * The process id of the JVM that runs the node ({@link NodeMode#PROCESS} only: an in-process node shares the
+     * test's), for a test that watches or limits that process as an operator would: its CPU time, its descriptors.
+     */
+    public long pid(int node) {
+        return node(node).pid();
     }
 
     public KvClient client() {

@@ -11,9 +11,10 @@ import java.util.Map;
 public final class ConfiguredCluster {
     private ConfiguredCluster() {}
 
-    public static Cluster started(int nodes, Map<String, String> properties) throws IOException {
+    /** {@code jvm}: the flags of node JVMs (where nodes run in JVMs of their own), chosen as in {@link WithCluster#jvm}. */
+    public static Cluster started(int nodes, Map<String, String> properties, NodeJvm jvm) throws IOException {
         try (SystemProperties ignored = SystemProperties.set(properties)) {
-            return Cluster.started(nodes, NodeMode.IN_PROCESS);
+            return Cluster.started(nodes, NodeMode.IN_PROCESS, jvm);
         }
     }
 }

@@ -73,6 +73,12 @@ final class InProcessNode implements Node {
     }
 
     @Override
+    public long pid() {
+        throw new UnsupportedOperationException("a node in the test's JVM has no process of its own: "
+                + "annotate the test with @WithCluster(mode = NodeMode.PROCESS)");
+    }
+
+    @Override
     public String logTail() {
         return "";
     }

@@ -25,6 +25,9 @@ interface Node {
     /** Abrupt end of the node: kill -9 of its JVM. */
     void kill() throws IOException;
 
+    /** The process id of the node's own JVM, while it runs. */
+    long pid();
+
     /**
      * A plain-text dump of every thread of the JVM that runs this node, virtual ones included (the test's own JVM for
      * an in-process node, so other in-process nodes' threads are in it too).

@@ -322,6 +322,14 @@ final class ProcessNode implements Node {
         }
     }
 
+    @Override
+    public long pid() {
+        if (process == null || !process.isAlive()) {
+            throw new IllegalStateException("node " + url + " has no running JVM");
+        }
+        return process.pid();
+    }
+
     /** Asks the node's JVM for a dump of its own threads (the launcher's {@code threads FILE}) and reads it. */
     @Override
     public String threadDump() throws IOException {

@@ -23,11 +23,12 @@ public @interface WithCluster {
     String heap() default "128m";
 
     /**
-     * The flags of node JVMs ({@link NodeMode#PROCESS} mode, and every node of a grade): {@link NodeJvm#QUICK_START}
-     * unless the test's point is memory, time or overload, which must see the node as users run it
-     * ({@link NodeJvm#AS_RUN}).
+     * The flags of node JVMs ({@link NodeMode#PROCESS} mode, and every node of a grade, where all nodes run in JVMs of
+     * their own): {@link NodeJvm#AS_RUN} when the test's point is memory, time or overload, which must see the node as
+     * users run it, else {@link NodeJvm#QUICK_START}. No default: every test says which, and one that keeps
+     * {@code QUICK_START} where its point might seem to depend on the flags says why next to it.
      */
-    NodeJvm jvm() default NodeJvm.QUICK_START;
+    NodeJvm jvm();
 
     /** Start the nodes before the test runs; false leaves them stopped. */
     boolean started() default true;

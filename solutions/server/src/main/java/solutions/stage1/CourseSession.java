@@ -499,12 +499,37 @@ public class CourseSession extends HttpSession {
             }
             return ACTIVE;
         }
-        boolean quiet = exchanges.isEmpty()
+        return quiet() && currentTime - lastAccessTime > timeouts.idleMillis() ? IDLE : ACTIVE;
+    }
+
+    /** No request in progress and nothing left to send: closing the connection loses nothing. */
+    private boolean quiet() {
+        return exchanges.isEmpty()
                 && queueHead == null
                 && parsing == null
                 && chunked == null
                 && headersSinceMillis == 0;
-        return quiet && currentTime - lastAccessTime > timeouts.idleMillis() ? IDLE : ACTIVE;
+    }
+
+    /** Since when this connection has been idle (milliseconds of the clock), or -1 when it is not idle. */
+    synchronized long idleSince() {
+        return closing || !quiet() ? -1 : lastAccessTime;
+    }
+
+    /**
+     * Closes the connection to give its descriptor to a new client, if it is still idle since {@code since}; false
+     * when it started a request meanwhile. The close happens on the session's selector thread, as one-nio's own
+     * delayed close does (closing, then a write event: {@code Session.processWrite} closes a closing session with
+     * nothing left to send). Closed from another thread, a socket of one-nio's Java selector keeps its descriptor
+     * until that selector next wakes, and an idle selector may sleep for good.
+     */
+    synchronized boolean closeIfIdleSince(long since) {
+        if (idleSince() != since) {
+            return false;
+        }
+        closing = true;
+        listen(WRITEABLE);
+        return true;
     }
 
     /** A closed connection gives back what its unanswered requests hold, including a body half received. */

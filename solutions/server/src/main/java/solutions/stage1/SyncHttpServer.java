@@ -6,8 +6,11 @@ import one.nio.http.HttpServerConfig;
 import one.nio.http.HttpSession;
 import one.nio.http.Request;
 import one.nio.http.Response;
+import one.nio.net.Session;
 import one.nio.net.Socket;
 import one.nio.server.AcceptorConfig;
+import one.nio.server.SelectorThread;
+import one.nio.server.acceptor.Acceptor;
 
 /**
  * One-nio's HTTP server calling the handler right on the selector thread: the simplest server there is, and the
@@ -26,6 +29,59 @@ public class SyncHttpServer extends HttpServer {
     public SyncHttpServer(HttpServerConfig config, Routes routes) throws IOException {
         super(config);
         this.routes = routes;
+        ConnectionLog.ready(); // its first line may come when no descriptor is left to set up the logger with
+        // one-nio's acceptor has bound the port (a taken port fails here, as it must); ours takes it over.
+        acceptor = takeOver(acceptor, config.acceptors[0]);
+    }
+
+    /**
+     * The thread that accepts this server's connections: the course's, which makes room for new clients when the
+     * process runs out of file descriptors where one-nio's spins ({@link DescriptorShortage}). Given one-nio's, not
+     * started yet, and the configuration of the only acceptor a node has.
+     */
+    protected Acceptor takeOver(Acceptor oneNios, AcceptorConfig config) throws IOException {
+        oneNios.shutdown(); // closes its socket: the port is free for ours
+        return new CourseAcceptor(this, config, new DescriptorShortage.Room() {
+            @Override
+            public boolean closeLongestIdle() {
+                return SyncHttpServer.this.closeLongestIdle();
+            }
+
+            @Override
+            public int connections() {
+                return getConnections();
+            }
+        });
+    }
+
+    /**
+     * Closes the connection that has been idle longest, so that a new client can have its descriptor; false when no
+     * connection is idle. Run on the acceptor's thread, walking the selectors' sessions as one-nio's cleanup does;
+     * the descriptor comes back once the session's selector thread has closed it.
+     */
+    final boolean closeLongestIdle() {
+        while (true) {
+            CourseSession oldest = null;
+            long oldestSince = Long.MAX_VALUE;
+            for (SelectorThread selector : selectors) {
+                for (Session session : selector.selector) {
+                    if (session instanceof CourseSession course) {
+                        long since = course.idleSince();
+                        if (since >= 0 && since < oldestSince) {
+                            oldest = course;
+                            oldestSince = since;
+                        }
+                    }
+                }
+            }
+            if (oldest == null) {
+                return false;
+            }
+            if (oldest.closeIfIdleSince(oldestSince)) {
+                return true;
+            }
+            // it started a request meanwhile: look again
+        }
     }
 
     /** The configuration of a node's server on {@code port}: one acceptor on every address, exclusively. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import course.harness.Checks;
 import course.harness.Cluster;
+import course.harness.NodeJvm;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.StreamedPut;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /** Chunked request bodies as real clients send them: large, in many chunks, and split anywhere across packets. */
 @Stage(1)
-@WithCluster(nodes = 1)
+// QUICK_START: one body at a time, 1 MiB: memory is LargeValueBurstTest's
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class ChunkedBodiesTest {
     @Test
     @Checks({"s1-chunked", "s1-values-bytes"})

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * after a restart.
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+// QUICK_START: the time merges get is measured against the writes' own time, which the flags slow down alike
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class CompactionTest {
     private static final int KEYS = 384;
     private static final int ROUNDS = 8;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.NodeModel;
 import course.harness.Reply;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * was acknowledged, deletes included (a tombstone lost in a crash brings a deleted value back).
  */
 @Stage(1)
-@WithCluster(nodes = 1, mode = NodeMode.PROCESS)
+@WithCluster(nodes = 1, mode = NodeMode.PROCESS, jvm = NodeJvm.QUICK_START)
 class CrashRecoveryTest {
     private static final int LOG_ROUNDS = 6;
     /** 32 MiB of values: a memtable larger than that is flushed by no engine of this course before the kill. */

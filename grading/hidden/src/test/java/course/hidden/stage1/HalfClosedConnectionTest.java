@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import course.harness.Checks;
 import course.harness.Cluster;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.tests.stage1.RawHttp;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * the end of the stream keeps the socket open forever (and its selector may spin on it).
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class HalfClosedConnectionTest {
     @Test
     @Checks("s1-half-close")

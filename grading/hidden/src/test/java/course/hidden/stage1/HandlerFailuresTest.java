@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import course.harness.Checks;
 import course.harness.Cluster;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.tests.stage1.RawHttp;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * one that escapes a worker's task leaves the client waiting).
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class HandlerFailuresTest {
     private static final int TIMEOUT_MILLIS = 10_000;
 

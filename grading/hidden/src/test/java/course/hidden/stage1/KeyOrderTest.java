@@ -3,6 +3,7 @@ package course.hidden.stage1;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * largest key of the table; every key is then read back, and keys just outside and between are absent.
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class KeyOrderTest {
     private static final List<List<String>> BATCHES = List.of(
             List.of("a", "m", "z", "\u00e9t\u00e9", "\u044f", "\u00ff"),

@@ -3,6 +3,7 @@ package course.hidden.stage1;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -11,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /** Values of every awkward size up to 4 MiB come back byte for byte, also after a restart and when overwritten. */
 @Stage(1)
-@WithCluster(nodes = 1)
+// QUICK_START: one value at a time, 4 MiB at most, in a 128 MiB heap: memory is LargeValueBurstTest's
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class LargeValuesTest {
     static final int[] SIZES = {1, (64 << 10) - 1, 64 << 10, (64 << 10) + 1, (1 << 20) + 7, 4 << 20};
 

@@ -6,6 +6,7 @@ import course.harness.Checks;
 import course.harness.ClientModels;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeModel;
 import course.harness.Reply;
 import course.harness.Seed;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * fight over a few shared keys (a read of a shared key must return some value that was really written, or 404).
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class ManyClientsModelTest {
     static final ClientModels CLIENTS = new ClientModels("own-", 64, 150, 12);
     static final int SHARED_KEYS = 4;

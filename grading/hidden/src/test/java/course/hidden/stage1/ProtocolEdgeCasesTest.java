@@ -3,6 +3,7 @@ package course.hidden.stage1;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeModel;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /** Corners of the stage-1 protocol that the public tests leave out. */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class ProtocolEdgeCasesTest {
     @Test
     @Checks({"s1-id-bytes", "c-get-live-value"})

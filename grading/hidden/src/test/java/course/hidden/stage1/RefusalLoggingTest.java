@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Checks;
 import course.harness.Cluster;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** A request the node refuses leaves a line in the node's log, so an operator can tell why a client failed. */
 @Stage(1)
-@WithCluster(nodes = 1, mode = NodeMode.PROCESS)
+@WithCluster(nodes = 1, mode = NodeMode.PROCESS, jvm = NodeJvm.QUICK_START)
 class RefusalLoggingTest {
     @Test
     @Checks("s1-log-refusals")

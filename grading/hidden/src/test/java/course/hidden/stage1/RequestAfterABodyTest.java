@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import course.harness.Checks;
 import course.harness.Cluster;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.tests.stage1.RawHttp;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * the second request unanswered until more bytes come, or reads past the body's end.)
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class RequestAfterABodyTest {
     private static final String VALUE = "0123456789".repeat(100);
 

@@ -3,6 +3,7 @@ package course.hidden.stage1;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeModel;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * some of it is flushed to disk files: deletes must hide values that are already on disk, across restarts.
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class RestartModelTest {
     @Test
     @Checks({"s1-restart-same-object", "c-restart-same-object"})

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Checks;
 import course.harness.Cluster;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import course.harness.SystemProperties;
@@ -38,7 +39,7 @@ class BadSettingsTest {
         for (String[] bad : BAD) {
             String setting = "-D" + bad[0] + "=" + bad[1];
             try (SystemProperties ignored = SystemProperties.set(Map.of(bad[0], bad[1]));
-                    Cluster cluster = Cluster.started(1, NodeMode.IN_PROCESS)) {
+                    Cluster cluster = Cluster.started(1, NodeMode.IN_PROCESS, NodeJvm.QUICK_START)) {
                 problems.add("a node started with " + setting + ": a bad setting must make start() throw");
             } catch (IOException | RuntimeException e) {
                 StringBuilder messages = new StringBuilder();

@@ -6,6 +6,7 @@ import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +43,8 @@ class LifoOrderTest {
                         "course.handlerDelayMillis",
                         String.valueOf(HOLD_MS),
                         "course.deadlineMillis",
-                        "60000"));
+                        "60000"),
+                NodeJvm.AS_RUN);
         try (cluster;
                 ExecutorService pool = Executors.newFixedThreadPool(QUEUED + 1)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));

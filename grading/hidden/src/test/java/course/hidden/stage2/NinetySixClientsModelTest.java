@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * deadline, so that this test is about concurrent clients, not overload.
  */
 @Stage(2)
-@WithCluster(nodes = 1, started = false)
+// QUICK_START: room for every client and a long deadline: concurrency, not overload
+@WithCluster(nodes = 1, started = false, jvm = NodeJvm.QUICK_START)
 class NinetySixClientsModelTest {
     private static final int CLIENTS = 96;
     private static final int OPERATIONS = 25;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import java.time.Duration;
@@ -36,7 +37,8 @@ class OverloadRecoveryTest {
                         "course.handlerDelayMillis",
                         "150",
                         "course.deadlineMillis",
-                        "60000"));
+                        "60000"),
+                NodeJvm.AS_RUN);
         try (cluster) {
             var c = cluster.client().withTimeout(Duration.ofSeconds(20));
             c.put(0, "warm", "up").assertStatus(201);

@@ -7,6 +7,7 @@ import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.runtime.Submission;
 import java.time.Duration;
@@ -64,7 +65,8 @@ class VirtualWorkersTest {
                         "course.handlerDelayMillis",
                         String.valueOf(HOLD_MS),
                         "course.deadlineMillis",
-                        "60000"));
+                        "60000"),
+                NodeJvm.QUICK_START);
         try (cluster) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
             CompletableFuture<Void> held =

@@ -6,6 +6,7 @@ import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import java.time.Duration;
@@ -33,7 +34,9 @@ class ForwardingStarvationTest {
     @Checks("s3-peer-lane")
     void nodesForwardingToEachOtherWithOneWorkerEachKeepAnswering() throws Exception {
         // A deadline far above any wait of a healthy node: a 503 here can only come from starvation.
-        Cluster cluster = ConfiguredCluster.started(2, Map.of("course.workers", "1", "course.deadlineMillis", "30000"));
+        // QUICK_START: workers waiting for each other wait a peer timeout under either compiler
+        Cluster cluster = ConfiguredCluster.started(
+                2, Map.of("course.workers", "1", "course.deadlineMillis", "30000"), NodeJvm.QUICK_START);
         try (cluster;
                 ExecutorService clients = Executors.newFixedThreadPool(CLIENTS)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(10));

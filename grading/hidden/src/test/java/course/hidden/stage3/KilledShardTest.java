@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Reply;
 import course.harness.Seed;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * through every live node; every other key keeps its value; after a restart every key is back.
  */
 @Stage(3)
-@WithCluster(nodes = 5, mode = NodeMode.PROCESS)
+@WithCluster(nodes = 5, mode = NodeMode.PROCESS, jvm = NodeJvm.QUICK_START)
 class KilledShardTest {
     private static final int KEYS = 150;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.runtime.Submission;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * 1, the same keys through both; node 2 itself still serves every key; after healing every key is served again.
  */
 @Stage(3)
-@WithCluster(nodes = 3, proxied = true)
+@WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
 class PartitionedShardTest {
     private static final int KEYS = 60;
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * within the client's patience; requests that do not need it must not notice.
  */
 @Stage(3)
-@WithCluster(nodes = 3, proxied = true)
+// QUICK_START: the peer's silence lasts; the node's own speed adds milliseconds to its timeout
+@WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
 class SilentPeerTest {
     private static final int KEYS = 15;
     /** The client's patience: far above any reasonable peer timeout, far below "for good". */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * history is written next to the results and named in the failure.
  */
 @Stage(4)
-@WithCluster(nodes = 3, proxied = true)
+@WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
 class ConcurrentClientsHistoryTest {
     private static final int CLIENTS = 4;
     private static final int KEYS = 3;

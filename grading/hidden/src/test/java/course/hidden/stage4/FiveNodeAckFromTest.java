@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * promises that only once the write had a moment to arrive), so those reads wait for it.
  */
 @Stage(4)
-@WithCluster(nodes = 5)
+@WithCluster(nodes = 5, jvm = NodeJvm.QUICK_START)
 class FiveNodeAckFromTest {
     /** How long a write may take to reach the replicas it was not acknowledged by (a busy machine: seconds). */
     private static final Duration ARRIVAL = Duration.ofSeconds(3);

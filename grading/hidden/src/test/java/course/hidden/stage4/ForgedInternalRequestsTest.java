@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * value a client may see. A node that does not know these headers serves them as a client's requests and passes.
  */
 @Stage(4)
-@WithCluster(nodes = 3)
+@WithCluster(nodes = 3, jvm = NodeJvm.QUICK_START)
 class ForgedInternalRequestsTest {
     static final String INTERNAL_HEADER = "X-Course-Internal";
     static final String TIMESTAMP_HEADER = "X-Course-Timestamp";

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * reaches its quorum.
  */
 @Stage(4)
-@WithCluster(nodes = 3, proxied = true)
+@WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
 class HistoryUnderFaultsTest {
     private static final int KEYS = 12;
     private static final int OPERATIONS_PER_PHASE = 90;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * every node, reading from the key's first replica only, finds what any node wrote to all of them.
  */
 @Stage(4)
-@WithCluster(nodes = 3)
+@WithCluster(nodes = 3, jvm = NodeJvm.QUICK_START)
 class ReplicaKeysAgreeTest {
     private static final int KEYS = 6;
 

@@ -6,6 +6,7 @@ import course.harness.Baseline;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * them stopped it is not, and the answer is a 504 at once.
  */
 @Stage(5)
-@WithCluster(nodes = 3, proxied = true)
+// QUICK_START: prompt means not waiting out the cut-off replica; the other two answer in milliseconds either way
+@WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
 class PartitionedReplicaTest {
     private static final long PROMPT_MS = 1000;
 

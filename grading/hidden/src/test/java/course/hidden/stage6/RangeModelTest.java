@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * care (spaces, &amp;, =, %, +, non-Latin letters, emoji). Every range equals the model's range [start, end).
  */
 @Stage(6)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class RangeModelTest {
     private static final String[] ODD = {
         "a b", "a&b=c", "x%41", "plus+sign", "ключ", "snow☃", "emoji😀", "tab\tkey", "quote\"", "slash/\\"

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.harness.Checks;
 import course.harness.Cluster;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * {@code Connection: close} is handed to a worker anyway.
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class AnswerOrderTest {
     /** Each case is sent several times: the mistakes here are races that one try can miss. */
     private static final int ROUNDS = 5;

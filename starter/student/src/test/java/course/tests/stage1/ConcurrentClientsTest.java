@@ -4,6 +4,7 @@ import course.harness.Checks;
 import course.harness.ClientModels;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeModel;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * state must be what a sequential model of each client predicts.
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class ConcurrentClientsTest {
     static final ClientModels CLIENTS = new ClientModels("client", 16, 1000, 50);
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,7 +32,7 @@ class ConnectionTimeoutsTest {
 
     private static Cluster started() throws IOException {
         return ConfiguredCluster.started(
-                1, Map.of("course.idleTimeoutMillis", "1500", "course.headerTimeoutMillis", "1000"));
+                1, Map.of("course.idleTimeoutMillis", "1500", "course.headerTimeoutMillis", "1000"), NodeJvm.AS_RUN);
     }
 
     @Test

@@ -3,6 +3,7 @@ package course.tests.stage1;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /** The stage-1 protocol on one node: statuses, bodies and edge cases of GET/PUT/DELETE /v0/entity. */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class EntityProtocolTest {
     @Test
     @Checks({"s1-get", "s1-start-returns", "c-start-returns", "s1-serves-http"})

@@ -3,6 +3,7 @@ package course.tests.stage1;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Reply;
 import course.harness.Stage;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 @Stage(1)
 class KillDuringWritesTest {
     @Test
-    @WithCluster(nodes = 1, mode = NodeMode.PROCESS)
+    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, jvm = NodeJvm.QUICK_START)
     @Checks({"s1-kill9", "c-kill9"})
     void acknowledgedWritesSurviveKill9(Cluster cluster) throws Exception {
         KvClient c = cluster.client();

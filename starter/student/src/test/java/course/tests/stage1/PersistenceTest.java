@@ -7,6 +7,7 @@ import course.contract.ServiceConfig;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Ports;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Stage(1)
 class PersistenceTest {
     @Test
-    @WithCluster(nodes = 1)
+    @WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
     @Checks({"s1-restart-same-object", "c-restart-same-object", "c-stop-releases"})
     void dataSurvivesRestartOfTheSameObject(Cluster cluster) throws Exception {
         KvClient c = cluster.client();
@@ -45,7 +46,7 @@ class PersistenceTest {
     }
 
     @Test
-    @WithCluster(nodes = 1)
+    @WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
     @Checks({"s1-stop-idempotent", "c-stop-idempotent", "c-stopped-silent", "c-stop-releases"})
     void stopIsIdempotentAndStoppedNodeDoesNotAnswer(Cluster cluster) throws Exception {
         cluster.stop(0);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.StreamedPut;
 import course.harness.WithCluster;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * sockets and java.net.http, as real clients send them.
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class RequestFramingTest {
     private static final String PUT_K = "PUT /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\n";
 

@@ -3,6 +3,7 @@ package course.tests.stage2;
 import course.harness.Checks;
 import course.harness.ClientModels;
 import course.harness.Cluster;
+import course.harness.NodeJvm;
 import course.harness.NodeModel;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * hold at least 64 requests), and each client reads back exactly what it wrote, also after the others finished.
  */
 @Stage(2)
-@WithCluster(nodes = 1)
+// QUICK_START: 64 clients with one request each in flight never queue more than 64, however fast the node runs
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class ManyClientsTest {
     static final ClientModels CLIENTS = new ClientModels("many-c", 64, 80, 20);
 

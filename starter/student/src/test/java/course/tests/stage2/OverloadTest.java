@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.ConfiguredCluster;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.tests.stage2.Burst.Timed;
 import java.io.IOException;
@@ -83,7 +84,7 @@ class OverloadTest {
         // busy machine, and a shorter one turns a GC pause into 503s for requests that asked for nothing unusual.
         long hold = 500;
         try (Cluster cluster = ConfiguredCluster.started(
-                1, Map.of("course.workers", "1", "course.handlerDelayMillis", String.valueOf(hold)))) {
+                1, Map.of("course.workers", "1", "course.handlerDelayMillis", String.valueOf(hold)), NodeJvm.AS_RUN)) {
             Burst.warmUp(cluster.client(), 2);
             List<Timed> replies = Burst.send(2, i -> cluster.client().put(0, "patient" + i, "value" + i));
             for (Timed t : replies) {
@@ -148,7 +149,7 @@ class OverloadTest {
                 String.valueOf(holdMillis),
                 "course.deadlineMillis",
                 String.valueOf(deadlineMillis));
-        return ConfiguredCluster.started(1, properties);
+        return ConfiguredCluster.started(1, properties, NodeJvm.AS_RUN);
     }
 
     /** Accepted writes are there, rejected ones are not (a 503 must not have touched storage). */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.tests.stage1.RawHttp;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * every answer, in order. one-nio's own session queues only 256 and then closes the connection without an answer.
  */
 @Stage(2)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class PipeliningTest {
     static final int REQUESTS = 2000;
     static final int KEYS = 10;

@@ -9,6 +9,7 @@ import course.harness.Cluster;
 import course.harness.ClusterExtension;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Reply;
 import course.harness.Seed;
@@ -33,7 +34,7 @@ class EvenSpreadTest {
     @EachClusterSize
     @Checks({"s3-rendezvous", "s3-owner-unavailable"})
     void tenThousandKeysSpreadEvenly(int nodes, Seed seed) throws Exception {
-        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
+        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS, NodeJvm.QUICK_START)) {
             for (int node = 1; node < nodes; node++) {
                 cluster.stop(node);
             }

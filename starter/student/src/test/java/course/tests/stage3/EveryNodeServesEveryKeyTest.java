@@ -8,6 +8,7 @@ import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -20,7 +21,7 @@ class EveryNodeServesEveryKeyTest {
     @EachClusterSize
     @Checks("s3-forwarding")
     void everyOperationThroughEveryNode(int nodes) throws Exception {
-        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
+        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS, NodeJvm.QUICK_START)) {
             KvClient c = cluster.client();
             for (int writer = 0; writer < nodes; writer++) {
                 for (int k = 0; k < 4; k++) {
@@ -44,7 +45,7 @@ class EveryNodeServesEveryKeyTest {
     }
 
     @Test
-    @WithCluster(nodes = 3)
+    @WithCluster(nodes = 3, jvm = NodeJvm.QUICK_START)
     @Checks({"s1-id-400", "s1-path-400", "s1-method-405"})
     void badRequestsAreRejectedByEveryNode(Cluster cluster) {
         KvClient c = cluster.client();

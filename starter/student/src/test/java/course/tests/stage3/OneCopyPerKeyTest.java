@@ -11,6 +11,7 @@ import course.harness.Cluster;
 import course.harness.ClusterExtension;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Reply;
 import course.harness.Seed;
@@ -37,7 +38,7 @@ class OneCopyPerKeyTest {
     @EachClusterSize
     @Checks({"s3-one-copy", "s3-owner-unavailable", "s3-values-uncompressed"})
     void aStoppedNodeTakesDownExactlyItsOwnKeys(int nodes, Seed seed) throws Exception {
-        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
+        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS, NodeJvm.QUICK_START)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
             Map<String, byte[]> values = writeRandomValues(cluster, seed.random());
             Map<String, List<Integer>> failedWhenStopped = new LinkedHashMap<>();

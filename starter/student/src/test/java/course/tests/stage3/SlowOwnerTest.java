@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * peer timeout is the node's choice but at least 1 s (the statement): such requests must succeed, not end in 504.
  */
 @Stage(3)
-@WithCluster(nodes = 2, proxied = true)
+// QUICK_START: the proxy's delay makes the timings; the node's own speed adds milliseconds
+@WithCluster(nodes = 2, proxied = true, jvm = NodeJvm.QUICK_START)
 class SlowOwnerTest {
     private static final Duration EACH_WAY = Duration.ofMillis(250);
     private static final int KEYS = 3;

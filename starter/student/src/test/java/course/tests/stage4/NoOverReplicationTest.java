@@ -7,6 +7,7 @@ import course.harness.Cluster;
 import course.harness.ClusterExtension;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -30,7 +31,7 @@ class NoOverReplicationTest {
     @EachClusterSize
     @Checks({"s4-at-most-from", "s4-replica-order", "s3-values-uncompressed"})
     void aPutStoresExactlyFromCopies(int nodes, Seed seed) throws Exception {
-        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
+        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS, NodeJvm.QUICK_START)) {
             KvClient c = cluster.client();
             Random random = seed.random();
             List<byte[]> values = new ArrayList<>();

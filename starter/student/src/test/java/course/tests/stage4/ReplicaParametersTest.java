@@ -3,6 +3,7 @@ package course.tests.stage4;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.tests.stage3.DiskScan;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** ack and from: their defaults, the requests that are 400, and 504 when fewer than ack replicas can answer. */
 @Stage(4)
-@WithCluster(nodes = 3)
+@WithCluster(nodes = 3, jvm = NodeJvm.QUICK_START)
 class ReplicaParametersTest {
     private static final String[] BAD = {
         "ack=0&from=3",

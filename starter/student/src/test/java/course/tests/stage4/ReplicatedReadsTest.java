@@ -4,6 +4,7 @@ import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,7 @@ class ReplicatedReadsTest {
     @EachClusterSize
     @Checks("s4-answers")
     void getOneOfTwoSeesPutTwoOfTwoWithEitherReplicaStopped(int nodes) throws Exception {
-        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
+        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS, NodeJvm.QUICK_START)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
             for (int k = 0; k < KEYS; k++) {
                 c.put(k % nodes, "two-" + k, bytes("value " + k), 2, 2).assertStatus(201);
@@ -39,7 +40,7 @@ class ReplicatedReadsTest {
     void quorumReadsSeeQuorumWritesWhileAtMostFromMinusQuorumNodesAreDown(int nodes) throws Exception {
         int quorum = nodes / 2 + 1;
         int tolerated = nodes - quorum;
-        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
+        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS, NodeJvm.QUICK_START)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(5));
             for (int round = 0; round < nodes; round++) {
                 for (int i = 0; i < tolerated; i++) {

@@ -6,6 +6,7 @@ import course.harness.Baseline;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * enough.
  */
 @Stage(4)
-@WithCluster(nodes = 3, proxied = true)
+// QUICK_START: the proxy's delay makes the timings; the node's own speed adds milliseconds
+@WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
 class SlowReplicaTest {
     /** The slow replica's delay on an idle machine; a busy one gets 10 times a request's usual time, up to 3 s. */
     static final Duration DELAY = Duration.ofSeconds(1);

@@ -4,6 +4,7 @@ import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.EachClusterSize;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,7 @@ class TimestampsResolveConflictsTest {
     @EachClusterSize
     @Checks({"s4-newest-wins", "s4-deletion-record"})
     void staleCopiesLoseToNewerWritesAndDeletes(int nodes) throws Exception {
-        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS)) {
+        try (Cluster cluster = Cluster.started(nodes, NodeMode.IN_PROCESS, NodeJvm.QUICK_START)) {
             Writes w = new Writes(cluster, nodes);
             for (int x = 0; x < nodes; x++) {
                 int other = (x + 1) % nodes;

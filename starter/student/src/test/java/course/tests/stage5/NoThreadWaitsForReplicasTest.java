@@ -7,6 +7,7 @@ import course.harness.Baseline;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * need node 1 are not held up by them.
  */
 @Stage(5)
-@WithCluster(nodes = 3, proxied = true)
+// QUICK_START: which threads wait is the design's, not the compiler's, and the proxy's delay makes the timings
+@WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
 class NoThreadWaitsForReplicasTest {
     /** The slow replica's delay on an idle machine; a busy one gets 10 times a request's usual time, up to 3 s. */
     static final Duration DELAY = Duration.ofSeconds(1);

@@ -3,13 +3,16 @@ package course.tests.stage6;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import org.junit.jupiter.api.Test;
 
 /** A client that drops the connection in the middle of a long range leaves the node healthy. */
 @Stage(6)
-@WithCluster(nodes = 1)
+// QUICK_START: one dropped stream leaves a stuck stream or a leak under either collector; memory is
+// RangeLargerThanHeapTest's
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class ClientDisconnectTest {
     /** 32 MiB: far more than the socket buffers hold, so the node is mid-stream when the client goes. */
     static final Fill BIG = new Fill(128, 256 * 1024);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** A node streams the keys it stores itself: with one copy per key, the nodes' ranges split the keys. */
 @Stage(6)
-@WithCluster(nodes = 3)
+@WithCluster(nodes = 3, jvm = NodeJvm.QUICK_START)
 class OwnKeysOnlyTest {
     @Test
     @Checks("s6-own-entries-only")

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** {@code GET /v0/entities?start=<ID>[&end=<ID>]}: a node's live entries in [start, end), sorted, one chunk each. */
 @Stage(6)
-@WithCluster(nodes = 1)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class RangeProtocolTest {
     @Test
     @Checks({"s6-range-200", "s6-chunk-per-entry"})
