@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * 503 (java.net.http sends only a GET again by itself).
  */
 @Stage(3)
-@WithCluster(nodes = 2, proxied = true)
+@WithCluster(nodes = 2, proxied = true, jvm = NodeJvm.QUICK_START)
 class ClosedKeepAliveConnectionTest {
     private static final int KEYS = 20;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * it arrives answers every request; one that forwards it again sends it round until a timeout ends the chain.
  */
 @Stage(3)
-@WithCluster(nodes = 2, proxied = true)
+@WithCluster(nodes = 2, proxied = true, jvm = NodeJvm.QUICK_START)
 class MisdirectedForwardTest {
     private static final int KEYS = 20;
 
