@@ -1,9 +1,7 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import solutions.stage1.SessionParts;
 import solutions.stage1.Timeouts;
 
 @Mutant(
@@ -13,14 +11,12 @@ import solutions.stage1.Timeouts;
                 "only the header timeout is kept: a connection that sent a"
                         + " whole request and then idles is never closed, so idle keep-alive clients hold the node's descriptors forever",
         caughtBy = "course.tests.stage1.ConnectionTimeoutsTest#anIdleConnectionIsClosedAndABusyOneIsNot")
-public final class IdleConnectionsNeverClosed implements ServiceFactory {
+public final class IdleConnectionsNeverClosed extends PartsMutant {
     private static final long A_YEAR_MILLIS = 365L * 24 * 3600 * 1000;
 
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(
-                config,
-                parts -> parts.withTimeouts(
-                        new Timeouts(A_YEAR_MILLIS, parts.timeouts().headerMillis())));
+    protected SessionParts parts(SessionParts reference) {
+        return reference.withTimeouts(
+                new Timeouts(A_YEAR_MILLIS, reference.timeouts().headerMillis()));
     }
 }

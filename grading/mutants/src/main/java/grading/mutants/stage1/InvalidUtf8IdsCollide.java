@@ -1,8 +1,6 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
 import grading.mutants.Mutant;
 import java.nio.charset.StandardCharsets;
 
@@ -12,12 +10,10 @@ import java.nio.charset.StandardCharsets;
         breaks =
                 "the key goes through a Java string: ids that are not UTF-8 (%FF, %FE) all become U+FFFD," + " one key",
         caughtBy = "course.tests.stage1.RequestFramingTest#idsThatAreNotUtf8AreTheirBytes")
-public final class InvalidUtf8IdsCollide implements ServiceFactory {
+public final class InvalidUtf8IdsCollide extends StorageMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.storage(
-                config,
-                storage -> new KeysMapped(
-                        storage, key -> new String(key, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8)));
+    protected Storage storage(Storage reference) {
+        return new KeysMapped(
+                reference, key -> new String(key, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8));
     }
 }
