@@ -7,8 +7,7 @@ import java.nio.charset.StandardCharsets;
 @Mutant(
         stage = 1,
         sentences = "s1-id-bytes",
-        breaks =
-                "the key goes through a Java string: ids that are not UTF-8 (%FF, %FE) all become U+FFFD," + " one key",
+        breaks = "the key goes through a Java string: ids that are not UTF-8 (%FF, %FE) all become U+FFFD, one key",
         caughtBy = "course.tests.stage1.RequestFramingTest#idsThatAreNotUtf8AreTheirBytes")
 public final class InvalidUtf8IdsCollide extends StorageMutant {
     @Override

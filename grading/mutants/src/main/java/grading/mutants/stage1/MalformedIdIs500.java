@@ -12,8 +12,6 @@ import one.nio.http.Request;
                 + " and a raw space becomes part of the key",
         caughtBy = "course.tests.stage1.RequestFramingTest#malformedPercentEncodingIs400WithAReason")
 public final class MalformedIdIs500 extends FramingMutant {
-    private static final String[] METHODS = {"", "GET", "POST", "HEAD", "OPTIONS", "PUT", "DELETE"};
-
     @Override
     public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
         return lenient(new String(buffer, start, length, StandardCharsets.UTF_8));
@@ -29,4 +27,6 @@ public final class MalformedIdIs500 extends FramingMutant {
         }
         throw new HttpException("Invalid request");
     }
+
+    private static final String[] METHODS = {"", "GET", "POST", "HEAD", "OPTIONS", "PUT", "DELETE"};
 }

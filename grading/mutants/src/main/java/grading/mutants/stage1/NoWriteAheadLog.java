@@ -12,8 +12,6 @@ import java.io.IOException;
                 + "fills (1 MiB) or on a clean stop: kill -9 loses what was acknowledged",
         caughtBy = "course.tests.stage1.KillDuringWritesTest#acknowledgedWritesSurviveKill9")
 public final class NoWriteAheadLog extends StorageMutant {
-    static final long MEMTABLE_BYTES = 1 << 20;
-
     @Override
     protected Storage storage(Storage reference) {
         return new Memtable(reference);
@@ -41,4 +39,6 @@ public final class NoWriteAheadLog extends StorageMutant {
             bytes = 0;
         }
     }
+
+    static final long MEMTABLE_BYTES = 1 << 20;
 }

@@ -10,13 +10,13 @@ import solutions.stage2.WorkerSettings;
                 + "again, or another node of the same JVM, runs with the settings of the first start",
         caughtBy = "course.tests.stage2.SettingsAtEveryStartTest#aNodeStartedAgainRunsWithTheSettingsOfItsNewStart")
 public final class SettingsReadOncePerJvm extends SettingsMutant {
-    /** The student's static field: initialized when the first node's start() first touches it. */
-    private static final class Once {
-        static final WorkerSettings SETTINGS = WorkerSettings.fromSystemProperties();
-    }
-
     @Override
     protected WorkerSettings settings(WorkerSettings readAtThisStart) {
         return Once.SETTINGS;
+    }
+
+    /** The student's static field: initialized when the first node's start() first touches it. */
+    private static final class Once {
+        static final WorkerSettings SETTINGS = WorkerSettings.fromSystemProperties();
     }
 }

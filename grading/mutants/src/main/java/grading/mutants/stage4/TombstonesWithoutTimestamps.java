@@ -13,9 +13,6 @@ import grading.mutants.ReplicaStorageMutant;
                 + "that a replica missed wins over it later",
         caughtBy = "course.tests.stage4.TimestampsResolveConflictsTest#staleCopiesLoseToNewerWritesAndDeletes(int)")
 public final class TombstonesWithoutTimestamps extends ReplicaStorageMutant {
-    /** Stage 4 stores {@code [timestamp: 8 bytes][tombstone flag: 1 byte][value]}. */
-    private static final int FLAG = Long.BYTES;
-
     @Override
     protected Storage replicaView(Storage storage) {
         return ForwardingStorage.withUpsert(
@@ -25,4 +22,7 @@ public final class TombstonesWithoutTimestamps extends ReplicaStorageMutant {
     private static boolean isDeletion(byte[] record) {
         return record != null && record.length > FLAG && record[FLAG] == 1;
     }
+
+    /** Stage 4 stores {@code [timestamp: 8 bytes][tombstone flag: 1 byte][value]}. */
+    private static final int FLAG = Long.BYTES;
 }
