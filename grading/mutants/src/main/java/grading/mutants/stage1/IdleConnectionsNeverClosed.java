@@ -13,8 +13,8 @@ import solutions.stage1.Timeouts;
 public final class IdleConnectionsNeverClosed extends PartsMutant {
     @Override
     protected SessionParts parts(SessionParts reference) {
-        return reference.withTimeouts(
-                new Timeouts(A_YEAR_MILLIS, reference.timeouts().headerMillis()));
+        Timeouts idleForAYear = new Timeouts(A_YEAR_MILLIS, reference.timeouts().headerMillis());
+        return reference.withTimeouts(idleForAYear);
     }
 
     private static final long A_YEAR_MILLIS = 365L * 24 * 3600 * 1000;

@@ -5,6 +5,7 @@ import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import grading.mutants.ReplicaStorageMutant;
+import java.util.function.UnaryOperator;
 
 @Mutant(
         stage = 4,
@@ -15,8 +16,8 @@ import grading.mutants.ReplicaStorageMutant;
 public final class TombstonesWithoutTimestamps extends ReplicaStorageMutant {
     @Override
     protected Storage replicaView(Storage storage) {
-        return ForwardingStorage.withUpsert(
-                storage, entry -> isDeletion(entry.value()) ? new Entry(entry.key(), null) : entry);
+        UnaryOperator<Entry> plainTombstones = entry -> isDeletion(entry.value()) ? new Entry(entry.key(), null) : entry;
+        return ForwardingStorage.withUpsert(storage, plainTombstones);
     }
 
     private static boolean isDeletion(byte[] record) {
