@@ -16,7 +16,8 @@ import java.util.function.UnaryOperator;
 public final class TombstonesWithoutTimestamps extends ReplicaStorageMutant {
     @Override
     protected Storage replicaView(Storage storage) {
-        UnaryOperator<Entry> plainTombstones = entry -> isDeletion(entry.value()) ? new Entry(entry.key(), null) : entry;
+        UnaryOperator<Entry> plainTombstones =
+                entry -> isDeletion(entry.value()) ? new Entry(entry.key(), null) : entry;
         return ForwardingStorage.withUpsert(storage, plainTombstones);
     }
 
