@@ -93,7 +93,7 @@ def _clip(line: str) -> str:
 
 
 @dataclass
-class Node:
+class FlameBox:
     """One box of a flame graph: a frame reached by one path from the thread's first frame, with its total and self
     share in each profile (0 where that profile never had the path)."""
 
@@ -103,7 +103,7 @@ class Node:
     total_after: float = 0.0
     self_before: float = 0.0
     self_after: float = 0.0
-    children: dict = field(default_factory=dict)  # name -> Node
+    children: dict = field(default_factory=dict)  # name -> FlameBox
 
     @property
     def change(self) -> float:
@@ -149,7 +149,7 @@ class StackChange:
 class ProfileDiff:
     before: Profile
     after: Profile
-    root: Node  # the synthetic "all" frame (depth 0) above every thread's first frame
+    root: FlameBox  # the synthetic "all" frame (depth 0) above every thread's first frame
     frames: list  # [FrameChange] of every frame name in either profile, most moved first
     stacks: list  # [StackChange] of every whole stack in either profile, most moved first
     gone: float  # share of `before` in stacks `after` does not have at all
@@ -174,21 +174,30 @@ def frame_shares(profile: Profile) -> dict:
     return out
 
 
-def _add(root: Node, stack: tuple, share: float, side: str):
+def _add(root: FlameBox, stack: tuple, share: float, side: str):
     node = root
     setattr(node, f"total_{side}", getattr(node, f"total_{side}") + share)
     for depth, frame in enumerate(stack, start=1):
         child = node.children.get(frame)
         if child is None:
-            child = node.children[frame] = Node(frame, depth)
+            child = node.children[frame] = FlameBox(frame, depth)
         setattr(child, f"total_{side}", getattr(child, f"total_{side}") + share)
         node = child
     setattr(node, f"self_{side}", getattr(node, f"self_{side}") + share)
 
 
+def profile_tree(profile: Profile) -> FlameBox:
+    """The boxes of one profile's own flame graph, under the synthetic "all" frame: each box's share of the profile is
+    its `total_after` (on the stack) and `self_after` (on top); a profile on its own is compared with nothing."""
+    root = FlameBox("all", 0)
+    for stack, share in profile.shares().items():
+        _add(root, stack, share, "after")
+    return root
+
+
 def diff_profiles(before: Profile, after: Profile) -> ProfileDiff:
     """Everything that changed from `before` to `after`, as shares of each profile's own total."""
-    root = Node("all", 0)
+    root = FlameBox("all", 0)
     before_shares, after_shares = before.shares(), after.shares()
     for stack, share in before_shares.items():
         _add(root, stack, share, "before")

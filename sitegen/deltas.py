@@ -4,6 +4,7 @@ difference would say nothing about the stage's change."""
 
 from dataclasses import dataclass
 
+from .pairs import BeforeAfter
 from .runs import TABLE_PERCENTILES, Run
 
 
@@ -28,12 +29,8 @@ class Delta:
         return self.change_ms / self.before * 100
 
 
-@dataclass(frozen=True)
-class Pair:
+class Pair(BeforeAfter):
     """A run of the previous stage and one of this stage with the same workload and target rate."""
-
-    before: Run
-    after: Run
 
     @property
     def workload(self) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .collapsed import CollapsedError, Profile, read_collapsed
+from .pairs import BeforeAfter
 
 EVENTS = ("cpu", "alloc", "lock", "wall")
 WORKLOADS = ("put", "get", "mixed", "delete")
@@ -48,10 +49,8 @@ def describe(key: tuple) -> str:
     return f"{event} profile of {workload}" if workload else f"{event} profile (no workload named)"
 
 
-@dataclass(frozen=True)
-class ProfilePair:
-    before: ProfileRef
-    after: ProfileRef
+class ProfilePair(BeforeAfter):
+    """A profile of the previous stage and this stage's of the same event and workload."""
 
     @property
     def key(self) -> tuple:

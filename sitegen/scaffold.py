@@ -27,7 +27,7 @@ from .fmt import slug
 from .problems import Problems
 from .profiles import EVENTS, SUFFIX, event_from_name
 from .results import read_result, schema_errors
-from .stages import Stage, StageFileError, registry
+from .stages import RegisteredStage, StageFileError, registry
 
 GENERIC_TEMPLATE = Path(__file__).parent / "templates" / "report.md"
 
@@ -62,7 +62,7 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
-def the_stage(root: Path, stage: int) -> Stage:
+def the_stage(root: Path, stage: int) -> RegisteredStage:
     """Stage `stage` of the registry (stages/<N>-<slug>/stage.yml); a stage folder the registry refuses stops the
     scaffold with the registry's message (exit 1: the repository is wrong), an unknown number with the list of
     stages (exit 2: the argument is)."""
@@ -85,7 +85,7 @@ def default_student() -> str:
     return name or os.environ.get("USER") or os.environ.get("USERNAME") or ""
 
 
-def find_template(stage: Stage) -> Path:
+def find_template(stage: RegisteredStage) -> Path:
     template = stage.folder / "report-template.md"
     return template if template.is_file() else GENERIC_TEMPLATE
 

@@ -64,7 +64,10 @@ class StandardRun:
 
 
 @dataclass
-class Stage:
+class RegisteredStage:
+    """One stage of the registry as the Python side reads it (course.command.StageFacts on the Java side): its folder,
+    statement and stage.yml facts, and the site page it gets."""
+
     number: int
     slug: str  # the folder name, e.g. 1-sync-server
     title: str
@@ -263,9 +266,9 @@ def _is_run(where) -> bool:
     return len(where) >= 2 and where[0] == "standard-workloads"
 
 
-def _stage(number: int, folder: Path, meta: dict, title: str) -> Stage:
+def _stage(number: int, folder: Path, meta: dict, title: str) -> RegisteredStage:
     reference = meta.get("reference")
-    return Stage(
+    return RegisteredStage(
         number,
         folder.name,
         title,

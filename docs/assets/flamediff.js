@@ -1,7 +1,8 @@
-// Click-to-zoom for the differential flame graphs of report pages (svg.course-flame, drawn by sitegen): a click on a
-// box widens it to the whole graph with everything it called, keeps its callers below it at full width and hides the
-// rest; a click on the bottom box ("all") zooms out. Labels are cut to fit as sitegen cuts them. Written for this
-// site; no library. Without it the graphs are the same, only not zoomable.
+// Click-to-zoom for the flame graphs of report pages (svg.course-flame, drawn by sitegen/pages/flame_graph.py: the
+// differential ones and those drawn from a report's collapsed stacks): a click on a box widens it to the whole graph
+// with everything it called, keeps its callers below it at full width and hides the rest; a click on the bottom box
+// ("all") zooms out. Labels are cut to fit as sitegen cuts them. Written for this site; no library. Without it the
+// graphs are the same, only not zoomable.
 (function () {
   "use strict";
   var EPSILON = 1e-7;

@@ -13,7 +13,9 @@ TEST_PACKAGE = re.compile(r"^stage(\d+)$")
 
 
 @dataclass(frozen=True)
-class Stage:
+class StageBranch:
+    """A stage as the publisher ships it: the branch stage-N, the folder it copies and whether it has public tests."""
+
     number: int
     folder: str  # relative to the course root, e.g. "stages/1-sync-server"
     title: str  # stage.yml's title
@@ -24,7 +26,7 @@ class Stage:
         return f"stage-{self.number}"
 
 
-def discover(course_root: Path) -> list[Stage]:
+def discover(course_root: Path) -> list[StageBranch]:
     """All stages of the registry, numbered 1..N without gaps, each with a statement (README.md); a stage folder the
     registry refuses (no stage.yml, another stage's number or slug in it, ...) stops the publish with its message."""
     stages_dir = course_root / "stages"
@@ -45,7 +47,7 @@ def discover(course_root: Path) -> list[Stage]:
     for stage in registered:
         if not stage.readme.is_file():
             raise PublishError(f"stages/{stage.slug} has no statement (README.md); write it before publishing")
-        stages.append(Stage(stage.number, f"stages/{stage.slug}", stage.title, stage.number in tested))
+        stages.append(StageBranch(stage.number, f"stages/{stage.slug}", stage.title, stage.number in tested))
     return stages
 
 
@@ -57,7 +59,7 @@ def public_test_stages(course_root: Path) -> set[int]:
     return {int(m.group(1)) for e in root.iterdir() if e.is_dir() and (m := TEST_PACKAGE.match(e.name))}
 
 
-def select(stages: list[Stage], spec: str | None) -> list[Stage]:
+def select(stages: list[StageBranch], spec: str | None) -> list[StageBranch]:
     """The stages named by --stages ("1-4", "2-3" or "3"); all of them when spec is None."""
     if spec is None:
         return stages

@@ -8,7 +8,7 @@ from pathlib import Path
 from student_repo import provided_storage
 from student_repo.errors import PublishError
 from student_repo.pom import RootPom
-from student_repo.stages import Stage
+from student_repo.stages import StageBranch
 from student_repo.templates import fill
 
 # Module folders of the course reactor that students get (everything else, solutions/, bench/, grading/, stays).
@@ -43,7 +43,7 @@ class FileEntry:
 class BranchBuilder:
     """Knows the course root and the templates; builds the file map of any stage branch."""
 
-    def __init__(self, course_root: Path, templates: Path, all_stages: list[Stage]):
+    def __init__(self, course_root: Path, templates: Path, all_stages: list[StageBranch]):
         self.root = course_root
         self.templates = templates
         self.all_stages = all_stages
@@ -66,7 +66,7 @@ class BranchBuilder:
         modules.append(provided_storage.STUDENT_MODULE)
         return modules
 
-    def build(self, stage: Stage) -> dict[str, FileEntry]:
+    def build(self, stage: StageBranch) -> dict[str, FileEntry]:
         files: dict[str, FileEntry] = {}
         for module in self.modules:
             if module == provided_storage.STUDENT_MODULE:
@@ -106,7 +106,7 @@ class BranchBuilder:
                 continue
             files[relative] = FileEntry(path.read_bytes(), os.access(path, os.X_OK))
 
-    def _add_templates(self, files, stage: Stage) -> None:
+    def _add_templates(self, files, stage: StageBranch) -> None:
         values = dict(self.pom.placeholders())
         values.update(self._readme_values(stage))
         values["modules"] = "\n".join(f"    <module>{m}</module>" for m in self.modules)
@@ -126,7 +126,7 @@ class BranchBuilder:
             text = fill(source.read_text(encoding="utf-8"), values, template)
             files[target] = FileEntry(text.encode("utf-8"), os.access(source, os.X_OK))
 
-    def _readme_values(self, stage: Stage) -> dict[str, str]:
+    def _readme_values(self, stage: StageBranch) -> dict[str, str]:
         shown = self.all_stages[: stage.number]
         listing = "\n".join(
             f"| {s.number} | [{s.title}]({s.folder}/README.md) | `{s.folder}/report-template.md` |" for s in shown

@@ -1,23 +1,17 @@
 """The differential view of a report page: what got hotter and what got cooler between the previous stage's profile
 and this stage's, as a flame graph coloured by the change and a table of the frames that moved most.
 
-The graph is static SVG drawn here (no library, works offline); hovering a box shows its numbers, and
-docs/assets/flamediff.js adds click-to-zoom on top. Without JavaScript the graph is the same, unzoomable.
+The graph is drawn by flame_graph (static SVG, zoomable by docs/assets/flamediff.js), its boxes coloured here.
 """
 
 import math
 
 from .. import fmt
-from ..collapsed import Node, diff_profiles
+from ..collapsed import FlameBox, diff_profiles
 from ..profiles import UNITS, describe, pair_profiles
 from .common import table
+from .flame_graph import code, drawn, flame_figure, pct, weight
 
-WIDTH = 1000
-ROW = 17
-FONT = 11
-CHAR = 6.4  # px per character at FONT, a little more than a sans-serif average: labels must not overflow
-PAD = 3
-MIN_SHARE = 0.003  # boxes narrower than 0.3% of the graph (3 px at WIDTH) are not drawn: unreadable, and mostly noise
 MIN_SCALE = 0.005  # the colour scale never saturates below half a percentage point: noise stays pale
 NEUTRAL = (224, 224, 224)
 HOTTER = (214, 39, 40)
@@ -65,12 +59,12 @@ def _nothing_paired(report, previous, unpaired, left, some_paired=False) -> str:
     lines = []
     for ref in unpaired:
         lines.append(
-            f"stage {a}'s {_code(ref.entry)} ({fmt.esc(ref.label)}) has no partner: add stage {b}'s "
+            f"stage {a}'s {code(ref.entry)} ({fmt.esc(ref.label)}) has no partner: add stage {b}'s "
             f"{fmt.esc(describe(ref.key))} to `profiles:` in [stage {b}'s](stage-{b}.md) report.md"
         )
     for ref in left:
         lines.append(
-            f"stage {b}'s {_code(ref.entry)} ({fmt.esc(ref.label)}) has no partner: add this stage's "
+            f"stage {b}'s {code(ref.entry)} ({fmt.esc(ref.label)}) has no partner: add this stage's "
             f"{fmt.esc(describe(ref.key))} to `profiles:` in this report.md"
         )
     if not report.profiles:
@@ -91,12 +85,12 @@ def _pair_view(pair, b: int, a: int) -> list:
     event = pair.after.event
     title = describe(pair.key)
     sizes = (
-        f"stage {b}: {_weight(before.total, event)} ({_code(pair.before.entry)}); stage {a}: "
-        f"{_weight(after.total, event)} ({_code(pair.after.entry)})."
+        f"stage {b}: {weight(before.total, event)} ({code(pair.before.entry)}); stage {a}: "
+        f"{weight(after.total, event)} ({code(pair.after.entry)})."
     )
     moved = (
-        f"{_pct(diff.gone)} of stage {b}'s {WEIGHED_BY[event]} are in stacks stage {a} does not have at all "
-        f"(they are not in this graph: see stage {b}'s graph below and the table), and {_pct(diff.new)} of "
+        f"{pct(diff.gone)} of stage {b}'s {WEIGHED_BY[event]} are in stacks stage {a} does not have at all "
+        f"(they are not in this graph: see stage {b}'s graph below and the table), and {pct(diff.new)} of "
         f"stage {a}'s in stacks that are new."
     )
     out = [f"#### {fmt.esc(title)}", "", sizes + " " + moved, ""]
@@ -146,59 +140,14 @@ def _noise_note(before_total: float, after_total: float, event: str):
     )
 
 
-def _weight(total: float, event: str) -> str:
-    unit = UNITS[event]
-    if unit == "bytes":
-        value, names = total, ("bytes", "KiB", "MiB", "GiB", "TiB")
-        for name in names:
-            if value < 1024 or name == names[-1]:
-                return f"{value:.0f} bytes allocated" if name == "bytes" else f"{value:.1f} {name} allocated"
-            value /= 1024
-    if unit == "ns":
-        return f"{total / 1e6:,.1f} ms waited".replace(",", "\u202f")
-    return f"{fmt.rate(total)} samples"
-
-
-def _code(text: str) -> str:
-    """A path as Markdown code (which escapes it itself); a backquote in it would end the code early."""
-    return "`" + str(text).replace("`", "'") + "`"
-
-
-def _pct(share: float) -> str:
-    if share == 0:
-        return "0%"
-    if share < 0.001:
-        return "<0.1%"
-    return f"{share * 100:.1f}%"
-
-
 def _pp(change: float) -> str:
     return f"{change * 100:+.1f} pp"
 
 
-def _drawn(node: Node, side: str):
-    """(node, x, width) of every box of one side's graph wide enough to draw; x and width are shares of the whole,
-    children left to right by name."""
-    stack = [(node, 0.0)]
-    while stack:
-        current, x = stack.pop()
-        width = getattr(current, f"total_{side}")
-        if width < MIN_SHARE:
-            continue
-        yield current, x, width
-        child_x = x
-        children = current.ordered_children()
-        placed = []
-        for child in children:
-            placed.append((child, child_x))
-            child_x += getattr(child, f"total_{side}")
-        stack.extend(reversed(placed))
-
-
-def _scale(root: Node) -> float:
+def _scale(root: FlameBox) -> float:
     """The change that gets the strongest colour: the largest one drawn in either graph, at least MIN_SCALE."""
     largest = max(
-        (abs(n.change) for side in ("before", "after") for n, _, _ in _drawn(root, side) if n is not root), default=0.0
+        (abs(n.change) for side in ("before", "after") for n, _, _ in drawn(root, side) if n is not root), default=0.0
     )
     return max(largest, MIN_SCALE)
 
@@ -211,88 +160,29 @@ def diff_colour(change: float, scale: float) -> tuple:
     return "#{:02x}{:02x}{:02x}".format(*rgb), "#ffffff" if t > 0.6 else "#111111"
 
 
-def fit_label(name: str, width_px: float) -> str:
-    """The label a box of this width shows: the whole name, else without the package, else cut with an ellipsis."""
-    room = int((width_px - 2 * PAD) // CHAR)
-    if room < 3:
-        return ""
-    if len(name) <= room:
-        return name
-    short = _short(name)
-    if len(short) <= room:
-        return short
-    return short[: room - 1] + "…"
-
-
-def _short(name: str) -> str:
-    """a.b.Class.method -> Class.method (Java frames as jfr-converter writes them with dots)."""
-    head = name.split("(", 1)[0]
-    parts = head.split(".")
-    if len(parts) > 2 and not name.startswith("["):
-        return ".".join(parts[-2:]) + name[len(head) :]
-    return name
-
-
-def _tooltip(node: Node, before: str, after: str) -> str:
+def _tooltip(node: FlameBox, before: str, after: str) -> str:
     if node.depth == 0:
         return "all: every stack of the profile (click to zoom out)"
     return (
-        f"{node.name}\nthis box: {before} {_pct(node.total_before)}, {after} {_pct(node.total_after)} "
-        f"({_pp(node.change)})\nself (on top): {before} {_pct(node.self_before)}, {after} {_pct(node.self_after)}"
+        f"{node.name}\nthis box: {before} {pct(node.total_before)}, {after} {pct(node.total_after)} "
+        f"({_pp(node.change)})\nself (on top): {before} {pct(node.self_before)}, {after} {pct(node.self_after)}"
     )
 
 
 def diff_flame_graph(
-    root: Node, side: str, scale: float, before: str, after: str, caption: str, folded: str | None = None
+    root: FlameBox, side: str, scale: float, before: str, after: str, caption: str, folded: str | None = None
 ) -> str:
     """One line of HTML: `side`'s ("after" or "before") flame graph as SVG, every box coloured by its change, with a
     legend of the colour scale; inside a closed <details> titled `folded` when given."""
-    drawn = list(_drawn(root, side))
-    depth = max(d.depth for d, _, _ in drawn)
-    height = (depth + 1) * ROW
-    hidden = _count_hidden(root, side)
-    parts = [
-        f'<svg class="course-flame" viewBox="0 0 {WIDTH} {height}" data-width="{WIDTH}" data-char="{CHAR}" '
-        f'data-pad="{PAD}" role="img" aria-label="{fmt.esc(caption)}" xmlns="http://www.w3.org/2000/svg" '
-        f'font-size="{FONT}" font-family="sans-serif">'
-    ]
-    for node, x, width in drawn:
-        fill, ink = diff_colour(node.change if node.depth else 0.0, scale)
-        px, pw = x * WIDTH, width * WIDTH
-        y = height - (node.depth + 1) * ROW
-        name = node.name if node.depth else "all"
-        parts.append(
-            f'<g class="fd-f" data-x="{x:.6f}" data-w="{width:.6f}" data-d="{node.depth}">'
-            f"<title>{fmt.esc(_tooltip(node, before, after)).replace(chr(10), '&#10;')}</title>"
-            f'<rect x="{px:.2f}" y="{y}" width="{max(pw - 0.4, 0.1):.2f}" height="{ROW - 1}" rx="1.5" fill="{fill}"/>'
-            f'<text x="{px + PAD:.2f}" y="{y + ROW - 5}" fill="{ink}">{fmt.esc(fit_label(name, pw))}</text></g>'
-        )
-    parts.append("</svg>")
-    note = f"; {hidden} box(es) narrower than {MIN_SHARE * 100:.1f}% not drawn" if hidden else ""
-    svg = "".join(parts)
-    legend = _legend(scale)
-    cap = f'<div class="course-caption">{fmt.esc(caption + note)}</div>'
-    if folded:
-        return (
-            f'<div class="course-figure course-flame-figure"><details class="course-flame-before"><summary>'
-            f"{fmt.esc(folded)}</summary>{svg}{cap}{legend}</details></div>"
-        )
-    return f'<div class="course-figure course-flame-figure">{svg}{cap}{legend}</div>'
-
-
-def _count_hidden(root: Node, side: str) -> int:
-    count, stack = 0, [root]
-    while stack:
-        node = stack.pop()
-        for child in node.children.values():
-            width = getattr(child, f"total_{side}")
-            if width <= 0:
-                continue
-            if width < MIN_SHARE:
-                count += 1
-            else:
-                stack.append(child)
-    return count
+    return flame_figure(
+        root,
+        side,
+        lambda node: diff_colour(node.change if node.depth else 0.0, scale),
+        lambda node: _tooltip(node, before, after),
+        caption,
+        _legend(scale),
+        folded,
+    )
 
 
 def _legend(scale: float) -> str:
@@ -312,11 +202,11 @@ def moved_frames_table(diff, before: str, after: str, count: int = TOP_FRAMES) -
         rows.append(
             [
                 (f"<code>{fmt.esc(f.frame)}</code>", f.frame),
-                (_pct(f.self_before), f.self_before),
-                (_pct(f.self_after), f.self_after),
+                (pct(f.self_before), f.self_before),
+                (pct(f.self_after), f.self_after),
                 (_change_cell(f.self_change), f.self_change),
-                (_pct(f.total_before), f.total_before),
-                (_pct(f.total_after), f.total_after),
+                (pct(f.total_before), f.total_before),
+                (pct(f.total_after), f.total_after),
                 (_change_cell(f.total_change), f.total_change),
             ]
         )

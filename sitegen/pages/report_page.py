@@ -1,11 +1,13 @@
 """A student's report page: analysis, hardware and commands, percentile table and chart, change since the previous
-stage (percentiles, and the profiles' differential flame graph), flame graphs."""
+stage (percentiles, and the profiles' differential flame graph), flame graphs (linked, or drawn from collapsed
+stacks)."""
 
 from .. import fmt
 from ..charts import Series, percentile_chart
 from ..deltas import pair_deltas, pair_runs
 from ..links import attach_links
 from .common import WIDE_PAGE, problems_box, table
+from .flame_graphs_view import flamegraphs_section
 from .profile_diff_view import profile_diff_section
 from .runs_view import FLAG_MARK, run_flags, runs_chart, runs_table
 from .saturation_view import saturation_chart, saturation_table
@@ -37,7 +39,7 @@ def report_page(report, catalog):
     previous = catalog.previous_report(report)
     if previous is not None:
         out += _deltas_section(report, previous)
-    out += _flamegraphs_section(report, attachments)
+    out += flamegraphs_section(report, files_dir(report), attachments)
     out += _setup_section(report)
     out += ["## Analysis", ""]
     if report.source_file is not None:
@@ -162,17 +164,6 @@ def _saturation_section(report) -> list:
         f"{report.display}, stage {report.stage}: p99 by target rate",
     )
     return out + [chart, ""]
-
-
-def _flamegraphs_section(report, attachments: dict) -> list:
-    if not report.flamegraphs:
-        return []
-    out = ["## Flame graphs", ""]
-    for graph in report.flamegraphs:
-        name = f"{files_dir(report)}/flamegraphs/{graph.name}"
-        attachments[name] = graph
-        out.append(f"- [{graph.name}]({name})")
-    return out + ["", "Open one, then read it with the [flame graph guide](../../guides/flame-graphs.md).", ""]
 
 
 def _setup_section(report) -> list:

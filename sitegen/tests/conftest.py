@@ -11,6 +11,9 @@ from sitegen.build import build_site
 from sitegen.paths import REPO_ROOT
 from sitegen.results import schema_errors
 
+# The warning of a GET run of an empty database, as a run's JSON records it.
+MOSTLY_404 = {"kind": "unexpected-status", "message": "996 of 1000 answers were 404: is the database filled?"}
+
 
 def load_run(student, stage, workload, rate, percentiles: dict, max_ms=None, steal=None, **extra) -> dict:
     """A load run with exactly the given summary percentiles ({50: 1.2, 99: 8.0, ...}) and no spectrum."""

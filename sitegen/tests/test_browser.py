@@ -22,7 +22,7 @@ DRAWN_PATHS = (
     "Array.from(document.querySelectorAll('svg.course-chart path.curve'))"
     ".filter(p => p.getAttribute('d') && p.getTotalLength() > 0 && p.getBBox().width > 0).length"
 )
-# Boxes of the differential flame graphs drawn on screen (the first graph of each pair; the other is folded away).
+# Boxes of the flame graphs drawn on screen (of a differential pair only the first: the other is folded away).
 DRAWN_BOXES = (
     "Array.from(document.querySelectorAll('svg.course-flame g.fd-f rect'))"
     ".filter(r => r.getBoundingClientRect().width > 0 && r.getBoundingClientRect().height > 0).length"
@@ -77,7 +77,8 @@ def test_pages_load_without_console_errors_and_charts_draw(served_site):
         url = served_site + "reports/alice/stage-2/"
         visit = browser.open(url)
         assert visit.console_errors() == [], visit.console_errors()
-        assert browser.evaluate("document.querySelectorAll('svg.course-flame').length") == 4  # cpu, alloc; 2 each
+        # cpu and alloc: 2 differential graphs each, then each profile's own graph (drawn from its collapsed stacks)
+        assert browser.evaluate("document.querySelectorAll('svg.course-flame').length") == 6
         assert browser.evaluate(DRAWN_BOXES) > 200, "the differential flame graphs draw their boxes"
         browser.evaluate("document.getElementById('cpu-profile-of-put').scrollIntoView()")
         browser.screenshot(SCREENSHOTS / "report-alice-stage-2-profiles.png")
@@ -87,6 +88,19 @@ def test_pages_load_without_console_errors_and_charts_draw(served_site):
         browser.screenshot(SCREENSHOTS / "report-alice-stage-2-profiles-zoomed.png")
         assert browser.evaluate(ZOOM_OUT) == 0
         browser.evaluate("1")
+        assert PageVisit(browser, url, list(browser.events)).console_errors() == []
+        # A stage-1 report keeps only collapsed stacks: its page draws their flame graphs, and they zoom the same.
+        url = served_site + "reports/alice/stage-1/"
+        visit = browser.open(url)
+        assert visit.console_errors() == [], visit.console_errors()
+        assert browser.evaluate("document.querySelectorAll('svg.course-flame').length") == 2  # cpu, alloc
+        assert browser.evaluate(DRAWN_BOXES) > 200, "the profiles' flame graphs draw their boxes"
+        browser.evaluate("document.getElementById('flame-graphs').scrollIntoView()")
+        browser.screenshot(SCREENSHOTS / "report-alice-stage-1-flame-graphs.png")
+        zoomed = browser.evaluate(ZOOM_IN)
+        assert zoomed["width"] > 990 and zoomed["label"], zoomed
+        assert 0 < zoomed["hidden"] < zoomed["total"], zoomed
+        assert browser.evaluate(ZOOM_OUT) == 0
         assert PageVisit(browser, url, list(browser.events)).console_errors() == []
         # The sortable table reorders rows when its header is clicked.
         browser.open(served_site + "compare/stage-1/")

@@ -6,7 +6,7 @@ from sitegen.catalog import Sources, load_catalog
 from sitegen.pages.comparison_page import comparison_page
 from sitegen.paths import REPO_ROOT
 
-from .conftest import Tables, column, grade, load_run, saturation, write_json, write_report
+from .conftest import MOSTLY_404, Tables, column, grade, load_run, saturation, write_json, write_report
 
 
 def build_catalog(tmp_path):
@@ -118,20 +118,19 @@ def test_a_search_on_a_contended_cpu_is_marked_in_the_saturation_table(tmp_path)
 
 def test_flagged_runs_are_marked_in_the_runs_table_and_legend(tmp_path):
     reports = tmp_path / "reports"
-    flags = [{"kind": "unexpected-status", "message": "mostly 404: 996 of 1000 answers; is the database filled?"}]
     write_report(
         reports,
         "anna",
         1,
         {
-            "runs/get.json": load_run("anna", 1, "get", 5000, {50: 1.0, 99: 5.0}, flags=flags),
+            "runs/get.json": load_run("anna", 1, "get", 5000, {50: 1.0, 99: 5.0}, flags=[MOSTLY_404]),
             "runs/put.json": load_run("anna", 1, "put", 5000, {50: 1.0, 99: 5.0}),
         },
     )
     page = comparison_page(1, load_catalog(Sources(reports=reports)))
     runs = next(t for t in Tables(page).tables if t[0][:3] == ["student", "run", "workload"])
     assert column(runs, "run") == ["get 5000 rps ⚠ 1 warning", "put 5000 rps"]
-    assert "unexpected-status: mostly 404" in page and "marks runs recorded with warnings" in page
+    assert "unexpected-status: 996 of 1000 answers were 404" in page and "marks runs recorded with warnings" in page
     assert "anna: get 5000 rps ⚠" in page  # the chart legend
 
 

@@ -35,7 +35,7 @@ def test_summary_shows_p50_p99_and_p99_9(tmp_path):
 
 def test_nodes_are_awaited_on_the_launcher_ready_line_with_java_ports():
     ready = re.search(r'LAUNCHER_READY="([^"]*)"', DEMO).group(1)
-    launcher = (REPO_ROOT / "starter/runtime/src/main/java/course/runtime/Launcher.java").read_text(encoding="utf-8")
+    launcher = (REPO_ROOT / "kit/runtime/src/main/java/course/runtime/Launcher.java").read_text(encoding="utf-8")
     assert f'READY = "{ready}"' in launcher
     assert "course.harness.Ports" in DEMO and "python3 -" not in DEMO and "reference is running" not in DEMO
 

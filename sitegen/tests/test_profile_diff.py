@@ -9,13 +9,13 @@ import pytest
 
 from sitegen.catalog import Sources, load_catalog
 from sitegen.collapsed import CollapsedError, diff_profiles, frame_shares, parse_collapsed, read_collapsed
+from sitegen.pages.flame_graph import fit_label
 from sitegen.pages.profile_diff_view import (
     COOLER,
     HOTTER,
     NEUTRAL,
     diff_colour,
     diff_flame_graph,
-    fit_label,
     moved_frames_table,
 )
 from sitegen.pages.report_page import report_page
@@ -214,7 +214,7 @@ def test_report_page_shows_the_differential_view_beside_the_percentile_compariso
     )
     report, page, _ = stage2_page(tmp_path)
     assert report.problems == []
-    section = page[page.index("## Compared with stage 1") : page.index("## Analysis")]
+    section = page[page.index("## Compared with stage 1") : page.index("## Flame graphs")]
     # First the percentiles, then the profiles, in the same section.
     assert section.index("### put at 4\u202f000 requests/s") < section.index("### Profiles: what got hotter")
     assert "#### cpu profile of put" in section
@@ -268,7 +268,9 @@ def test_without_profiles_the_page_says_which_file_to_add(tmp_path):
         "1's cpu profile of put to `profiles:` in [stage 1's](stage-1.md) report.md; [stage 1's report]"
         "(stage-1.md) lists no collapsed stacks under `profiles:`."
     ) in page
-    assert '<svg class="course-flame"' not in page
+    compared, graphs = page.split("## Flame graphs")
+    assert '<svg class="course-flame"' not in compared  # nothing to compare: no differential graph
+    assert graphs.count('<svg class="course-flame"') == 1  # the profile's own graph, drawn from its stacks
 
 
 @pytest.mark.parametrize(

@@ -1,16 +1,21 @@
 package bench;
 
+import bench.BenchValues.Count;
+import bench.BenchValues.MemoryMiB;
+import bench.BenchValues.StoredValueBytes;
 import course.command.CourseCommand;
 import course.command.CourseCommandLine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code bench storage}; {@link #parse} rejects anything it does not understand. */
 @Command(
         name = "storage",
+        resourceBundle = "bench.BenchOptions",
         synopsisHeading = "",
         customSynopsis = "usage: ./course bench storage [--keys N] [--value-size B] [--reads N] [--out FILE]"
                 + " [--dir DIR]"
@@ -24,48 +29,27 @@ import picocli.CommandLine.Option;
             ""
         })
 final class StorageBenchOptions extends CourseCommand {
-    @Option(
-            names = "--keys",
-            paramLabel = "N",
-            converter = BenchValues.Count.class,
-            description = "Keys to write (default 1000000).")
+    // One line an option: the help texts are in BenchOptions.properties (picocli's resource bundle).
+    @Option(names = "--keys", paramLabel = "N", converter = Count.class, descriptionKey = "storage.keys")
     private long keys = 1_000_000;
 
     @Option(
             names = "--value-size",
             paramLabel = "B",
-            converter = BenchValues.StoredValueBytes.class,
-            description = "Bytes per value, 8..1048576 (default 1024).")
+            converter = StoredValueBytes.class,
+            descriptionKey = "storage.value")
     private int valueSize = 1024;
 
-    @Option(
-            names = "--reads",
-            paramLabel = "N",
-            converter = BenchValues.Count.class,
-            description = "Random point reads per engine (default: as many as keys).")
+    @Option(names = "--reads", paramLabel = "N", converter = Count.class)
     private Long reads;
 
-    @Option(
-            names = "--out",
-            paramLabel = "FILE",
-            description = "Where to save the results as JSON (default results/bench-storage.json).")
-    private Path out = Path.of("results", "bench-storage.json");
+    @Mixin
+    private OutOption out;
 
-    @Option(
-            names = "--dir",
-            paramLabel = "DIR",
-            description = "Parent directory for the two databases (default: the"
-                    + " system temp directory); they are created in a fresh subdirectory and deleted at the end.")
+    @Option(names = "--dir", paramLabel = "DIR")
     private Path dir = Path.of(System.getProperty("java.io.tmpdir"));
 
-    @Option(
-            names = "--memory-limit",
-            paramLabel = "MIB",
-            converter = BenchValues.MemoryMiB.class,
-            description = "Run the benchmark in a memory cgroup of this many MiB (64..1048576), which holds the JVM's"
-                    + " heap (a quarter of it), both engines' native memory and the page cache of their files: with"
-                    + " more data than that, reads go to the disk. Needs a writable cgroup (v1 memory controller or"
-                    + " v2); default: no limit.")
+    @Option(names = "--memory-limit", paramLabel = "MIB", converter = MemoryMiB.class)
     private Long memoryLimitMiB;
 
     StorageBenchOptions() {}
@@ -104,7 +88,7 @@ final class StorageBenchOptions extends CourseCommand {
                 "--reads",
                 String.valueOf(reads()),
                 "--out",
-                out.toString(),
+                out().toString(),
                 "--dir",
                 dir.toString()));
         if (memoryLimitMiB != null) {
@@ -126,7 +110,7 @@ final class StorageBenchOptions extends CourseCommand {
     }
 
     Path out() {
-        return out;
+        return out.out("storage");
     }
 
     Path dir() {

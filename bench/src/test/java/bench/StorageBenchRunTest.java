@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -19,18 +21,7 @@ class StorageBenchRunTest {
     void smallRunWritesResultsAndCleansUp() throws Exception {
         Path out = dir.resolve("out/bench.json");
         Path data = Files.createDirectory(dir.resolve("data"));
-        int code = StorageBench.run(new String[] {
-            "--keys",
-            "3000",
-            "--value-size",
-            "100",
-            "--reads",
-            "2000",
-            "--out",
-            out.toString(),
-            "--dir",
-            data.toString()
-        });
+        int code = StorageBench.run(smallRun(out, data));
         assertEquals(0, code);
         String json = Files.readString(out);
         for (String engine : new String[] {"reference", "rocksdb"}) {
@@ -51,21 +42,7 @@ class StorageBenchRunTest {
     void aRunUnderAMemoryLimitRecordsItsCgroup() throws Exception {
         Path out = dir.resolve("limited.json");
         Path data = Files.createDirectory(dir.resolve("limited-data"));
-        String[] args = {
-            "--keys",
-            "3000",
-            "--value-size",
-            "100",
-            "--reads",
-            "2000",
-            "--out",
-            out.toString(),
-            "--dir",
-            data.toString(),
-            "--memory-limit",
-            "256"
-        };
-        int code = StorageBench.run(args);
+        int code = StorageBench.run(smallRun(out, data, "--memory-limit", "256"));
         Assumptions.assumeTrue(code != 2, "no writable memory cgroup on this machine");
         assertEquals(0, code);
         String json = Files.readString(out);
@@ -78,5 +55,22 @@ class StorageBenchRunTest {
     void aMissingDirectoryIsRefusedBeforeAnyWork() throws Exception {
         assertEquals(
                 2, StorageBench.run(new String[] {"--dir", dir.resolve("absent").toString()}));
+    }
+
+    /** A bench of 3000 keys of 100 bytes and 2000 reads, its results in {@code out}, its databases in {@code data}. */
+    private static String[] smallRun(Path out, Path data, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--keys",
+                "3000",
+                "--value-size",
+                "100",
+                "--reads",
+                "2000",
+                "--out",
+                out.toString(),
+                "--dir",
+                data.toString()));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
     }
 }

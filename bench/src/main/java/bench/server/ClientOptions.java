@@ -1,22 +1,17 @@
 package bench.server;
 
-import bench.BenchValues;
+import bench.BenchValues.Connections;
+import bench.BenchValues.Threads;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The generator's connections and threads, shared by every server bench; each bench gives its own defaults. */
+@Command(resourceBundle = "bench.BenchOptions")
 public final class ClientOptions {
-    @Option(
-            names = "-c",
-            paramLabel = "N",
-            converter = BenchValues.Connections.class,
-            description = "Connections of the generator.")
+    @Option(names = "-c", paramLabel = "N", converter = Connections.class)
     private Integer connections;
 
-    @Option(
-            names = "-t",
-            paramLabel = "N",
-            converter = BenchValues.Threads.class,
-            description = "Threads of the generator.")
+    @Option(names = "-t", paramLabel = "N", converter = Threads.class)
     private Integer threads;
 
     int connections(int fallback) {

@@ -1,8 +1,13 @@
 package bench.server;
 
-import bench.BenchValues;
+import bench.BenchValues.Count;
+import bench.BenchValues.Repeats;
+import bench.OutOption;
 import course.command.OptionValues;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -11,33 +16,24 @@ import picocli.CommandLine.Option;
  * repeated, the generator's connections and threads, how many keys the reference holds, and where the summary goes.
  * Each bench gives its own defaults.
  */
+@Command(resourceBundle = "bench.BenchOptions")
 public final class GeneratorOptions {
     @Mixin
     private ClientOptions client;
 
+    @Mixin
+    private OutOption out;
+
     private String duration;
 
-    @Option(
-            names = "--keys",
-            paramLabel = "N",
-            converter = BenchValues.Count.class,
-            description = "Keys filled in the reference's database (default 75000).")
+    // One line an option: the help texts are in BenchOptions.properties (picocli's resource bundle).
+    @Option(names = "--keys", paramLabel = "N", converter = Count.class)
     private long keys = 75_000;
 
-    @Option(
-            names = "--repeats",
-            paramLabel = "N",
-            converter = BenchValues.Repeats.class,
-            description = "Repetitions; the order of what is compared alternates.")
+    @Option(names = "--repeats", paramLabel = "N", converter = Repeats.class)
     private Long repeats;
 
-    @Option(
-            names = "--out",
-            paramLabel = "FILE",
-            description = "Where the JSON summary goes (default" + " results/bench-<name>.json).")
-    private Path out;
-
-    @Option(names = "--duration", paramLabel = "T", description = "Length of each run, e.g. 15s or 1m (default 15s).")
+    @Option(names = "--duration", paramLabel = "T")
     void duration(String value) {
         duration = OptionValues.matching("--duration", value, "\\d+(s|m)", "takes e.g. 10s or 1m");
     }
@@ -64,12 +60,40 @@ public final class GeneratorOptions {
         return keys;
     }
 
+    /**
+     * The load command line of one run: {@code rate} GETs/s of uniform keys of the filled reference for --duration,
+     * on -c connections and -t threads (else {@code connections} and {@code threads}), without progress lines; then
+     * {@code more}.
+     */
+    List<String> loadCommand(String url, long rate, int connections, int threads, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--url",
+                url,
+                "-R",
+                String.valueOf(rate),
+                "-c",
+                String.valueOf(connections(connections)),
+                "-t",
+                String.valueOf(threads(threads)),
+                "-d",
+                duration(),
+                "--workload",
+                "get",
+                "--keys",
+                String.valueOf(keys),
+                "--key-order",
+                "uniform",
+                "--no-progress"));
+        args.addAll(List.of(more));
+        return args;
+    }
+
     long repeats(long fallback) {
         return repeats == null ? fallback : repeats;
     }
 
     /** {@code results/bench-<name>.json} unless --out says otherwise. */
     Path out(String name) {
-        return out != null ? out : Path.of("results", "bench-" + name + ".json");
+        return out.out(name);
     }
 }

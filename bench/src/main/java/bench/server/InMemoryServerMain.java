@@ -1,9 +1,10 @@
 package bench.server;
 
-import bench.BenchValues;
+import bench.BenchValues.Count;
+import bench.BenchValues.ValueBytes;
 import course.command.CourseCommand;
 import course.command.CourseCommandLine;
-import course.command.OptionValues;
+import course.command.OptionValues.Port;
 import course.contract.storage.Entry;
 import course.runtime.Launcher;
 import picocli.CommandLine.Command;
@@ -18,30 +19,27 @@ import solutions.stage1.SyncHttpServer;
  */
 @Command(
         name = "java bench.server.InMemoryServerMain",
+        resourceBundle = "bench.BenchOptions",
         description = "The in-memory ceiling of bench server (started by it).")
 public final class InMemoryServerMain extends CourseCommand {
-    @Option(
-            names = "--port",
-            required = true,
-            paramLabel = "PORT",
-            converter = OptionValues.Port.class,
-            description = "Port to listen on.")
+    // One line an option: the help texts are in BenchOptions.properties (picocli's resource bundle).
+    @Option(names = "--port", required = true, paramLabel = "PORT", converter = Port.class)
     private int port;
 
     @Option(
             names = "--keys",
             required = true,
             paramLabel = "N",
-            converter = BenchValues.Count.class,
-            description = "Keys to hold.")
+            converter = Count.class,
+            descriptionKey = "memory.keys")
     private long keys;
 
     @Option(
             names = "--value-size",
             required = true,
             paramLabel = "B",
-            converter = BenchValues.ValueBytes.class,
-            description = "Bytes per value.")
+            converter = ValueBytes.class,
+            descriptionKey = "memory.value")
     private int valueSize;
 
     public static void main(String[] args) {

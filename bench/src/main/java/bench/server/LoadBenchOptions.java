@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 /** The options of {@code bench load} ({@link LoadToolBench}). */
 @Command(
         name = "load",
+        resourceBundle = "bench.BenchOptions",
         synopsisHeading = "",
         customSynopsis =
                 "usage: ./course bench load [--rates R,R] [--duration T] [--repeats N] [-c N] [-t N] [--keys N] [--out FILE]%n",
@@ -37,10 +38,7 @@ public final class LoadBenchOptions extends CourseCommand {
         return CourseCommandLine.parsed(new LoadBenchOptions(), args);
     }
 
-    @Option(
-            names = "--rates",
-            paramLabel = "R,R",
-            description = "Target rates, requests/s, GET of uniform keys" + " (default 10000,25000).")
+    @Option(names = "--rates", paramLabel = "R,R")
     void rates(String value) {
         try {
             List<Long> parsed = Arrays.stream(value.split(","))

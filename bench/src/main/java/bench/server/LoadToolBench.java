@@ -95,27 +95,7 @@ public final class LoadToolBench {
     }
 
     private static List<String> args(String url, long rate, GeneratorOptions g) {
-        return List.of(
-                "--url",
-                url,
-                "-R",
-                String.valueOf(rate),
-                "-c",
-                String.valueOf(g.connections(64)),
-                "-t",
-                String.valueOf(g.threads(2)),
-                "-d",
-                g.duration(),
-                "--workload",
-                "get",
-                "--keys",
-                String.valueOf(g.keys()),
-                "--key-order",
-                "uniform",
-                "--no-stabilize",
-                "--no-progress",
-                "--seed",
-                "1");
+        return g.loadCommand(url, rate, 64, 2, "--no-stabilize", "--seed", "1");
     }
 
     private static Row ours(List<String> load, Path json, long rate, int r, long timeout) throws Exception {

@@ -1,13 +1,10 @@
 package bench.server;
 
-import course.contract.storage.Entry;
-import course.contract.storage.StorageConfig;
 import course.harness.Ports;
 import course.load.SaturateCommand;
 import course.results.Environment;
 import course.results.Results;
 import course.results.Saturation;
-import course.runtime.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +12,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import solutions.lsm.LsmStorage;
-import solutions.stage1.Stage1Factory;
 
 /**
  * {@code bench server}: the highest GET rate under the SLO for the stage-1 reference over a filled LSM database,
@@ -32,39 +27,20 @@ public final class ServerBench {
         Path steps = o.out().toAbsolutePath().getParent().resolve("bench-server");
         List<Row> rows = new ArrayList<>();
         try {
-            BenchKeys keys = new BenchKeys(o.keys(), o.valueSize());
-            long t0 = System.nanoTime();
-            fill(work.resolve("db"), keys);
-            System.out.printf(
-                    Locale.ROOT,
-                    "filled the reference database with %d keys of %d bytes in %.1f s%n",
-                    o.keys(),
-                    o.valueSize(),
-                    (System.nanoTime() - t0) / 1e9);
-            int port = Ports.free(1).get(0);
+            FilledReference.fill(work, o.keys(), o.valueSize());
             try (ServerProcess memory = ServerProcess.start(
                     "in-memory",
                     work.resolve("memory.log"),
                     InMemoryServerMain.class.getName(),
                     "--port",
-                    String.valueOf(port),
+                    String.valueOf(Ports.free(1).get(0)),
                     "--keys",
                     String.valueOf(o.keys()),
                     "--value-size",
                     String.valueOf(o.valueSize()))) {
                 rows.add(saturate("in-memory", memory.url, o, steps));
             }
-            port = Ports.free(1).get(0);
-            try (ServerProcess reference = ServerProcess.start(
-                    "reference",
-                    work.resolve("reference.log"),
-                    Launcher.class.getName(),
-                    "--port",
-                    String.valueOf(port),
-                    "--dir",
-                    work.resolve("db").toString(),
-                    "--factory",
-                    Stage1Factory.class.getName())) {
+            try (ServerProcess reference = FilledReference.startReference(work)) {
                 rows.add(saturate("reference", reference.url, o, steps));
             }
         } finally {
@@ -122,17 +98,6 @@ public final class ServerBench {
                 .findFirst()
                 .orElse(Double.NaN);
         return new Row(name, sustained, p99, s.steps.size());
-    }
-
-    static void fill(Path dir, BenchKeys keys) throws IOException {
-        Files.createDirectories(dir);
-        try (LsmStorage storage = LsmStorage.open(new StorageConfig(dir, 4L << 20))) {
-            for (long i = 0; i < keys.count(); i++) {
-                storage.upsert(new Entry(keys.key(i), keys.value(i)));
-            }
-            storage.flush();
-            storage.compact();
-        }
     }
 
     static String table(List<Row> rows, Double ratio) {

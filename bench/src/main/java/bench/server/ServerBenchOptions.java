@@ -1,6 +1,8 @@
 package bench.server;
 
-import bench.BenchValues;
+import bench.BenchValues.Count;
+import bench.BenchValues.ValueBytes;
+import bench.OutOption;
 import course.command.CourseCommand;
 import course.command.CourseCommandLine;
 import course.command.OptionValues;
@@ -12,6 +14,7 @@ import picocli.CommandLine.Option;
 /** The options of {@code bench server}. */
 @Command(
         name = "server",
+        resourceBundle = "bench.BenchOptions",
         synopsisHeading = "",
         customSynopsis = "usage: ./course bench server [--keys N] [--value-size B] [--step-duration T] [-c N] [-t N]"
                 + " [--out FILE]%n",
@@ -26,18 +29,11 @@ import picocli.CommandLine.Option;
                     + " bench-server/<server>/."
         })
 public final class ServerBenchOptions extends CourseCommand {
-    @Option(
-            names = "--keys",
-            paramLabel = "N",
-            converter = BenchValues.Count.class,
-            description = "Keys in both databases (default 200000).")
+    // One line an option: the help texts are in BenchOptions.properties (picocli's resource bundle).
+    @Option(names = "--keys", paramLabel = "N", converter = Count.class, descriptionKey = "server.keys")
     private long keys = 200_000;
 
-    @Option(
-            names = "--value-size",
-            paramLabel = "B",
-            converter = BenchValues.ValueBytes.class,
-            description = "Bytes per value (default 100).")
+    @Option(names = "--value-size", paramLabel = "B", converter = ValueBytes.class, descriptionKey = "server.value")
     private int valueSize = 100;
 
     private String stepDuration = "5s";
@@ -45,11 +41,8 @@ public final class ServerBenchOptions extends CourseCommand {
     @Mixin
     private ClientOptions client;
 
-    @Option(
-            names = "--out",
-            paramLabel = "FILE",
-            description = "Where the JSON summary goes (default results/bench-server.json).")
-    private Path out = Path.of("results", "bench-server.json");
+    @Mixin
+    private OutOption out;
 
     @Override
     public Integer call() throws Exception {
@@ -61,7 +54,7 @@ public final class ServerBenchOptions extends CourseCommand {
         return CourseCommandLine.parsed(new ServerBenchOptions(), args);
     }
 
-    @Option(names = "--step-duration", paramLabel = "T", description = "Length of each saturation step (default 5s).")
+    @Option(names = "--step-duration", paramLabel = "T")
     void stepDuration(String v) {
         stepDuration = OptionValues.matching("--step-duration", v, "\\d+(ms|s|m)?", "takes e.g. 5s");
     }
@@ -88,6 +81,6 @@ public final class ServerBenchOptions extends CourseCommand {
     }
 
     Path out() {
-        return out;
+        return out.out("server");
     }
 }

@@ -30,25 +30,8 @@ public final class StabilizeBench {
             for (int r = 1; r <= repeats; r++) {
                 List<String> order = r % 2 == 1 ? List.of("plain", "stabilized") : List.of("stabilized", "plain");
                 for (String mode : order) {
-                    List<String> load = List.of(
-                            "--url",
-                            server.url(),
-                            "-R",
-                            String.valueOf(rate),
-                            "-c",
-                            String.valueOf(g.connections(8)),
-                            "-t",
-                            String.valueOf(g.threads(1)),
-                            "-d",
-                            g.duration(),
-                            "--workload",
-                            "get",
-                            "--keys",
-                            String.valueOf(keys),
-                            "--key-order",
-                            "uniform",
-                            "--no-progress",
-                            mode.equals("plain") ? "--no-stabilize" : "--stabilize");
+                    List<String> load = g.loadCommand(
+                            server.url(), rate, 8, 1, mode.equals("plain") ? "--no-stabilize" : "--stabilize");
                     LoadRun run = LoadApi.run(LoadOptions.parse(load.toArray(String[]::new)), quiet);
                     Row row = new Row(
                             r,

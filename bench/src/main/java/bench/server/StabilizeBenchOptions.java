@@ -1,6 +1,6 @@
 package bench.server;
 
-import bench.BenchValues;
+import bench.BenchValues.Rate;
 import course.command.CourseCommand;
 import course.command.CourseCommandLine;
 import java.nio.file.Path;
@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 /** The options of {@code bench stabilize} ({@link StabilizeBench}). */
 @Command(
         name = "stabilize",
+        resourceBundle = "bench.BenchOptions",
         synopsisHeading = "",
         customSynopsis =
                 "usage: ./course bench stabilize [--repeats N] [--rate R] [--duration T] [-c N] [-t N] [--keys N] [--out FILE]%n",
@@ -25,11 +26,7 @@ public final class StabilizeBenchOptions extends CourseCommand {
     @Mixin
     private GeneratorOptions generator;
 
-    @Option(
-            names = "--rate",
-            paramLabel = "R",
-            converter = BenchValues.Rate.class,
-            description = "Requests/s, GET of uniform keys (default 1000).")
+    @Option(names = "--rate", paramLabel = "R", converter = Rate.class)
     private long rate = 1000;
 
     /** The options, or null when --help was asked for; bad input is an {@link IllegalArgumentException}. */

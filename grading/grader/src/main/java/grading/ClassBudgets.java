@@ -1,6 +1,6 @@
 package grading;
 
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -67,12 +67,13 @@ final class ClassBudgets {
             }
             forgiven += stopped.seconds();
             stoppedClasses.add(stopped.testClass());
-            Map<String, Report> results = new LinkedHashMap<>(merged.results());
+            Map<String, ReportLine> results = new LinkedHashMap<>(merged.results());
             int unfinished = 0;
             for (Map.Entry<String, String> planned : merged.planned().entrySet()) {
                 String id = planned.getKey();
                 if (TestOutcome.className(id).equals(stopped.testClass()) && !results.containsKey(id)) {
-                    results.put(id, new Report("RESULT", id, planned.getValue(), "failed", 0, stoppedMessage(stopped)));
+                    results.put(
+                            id, new ReportLine("RESULT", id, planned.getValue(), "failed", 0, stoppedMessage(stopped)));
                     unfinished++;
                 }
             }
@@ -132,7 +133,7 @@ final class ClassBudgets {
 
     /** Two runs as one: the first's plan, both runs' results and files, the second's ending. */
     private static TestJvm.Outcome combine(TestJvm.Outcome first, TestJvm.Outcome second) {
-        Map<String, Report> results = new LinkedHashMap<>(first.results());
+        Map<String, ReportLine> results = new LinkedHashMap<>(first.results());
         results.putAll(second.results());
         return first.joined(second, results, second, second.stopped());
     }

@@ -2,7 +2,7 @@ package grading;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import course.command.Stage;
+import course.command.StageFacts;
 import course.command.Stages;
 import course.harness.JvmFlags;
 import course.load.LoadApi;
@@ -11,7 +11,7 @@ import course.results.LoadRun;
 import course.results.Saturation;
 import grading.runner.PerfPlan;
 import grading.runner.PerfRunner;
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -104,7 +104,7 @@ final class Performance {
             Path courseRoot,
             PrintStream progress)
             throws IOException, InterruptedException {
-        Stage facts = Stages.at(courseRoot).stage(stage);
+        StageFacts facts = Stages.at(courseRoot).stage(stage);
         List<String> workloadNotes = new ArrayList<>();
         StandardWorkload w = StandardWorkload.of(facts, workloadNotes);
         String reference = facts.referenceFactory().orElse(null);
@@ -420,7 +420,7 @@ final class Performance {
     private static void read(Process p, String secret, Map<String, String> reports) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
-                Report report = Report.parse(secret, line);
+                ReportLine report = ReportLine.parse(secret, line);
                 if (report != null && report.kind().equals("PERF")) {
                     synchronized (reports) {
                         reports.put(report.test(), report.message());

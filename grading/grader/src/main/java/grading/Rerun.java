@@ -1,7 +1,7 @@
 package grading;
 
 import course.results.TestResult;
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -74,7 +74,7 @@ record Rerun(TestJvm.Outcome first, List<String> again, TestJvm.Outcome second) 
 
     /** The first run with the second run's reports in place of the first's, for the tests the second run reported. */
     static TestJvm.Outcome merge(TestJvm.Outcome first, TestJvm.Outcome second) {
-        Map<String, Report> results = new LinkedHashMap<>(first.results());
+        Map<String, ReportLine> results = new LinkedHashMap<>(first.results());
         second.results().forEach((id, r) -> results.computeIfPresent(id, (k, old) -> r));
         return first.joined(second, results, first, null);
     }
@@ -92,7 +92,7 @@ record Rerun(TestJvm.Outcome first, List<String> again, TestJvm.Outcome second) 
     Map<String, TestResult.Attempt> firstRuns() {
         Map<String, TestResult.Attempt> runs = new LinkedHashMap<>();
         for (String id : ranTwice()) {
-            Report before = first.results().get(id);
+            ReportLine before = first.results().get(id);
             runs.put(id, new TestResult.Attempt(before.outcome(), Messages.cut(before.message()), before.millis()));
         }
         return runs;

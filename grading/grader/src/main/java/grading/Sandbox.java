@@ -22,6 +22,13 @@ import java.util.OptionalInt;
 record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
     static final Path INSIDE_WORKSPACE = Path.of("/grade");
     static final Path INSIDE_TMP = Path.of("/tmp");
+    /**
+     * A small filesystem of its own, empty at the start, for the hidden test of a full disk (s1-disk-full-507): a
+     * node's working directory there fills up after a few MiB, which no test can make of the temp dir's.
+     */
+    static final Path INSIDE_SMALL_DISK = Path.of("/small-disk");
+
+    static final long SMALL_DISK_BYTES = 32L << 20;
 
     /** How long a trivial command may take to start and end in the sandbox before it counts as not working. */
     private static final long CHECK_SECONDS = 30;
@@ -179,6 +186,10 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
                 String.valueOf(limits.tmpBytes()),
                 "--tmpfs",
                 INSIDE_TMP.toString(),
+                "--size",
+                String.valueOf(SMALL_DISK_BYTES),
+                "--tmpfs",
+                INSIDE_SMALL_DISK.toString(),
                 "--chdir",
                 INSIDE_TMP.toString(),
                 "--clearenv",
@@ -201,6 +212,11 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
     /** Where the workspace's files are seen from inside. */
     Path inside(Path workspace, Path file) {
         return bwrap == null ? file : INSIDE_WORKSPACE.resolve(workspace.relativize(file));
+    }
+
+    /** The small filesystem the tests see ({@link #INSIDE_SMALL_DISK}), or null without bubblewrap. */
+    Path smallDiskInside() {
+        return bwrap == null ? null : INSIDE_SMALL_DISK;
     }
 
     Path tmpInside(Path hostTmp) {

@@ -1,6 +1,6 @@
 package grading;
 
-import course.command.Stage;
+import course.command.StageFacts;
 import course.command.Workload;
 import java.util.List;
 
@@ -17,7 +17,7 @@ record StandardWorkload(
     static final StandardWorkload DEFAULT = new StandardWorkload(1, 16, 2, 20_000, 100, "the grader's default", null);
 
     /** The stage's workload; {@code notes} learns where it came from and what was changed. */
-    static StandardWorkload of(Stage stage, List<String> notes) {
+    static StandardWorkload of(StageFacts stage, List<String> notes) {
         String file = "stages/" + stage.folder() + "/stage.yml";
         Workload get = stage.workload("get").orElse(null);
         if (get == null) {

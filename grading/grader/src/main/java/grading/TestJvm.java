@@ -2,7 +2,7 @@ package grading;
 
 import course.harness.JvmFlags;
 import grading.runner.FailureFiles;
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import grading.runner.SandboxPlan;
 import grading.runner.SandboxedTestRunner;
 import java.io.BufferedReader;
@@ -32,7 +32,7 @@ final class TestJvm {
     /** What came back: every planned test and the reports of those that finished. */
     record Outcome(
             Map<String, String> planned,
-            Map<String, Report> results,
+            Map<String, ReportLine> results,
             boolean finished,
             boolean timedOut,
             int exitCode,
@@ -46,7 +46,7 @@ final class TestJvm {
          * processes left running, and how {@code ending} ended (finished, timed out, exit code, stderr), stopped as
          * {@code stopped} says.
          */
-        Outcome joined(Outcome later, Map<String, Report> results, Outcome ending, Stopped stopped) {
+        Outcome joined(Outcome later, Map<String, ReportLine> results, Outcome ending, Stopped stopped) {
             Map<String, byte[]> files = new LinkedHashMap<>(artifacts);
             files.putAll(later.artifacts());
             return new Outcome(
@@ -112,6 +112,8 @@ final class TestJvm {
                 "-D" + FailureFiles.SHOWN_AS_PROPERTY + "="
                         + selection.artifactsShownAs().getFileName(),
                 "-Djunit.jupiter.execution.timeout.default=" + limits.perTest().toSeconds() + " s",
+                // the hidden test of a full disk mounts a small filesystem itself where it can (root, no sandbox)
+                "-Dcourse.smallDisk=" + (sandbox.smallDiskInside() == null ? "" : sandbox.smallDiskInside()),
                 "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
                 "-cp",
                 String.join(
@@ -128,7 +130,7 @@ final class TestJvm {
         ContainedProcess contained = ContainedProcess.start(new ProcessBuilder(command).directory(ws.tmp.toFile()));
         Process process = contained.process();
         Map<String, String> planned = new LinkedHashMap<>();
-        Map<String, Report> results = new LinkedHashMap<>();
+        Map<String, ReportLine> results = new LinkedHashMap<>();
         Map<String, byte[]> artifacts = new LinkedHashMap<>();
         Deque<String> stderrTail = new ArrayDeque<>();
         boolean[] done = {false};
@@ -189,10 +191,10 @@ final class TestJvm {
      * A parameterized test reports each invocation under the method's one id; the method counts as its worst
      * invocation, so one failing parameter fails it however the others went.
      */
-    static Report worse(Report a, Report b) {
+    static ReportLine worse(ReportLine a, ReportLine b) {
         List<String> rank = List.of("passed", "skipped", "failed", "error");
-        Report worst = rank.indexOf(b.outcome()) > rank.indexOf(a.outcome()) ? b : a;
-        return new Report(
+        ReportLine worst = rank.indexOf(b.outcome()) > rank.indexOf(a.outcome()) ? b : a;
+        return new ReportLine(
                 worst.kind(), worst.test(), worst.tags(), worst.outcome(), a.millis() + b.millis(), worst.message());
     }
 
@@ -203,13 +205,13 @@ final class TestJvm {
             Process p,
             String secret,
             Map<String, String> planned,
-            Map<String, Report> results,
+            Map<String, ReportLine> results,
             Map<String, byte[]> artifacts,
             boolean[] done,
             AtomicReference<ClassStart> current) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
-                Report report = Report.parse(secret, line);
+                ReportLine report = ReportLine.parse(secret, line);
                 if (report == null) {
                     continue;
                 }

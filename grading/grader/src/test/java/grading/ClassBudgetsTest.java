@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.Grade;
 import course.results.TestResult;
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,12 +98,12 @@ class ClassBudgetsTest {
         String stopped = "course.tests.stage3.EvenSpreadTest#tenThousandKeysSpreadEvenly";
         String failed = "course.tests.stage3.OneCopyPerKeyTest#aStoppedNodeTakesDownExactlyItsOwnKeys";
         Map<String, String> planned = new LinkedHashMap<>();
-        Map<String, Report> results = new LinkedHashMap<>();
+        Map<String, ReportLine> results = new LinkedHashMap<>();
         planned.put(stopped, "");
         planned.put(failed, "");
         results.put(
                 stopped,
-                new Report(
+                new ReportLine(
                         "RESULT",
                         stopped,
                         "",
@@ -110,11 +111,11 @@ class ClassBudgetsTest {
                         0,
                         ClassBudgets.stoppedMessage(new TestJvm.Stopped(
                                 "course.tests.stage3.EvenSpreadTest", Duration.ofSeconds(150), 150.2))));
-        results.put(failed, new Report("RESULT", failed, "", "failed", 5, "expected 504, got 200"));
+        results.put(failed, new ReportLine("RESULT", failed, "", "failed", 5, "expected 504, got 200"));
         TestJvm.Outcome run = new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null);
         assertEquals(List.of(failed), Rerun.candidates(run));
         ClassBudgets.Run budgeted =
-                new ClassBudgets.Run(run, List.of(), java.util.Set.of("course.tests.stage3.OneCopyPerKeyTest"));
+                new ClassBudgets.Run(run, List.of(), Set.of("course.tests.stage3.OneCopyPerKeyTest"));
         assertEquals(List.of(), budgeted.rerunnable(Rerun.candidates(run)), "nor a test of a class that was stopped");
     }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.Grade;
 import course.results.Results;
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -24,10 +24,10 @@ class HostileMessagesTest {
 
     private static TestJvm.Outcome runWith(String message) {
         Map<String, String> planned = new LinkedHashMap<>();
-        Map<String, Report> results = new LinkedHashMap<>();
+        Map<String, ReportLine> results = new LinkedHashMap<>();
         String id = "course.tests.stage1.SomeTest#emoji";
         planned.put(id, "");
-        results.put(id, new Report("RESULT", id, "", "failed", 12, message));
+        results.put(id, new ReportLine("RESULT", id, "", "failed", 12, message));
         return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null);
     }
 

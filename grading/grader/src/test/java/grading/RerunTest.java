@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.results.Grade;
 import course.results.Results;
 import course.results.TestResult;
-import grading.runner.Report;
+import grading.runner.ReportLine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,10 +25,10 @@ class RerunTest {
 
     private static TestJvm.Outcome outcome(Map<String, String> outcomes) {
         Map<String, String> planned = new LinkedHashMap<>();
-        Map<String, Report> results = new LinkedHashMap<>();
+        Map<String, ReportLine> results = new LinkedHashMap<>();
         outcomes.forEach((id, o) -> {
             planned.put(id, "");
-            results.put(id, new Report("RESULT", id, "", o, 5, o.equals("passed") ? "" : "expected 200, got 504"));
+            results.put(id, new ReportLine("RESULT", id, "", o, 5, o.equals("passed") ? "" : "expected 200, got 504"));
         });
         return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null);
     }

@@ -48,7 +48,7 @@ public final class FailureFiles {
                             + " of up to " + (MAX_BYTES >> 20) + " MiB with plain names)");
                     continue;
                 }
-                reports.println(Report.line(
+                reports.println(ReportLine.line(
                         secret,
                         "ARTIFACT",
                         name,
@@ -64,7 +64,7 @@ public final class FailureFiles {
     }
 
     /** The bytes of an ARTIFACT report, or null when it is not a valid one. */
-    public static byte[] decode(Report report) {
+    public static byte[] decode(ReportLine report) {
         if (!NAME.matcher(report.test()).matches()) {
             return null;
         }

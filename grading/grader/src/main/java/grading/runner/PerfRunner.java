@@ -16,7 +16,7 @@ import java.util.List;
 /**
  * The performance JVM the grader starts inside the sandbox: starts a cluster of one factory (every node a JVM of
  * its own), fills it with PUTs, runs a bounded saturation search of GETs through node 0, and reports the search and
- * the run at the sustained rate on stdout as {@link Report} lines that begin with the secret read from stdin.
+ * the run at the sustained rate on stdout as {@link ReportLine} lines that begin with the secret read from stdin.
  *
  * <p>Takes no arguments: stdin holds the report secret on its first line and the {@link PerfPlan} (JSON) on its
  * second.
@@ -79,7 +79,7 @@ public final class PerfRunner {
                     "0");
             System.err.println("perf: filling " + keys + " keys through " + url);
             LoadRun filled = LoadApi.run(LoadOptions.parse(fill.toArray(String[]::new)), System.err);
-            reports.println(Report.line(secret, "PERF", "fill", "", "", 0, json.writeValueAsString(filled)));
+            reports.println(ReportLine.line(secret, "PERF", "fill", "", "", 0, json.writeValueAsString(filled)));
             List<String> search = new ArrayList<>(List.of(
                     "--url",
                     url,
@@ -117,15 +117,16 @@ public final class PerfRunner {
                     String.valueOf(stage)));
             System.err.println("perf: saturation search of GETs through " + url);
             LoadApi.Search s = LoadApi.saturate(SaturateOptions.parse(search.toArray(String[]::new)), System.err);
-            reports.println(Report.line(secret, "PERF", "search", "", "", 0, json.writeValueAsString(s.saturation())));
+            reports.println(
+                    ReportLine.line(secret, "PERF", "search", "", "", 0, json.writeValueAsString(s.saturation())));
             if (s.sustained() != null) {
-                reports.println(
-                        Report.line(secret, "PERF", "sustained", "", "", 0, json.writeValueAsString(s.sustained())));
+                reports.println(ReportLine.line(
+                        secret, "PERF", "sustained", "", "", 0, json.writeValueAsString(s.sustained())));
             }
         } catch (Exception e) {
-            reports.println(Report.line(secret, "PERF", "error", "", "", 0, String.valueOf(e)));
+            reports.println(ReportLine.line(secret, "PERF", "error", "", "", 0, String.valueOf(e)));
         }
-        reports.println(Report.line(secret, "DONE", "", "", "", 0, ""));
+        reports.println(ReportLine.line(secret, "DONE", "", "", "", 0, ""));
         reports.flush();
         Runtime.getRuntime().halt(0);
     }

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * What a JVM the grader starts inside the sandbox is given: the report secret (first line of stdin), its plan (the
- * rest of stdin) and the real stdout for {@link Report} lines. Reading it moves System.out to stderr, so whatever
+ * rest of stdin) and the real stdout for {@link ReportLine} lines. Reading it moves System.out to stderr, so whatever
  * the submission prints can never be taken for a report. Bad input stops the JVM with exit code 2 and a line on
  * stderr saying what was wrong (the grader shows it), since there is nobody to throw to.
  */

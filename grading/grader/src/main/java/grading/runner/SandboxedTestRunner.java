@@ -91,7 +91,7 @@ public final class SandboxedTestRunner {
                         .filter(SandboxedTestRunner::graded)
                         .forEach(t -> {
                             planned.add(id(t));
-                            reports.println(Report.line(secret, "PLAN", id(t), tags(t), "", 0, ""));
+                            reports.println(ReportLine.line(secret, "PLAN", id(t), tags(t), "", 0, ""));
                         }));
         long begin = System.nanoTime();
         ConcurrentHashMap<String, Long> started = new ConcurrentHashMap<>();
@@ -100,7 +100,7 @@ public final class SandboxedTestRunner {
             public void executionStarted(TestIdentifier t) {
                 if (topLevelClass(plan, t) != null) {
                     // the grader times each class against its budget from here (its cluster's start included)
-                    reports.println(Report.line(secret, CLASS_STARTED, topLevelClass(plan, t), "", "", 0, ""));
+                    reports.println(ReportLine.line(secret, CLASS_STARTED, topLevelClass(plan, t), "", "", 0, ""));
                 }
                 if (t.isTest()) {
                     started.put(t.getUniqueId(), System.nanoTime());
@@ -111,14 +111,14 @@ public final class SandboxedTestRunner {
             @Override
             public void executionSkipped(TestIdentifier t, String reason) {
                 for (TestIdentifier test : testsUnder(plan, t)) {
-                    reports.println(Report.line(secret, "RESULT", id(test), tags(test), "skipped", 0, reason));
+                    reports.println(ReportLine.line(secret, "RESULT", id(test), tags(test), "skipped", 0, reason));
                 }
             }
 
             @Override
             public void executionFinished(TestIdentifier t, TestExecutionResult result) {
                 if (topLevelClass(plan, t) != null) {
-                    reports.println(Report.line(secret, CLASS_FINISHED, topLevelClass(plan, t), "", "", 0, ""));
+                    reports.println(ReportLine.line(secret, CLASS_FINISHED, topLevelClass(plan, t), "", "", 0, ""));
                 }
                 if (t.isTest()) {
                     double ms = (System.nanoTime() - started.getOrDefault(t.getUniqueId(), System.nanoTime())) / 1e6;
@@ -135,19 +135,19 @@ public final class SandboxedTestRunner {
                     System.err.printf(
                             "[%5.1f s] %-7s %s (%.1f s)%n",
                             (System.nanoTime() - begin) / 1e9, outcome, id(t), ms / 1000);
-                    reports.println(Report.line(secret, "RESULT", id(t), tags(t), outcome, ms, message(result)));
+                    reports.println(ReportLine.line(secret, "RESULT", id(t), tags(t), outcome, ms, message(result)));
                 } else if (result.getStatus() == TestExecutionResult.Status.FAILED) {
                     // A class that failed before its tests (setup, a missing cluster), or a parameterized method
                     // whose invocations could not be made, fails each of its tests.
                     for (TestIdentifier test : testsUnder(plan, t)) {
                         reports.println(
-                                Report.line(secret, "RESULT", id(test), tags(test), "error", 0, message(result)));
+                                ReportLine.line(secret, "RESULT", id(test), tags(test), "error", 0, message(result)));
                     }
                 }
             }
         });
         FailureFiles.send(reports, secret);
-        reports.println(Report.line(secret, "DONE", "", "", "", (System.nanoTime() - begin) / 1e6, ""));
+        reports.println(ReportLine.line(secret, "DONE", "", "", "", (System.nanoTime() - begin) / 1e6, ""));
         reports.flush();
         // Node JVMs are gone (the harness stops them); do not wait for non-daemon threads a submission left behind.
         Runtime.getRuntime().halt(0);

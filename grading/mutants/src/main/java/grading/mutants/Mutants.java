@@ -4,23 +4,27 @@ import grading.mutants.stage1.AnyTransferEncodingIsChunked;
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
 import grading.mutants.stage1.ChunkSizeReadLeniently;
+import grading.mutants.stage1.ChunkSizeZerosCounted;
 import grading.mutants.stage1.ChunkedBodiesOutsideBudget;
 import grading.mutants.stage1.ChunkedBodyLimit64KiB;
 import grading.mutants.stage1.ChunkedBodyStoredEmpty;
 import grading.mutants.stage1.DataOutsideWorkingDir;
 import grading.mutants.stage1.DeleteAnswers200;
 import grading.mutants.stage1.DeletesOnlyInMemory;
+import grading.mutants.stage1.DiskFullIs500;
 import grading.mutants.stage1.EmptyValueIs404;
 import grading.mutants.stage1.ExpectContinueIgnored;
 import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.HandlerExceptionClosesTheConnection;
+import grading.mutants.stage1.HostHeaderNotChecked;
 import grading.mutants.stage1.IdMustBeFirstParameter;
 import grading.mutants.stage1.IdleConnectionsNeverClosed;
 import grading.mutants.stage1.InvalidUtf8IdsCollide;
 import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LogsReplayedNewestFirst;
 import grading.mutants.stage1.LongKeysTruncated;
+import grading.mutants.stage1.LongLinesAre400;
 import grading.mutants.stage1.MalformedIdIs500;
 import grading.mutants.stage1.MissingIdIs500;
 import grading.mutants.stage1.NoAnswerBudget;
@@ -28,10 +32,12 @@ import grading.mutants.stage1.NoBodyBudget;
 import grading.mutants.stage1.NoConnectionTimeouts;
 import grading.mutants.stage1.NoWriteAheadLog;
 import grading.mutants.stage1.NotRestartable;
+import grading.mutants.stage1.OnlyHttp10And11Served;
 import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PlusKeptAsPlus;
 import grading.mutants.stage1.PutAnswers200;
 import grading.mutants.stage1.RefusalsNotLogged;
+import grading.mutants.stage1.RefusedBodyNotDrained;
 import grading.mutants.stage1.RestOfReadAfterBodyDropped;
 import grading.mutants.stage1.SharesItsPort;
 import grading.mutants.stage1.SignedKeyOrder;
@@ -50,6 +56,7 @@ import grading.mutants.stage1.ValuesAsText;
 import grading.mutants.stage1.WalReplayedInReverse;
 import grading.mutants.stage1.WholeDatabaseInHeap;
 import grading.mutants.stage2.BadSettingsFallBackToDefaults;
+import grading.mutants.stage2.BodiesUncountedOnceQueued;
 import grading.mutants.stage2.HalfCloseIgnored;
 import grading.mutants.stage2.HandlerDelayIgnored;
 import grading.mutants.stage2.LifoIsFifo;
@@ -59,14 +66,20 @@ import grading.mutants.stage2.PipelineClosedAt256;
 import grading.mutants.stage2.RefusalsOvertakeAnswers;
 import grading.mutants.stage2.SettingsReadOncePerJvm;
 import grading.mutants.stage2.ShortDefaultDeadline;
+import grading.mutants.stage2.StopWorksThroughTheQueue;
 import grading.mutants.stage2.UnboundedQueue;
 import grading.mutants.stage2.VirtualThreadsIgnored;
+import grading.mutants.stage2.WorkerTaskThrows;
 import grading.mutants.stage2.WorkersSettingIgnored;
+import grading.mutants.stage3.ClosedConnectionsNotRetried;
+import grading.mutants.stage3.FindsItselfByPort;
+import grading.mutants.stage3.ForwardsForwardedRequests;
 import grading.mutants.stage3.ForwardsInTheClientLane;
 import grading.mutants.stage3.ImpatientPeerCalls;
 import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.OwnerDownIs500;
 import grading.mutants.stage3.PeerCallsWithoutTimeout;
+import grading.mutants.stage3.ScoresByStringHashCode;
 import grading.mutants.stage3.ValuesCompressed;
 import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckAboveFromClamped;
@@ -79,6 +92,7 @@ import grading.mutants.stage4.ReplicaKeysAsText;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
 import grading.mutants.stage4.WriteAcksCountedOneShort;
+import grading.mutants.stage5.AsyncHandlerOnTheSelector;
 import grading.mutants.stage5.ReplicaCallsWithoutTimeout;
 import grading.mutants.stage5.ShortfallWaitsForTheGuard;
 import grading.mutants.stage5.WaitsForAllReplicas;
@@ -88,6 +102,7 @@ import grading.mutants.stage6.RangeBuiltInMemory;
 import grading.mutants.stage6.RangeEndInclusive;
 import grading.mutants.stage6.RangeInOneChunk;
 import grading.mutants.stage6.RangeInSignedOrder;
+import grading.mutants.stage6.RangeKeysNotEscaped;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
 import grading.mutants.stage6.TableLowerBoundNeverPastTheEnd;
 import java.util.ArrayList;
@@ -124,9 +139,14 @@ public final class Mutants {
             TargetBytesNotChecked.class,
             ChunkSizeReadLeniently.class,
             AnyTransferEncodingIsChunked.class,
+            LongLinesAre400.class,
             RefusalsNotLogged.class,
             RestOfReadAfterBodyDropped.class,
             HandlerExceptionClosesTheConnection.class,
+            RefusedBodyNotDrained.class,
+            HostHeaderNotChecked.class,
+            OnlyHttp10And11Served.class,
+            ChunkSizeZerosCounted.class,
             // stage 1: lifecycle and durability
             NotRestartable.class,
             StopDoesNothing.class,
@@ -143,6 +163,7 @@ public final class Mutants {
             TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class,
             TablesNeverMerged.class,
+            DiskFullIs500.class,
             // stage 1: memory for request bodies and unsent answers, held connections
             NoBodyBudget.class,
             ChunkedBodiesOutsideBudget.class,
@@ -164,6 +185,9 @@ public final class Mutants {
             SettingsReadOncePerJvm.class,
             WorkersSettingIgnored.class,
             HandlerDelayIgnored.class,
+            BodiesUncountedOnceQueued.class,
+            WorkerTaskThrows.class,
+            StopWorksThroughTheQueue.class,
             // stage 3: sharding
             NoForwarding.class,
             WritesLocallyToo.class,
@@ -172,6 +196,10 @@ public final class Mutants {
             ImpatientPeerCalls.class,
             OwnerDownIs500.class,
             ValuesCompressed.class,
+            FindsItselfByPort.class,
+            ScoresByStringHashCode.class,
+            ForwardsForwardedRequests.class,
+            ClosedConnectionsNotRetried.class,
             // stage 4: replication
             AckDefaultIsOne.class,
             StoresOnOneReplicaTooMany.class,
@@ -188,6 +216,7 @@ public final class Mutants {
             ReplicaCallsWithoutTimeout.class,
             WorkerWaitsForTheQuorum.class,
             ShortfallWaitsForTheGuard.class,
+            AsyncHandlerOnTheSelector.class,
             // stage 6: ranges
             RangeEndInclusive.class,
             RangeShowsDeletedKeys.class,
@@ -195,7 +224,8 @@ public final class Mutants {
             RangeInSignedOrder.class,
             TableLowerBoundNeverPastTheEnd.class,
             EmptyStartIsTheFirstKey.class,
-            RangeInOneChunk.class);
+            RangeInOneChunk.class,
+            RangeKeysNotEscaped.class);
 
     private Mutants() {}
 

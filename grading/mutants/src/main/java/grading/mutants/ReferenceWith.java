@@ -6,6 +6,7 @@ import course.contract.ServiceFactory;
 import course.contract.storage.Storage;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -13,6 +14,8 @@ import one.nio.http.HttpServer;
 import one.nio.http.Response;
 import solutions.stage1.RequestHandler;
 import solutions.stage1.Routes;
+import solutions.stage3.PeerClient;
+import solutions.stage3.Rendezvous;
 import solutions.stage3.Stage3Node;
 import solutions.stage4.Stage4Node;
 import solutions.stage5.Stage5Node;
@@ -77,7 +80,63 @@ public final class ReferenceWith {
                         return server.serve(routes);
                     }
                 };
+            case 5 ->
+                new Stage5Node(config) {
+                    @Override
+                    protected HttpServer createServer(Routes routes) throws IOException {
+                        return server.serve(routes);
+                    }
+                };
             default -> throw unsupported(mutant, "the server");
+        };
+    }
+
+    /** The reference node that takes {@code self} for its own URL among the cluster's, not its config's selfUrl. */
+    public static Service selfUrl(ServiceFactory mutant, ServiceConfig config, String self) {
+        return switch (stageOf(mutant)) {
+            case 3 ->
+                new Stage3Node(config) {
+                    @Override
+                    protected String selfUrl() {
+                        return self;
+                    }
+                };
+            default -> throw unsupported(mutant, "the node's own URL");
+        };
+    }
+
+    /** The reference that finds the owners of keys with the rendezvous the mutant makes of the cluster's URLs. */
+    public static Service rendezvous(
+            ServiceFactory mutant, ServiceConfig config, Function<List<String>, Rendezvous> rendezvous) {
+        return switch (stageOf(mutant)) {
+            case 3 ->
+                new Stage3Node(config) {
+                    @Override
+                    protected Rendezvous rendezvous() {
+                        return rendezvous.apply(config.clusterUrls());
+                    }
+                };
+            default -> throw unsupported(mutant, "the owners of keys");
+        };
+    }
+
+    /** What a mutant opens in place of the reference's client for other nodes. */
+    @FunctionalInterface
+    public interface PeersChange {
+        PeerClient open(String self, String secret, Duration timeout);
+    }
+
+    /** The reference whose client for other nodes is the one the mutant opens (at every start). */
+    public static Service peers(ServiceFactory mutant, ServiceConfig config, PeersChange peers) {
+        return switch (stageOf(mutant)) {
+            case 3 ->
+                new Stage3Node(config) {
+                    @Override
+                    protected PeerClient createPeers(String self, String secret, Duration timeout) {
+                        return peers.open(self, secret, timeout);
+                    }
+                };
+            default -> throw unsupported(mutant, "the client for other nodes");
         };
     }
 

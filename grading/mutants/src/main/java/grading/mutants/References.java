@@ -1,6 +1,6 @@
 package grading.mutants;
 
-import course.command.Stage;
+import course.command.StageFacts;
 import course.command.Stages;
 import java.util.List;
 
@@ -27,11 +27,11 @@ public final class References {
     public static List<Integer> stages() {
         return Stages.ofThisRepository().list().stream()
                 .filter(References::present)
-                .map(Stage::number)
+                .map(StageFacts::number)
                 .toList();
     }
 
-    private static boolean present(Stage s) {
+    private static boolean present(StageFacts s) {
         return s.referenceOn(References.class.getClassLoader()).isPresent();
     }
 }

@@ -25,4 +25,19 @@ public final class MutatedFramings {
             }
         };
     }
+
+    /** A chunk size is limited to 8 hex digits, its leading zeros counted with the rest: 000000000a is refused. */
+    public static Framing leadingZerosCounted() {
+        return new Framing() {
+            @Override
+            ChunkedBodyDecoder chunkedBody(int maxBodyBytes, ChunkedBodyDecoder.Reservations reservations) {
+                return new ChunkedBodyDecoder(maxBodyBytes, reservations) {
+                    @Override
+                    boolean sizeFits(long size, int digits) {
+                        return digits <= 8;
+                    }
+                };
+            }
+        };
+    }
 }

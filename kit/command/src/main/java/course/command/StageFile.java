@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * Reads one {@code stages/N-slug/stage.yml} into a {@link Stage}, strictly: the file must fit {@code
+ * Reads one {@code stages/N-slug/stage.yml} into a {@link StageFacts}, strictly: the file must fit {@code
  * stage.schema.json} (this package's resource, which sitegen/stages.py checks the same files against), so an unknown
  * field is refused (a typo would otherwise fall back to a default nobody chose), and its stage and slug must be the
  * folder's. Every problem is a {@link StageFileException} naming the file and the field, worded from the schema's
@@ -59,7 +59,7 @@ final class StageFile {
     private StageFile() {}
 
     /** The stage of {@code folder} ({@code N-slug}), from its stage.yml. */
-    static Stage read(Path folder, int folderNumber, String folderSlug) {
+    static StageFacts read(Path folder, int folderNumber, String folderSlug) {
         Path file = folder.resolve(NAME);
         if (!Files.isRegularFile(file)) {
             throw new StageFileException(
@@ -185,7 +185,7 @@ final class StageFile {
     }
 
     /** The typed stage of a file that fits the schema. */
-    private static Stage stage(JsonNode root, String folder) {
+    private static StageFacts stage(JsonNode root, String folder) {
         JsonNode replication = root.path("replication");
         List<Workload> workloads = new ArrayList<>();
         for (JsonNode w : root.path("standard-workloads")) {
@@ -198,7 +198,7 @@ final class StageFile {
                     w.get("keys").asLong(),
                     w.get("value-size").asInt()));
         }
-        return new Stage(
+        return new StageFacts(
                 root.get("stage").asInt(),
                 folder,
                 root.get("title").asText().strip(),

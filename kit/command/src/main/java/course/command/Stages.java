@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 
 /**
  * The stage registry: every stage of the course, one per folder {@code stages/N-slug/}, with the facts of its
- * {@code stage.yml} ({@link Stage}); and the stage a command's results belong to: {@code --stage}, else the
+ * {@code stage.yml} ({@link StageFacts}); and the stage a command's results belong to: {@code --stage}, else the
  * {@code stage=} the submission declares in {@code starter/student/src/main/resources/submission.properties}, else
  * unknown (the command then says so). Tools ask this class what a stage is (its nodes, its default ack/from, its
  * reference, its endpoints, its standard runs) instead of comparing stage numbers; {@code ./course stages} prints it.
@@ -43,9 +43,9 @@ public final class Stages {
     }
 
     private final Path root;
-    private final List<Stage> stages;
+    private final List<StageFacts> stages;
 
-    private Stages(Path root, List<Stage> stages) {
+    private Stages(Path root, List<StageFacts> stages) {
         this.root = root;
         this.stages = stages;
     }
@@ -55,7 +55,7 @@ public final class Stages {
      * {@link StageFileException} naming the file and the field; two folders of one number are refused too.
      */
     public static Stages at(Path root) {
-        List<Stage> found = new ArrayList<>();
+        List<StageFacts> found = new ArrayList<>();
         Path dir = root.resolve("stages");
         if (Files.isDirectory(dir)) {
             try (Stream<Path> children = Files.list(dir)) {
@@ -69,7 +69,7 @@ public final class Stages {
                 throw new IllegalStateException("cannot list " + dir + ": " + e.getMessage(), e);
             }
         }
-        found.sort(Comparator.comparingInt(Stage::number));
+        found.sort(Comparator.comparingInt(StageFacts::number));
         for (int i = 1; i < found.size(); i++) {
             if (found.get(i).number() == found.get(i - 1).number()) {
                 throw new IllegalStateException("two folders for stage "
@@ -102,12 +102,12 @@ public final class Stages {
         return at(dir);
     }
 
-    public List<Stage> list() {
+    public List<StageFacts> list() {
         return stages;
     }
 
     /** Every fact of stage {@code number}; an {@link IllegalArgumentException} naming the stages if there is none. */
-    public Stage stage(int number) {
+    public StageFacts stage(int number) {
         return stages.stream()
                 .filter(s -> s.number() == number)
                 .findFirst()

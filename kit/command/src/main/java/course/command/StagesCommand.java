@@ -51,7 +51,7 @@ public final class StagesCommand extends CourseCommand {
         if (tsv) {
             out.println(String.join("\t", TSV_COLUMNS));
         }
-        for (Stage s : registry.list()) {
+        for (StageFacts s : registry.list()) {
             String ack = s.defaultReplication()
                     .map(r -> String.valueOf(r.ack(s.nodes())))
                     .orElse("-");

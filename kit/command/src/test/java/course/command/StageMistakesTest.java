@@ -33,7 +33,7 @@ class StageMistakesTest {
     @Test
     void theBaseCaseFitsTheSchema() throws IOException {
         write(MISTAKES.get("base").asText());
-        Stage seven = Stages.at(root).stage(7);
+        StageFacts seven = Stages.at(root).stage(7);
         assertEquals(
                 List.of("Stage 7: something new", 5, "student.Stage7Factory"),
                 List.of(seven.title(), seven.nodes(), seven.referenceFactory().orElseThrow()));

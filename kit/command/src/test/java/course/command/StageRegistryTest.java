@@ -43,11 +43,11 @@ class StageRegistryTest {
         Stages course = Stages.at(Path.of(System.getProperty("course.root", "../..")));
         assertEquals(
                 List.of(1, 2, 3, 4, 5, 6),
-                course.list().stream().map(Stage::number).toList());
-        for (Stage s : course.list()) {
+                course.list().stream().map(StageFacts::number).toList());
+        for (StageFacts s : course.list()) {
             assertEquals(s.number() >= 3 ? 3 : 1, s.nodes(), s.folder());
             assertEquals(s.number() >= 4, s.defaultReplication().isPresent(), s.folder());
-            assertEquals(s.number() >= 6, s.serves(Stage.RANGE_ENDPOINT), s.folder());
+            assertEquals(s.number() >= 6, s.serves(StageFacts.RANGE_ENDPOINT), s.folder());
             assertEquals(
                     "solutions.stage" + s.number() + ".Stage" + s.number() + "Factory",
                     s.referenceFactory().orElseThrow());
@@ -71,7 +71,7 @@ class StageRegistryTest {
         assertEquals(7, stages.check(7));
         assertTrue(stages.describe().endsWith("6 (6-range), 7 (7-something)"), stages.describe());
         assertEquals(7, stages.resolve(7).number());
-        Stage seven = stages.stage(7);
+        StageFacts seven = stages.stage(7);
         assertEquals("Stage 7: something new", seven.title());
         assertEquals(5, seven.nodes());
         assertEquals(
@@ -79,7 +79,7 @@ class StageRegistryTest {
                 List.of(
                         seven.defaultReplication().orElseThrow().ack(seven.nodes()),
                         seven.defaultReplication().orElseThrow().from(seven.nodes())));
-        assertTrue(seven.serves(Stage.RANGE_ENDPOINT) && seven.serves("/v0/something"));
+        assertTrue(seven.serves(StageFacts.RANGE_ENDPOINT) && seven.serves("/v0/something"));
         assertEquals(
                 new Workload("get", 900, 9, 3, Duration.ofMinutes(2), 9000, 70),
                 seven.workload("get").orElseThrow());

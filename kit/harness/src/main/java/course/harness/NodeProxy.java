@@ -49,6 +49,10 @@ public final class NodeProxy implements AutoCloseable {
     /** Connections a black hole accepted: read from and never answered, closed only by heal or close. */
     private final Set<Socket> swallowed = ConcurrentHashMap.newKeySet();
 
+    /** See {@link #closeReusedConnections}. */
+    private volatile boolean closingReused;
+
+    private final AtomicLong reusedClosed = new AtomicLong();
     private volatile boolean closed;
     private final Set<Link> links = ConcurrentHashMap.newKeySet();
     private final AtomicLong accepted = new AtomicLong();
@@ -87,6 +91,33 @@ public final class NodeProxy implements AutoCloseable {
     void retarget(int port) {
         targetPort = port;
         drop();
+    }
+
+    /**
+     * Forwards new connections to {@code port} from now on and drops the open ones: this proxy's URL, which the cluster
+     * list gives to one node, then leads to another, so the sender and the node it reaches disagree about who owns
+     * the keys of that URL (an address that moved, a misconfigured cluster).
+     */
+    public NodeProxy redirect(int port) {
+        retarget(port);
+        return this;
+    }
+
+    /**
+     * From now on a connection that has carried an answer is closed when the first bytes of its next request arrive,
+     * before they reach the node: a kept-alive connection that closes under a request, as when the node's idle
+     * timeout fires just as the sender reuses it. The sender sees its request fail before a byte of an answer
+     * ({@code java.net.http}: "HTTP/1.1 header parser received no bytes"); a request on a new connection goes
+     * through. {@link #heal} ends it.
+     */
+    public NodeProxy closeReusedConnections() {
+        closingReused = true;
+        return this;
+    }
+
+    /** Connections {@link #closeReusedConnections} closed under a request. */
+    public long reusedConnectionsClosed() {
+        return reusedClosed.get();
     }
 
     /** Delays both directions: every request to the node and every answer from it. */
@@ -145,6 +176,7 @@ public final class NodeProxy implements AutoCloseable {
      */
     public NodeProxy heal() {
         partitioned = false;
+        closingReused = false;
         if (blackHoled) {
             blackHoled = false;
             drop();
@@ -247,6 +279,8 @@ public final class NodeProxy implements AutoCloseable {
         private final Socket client;
         private final Socket node;
         private final AtomicInteger endedDirections = new AtomicInteger();
+        /** The node has sent bytes back: the next bytes from the sender begin another request. */
+        private volatile boolean answered;
 
         Link(Socket client, Socket node) {
             this.client = client;
@@ -268,6 +302,13 @@ public final class NodeProxy implements AutoCloseable {
                 while ((n = in.read(buffer)) >= 0) {
                     if (blackHoled) {
                         continue; // an open connection goes silent too, both ways
+                    }
+                    if (direction == Direction.FROM_NODE) {
+                        answered = true;
+                    } else if (answered && closingReused) {
+                        reusedClosed.incrementAndGet();
+                        close();
+                        return;
                     }
                     long due = System.nanoTime() + delayNanos[direction.ordinal()].get();
                     queue.add(new Chunk(Arrays.copyOf(buffer, n), due));

@@ -1,7 +1,7 @@
 package course.harness;
 
 import course.command.CourseCommandLine;
-import course.command.Stage;
+import course.command.StageFacts;
 import course.command.Stages;
 import course.contract.ServiceConfig;
 import course.runtime.Launcher;
@@ -116,7 +116,7 @@ public final class RunCommand {
      * What to try once the nodes run, from the stage's facts: its default ack/from spelled out in the examples so
      * a student sees the parameters, and a range request when the stage serves ranges.
      */
-    static String tryIt(Stage stage, String description, String first, int nodes) {
+    static String tryIt(StageFacts stage, String description, String first, int nodes) {
         String params = stage.defaultReplication()
                 .map(r -> "&ack=" + r.ack(nodes) + "&from=" + r.from(nodes))
                 .orElse("");
@@ -130,7 +130,7 @@ public final class RunCommand {
                 Ctrl-C stops %s.
                 """.formatted(
                 description, first, params, first, params, first, params, first, nodes == 1 ? "the node" : "all nodes");
-        if (stage.serves(Stage.RANGE_ENDPOINT)) {
+        if (stage.serves(StageFacts.RANGE_ENDPOINT)) {
             text += "Range of node 0's own keys (--raw shows the chunks):  curl --raw '%s/v0/entities?start=k'%n"
                     .formatted(first);
         }
@@ -188,7 +188,7 @@ public final class RunCommand {
     }
 
     /** What runs on the nodes: a factory class, the stage it implements, and how to call it in messages. */
-    private record Target(String factory, Stage stage, String description) {
+    private record Target(String factory, StageFacts stage, String description) {
         static Target of(RunOptions o) {
             Stages registry = Stages.ofThisRepository();
             if (o.factory != null) {
@@ -199,7 +199,7 @@ public final class RunCommand {
                 return new Target(o.factory, registry.stage(stage), o.factory);
             }
             if (o.stage != null) {
-                Stage stage = registry.stage(o.stage);
+                StageFacts stage = registry.stage(o.stage);
                 String reference = stage.referenceOn(RunCommand.class.getClassLoader())
                         .orElseThrow(
                                 () -> new IllegalStateException("there is no reference solution of stage " + o.stage

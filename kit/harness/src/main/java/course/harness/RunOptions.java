@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The command line of {@code ./course run}, on picocli; the setters refuse bad values with the reason. */
+/** The command line of {@code ./course run}, on picocli; converters and setters refuse bad values with the reason. */
 @Command(
         name = "run",
         synopsisHeading = "",
@@ -22,13 +22,39 @@ final class RunOptions {
     private HelpOption help;
 
     Integer stage;
+    String heap = "128m";
+
+    @Option(names = "--factory", paramLabel = "CLASS", description = "Any ServiceFactory class on the classpath.")
     String factory;
+
     /** Null until given: then the stage's own cluster size (its stage.yml's nodes). */
+    @Option(
+            names = "--nodes",
+            paramLabel = "K",
+            converter = Nodes.class,
+            description = "Cluster size (default: the stage's nodes in its stage.yml, e.g. 1 for stage 1, 3 from the"
+                    + " sharding stage on).")
     Integer nodes;
 
+    @Option(
+            names = "--port",
+            paramLabel = "P",
+            converter = OptionValues.Port.class,
+            description = "Port of the first node (default 8080; node i listens on PORT+i).")
     int port = 8080;
+
+    @Option(
+            names = "--dir",
+            paramLabel = "DIR",
+            description = "Data directory (default: a new temporary directory, printed).")
     Path dir;
-    String heap = "128m";
+
+    /** A cluster of ./course run: 1 to 16 nodes. */
+    public static final class Nodes extends OptionValues.IntRange {
+        public Nodes() {
+            super(1, 16);
+        }
+    }
 
     @Option(
             names = "--stage",
@@ -36,36 +62,6 @@ final class RunOptions {
             description = "The course's reference solution of this stage (only" + " in the course repository).")
     void stage(String v) {
         stage = Stages.ofThisRepository().check(OptionValues.intBetween("--stage", v, 1, 100));
-    }
-
-    @Option(names = "--factory", paramLabel = "CLASS", description = "Any ServiceFactory class on the classpath.")
-    void factory(String className) {
-        factory = className;
-    }
-
-    @Option(
-            names = "--nodes",
-            paramLabel = "K",
-            description = "Cluster size (default: the stage's nodes in its"
-                    + " stage.yml, e.g. 1 for stage 1, 3 from the sharding stage on).")
-    void nodes(String v) {
-        nodes = OptionValues.intBetween("--nodes", v, 1, 16);
-    }
-
-    @Option(
-            names = "--port",
-            paramLabel = "P",
-            description = "Port of the first node (default 8080; node i listens" + " on PORT+i).")
-    void port(String v) {
-        port = OptionValues.intBetween("--port", v, 1, 65535);
-    }
-
-    @Option(
-            names = "--dir",
-            paramLabel = "DIR",
-            description = "Data directory (default: a new temporary directory," + " printed).")
-    void dir(Path path) {
-        dir = path;
     }
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "Heap of each node JVM (default 128m).")

@@ -30,16 +30,7 @@ class NodeStartChecksTest {
     void theLauncherNamesATakenPortAndTheOptionThatMovesIt(@TempDir Path dir) throws Exception {
         try (ServerSocketChannel other = listen()) {
             int port = port(other);
-            Result r = run(
-                    List.of(
-                            Launcher.class.getName(),
-                            "--port",
-                            String.valueOf(port),
-                            "--dir",
-                            dir.toString(),
-                            "--factory",
-                            SocketOnlyService.Exclusive.class.getName()),
-                    null);
+            Result r = launch(port, dir, SocketOnlyService.Exclusive.class);
             assertEquals(Launcher.EXIT_BIND_FAILED, r.exit, r.toString());
             assertTrue(r.stderr.contains("port " + port + " is taken") && r.stderr.contains("--port"), r.toString());
             assertFalse(r.stdout.contains(Launcher.READY), r.toString());
@@ -49,16 +40,7 @@ class NodeStartChecksTest {
     @Test
     void theLauncherRefusesANodeThatSharesItsPort(@TempDir Path dir) throws Exception {
         int port = Ports.free(1).get(0);
-        Result r = run(
-                List.of(
-                        Launcher.class.getName(),
-                        "--port",
-                        String.valueOf(port),
-                        "--dir",
-                        dir.toString(),
-                        "--factory",
-                        SocketOnlyService.SharesPort.class.getName()),
-                null);
+        Result r = launch(port, dir, SocketOnlyService.SharesPort.class);
         assertEquals(Launcher.EXIT_START_FAILED, r.exit, r.toString());
         assertTrue(r.stderr.contains("port " + port) && r.stderr.contains("SO_REUSEPORT"), r.toString());
         assertFalse(r.stdout.contains(Launcher.READY), r.toString());
@@ -121,16 +103,12 @@ class NodeStartChecksTest {
     void theLauncherGivesTheNodeTheSecretFromItsEnvironment(@TempDir Path dir) throws Exception {
         int port = Ports.free(1).get(0);
         String self = "http://localhost:" + port;
-        List<String> args = List.of(
-                Launcher.class.getName(),
-                "--port",
-                String.valueOf(port),
-                "--dir",
-                dir.toString(),
+        List<String> args = launcher(
+                port,
+                dir,
+                SocketOnlyService.Exclusive.class,
                 "--cluster",
                 self + ",http://localhost:1",
-                "--factory",
-                SocketOnlyService.Exclusive.class.getName(),
                 "--control",
                 "stdin");
         String secret = "a-secret-of-the-test-cluster";
@@ -148,6 +126,25 @@ class NodeStartChecksTest {
         public String toString() {
             return "exit code " + exit + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
         }
+    }
+
+    /** The launcher of one node of {@code factory} on {@code port}, as ./course launch runs it. */
+    private static Result launch(int port, Path dir, Class<?> factory) throws IOException, InterruptedException {
+        return run(launcher(port, dir, factory), null);
+    }
+
+    /** The main class and arguments of the launcher of one node of {@code factory}, then {@code more} arguments. */
+    private static List<String> launcher(int port, Path dir, Class<?> factory, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                Launcher.class.getName(),
+                "--port",
+                String.valueOf(port),
+                "--dir",
+                dir.toString(),
+                "--factory",
+                factory.getName()));
+        args.addAll(List.of(more));
+        return args;
     }
 
     /** Runs a main class in a JVM of its own; stdin is closed at once (a --control stdin launcher then ends). */

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.command.CourseCommandLine;
-import course.command.Stage;
+import course.command.StageFacts;
 import course.command.Stages;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,7 +56,7 @@ class RunStageFactsTest {
         } finally {
             System.setProperty("course.root", before);
         }
-        Stage seven = Stages.at(root).stage(7);
+        StageFacts seven = Stages.at(root).stage(7);
         assertEquals(4, seven.nodes());
         String text = RunCommand.tryIt(seven, "Stage 7 reference", "http://localhost:2", seven.nodes());
         assertTrue(text.contains("id=k1&ack=4&from=4'") && text.contains("/v0/entities?start=k"), text);

@@ -2,9 +2,8 @@ package course.load;
 
 import course.command.Stages;
 import course.profiler.PortOwner;
+import course.results.AuthoredDocument;
 import course.results.FactorySource;
-import course.results.LoadRun;
-import course.results.Saturation;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -96,13 +95,7 @@ public record Author(String factory, FactorySource factorySource, String student
         return null;
     }
 
-    void recordIn(LoadRun run) {
-        run.student = student;
-        run.factory = factory;
-        run.factorySource = factorySource;
-    }
-
-    void recordIn(Saturation doc) {
+    void recordIn(AuthoredDocument doc) {
         doc.student = student;
         doc.factory = factory;
         doc.factorySource = factorySource;

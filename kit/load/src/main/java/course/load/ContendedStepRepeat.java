@@ -14,14 +14,14 @@ final class ContendedStepRepeat {
 
     /** Runs the step once; {@code attempt} is 0 for the first run, 1.. for repeats. */
     interface Attempt {
-        Measurement run(int attempt) throws Exception;
+        MeasuredRun run(int attempt) throws Exception;
     }
 
     /**
      * @param repeats    runs thrown away because their CPU was contended
      * @param outOfRuns  a repeat was due but the search had no run left for it
      */
-    record Outcome(Measurement measurement, int repeats, boolean outOfRuns) {
+    record Outcome(MeasuredRun measurement, int repeats, boolean outOfRuns) {
         boolean stillContended() {
             return measurement.run().flagged(LoadRun.Flag.CONTENTION);
         }
@@ -31,7 +31,7 @@ final class ContendedStepRepeat {
 
     /** Runs the step, whose first run the search has already counted in {@code runs}; each repeat takes one more. */
     static Outcome run(Attempt attempt, SaturationSearch.Runs runs) throws Exception {
-        Measurement m = attempt.run(0);
+        MeasuredRun m = attempt.run(0);
         int repeats = 0;
         while (m.run().flagged(LoadRun.Flag.CONTENTION) && repeats < MAX_REPEATS) {
             if (!runs.left()) {

@@ -1,6 +1,7 @@
 package course.load;
 
 import course.command.ValueException;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 
 /**
@@ -10,32 +11,42 @@ import picocli.CommandLine.ITypeConverter;
 final class Converters {
     private Converters() {}
 
-    static final class Seconds implements ITypeConverter<Double> {
+    /** A value read by one of {@link Values}' readers; each subclass names the reader of one kind. */
+    static class Read<T> implements ITypeConverter<T> {
+        private final Function<String, T> reader;
+
+        Read(Function<String, T> reader) {
+            this.reader = reader;
+        }
+
         @Override
-        public Double convert(String text) {
-            return Values.seconds(text);
+        public T convert(String text) {
+            return reader.apply(text);
+        }
+    }
+
+    static final class Seconds extends Read<Double> {
+        Seconds() {
+            super(Values::seconds);
         }
     }
 
     /** A duration, or 0 for "none". */
-    static final class SecondsOrNone implements ITypeConverter<Double> {
-        @Override
-        public Double convert(String text) {
-            return text.trim().equals("0") ? 0.0 : Values.seconds(text);
+    static final class SecondsOrNone extends Read<Double> {
+        SecondsOrNone() {
+            super(text -> text.trim().equals("0") ? 0.0 : Values.seconds(text));
         }
     }
 
-    static final class Positive implements ITypeConverter<Double> {
-        @Override
-        public Double convert(String text) {
-            return Values.positive(text);
+    static final class Positive extends Read<Double> {
+        Positive() {
+            super(Values::positive);
         }
     }
 
-    static final class Fraction implements ITypeConverter<Double> {
-        @Override
-        public Double convert(String text) {
-            return Values.fraction(text);
+    static final class Fraction extends Read<Double> {
+        Fraction() {
+            super(Values::fraction);
         }
     }
 
@@ -123,25 +134,22 @@ final class Converters {
         }
     }
 
-    static final class Workload implements ITypeConverter<WorkloadKind> {
-        @Override
-        public WorkloadKind convert(String text) {
-            return Values.word(WorkloadKind.class, text);
+    static final class Workload extends Read<WorkloadKind> {
+        Workload() {
+            super(text -> Values.word(WorkloadKind.class, text));
         }
     }
 
-    static final class Order implements ITypeConverter<KeyOrder> {
-        @Override
-        public KeyOrder convert(String text) {
-            return Values.word(KeyOrder.class, text);
+    static final class Order extends Read<KeyOrder> {
+        Order() {
+            super(text -> Values.word(KeyOrder.class, text));
         }
     }
 
     /** round-robin (or rr) | random. */
-    static final class Pick implements ITypeConverter<LoadOptions.Pick> {
-        @Override
-        public LoadOptions.Pick convert(String text) {
-            return text.equals("rr") ? LoadOptions.Pick.ROUND_ROBIN : Values.word(LoadOptions.Pick.class, text);
+    static final class Pick extends Read<LoadOptions.Pick> {
+        Pick() {
+            super(text -> text.equals("rr") ? LoadOptions.Pick.ROUND_ROBIN : Values.word(LoadOptions.Pick.class, text));
         }
     }
 

@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "load",
+        resourceBundle = "course.load.LoadCommandOptions",
         sortOptions = false,
         synopsisHeading = "",
         customSynopsis = "usage: ./course load --url http://localhost:8080 -R RATE [options]%n"
@@ -51,12 +52,13 @@ public final class LoadCommand extends PrintingCommand {
         super(out, err);
     }
 
+    // load's own options (saturate refuses them). One line an option: the help texts are in
+    // LoadCommandOptions.properties, as those of the options load and saturate share (LoadOptions).
     @Option(
             names = {"-R", "--rate"},
             paramLabel = "N",
             order = 1,
-            converter = Converters.Positive.class,
-            description = "Target rate, requests/second (20000, 20k). Required.")
+            converter = Converters.Positive.class)
     void rate(double perSecond) {
         options.rate(perSecond);
     }
@@ -65,17 +67,12 @@ public final class LoadCommand extends PrintingCommand {
             names = {"-d", "--duration"},
             paramLabel = "T",
             order = 4,
-            converter = Converters.Seconds.class,
-            description = "30s, 2m, ... (a bare number is seconds, as in wrk2). Default: 10s.")
+            converter = Converters.Seconds.class)
     void duration(double seconds) {
         options.duration(seconds);
     }
 
-    @Option(
-            names = "--tool",
-            paramLabel = "course-load|wrk2",
-            order = 29,
-            description = "Run the real wrk2 instead (must be on PATH). Default: course-load.")
+    @Option(names = "--tool", paramLabel = "course-load|wrk2", order = 29)
     void tool(String name) {
         if (!name.equals("course-load") && !name.equals("wrk2")) {
             throw new IllegalArgumentException("--tool '" + name + "' is not one of course-load (the default), wrk2");
@@ -83,21 +80,12 @@ public final class LoadCommand extends PrintingCommand {
         options.tool(name);
     }
 
-    @Option(
-            names = "--profile",
-            paramLabel = "cpu,alloc,lock",
-            order = 25,
-            description = "Profile the server JVM during the run (async-profiler).")
+    @Option(names = "--profile", paramLabel = "cpu,alloc,lock", order = 25)
     void profile(String events) {
         options.profile(LoadOptions.parseProfile(events));
     }
 
-    @Option(
-            names = "--server-pid",
-            paramLabel = "PID",
-            order = 26,
-            converter = Converters.AtLeastOne.class,
-            description = "The server JVM --profile attaches to (else found by the target's port).")
+    @Option(names = "--server-pid", paramLabel = "PID", order = 26, converter = Converters.AtLeastOne.class)
     void serverPid(long pid) {
         options.serverPid(pid);
     }

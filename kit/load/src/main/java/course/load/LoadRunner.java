@@ -34,7 +34,7 @@ final class LoadRunner {
     }
 
     /** {@code files} is where to write, or {@code null} to write nothing. */
-    Measurement measure(LoadOptions o, Stabilizer stabilizer, RunFiles files)
+    MeasuredRun measure(LoadOptions o, Stabilizer stabilizer, RunFiles files)
             throws TargetUnreachableException, InterruptedException, IOException {
         String problem = Reachability.problem(o.targets());
         if (problem != null) {
@@ -66,7 +66,7 @@ final class LoadRunner {
                     + files.text().getFileName() + ")");
         }
         out.flush();
-        return new Measurement(run, result, header + body);
+        return new MeasuredRun(run, result, header + body);
     }
 
     private void printSummary(LoadOptions o, LoadRun run) {

@@ -99,7 +99,7 @@ final class Saturator {
                                     attempt > 0 ? " (again)" : "",
                                     RunFiles.rateName(rate),
                                     RunFiles.rateName(s.stepSeconds));
-                            Measurement m = runner.measure(
+                            MeasuredRun m = runner.measure(
                                     step,
                                     stabilizer,
                                     dir == null ? null : new RunFiles(dir.resolve(fileName(n, rate, attempt))));

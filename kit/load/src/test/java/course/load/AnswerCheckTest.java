@@ -1,5 +1,7 @@
 package course.load;
 
+import static course.load.CommandRun.load;
+import static course.load.CommandRun.words;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,9 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.LoadRun;
 import course.results.Results;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,28 +23,11 @@ class AnswerCheckTest {
     void aGetRunOfMissingKeysWarnsAndIsMarked() throws Exception {
         try (TestHttpServer server = new TestHttpServer().status(404)) {
             Path json = dir.resolve("run.json");
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = new LoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
-                    .execute(new String[] {
-                        "--url",
-                        server.url(),
-                        "-R",
-                        "200",
-                        "-c",
-                        "2",
-                        "-t",
-                        "1",
-                        "-d",
-                        "1s",
-                        "--workload",
-                        "get",
-                        "--no-stabilize",
-                        "--no-progress",
-                        "--out",
-                        json.toString()
-                    });
-            String text = out.toString(StandardCharsets.UTF_8);
-            assertEquals(0, code, text);
+            CommandRun o = load(words(
+                    "--url %s -R 200 -c 2 -t 1 -d 1s --workload get --no-stabilize --no-progress --out %s",
+                    server.url(), json));
+            String text = o.out();
+            assertEquals(0, o.code(), text + o.err());
             assertTrue(
                     text.contains("WARNING (unexpected-status): 100% of the answers are not what a get run expects"
                             + " (200 only): 404 x "),

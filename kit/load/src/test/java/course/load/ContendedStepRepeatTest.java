@@ -10,12 +10,12 @@ import org.junit.jupiter.api.Test;
 
 /** A saturation step whose run was flagged for contention is run again rather than trusted. */
 class ContendedStepRepeatTest {
-    private static Measurement run(boolean contended) {
+    private static MeasuredRun run(boolean contended) {
         LoadRun run = new LoadRun();
         if (contended) {
             run.flag(LoadRun.Flag.CONTENTION, "CPU contention during the run: ...");
         }
-        return new Measurement(run, null, "");
+        return new MeasuredRun(run, null, "");
     }
 
     /** A search's budget of {@code max} runs, of which the step's first run is already taken. */

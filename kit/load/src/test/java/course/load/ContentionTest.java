@@ -1,5 +1,7 @@
 package course.load;
 
+import static course.load.CommandRun.load;
+import static course.load.CommandRun.words;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.LoadRun;
 import course.results.Results;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,26 +34,10 @@ class ContentionTest {
                 loops.add(orphanBusyLoop());
             }
             Path json = dir.resolve("run.json");
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = new LoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
-                    .execute(new String[] {
-                        "--url",
-                        server.url(),
-                        "-R",
-                        "500",
-                        "-c",
-                        "4",
-                        "-t",
-                        "1",
-                        "-d",
-                        "3s",
-                        "--no-stabilize",
-                        "--no-progress",
-                        "--out",
-                        json.toString()
-                    });
-            String text = out.toString(StandardCharsets.UTF_8);
-            assertEquals(0, code, text);
+            CommandRun o = load(
+                    words("--url %s -R 500 -c 4 -t 1 -d 3s --no-stabilize --no-progress --out %s", server.url(), json));
+            String text = o.out();
+            assertEquals(0, o.code(), text + o.err());
             LoadRun run = Results.read(json, LoadRun.class);
             assertNotNull(run.contention, "every run records contention");
             assertNotNull(run.contention.otherProcessesCpuSeconds, "/proc is readable on the test machine");
@@ -119,29 +103,30 @@ class ContentionTest {
         assertTrue(steal.contains("CPU steal 12.5% (above 5%)"), steal);
     }
 
+    /** The kinds of a run's flags, in order. */
+    private static List<String> kinds(List<LoadRun.Flag> flags) {
+        return flags.stream().map(f -> f.kind).toList();
+    }
+
     @Test
     void aFlaggedRunCarriesAContentionFlagNextToTheOthers() {
-        List<LoadRun.Flag> flags = LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 18.4, 46.0));
         assertEquals(
                 List.of(LoadRun.Flag.CONTENTION),
-                flags.stream().map(f -> f.kind).toList());
+                kinds(LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 18.4, 46.0))));
         assertEquals(List.of(), LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 0.4, 2.0)));
-        List<LoadRun.Flag> own = LoadRunDocument.flags(25000, 25000, 0.05, measured(52.0, 0.1, 0.05, 0.4));
         assertEquals(
                 List.of(LoadRun.Flag.CPU_SATURATED),
-                own.stream().map(f -> f.kind).toList(),
+                kinds(LoadRunDocument.flags(25000, 25000, 0.05, measured(52.0, 0.1, 0.05, 0.4))),
                 "a run that saturates the CPUs itself is neither contention nor a generator to give threads to");
     }
 
     @Test
     void lateSendsOnAContendedMachineAreTheMachinesNotTheGenerators() {
-        List<LoadRun.Flag> quiet = LoadRunDocument.flags(1000, 1000, 0.05, measured(3.0, 0.1, 0.4, 2.0));
         assertEquals(
                 List.of(LoadRun.Flag.GENERATOR_BEHIND),
-                quiet.stream().map(f -> f.kind).toList());
+                kinds(LoadRunDocument.flags(1000, 1000, 0.05, measured(3.0, 0.1, 0.4, 2.0))));
         List<LoadRun.Flag> busy = LoadRunDocument.flags(1000, 1000, 0.05, measured(90.0, 0.1, 3.7, 44.0));
-        assertEquals(
-                List.of(LoadRun.Flag.CONTENTION), busy.stream().map(f -> f.kind).toList());
+        assertEquals(List.of(LoadRun.Flag.CONTENTION), kinds(busy));
         assertTrue(busy.get(0).message.contains("5.0% of requests went out over 1 ms late"), busy.get(0).message);
     }
 

@@ -1,5 +1,6 @@
 package course.load;
 
+import static course.load.CommandRun.words;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,18 +20,7 @@ class LoadApiTest {
         try (TestHttpServer server = new TestHttpServer()) {
             LoadRun run = LoadApi.run(
                     LoadOptions.parse(
-                            "--url",
-                            server.url(),
-                            "-R",
-                            "200",
-                            "-d",
-                            "1s",
-                            "-c",
-                            "4",
-                            "-t",
-                            "1",
-                            "--no-stabilize",
-                            "--no-progress"),
+                            words("--url %s -R 200 -d 1s -c 4 -t 1 --no-stabilize --no-progress", server.url())),
                     new PrintStream(new ByteArrayOutputStream()));
             assertEquals(200, run.rate);
             assertTrue(run.requests >= 150, "requests: " + run.requests);
@@ -43,25 +33,10 @@ class LoadApiTest {
         try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
             ByteArrayOutputStream progress = new ByteArrayOutputStream();
             LoadApi.Search s = LoadApi.saturate(
-                    SaturateOptions.parse(
-                            "--url",
-                            server.url(),
-                            "--start-rate",
-                            "250",
-                            "--step-duration",
-                            "1s",
-                            "--pause",
-                            "100ms",
-                            "--p99-ms",
-                            "200",
-                            "-c",
-                            "16",
-                            "-t",
-                            "2",
-                            "--max-steps",
-                            "4",
-                            "--no-stabilize",
-                            "--no-progress"),
+                    SaturateOptions.parse(words(
+                            "--url %s --start-rate 250 --step-duration 1s --pause 100ms --p99-ms 200 -c 16 -t 2"
+                                    + " --max-steps 4 --no-stabilize --no-progress",
+                            server.url())),
                     new PrintStream(progress, true, StandardCharsets.UTF_8));
             String printed = progress.toString(StandardCharsets.UTF_8);
             assertTrue(s.steps().size() >= 1 && s.steps().size() <= 4, printed);

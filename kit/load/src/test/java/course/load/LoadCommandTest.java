@@ -1,6 +1,7 @@
 package course.load;
 
 import static course.load.CommandRun.load;
+import static course.load.CommandRun.words;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,13 +13,9 @@ import course.results.LoadRun;
 import course.results.Results;
 import course.wrk2.ParseResult;
 import course.wrk2.Wrk2Parser;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -26,6 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code course load} as a user runs it: the printed report, the files it writes, and its errors. */
 class LoadCommandTest {
+    /** A one-second run at 200 requests/s on 2 connections, without warm-up, stabilizer or progress lines. */
+    private static final String QUICK_RUN = "--url %s -R 200 -c 2 -t 1 -d 1s --warmup 0 --no-stabilize --no-progress";
+
+    /** A one-second run that names no stage: the stage comes from the checkout, or is unknown. */
+    private static final String UNSTAGED_RUN = "--url %s -R 100 -d 1s --no-stabilize --out %s";
+
     @TempDir
     Path dir;
 
@@ -33,36 +36,10 @@ class LoadCommandTest {
     void writesValidJsonAnHlogAndWrk2TextThatTheWrk2ParserReadsBack() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("run.json");
-            CommandRun o = load(
-                    "--url",
-                    server.url(),
-                    "-R",
-                    "1000",
-                    "-c",
-                    "4",
-                    "-t",
-                    "2",
-                    "-d",
-                    "2s",
-                    "--workload",
-                    "mixed",
-                    "--put-ratio",
-                    "0.5",
-                    "--key-order",
-                    "zipfian",
-                    "--keys",
-                    "1000",
-                    "--seed",
-                    "7",
-                    "--out",
-                    json.toString(),
-                    "--no-stabilize",
-                    "--server-heap",
-                    "-Xmx128m",
-                    "--student",
-                    "alice",
-                    "--stage",
-                    "1");
+            CommandRun o = load(words(
+                    "--url %s -R 1000 -c 4 -t 2 -d 2s --workload mixed --put-ratio 0.5 --key-order zipfian --keys 1000"
+                            + " --seed 7 --out %s --no-stabilize --server-heap -Xmx128m --student alice --stage 1",
+                    server.url(), json));
             assertEquals(0, o.code(), o.err());
             for (String section : new String[] {
                 "Running 2s test @ " + server.url(),
@@ -126,51 +103,16 @@ class LoadCommandTest {
     void theRunRecordsTheFactoryOfTheNodeItMeasuredAndTheStudent() throws Exception {
         // A server JVM whose command line is a course node's, as ./course run starts one: course.runtime.Launcher
         // ... --factory CLASS (TestServerMain ignores the words; the load command reads them from /proc).
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process server = new ProcessBuilder(
-                        java,
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "course.load.TestServerMain",
-                        Author.LAUNCHER,
-                        "--factory",
-                        "solutions.stage1.Stage1Factory")
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
-        try {
-            String url = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
-                    .readLine();
+        try (TestServerProcess server =
+                TestServerProcess.start(Author.LAUNCHER, "--factory", "solutions.stage1.Stage1Factory")) {
             Path json = dir.resolve("node.json");
-            CommandRun o = load(
-                    "--url",
-                    url,
-                    "-R",
-                    "200",
-                    "-c",
-                    "2",
-                    "-t",
-                    "1",
-                    "-d",
-                    "1s",
-                    "--warmup",
-                    "0",
-                    "--no-stabilize",
-                    "--no-progress",
-                    "--stage",
-                    "1",
-                    "--out",
-                    json.toString());
+            CommandRun o = load(words(QUICK_RUN + " --stage 1 --out %s", server.url(), json));
             assertEquals(0, o.code(), o.err());
             LoadRun run = Results.read(json, LoadRun.class);
             assertEquals("solutions.stage1.Stage1Factory", run.factory);
             assertEquals(FactorySource.NODE, run.factorySource);
             assertNull(run.student, "no --student and a node that is not the declared submission: nobody's name");
             assertTrue(o.err().contains("measuring solutions.stage1.Stage1Factory (the node's command line)"), o.err());
-        } finally {
-            server.getOutputStream().close();
-            if (!server.waitFor(5, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
-            }
         }
     }
 
@@ -178,27 +120,7 @@ class LoadCommandTest {
     void aNodeThatCannotBeInspectedIsRecordedAsTheCheckoutsDeclaredSubmission() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("declared.json");
-            CommandRun o = load(
-                    "--url",
-                    server.url(),
-                    "-R",
-                    "200",
-                    "-c",
-                    "2",
-                    "-t",
-                    "1",
-                    "-d",
-                    "1s",
-                    "--warmup",
-                    "0",
-                    "--no-stabilize",
-                    "--no-progress",
-                    "--stage",
-                    "1",
-                    "--student",
-                    "alice",
-                    "--out",
-                    json.toString());
+            CommandRun o = load(words(QUICK_RUN + " --stage 1 --student alice --out %s", server.url(), json));
             assertEquals(0, o.code(), o.err());
             LoadRun run = Results.read(json, LoadRun.class);
             assertEquals("alice", run.student);
@@ -290,16 +212,7 @@ class LoadCommandTest {
         String before = System.getProperty("course.root");
         System.setProperty("course.root", repo.toString());
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun unknown = load(
-                    "--url",
-                    server.url(),
-                    "-R",
-                    "100",
-                    "-d",
-                    "1s",
-                    "--no-stabilize",
-                    "--out",
-                    dir.resolve("unknown.json").toString());
+            CommandRun unknown = load(words(UNSTAGED_RUN, server.url(), dir.resolve("unknown.json")));
             assertEquals(0, unknown.code(), unknown.err());
             assertTrue(unknown.err().contains("could not tell the stage"), unknown.err());
             assertEquals(null, Results.read(dir.resolve("unknown.json"), LoadRun.class).stage);
@@ -307,16 +220,7 @@ class LoadCommandTest {
             Path submission = repo.resolve("starter/student/src/main/resources/submission.properties");
             Files.createDirectories(submission.getParent());
             Files.writeString(submission, "factory=student.StudentServiceFactory\nstage=2\n");
-            CommandRun declared = load(
-                    "--url",
-                    server.url(),
-                    "-R",
-                    "100",
-                    "-d",
-                    "1s",
-                    "--no-stabilize",
-                    "--out",
-                    dir.resolve("declared.json").toString());
+            CommandRun declared = load(words(UNSTAGED_RUN, server.url(), dir.resolve("declared.json")));
             assertEquals(0, declared.code(), declared.err());
             assertTrue(
                     declared.err()

@@ -1,5 +1,6 @@
 package course.load;
 
+import static course.load.CommandRun.words;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,9 +10,6 @@ import course.results.FactorySource;
 import course.results.LoadRun;
 import course.results.Results;
 import course.results.Saturation;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,40 +25,13 @@ class SaturateCommandTest {
     @Test
     void findsTheCapacityOfASlowServerAndSavesEveryStep() throws Exception {
         try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = new SaturateCommand(
-                            new PrintStream(out, true, StandardCharsets.UTF_8),
-                            new PrintStream(err, true, StandardCharsets.UTF_8))
-                    .execute(new String[] {
-                        "--url",
-                        server.url(),
-                        "--start-rate",
-                        "250",
-                        "--step-duration",
-                        "2s",
-                        "--pause",
-                        "200ms",
-                        "--resolution",
-                        "10%",
-                        "--p99-ms",
-                        "200",
-                        "-c",
-                        "32",
-                        "-t",
-                        "2",
-                        "--max-steps",
-                        "10",
-                        "--no-stabilize",
-                        "--no-progress",
-                        "--student",
-                        "alice",
-                        "--out",
-                        dir.toString()
-                    });
-            String printed = out.toString(StandardCharsets.UTF_8);
+            CommandRun run = CommandRun.saturate(words(
+                    "--url %s --start-rate 250 --step-duration 2s --pause 200ms --resolution 10% --p99-ms 200 -c 32"
+                            + " -t 2 --max-steps 10 --no-stabilize --no-progress --student alice --out %s",
+                    server.url(), dir));
+            String printed = run.out();
             System.out.println(printed);
-            assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+            assertEquals(0, run.code(), run.err());
             Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
             assertNotNull(doc.result.sustainedRate, printed);
             assertEquals("alice", doc.student, "the search records who it measured");
@@ -72,43 +43,35 @@ class SaturateCommandTest {
                     "about the server's 1000 requests/s: " + printed);
             assertTrue(doc.steps.size() >= 4 && doc.steps.size() <= 10, printed);
             for (Saturation.Step step : doc.steps) {
-                LoadRun run = Results.read(dir.resolve(step.file), LoadRun.class);
-                assertEquals(step.rate, run.rate);
-                assertEquals("alice", run.student);
-                assertEquals(doc.factory, run.factory);
-                assertTrue(run.source.command.startsWith("course load -R "), run.source.command);
+                LoadRun stepRun = Results.read(dir.resolve(step.file), LoadRun.class);
+                assertEquals(step.rate, stepRun.rate);
+                assertEquals("alice", stepRun.student);
+                assertEquals(doc.factory, stepRun.factory);
+                assertTrue(stepRun.source.command.startsWith("course load -R "), stepRun.source.command);
             }
             assertTrue(printed.contains("Sustained rate: "), printed);
         }
+    }
+
+    /**
+     * A search of 1-s steps from 200 requests/s on 2 connections, without warm-up, whose runs {@code contention}
+     * judges, saved in {@link #dir}; {@code options} bound it.
+     */
+    private CommandRun search(TestHttpServer server, ContentionSource contention, String options) {
+        return CommandRun.of(
+                (out, err) -> new SaturateCommand(out, err, contention),
+                words(
+                        "--url %s --start-rate 200 --step-duration 1s --pause 100ms -c 2 -t 1 --warmup 0"
+                                + " --no-stabilize --out %s " + options,
+                        server.url(),
+                        dir));
     }
 
     @Test
     void eachStepsProgressLinesStartWithTheStepTheyBelongTo() throws Exception {
         // judged quiet: a contended step's repeat would take the second of the two runs
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun run = CommandRun.of(
-                    (out, err) -> new SaturateCommand(out, err, QUIET),
-                    "--url",
-                    server.url(),
-                    "--start-rate",
-                    "200",
-                    "--max-rate",
-                    "400",
-                    "--step-duration",
-                    "1s",
-                    "--pause",
-                    "100ms",
-                    "--max-steps",
-                    "2",
-                    "-c",
-                    "2",
-                    "-t",
-                    "1",
-                    "--warmup",
-                    "0",
-                    "--no-stabilize",
-                    "--out",
-                    dir.toString());
+            CommandRun run = search(server, QUIET, "--max-rate 400 --max-steps 2");
             assertEquals(0, run.code(), run.err());
             String progress = run.err();
             int first = progress.indexOf("step 1: 200 requests/s for 1 s");
@@ -119,48 +82,33 @@ class SaturateCommandTest {
         }
     }
 
+    /** Every run of a search judged by it has these figures: a fixed reading instead of the machine's counters. */
+    private static ContentionSource reading(double otherSeconds, double otherPercent, double psi, double steal) {
+        return targets -> () -> {
+            LoadRun.Contention c = new LoadRun.Contention();
+            c.thresholds = ContentionRule.thresholds();
+            c.otherProcessesCpuSeconds = otherSeconds;
+            c.otherProcessesCpuPercent = otherPercent;
+            c.psiCpuSomePercent = psi;
+            c.stealPercent = steal;
+            return c;
+        };
+    }
+
     /**
      * Every run of this search is judged contended: the figures come from a fixed reading instead of the test
      * machine's counters, so the rule, the flags, the repeats and the budget run as on a busy machine, against a real
      * server, whatever the machine is doing.
      */
-    private static final ContentionSource BUSY = targets -> () -> {
-        course.results.LoadRun.Contention c = new course.results.LoadRun.Contention();
-        c.thresholds = ContentionRule.thresholds();
-        c.otherProcessesCpuSeconds = 1.2;
-        c.otherProcessesCpuPercent = 60.0;
-        c.psiCpuSomePercent = 45.0;
-        c.stealPercent = 0.1;
-        return c;
-    };
+    private static final ContentionSource BUSY = reading(1.2, 60.0, 45.0, 0.1);
+
+    /** Every run of this search is judged quiet, however busy the test machine is (as {@link #BUSY}). */
+    private static final ContentionSource QUIET = reading(0.02, 1.0, 2.0, 0.0);
 
     @Test
     void maxStepsBoundsEveryRunContentionRepeatsIncludedAndAContendedResultIsNotTrusted() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun run = CommandRun.of(
-                    (out, err) -> new SaturateCommand(out, err, BUSY),
-                    "--url",
-                    server.url(),
-                    "--start-rate",
-                    "200",
-                    "--max-rate",
-                    "100000",
-                    "--step-duration",
-                    "1s",
-                    "--pause",
-                    "100ms",
-                    "--max-steps",
-                    "3",
-                    "-c",
-                    "2",
-                    "-t",
-                    "1",
-                    "--warmup",
-                    "0",
-                    "--no-stabilize",
-                    "--no-progress",
-                    "--out",
-                    dir.toString());
+            CommandRun run = search(server, BUSY, "--max-rate 100000 --max-steps 3 --no-progress");
             System.out.println(run.out());
             assertEquals(0, run.code(), run.err());
             List<String> runs;
@@ -193,44 +141,10 @@ class SaturateCommandTest {
         }
     }
 
-    /** Every run of this search is judged quiet, however busy the test machine is (as {@link #BUSY}). */
-    private static final ContentionSource QUIET = targets -> () -> {
-        course.results.LoadRun.Contention c = new course.results.LoadRun.Contention();
-        c.thresholds = ContentionRule.thresholds();
-        c.otherProcessesCpuSeconds = 0.02;
-        c.otherProcessesCpuPercent = 1.0;
-        c.psiCpuSomePercent = 2.0;
-        c.stealPercent = 0.0;
-        return c;
-    };
-
     @Test
     void aQuietMachinesSearchIsNotMarked() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun run = CommandRun.of(
-                    (out, err) -> new SaturateCommand(out, err, QUIET),
-                    "--url",
-                    server.url(),
-                    "--start-rate",
-                    "200",
-                    "--max-rate",
-                    "400",
-                    "--step-duration",
-                    "1s",
-                    "--pause",
-                    "100ms",
-                    "--max-steps",
-                    "2",
-                    "-c",
-                    "2",
-                    "-t",
-                    "1",
-                    "--warmup",
-                    "0",
-                    "--no-stabilize",
-                    "--no-progress",
-                    "--out",
-                    dir.toString());
+            CommandRun run = search(server, QUIET, "--max-rate 400 --max-steps 2 --no-progress");
             assertEquals(0, run.code(), run.err());
             Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
             assertTrue(doc.contendedSteps().isEmpty(), run.out());

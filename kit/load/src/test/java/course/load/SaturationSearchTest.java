@@ -10,14 +10,19 @@ import org.junit.jupiter.api.Test;
 
 /** The search itself, over a server model whose capacity is known exactly. */
 class SaturationSearchTest {
+    /** A server that sustains rates up to {@code capacity}; each rate tried is added to {@code tried}. */
+    private static SaturationSearch.Step upTo(double capacity, List<Double> tried) {
+        return rate -> {
+            tried.add(rate);
+            return rate <= capacity;
+        };
+    }
+
     @Test
     void doublesThenBisectsToTheResolution() throws Exception {
         List<Double> tried = new ArrayList<>();
         SaturationSearch s = new SaturationSearch(1000, 1e6, 0.05, 20);
-        Double sustained = s.run(rate -> {
-            tried.add(rate);
-            return rate <= 5300;
-        });
+        Double sustained = s.run(upTo(5300, tried));
         assertEquals(List.of(1000.0, 2000.0, 4000.0, 8000.0), tried.subList(0, 4));
         assertTrue(sustained <= 5300 && sustained >= 5300 / 1.05, "sustained " + sustained + " after " + tried);
     }
@@ -71,10 +76,7 @@ class SaturationSearchTest {
     void aRealLimitIsConfirmedAndRepeatsCountAgainstMaxSteps() throws Exception {
         List<Double> tried = new ArrayList<>();
         SaturationSearch s = new SaturationSearch(1000, 1e6, 0.05, 20, 1);
-        Double sustained = s.run(rate -> {
-            tried.add(rate);
-            return rate <= 5300;
-        });
+        Double sustained = s.run(upTo(5300, tried));
         assertTrue(sustained <= 5300 && sustained >= 5300 / 1.05, "sustained " + sustained);
         assertEquals(List.of(1000.0, 2000.0, 4000.0, 8000.0, 8000.0), tried.subList(0, 5));
         assertTrue(s.note().startsWith("the SLO holds at"), s.note());

@@ -1,5 +1,8 @@
 package course.load;
 
+import static course.load.CommandRun.load;
+import static course.load.CommandRun.saturate;
+import static course.load.CommandRun.words;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * recorded run, written in the results JSON, and off with {@code --warmup 0}.
  */
 class WarmupTest {
+    /** A run at 200 requests/s on 4 connections of stage 1, without stabilizer or progress lines; -d to add. */
+    private static final String RUN = "--url %s -R 200 -c 4 -t 1 --no-stabilize --no-progress --stage 1";
+
     @TempDir
     Path dir;
 
@@ -25,23 +31,7 @@ class WarmupTest {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("warm.json");
             // The default is 5 s but never longer than the run: 2 s at half of 200/s.
-            CommandRun o = CommandRun.load(
-                    "--url",
-                    server.url(),
-                    "-R",
-                    "200",
-                    "-c",
-                    "4",
-                    "-t",
-                    "1",
-                    "-d",
-                    "2s",
-                    "--no-stabilize",
-                    "--no-progress",
-                    "--stage",
-                    "1",
-                    "--out",
-                    json.toString());
+            CommandRun o = load(words(RUN + " -d 2s --out %s", server.url(), json));
             assertEquals(0, o.code(), o.err());
             assertTrue(o.out().startsWith("warm-up: 2 s at 100 req/s, not recorded"), o.out());
             LoadRun run = Results.read(json, LoadRun.class);
@@ -56,25 +46,7 @@ class WarmupTest {
     void warmup0TurnsItOffAndSaysSo() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("cold.json");
-            CommandRun o = CommandRun.load(
-                    "--url",
-                    server.url(),
-                    "-R",
-                    "200",
-                    "-c",
-                    "4",
-                    "-t",
-                    "1",
-                    "-d",
-                    "1s",
-                    "--warmup",
-                    "0",
-                    "--no-stabilize",
-                    "--no-progress",
-                    "--stage",
-                    "1",
-                    "--out",
-                    json.toString());
+            CommandRun o = load(words(RUN + " -d 1s --warmup 0 --out %s", server.url(), json));
             assertEquals(0, o.code(), o.err());
             assertTrue(o.out().startsWith("warm-up: off (--warmup 0)"), o.out());
             LoadRun run = Results.read(json, LoadRun.class);
@@ -86,7 +58,7 @@ class WarmupTest {
 
     @Test
     void aBadWarmupIsRefusedWithTheFormItTakes() {
-        CommandRun o = CommandRun.load("--url", "http://127.0.0.1:1", "-R", "100", "--warmup", "soon");
+        CommandRun o = load("--url", "http://127.0.0.1:1", "-R", "100", "--warmup", "soon");
         assertEquals(2, o.code());
         assertTrue(o.err().contains("--warmup 'soon' is not a duration; write e.g. 30s, 500ms, 2m"), o.err());
     }
@@ -94,25 +66,10 @@ class WarmupTest {
     @Test
     void theSaturationSearchWarmsUpOnceBeforeItsFirstStep() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
-            CommandRun o = CommandRun.saturate(
-                    "--url",
-                    server.url(),
-                    "--start-rate",
-                    "200",
-                    "--max-rate",
-                    "200",
-                    "--step-duration",
-                    "1s",
-                    "--warmup",
-                    "1s",
-                    "-c",
-                    "4",
-                    "-t",
-                    "1",
-                    "--no-stabilize",
-                    "--no-progress",
-                    "--out",
-                    dir.toString());
+            CommandRun o = saturate(words(
+                    "--url %s --start-rate 200 --max-rate 200 --step-duration 1s --warmup 1s -c 4 -t 1 --no-stabilize"
+                            + " --no-progress --out %s",
+                    server.url(), dir));
             assertEquals(0, o.code(), o.err());
             assertTrue(o.out().contains("warm-up: 1 s at 100 req/s, not recorded"), o.out());
             Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);

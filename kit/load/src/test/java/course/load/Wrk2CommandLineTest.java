@@ -1,6 +1,7 @@
 package course.load;
 
 import static course.load.CommandRun.load;
+import static course.load.CommandRun.words;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,20 +23,8 @@ class Wrk2CommandLineTest {
     void attachedShortOptionsLatencyAndAPositionalUrlRun() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("wrk2.json");
-            CommandRun o = load(
-                    "-t1",
-                    "-c2",
-                    "-d1s",
-                    "-R200",
-                    "-L",
-                    "--timeout",
-                    "3s",
-                    "--no-stabilize",
-                    "--stage",
-                    "1",
-                    "--out",
-                    json.toString(),
-                    server.url() + "/");
+            CommandRun o = load(words(
+                    "-t1 -c2 -d1s -R200 -L --timeout 3s --no-stabilize --stage 1 --out %s %s/", json, server.url()));
             assertEquals(0, o.code(), o.err());
             assertTrue(o.out().contains("Running 1s test @ " + server.url()), o.out());
             assertTrue(o.out().contains("1 threads and 2 connections"), o.out());
@@ -53,26 +42,9 @@ class Wrk2CommandLineTest {
     void theCourseScriptsRunAsTheirWorkloadAndHeadersAreSent() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             Path json = dir.resolve("put.json");
-            CommandRun o = load(
-                    "-t",
-                    "1",
-                    "-c",
-                    "2",
-                    "-d",
-                    "1",
-                    "-R",
-                    "100",
-                    "-s",
-                    "/home/me/lua/put.lua",
-                    "-H",
-                    "X-Trace: 7",
-                    "-U",
-                    "--no-stabilize",
-                    "--stage",
-                    "1",
-                    "--out",
-                    json.toString(),
-                    server.url());
+            CommandRun o = load(words(
+                    "-t 1 -c 2 -d 1 -R 100 -s /home/me/lua/put.lua -H %s -U --no-stabilize --stage 1 --out %s %s",
+                    "X-Trace: 7", json, server.url()));
             assertEquals(0, o.code(), o.err());
             assertTrue(o.out().contains("Latency Distribution (HdrHistogram - Uncorrected Latency"), o.out());
             assertTrue(o.err().contains("-s put.lua runs as --workload put"), o.err());
@@ -86,22 +58,9 @@ class Wrk2CommandLineTest {
     void uncorrectedLatencyIsPrintedApartAndHidesAStallThatTheRecordedLatencyShows() throws Exception {
         try (TestHttpServer server = new TestHttpServer().stallOnce(2000, 500)) {
             Path json = dir.resolve("stall.json");
-            CommandRun o = load(
-                    "-t1",
-                    "-c10",
-                    "-d6s",
-                    "-R1000",
-                    "-L",
-                    "-U",
-                    "--warmup",
-                    "0",
-                    "--no-stabilize",
-                    "--no-progress",
-                    "--stage",
-                    "1",
-                    "--out",
-                    json.toString(),
-                    server.url());
+            CommandRun o = load(words(
+                    "-t1 -c10 -d6s -R1000 -L -U --warmup 0 --no-stabilize --no-progress --stage 1 --out %s %s",
+                    json, server.url()));
             assertEquals(0, o.code(), o.err());
             String title = "Latency Distribution (HdrHistogram - Uncorrected Latency (measured without taking delayed"
                     + " starts into account))";
@@ -137,27 +96,16 @@ class Wrk2CommandLineTest {
     @Test
     void aLineFromAnEarlierReportParsesToTheSameRun() throws Exception {
         // Copied from a student's stage-1 report (wrk with a bare-second -d and its own get.lua).
-        LoadOptions o = LoadOptions.parse(
-                "-c",
-                "64",
-                "-d",
-                "20",
-                "-t",
-                "1",
-                "-L",
-                "-R",
-                "50000",
-                "-s",
-                "/Users/someone/2024-highload-dht/lua/get.lua",
-                "http://localhost:8080");
+        LoadOptions o = LoadOptions.parse(words(
+                "-c 64 -d 20 -t 1 -L -R 50000 -s /Users/someone/2024-highload-dht/lua/get.lua http://localhost:8080"));
         assertEquals(64, o.connections());
         assertEquals(1, o.threads());
         assertEquals(20.0, o.durationSeconds());
         assertEquals(50000.0, o.rate());
         assertEquals(WorkloadKind.GET, o.workload());
         assertEquals("http://localhost:8080", o.targets().get(0).url());
-        LoadOptions attached = LoadOptions.parse(
-                "-c80", "-t4", "-d", "30s", "-R", "40000", "-L", "-s", "put.lua", "http://localhost:54321");
+        LoadOptions attached =
+                LoadOptions.parse(words("-c80 -t4 -d 30s -R 40000 -L -s put.lua http://localhost:54321"));
         assertEquals(80, attached.connections());
         assertEquals(4, attached.threads());
         assertEquals(WorkloadKind.PUT, attached.workload());

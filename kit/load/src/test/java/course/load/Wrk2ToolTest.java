@@ -1,13 +1,12 @@
 package course.load;
 
+import static course.load.CommandRun.load;
+import static course.load.CommandRun.words;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.LoadRun;
 import course.results.Results;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,29 +33,8 @@ class Wrk2ToolTest {
 
     @Test
     void commandPassesTheWorkloadToTheScript() throws Exception {
-        LoadOptions o = LoadOptions.parse(
-                "--url",
-                "http://localhost:8080",
-                "-R",
-                "20k",
-                "-c",
-                "64",
-                "-t",
-                "4",
-                "-d",
-                "30s",
-                "--workload",
-                "put",
-                "--keys",
-                "123456789",
-                "--ack",
-                "2",
-                "--from",
-                "3",
-                "--seed",
-                "9",
-                "--tool",
-                "wrk2");
+        LoadOptions o = LoadOptions.parse(words("--url http://localhost:8080 -R 20k -c 64 -t 4 -d 30s --workload put"
+                + " --keys 123456789 --ack 2 --from 3 --seed 9 --tool wrk2"));
         List<String> cmd = Wrk2Tool.command("wrk2", o, Path.of("/tmp/put.lua"));
         assertEquals(
                 List.of(
@@ -92,25 +70,12 @@ class Wrk2ToolTest {
         // Real wrk2-format text, made by the built-in generator against the test server.
         String text;
         try (TestHttpServer server = new TestHttpServer()) {
-            LoadOptions run = LoadOptions.parse("--url", server.url(), "-R", "500", "-c", "2", "-t", "1", "-d", "1s");
+            LoadOptions run = LoadOptions.parse(words("--url %s -R 500 -c 2 -t 1 -d 1s", server.url()));
             RunResult r = new LoadGenerator(run, null).run();
             text = Wrk2Report.header(run) + Wrk2Report.body(r);
         }
         LoadOptions o = LoadOptions.parse(
-                "--url",
-                "http://localhost:8080",
-                "-R",
-                "500",
-                "-c",
-                "2",
-                "-t",
-                "1",
-                "-d",
-                "1s",
-                "--tool",
-                "wrk2",
-                "--student",
-                "bob");
+                words("--url http://localhost:8080 -R 500 -c 2 -t 1 -d 1s --tool wrk2 --student bob"));
         LoadRun.Contention contention = new LoadRun.Contention();
         contention.stealPercent = 1.5;
         contention.stabilize = new LoadRun.Stabilize("off", "plain", "asked for with --no-stabilize");
@@ -125,13 +90,9 @@ class Wrk2ToolTest {
     @Test
     void withoutWrk2OnPathTheErrorSaysHowToGetItOrDropTool() {
         Assumptions.assumeTrue(Wrk2Tool.findBinary() == null, "wrk2 is installed here");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new LoadCommand(
-                        new PrintStream(new ByteArrayOutputStream()),
-                        new PrintStream(err, true, StandardCharsets.UTF_8))
-                .execute(new String[] {"--url", "http://127.0.0.1:1", "-R", "100", "--tool", "wrk2"});
-        assertEquals(1, code);
-        String message = err.toString(StandardCharsets.UTF_8);
+        CommandRun o = load("--url", "http://127.0.0.1:1", "-R", "100", "--tool", "wrk2");
+        assertEquals(1, o.code());
+        String message = o.err();
         assertTrue(message.contains("github.com/giltene/wrk2") && message.contains("drop --tool"), message);
     }
 }

@@ -9,88 +9,82 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** The command line of {@code ./course profile}; {@link #checked()} gives exactly one of pid and port. */
+// One line an option: the help texts are in ProfileOptions.properties (picocli's resource bundle).
+@Command(resourceBundle = "course.profiler.ProfileOptions")
 final class ProfileOptions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec mixee;
 
-    Long pid;
-    Integer port;
     final List<String> events = new ArrayList<>();
     Duration duration = Duration.ofSeconds(30);
+
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "DIR",
+            order = 5)
     Path out;
+
+    @Option(names = "--pid", paramLabel = "PID", order = 1, converter = Pid.class)
+    Long pid;
+
+    @Option(names = "--port", paramLabel = "PORT", order = 2, converter = OptionValues.Port.class)
+    Integer port;
+
+    @Option(names = "--stage", paramLabel = "N", order = 6, converter = StageNumber.class)
     Integer stage;
 
-    @Option(
-            names = "--pid",
-            paramLabel = "PID",
-            order = 1,
-            description = "The JVM to profile (list JVMs with 'jps -l').")
-    void pid(String text) {
-        pid = OptionValues.between("--pid", text, 1, Long.MAX_VALUE);
+    /** A process id. */
+    public static final class Pid extends OptionValues.Range {
+        public Pid() {
+            super(1, Long.MAX_VALUE);
+        }
     }
 
-    @Option(
-            names = "--port",
-            paramLabel = "PORT",
-            order = 2,
-            description = "Or: the JVM that listens on this local TCP port.")
-    void port(String text) {
-        port = OptionValues.intBetween("--port", text, 1, 65535);
+    /** A stage of the course: 1 to 100. */
+    public static final class StageNumber extends OptionValues.IntRange {
+        public StageNumber() {
+            super(1, 100);
+        }
     }
 
     @Option(
             names = {"-e", "--event", "--events"},
             paramLabel = "LIST",
-            order = 3,
-            description = "Comma-separated: cpu (default), alloc, lock, wall; all are recorded at once.")
+            order = 3)
     void events(String list) {
         for (String event : list.split(",")) {
-            try {
-                events.add(ProfilerEvent.parse(event).id());
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(mixee.commandLine(), e.getMessage());
-            }
+            events.add(orUsage(() -> ProfilerEvent.parse(event).id()));
         }
     }
 
     @Option(
             names = {"-d", "--duration"},
             paramLabel = "TIME",
-            order = 4,
-            description = "How long to profile: 30s (default), 2m, 500ms.")
+            order = 4)
     void duration(String text) {
+        duration = orUsage(() -> DurationArg.parse("--duration", text));
+    }
+
+    /** A value parsed in a setter; what it refuses is a usage error with its message (exit 2, as picocli's own). */
+    private <T> T orUsage(Parse<T> parse) {
         try {
-            duration = DurationArg.parse("--duration", text);
-        } catch (UsageException e) {
+            return parse.value();
+        } catch (UsageException | IllegalArgumentException e) {
             throw new ParameterException(mixee.commandLine(), e.getMessage());
         }
     }
 
-    @Option(
-            names = {"-o", "--out"},
-            paramLabel = "DIR",
-            order = 5,
-            description = "Where to write cpu.html, alloc.html, ... (default results/profiles/<timestamp>/).")
-    void out(Path dir) {
-        out = dir;
-    }
-
-    @Option(
-            names = "--stage",
-            paramLabel = "N",
-            order = 6,
-            description = "The stage the profile belongs to."
-                    + " Default: stage= in starter/student/src/main/resources/submission.properties.")
-    void stage(String text) {
-        stage = OptionValues.intBetween("--stage", text, 1, 100);
+    private interface Parse<T> {
+        T value() throws UsageException;
     }
 
     /** The options with the defaults filled in, or the usage error of a missing or doubled target. */

@@ -10,15 +10,7 @@ import java.util.Map;
 /** One load run: what was sent, at what rate, and the latency distribution that came back. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "kind", "createdAt", "student", "factory", "factorySource", "stage", "label"})
-public class LoadRun extends ResultDocument {
-    /**
-     * The ServiceFactory class of the node measured, {@code null} when not known (then so is whether this is the
-     * reference's run: documents older than this field are read that way too).
-     */
-    public String factory;
-    /** Where {@link #factory} comes from: the node's own command line, or only the checkout's declaration. */
-    public FactorySource factorySource;
-
+public class LoadRun extends AuthoredDocument {
     public Source source = new Source();
     public Workload workload = new Workload();
     public List<String> targets = new ArrayList<>();

@@ -16,7 +16,7 @@ public abstract class ResultDocument implements Document {
     public String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     /**
      * The student whose work this is (name or pseudonym), when known; {@code null} says "not known", never "the
-     * reference": a run is the reference's only by the factory it measured ({@link LoadRun#factory}).
+     * reference": a run is the reference's only by the factory it measured ({@link AuthoredDocument#factory}).
      */
     public String student;
 

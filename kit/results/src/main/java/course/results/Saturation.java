@@ -8,15 +8,7 @@ import java.util.List;
 /** A saturation search: the steps tried and the highest rate that met the SLO. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "kind", "createdAt", "student", "factory", "factorySource", "stage", "label"})
-public class Saturation extends ResultDocument {
-    /**
-     * The ServiceFactory class of the node measured, {@code null} when not known (then so is whether this is the
-     * reference's run: documents older than this field are read that way too).
-     */
-    public String factory;
-    /** Where {@link #factory} comes from: the node's own command line, or only the checkout's declaration. */
-    public FactorySource factorySource;
-
+public class Saturation extends AuthoredDocument {
     public Slo slo = new Slo();
     public List<Step> steps = new ArrayList<>();
     public Result result = new Result();

@@ -160,8 +160,7 @@ class FixturesTest {
         assertEquals(212, first.errors.timeout);
         assertEquals(212, first.errors.total());
         assertEquals(0.93, first.percentile(50));
-        assertEquals(3.58, first.percentile(99));
-        assertEquals(10.14, first.percentile(99.9));
+        assertTail(first, 3.58, 10.14);
         LoadRun second = runs.get(1);
         assertEquals(0.839, second.percentile(50), "839.00us");
         assertEquals(386, second.errors.timeout);
@@ -176,16 +175,12 @@ class FixturesTest {
         LoadRun run = parse("wrk2/student01__wrk__results__stage2__executor_threads_1__t4_c12_R22000_put.txt")
                 .runs()
                 .getFirst();
-        assertEquals(22000.0, run.rate);
-        assertTrue(
-                run.flagMessages().contains("target rate 22000 inferred from the file name"),
-                run.flagMessages().toString());
+        TestFiles.assertRateFromTheFileName(run, 22000);
         assertEquals("put", run.workload.name);
         assertEquals(4, run.threads);
         assertEquals(12, run.connections);
         assertEquals(60.0, run.durationSeconds);
-        assertEquals(2.24, run.percentile(99));
-        assertEquals(2.61, run.percentile(99.9));
+        assertTail(run, 2.24, 2.61);
         assertEquals(247, run.errors.non2xx);
         assertEquals(1319874L, run.requests);
         assertEquals(21997.58, run.achievedRate);
@@ -224,8 +219,7 @@ class FixturesTest {
         LoadRun run = runs.getFirst();
         assertEquals(10000.0, run.rate);
         assertEquals(120.0, run.durationSeconds);
-        assertEquals(4.03, run.percentile(99));
-        assertEquals(11.73, run.percentile(99.9));
+        assertTail(run, 4.03, 11.73);
         assertEquals(5, run.errors.non2xx);
         assertEquals(9999.89, run.achievedRate);
     }
@@ -237,8 +231,7 @@ class FixturesTest {
                 .getFirst();
         assertNull(run.rate, "'get_20s_12000' does not clearly say which number is the rate");
         assertEquals(20.0, run.durationSeconds);
-        assertEquals(8.96, run.percentile(99));
-        assertEquals(9.71, run.percentile(99.9));
+        assertTail(run, 8.96, 9.71);
         assertEquals(151149, run.errors.non2xx);
         assertEquals(11999.03, run.achievedRate);
     }
@@ -262,8 +255,7 @@ class FixturesTest {
         assertEquals(15000.0, syncPut.rate);
         assertEquals("put", syncPut.workload.name);
         assertEquals(16, syncPut.connections, "the output's '16 connections', not the command's -c64");
-        assertEquals(76.74, syncPut.percentile(99));
-        assertEquals(148.22, syncPut.percentile(99.9));
+        assertTail(syncPut, 76.74, 148.22);
         assertNull(syncPut.achievedRate);
         assertTrue(
                 syncPut.flagMessages()
@@ -271,8 +263,7 @@ class FixturesTest {
                 syncPut.flagMessages().toString());
         LoadRun asyncPut = runs.get(1);
         assertEquals(14998.97, asyncPut.achievedRate);
-        assertEquals(31.04, asyncPut.percentile(99));
-        assertEquals(90.69, asyncPut.percentile(99.9));
+        assertTail(asyncPut, 31.04, 90.69);
         LoadRun syncGet = runs.get(2);
         assertEquals(10000.0, syncGet.rate);
         assertEquals(4510.0, syncGet.percentile(99), "4.51s");
@@ -281,8 +272,7 @@ class FixturesTest {
         assertEquals(64, asyncGet.connections);
         assertEquals(300146, asyncGet.errors.non2xx);
         assertEquals(9997.04, asyncGet.achievedRate);
-        assertEquals(6.03, asyncGet.percentile(99));
-        assertEquals(26.45, asyncGet.percentile(99.9));
+        assertTail(asyncGet, 6.03, 26.45);
     }
 
     /** Report 004 only links to its outputs (which are fixtures of their own). */
@@ -338,5 +328,11 @@ class FixturesTest {
         assertEquals(1.929, last.percentile(99), "line 358");
         assertEquals(2.335, last.percentile(99.9), "line 374");
         assertEquals(8.775, last.percentile(100), "line 417");
+    }
+
+    /** The run's tail: its p99 and p99.9 in ms, as the file gives them. */
+    private static void assertTail(LoadRun run, double p99, double p999) {
+        assertEquals(p99, run.percentile(99), "p99");
+        assertEquals(p999, run.percentile(99.9), "p99.9");
     }
 }

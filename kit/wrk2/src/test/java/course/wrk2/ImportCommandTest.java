@@ -90,8 +90,7 @@ class ImportCommandTest {
 
     @Test
     void aFileWithoutRunsGivesExitCodeOneAndIsNamed() throws IOException {
-        Path prose = tmp.resolve("notes.md");
-        Files.writeString(prose, "# Заметки\nНагрузку не запускали.\n");
+        Path prose = file("notes.md", "# Заметки\nНагрузку не запускали.\n");
         Path outDir = tmp.resolve("out");
         int code =
                 run(prose.toString(), TestFiles.path(TestFiles.SPECTRUM_ONLY).toString(), "--out", outDir.toString());
@@ -169,11 +168,9 @@ class ImportCommandTest {
 
     @Test
     void aListingImportsEveryReportWithItsOwnStudentAndStageAndLeavesAnErrorFileForOneWithoutRuns() throws IOException {
-        Path prose = tmp.resolve("notes.md");
-        Files.writeString(prose, "# Notes\nNo load was run.\n");
-        Path listing = tmp.resolve("listing.jsonl");
-        Files.writeString(
-                listing,
+        Path prose = file("notes.md", "# Notes\nNo load was run.\n");
+        Path listing = file(
+                "listing.jsonl",
                 "{\"file\": \"" + TestFiles.path(TestFiles.SOCKET_ERRORS) + "\", \"student\":"
                         + " \"alice\", \"stage\": 2}\n{\"file\": \"" + prose
                         + "\", \"student\": \"bob\", \"stage\": 1}\n");
@@ -192,13 +189,17 @@ class ImportCommandTest {
 
     @Test
     void aListingWithFilesOrABadLineIsRefused() throws IOException {
-        Path listing = tmp.resolve("listing.jsonl");
-        Files.writeString(listing, "{\"file\": \"x.txt\", \"stage\": 1}\n");
+        Path listing = file("listing.jsonl", "{\"file\": \"x.txt\", \"stage\": 1}\n");
         assertEquals(2, run("--listing", listing.toString(), "x.txt"));
         assertTrue(err().contains("give no FILE, --student or --stage with it"), err());
         assertEquals(
                 2,
                 run("--listing", listing.toString(), "--out", tmp.resolve("o").toString()));
         assertTrue(err().contains("--listing line 1 needs"), err());
+    }
+
+    /** A file of this test's folder holding {@code text}. */
+    private Path file(String name, String text) throws IOException {
+        return Files.writeString(tmp.resolve(name), text);
     }
 }

@@ -1,5 +1,9 @@
 package course.wrk2;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.results.LoadRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -38,5 +42,13 @@ final class TestFiles {
 
     static ParseResult parse(String name) {
         return Wrk2Parser.parse(text(name), name);
+    }
+
+    /** The run's target rate is {@code rate}, read from its file's name (a ..._R22000... part), and flagged so. */
+    static void assertRateFromTheFileName(LoadRun run, double rate) {
+        assertEquals(rate, run.rate);
+        assertTrue(
+                run.flagMessages().contains("target rate " + Math.round(rate) + " inferred from the file name"),
+                run.flagMessages().toString());
     }
 }

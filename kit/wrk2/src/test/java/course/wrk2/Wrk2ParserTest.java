@@ -24,10 +24,7 @@ class Wrk2ParserTest {
         assertEquals("wrk2-import", run.source.tool);
         assertEquals(TestFiles.SOCKET_ERRORS, run.source.file);
         assertEquals(1, run.source.block);
-        assertEquals(22000.0, run.rate);
-        assertTrue(
-                run.flagMessages().contains("target rate 22000 inferred from the file name"),
-                run.flagMessages().toString());
+        TestFiles.assertRateFromTheFileName(run, 22000);
         assertEquals("put", run.workload.name);
         assertEquals(4, run.threads);
         assertEquals(170, run.connections);
@@ -249,29 +246,28 @@ class Wrk2ParserTest {
 
     @Test
     void aCommandLineInAFencedBlockWithTabsAndProse() {
-        String text = String.join(
-                "\n",
-                "Запустим нагрузку:",
-                "```",
-                "$ ./wrk -d 30 -t 4 -c 64 -R 10000 -L -s scripts/get.lua http://localhost:8080",
-                "Running 30s test @ http://localhost:8080",
-                "\t4 threads and 64 connections",
-                "\tThread calibration: mean lat.: 1.234ms, rate sampling interval: 10ms",
-                "\tLatency Distribution (HdrHistogram - Recorded Latency)",
-                " 50.000%\t1.23us",
-                " 75.000%\t850.00us",
-                " 90.000%\t2.50ms",
-                " 99.000%\t1.02s",
-                " 99.900%\t1.50m",
-                " 99.990%\t1.50m",
-                " 99.999%\t1.50m",
-                "100.000%\t1.50m",
-                "\t299978 requests in 30.00s, 361.89MB read",
-                "\tNon-2xx or 3xx responses: 2",
-                "Requests/sec:   9999.30",
-                "Transfer/sec:     12.06MB",
-                "```",
-                "Видно, что хвост растёт.");
+        String text = """
+                Запустим нагрузку:
+                ```
+                $ ./wrk -d 30 -t 4 -c 64 -R 10000 -L -s scripts/get.lua http://localhost:8080
+                Running 30s test @ http://localhost:8080
+                \t4 threads and 64 connections
+                \tThread calibration: mean lat.: 1.234ms, rate sampling interval: 10ms
+                \tLatency Distribution (HdrHistogram - Recorded Latency)
+                 50.000%\t1.23us
+                 75.000%\t850.00us
+                 90.000%\t2.50ms
+                 99.000%\t1.02s
+                 99.900%\t1.50m
+                 99.990%\t1.50m
+                 99.999%\t1.50m
+                100.000%\t1.50m
+                \t299978 requests in 30.00s, 361.89MB read
+                \tNon-2xx or 3xx responses: 2
+                Requests/sec:   9999.30
+                Transfer/sec:     12.06MB
+                ```
+                Видно, что хвост растёт.""";
         ParseResult result = Wrk2Parser.parse(text, "reports/stage1.md");
         assertEquals(List.of(), result.problems());
         LoadRun run = valid(result.runs().getFirst());
@@ -292,31 +288,30 @@ class Wrk2ParserTest {
 
     @Test
     void anotherGeneratorWithSingleSpacesReadsTheSame() {
-        String text = String.join(
-                "\n",
-                "Running 5s test @ http://127.0.0.1:9000",
-                "2 threads and 8 connections",
-                "Latency Distribution (HdrHistogram - Recorded Latency)",
-                "50.000% 1.00ms",
-                "75.000% 1.10ms",
-                "90.000% 1.20ms",
-                "99.000% 2.00ms",
-                "99.900% 3.00ms",
-                "99.990% 3.10ms",
-                "99.999% 3.20ms",
-                "100.000% 3.30ms",
-                "Detailed Percentile spectrum:",
-                "Value Percentile TotalCount 1/(1-Percentile)",
-                "1.000 0.500000 5 2.00",
-                "3.300 1.000000 10 inf",
-                "#[Mean = 1.500, StdDeviation = 0.700]",
-                "#[Max = 3.300, Total count = 10]",
-                "#[Buckets = 27, SubBuckets = 2048]",
-                "----------",
-                "10 requests in 5.00s, 1.00KB read",
-                "Socket errors: connect 1, read 2, write 3, timeout 4",
-                "Requests/sec: 2.00",
-                "Transfer/sec: 204.80B");
+        String text = """
+                Running 5s test @ http://127.0.0.1:9000
+                2 threads and 8 connections
+                Latency Distribution (HdrHistogram - Recorded Latency)
+                50.000% 1.00ms
+                75.000% 1.10ms
+                90.000% 1.20ms
+                99.000% 2.00ms
+                99.900% 3.00ms
+                99.990% 3.10ms
+                99.999% 3.20ms
+                100.000% 3.30ms
+                Detailed Percentile spectrum:
+                Value Percentile TotalCount 1/(1-Percentile)
+                1.000 0.500000 5 2.00
+                3.300 1.000000 10 inf
+                #[Mean = 1.500, StdDeviation = 0.700]
+                #[Max = 3.300, Total count = 10]
+                #[Buckets = 27, SubBuckets = 2048]
+                ----------
+                10 requests in 5.00s, 1.00KB read
+                Socket errors: connect 1, read 2, write 3, timeout 4
+                Requests/sec: 2.00
+                Transfer/sec: 204.80B""";
         ParseResult result = Wrk2Parser.parse(text, "course-load_put_R2.txt");
         assertEquals(List.of(), result.problems());
         LoadRun run = valid(result.runs().getFirst());

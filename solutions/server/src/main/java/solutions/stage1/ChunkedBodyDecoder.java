@@ -30,7 +30,8 @@ class ChunkedBodyDecoder {
         DONE
     }
 
-    private static final int MAX_SIZE_DIGITS = 8;
+    /** The largest chunk size read: 8 hex digits, past any body a node takes, and far from overflowing a long. */
+    private static final long MAX_CHUNK_SIZE = 0xFFFF_FFFFL;
 
     private final int maxBodyBytes;
     private final Reservations reservations;
@@ -85,11 +86,14 @@ class ChunkedBodyDecoder {
         switch (state) {
             case SIZE -> {
                 int digit = Character.digit(b, 16);
-                if (digit >= 0 && sizeDigits < MAX_SIZE_DIGITS) {
+                if (digit < 0) {
+                    state = afterSize(b, sizeDigits);
+                } else {
                     chunkLeft = chunkLeft * 16 + digit;
                     sizeDigits++;
-                } else {
-                    state = afterSize(b, sizeDigits);
+                    if (!sizeFits(chunkLeft, sizeDigits)) {
+                        throw malformed("a chunk size of more than 8 significant hex digits is larger than any body");
+                    }
                 }
             }
             case EXTENSION -> {
@@ -102,7 +106,8 @@ class ChunkedBodyDecoder {
                 if (body.size() + chunkLeft > maxBodyBytes) {
                     throw new Refusal(
                             Response.REQUEST_ENTITY_TOO_LARGE,
-                            "the chunked body grows past the limit of " + maxBodyBytes + " bytes");
+                            "the chunked body grows past the limit of " + maxBodyBytes + " bytes",
+                            Refusal.REST_UNKNOWN);
                 }
                 if (chunkLeft > 0 && refusal == null) {
                     refusal = reservations.reserve(chunkLeft);
@@ -133,6 +138,15 @@ class ChunkedBodyDecoder {
             }
             default -> throw new IllegalStateException(state.name());
         }
+    }
+
+    /**
+     * Whether a chunk size read so far, {@code digits} hex digits long, is still one to read on. By its value, not by
+     * its digits: leading zeros are allowed (RFC 9112 7.1 sets no limit on them), so {@code 000000000a} is 10 (a
+     * variant of the course overrides this, in this package).
+     */
+    boolean sizeFits(long size, int digits) {
+        return size <= MAX_CHUNK_SIZE;
     }
 
     /**

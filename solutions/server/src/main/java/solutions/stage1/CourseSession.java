@@ -25,6 +25,9 @@ import one.nio.util.Utf8;
  * while an answer waits for the client to take it; one-nio instead closed the connection at its 257th pipelined
  * request with every answer lost, and kept reading from clients that never read.</li>
  * <li>A connection that idles, or sends its headers too slowly, is closed ({@link Timeouts}).</li>
+ * <li>A body refused as too large is read and dropped after its answer, within bounds, before the connection closes
+ * (a lingering close, RFC 9112 9.6): closed at once, the kernel answers the bytes the client still sends with a
+ * reset, and the client, busy sending, never reads why.</li>
  * </ul>
  * Answers may come from any thread (workers, a peer's reply): everything that touches the pipeline holds the
  * session's lock, which one-nio's selector holds too while it reads.
@@ -34,6 +37,8 @@ public class CourseSession extends HttpSession {
     private static final int MAX_HEADERS = 256;
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NO_BODY = new byte[0];
+    /** How long the rest of a refused body is read at most ({@link Framing#maxLingerBytes} bounds how much). */
+    static final long LINGER_MILLIS = 10_000;
 
     private final SessionParts parts;
     /** Requests read and not answered yet, oldest first; the first is with the server once {@link #headStarted}. */
@@ -59,6 +64,12 @@ public class CourseSession extends HttpSession {
     private long bytesToDrop;
     /** When the request whose line or headers are still being read started, or 0. */
     private long headersSinceMillis;
+    /** What the refusal being queued leaves of its body on the way (see {@link Refusal#bodyStillComing}). */
+    private long refusedBodyStillComing;
+    /** Bytes still to read and drop before closing, after the answer to a refused body; 0 when not lingering. */
+    private long lingerBytesLeft;
+    /** When the lingering began. */
+    private long lingerSinceMillis;
 
     public CourseSession(Socket socket, HttpServer server, SessionParts parts) {
         super(socket, server);
@@ -88,6 +99,9 @@ public class CourseSession extends HttpSession {
     @Override
     protected int processHttpBuffer(byte[] buffer, int length) throws IOException, HttpException {
         if (readingDone) {
+            if (lingerBytesLeft > 0) {
+                dropLingering(length);
+            }
             return length; // what follows a request that ended the connection is never handled
         }
         int from = (int) Math.min(length, bytesToDrop);
@@ -96,6 +110,7 @@ public class CourseSession extends HttpSession {
         try {
             processed = from == length ? length : parse(buffer, from, length);
         } catch (Refusal r) {
+            refusedBodyStillComing = r.bodyStillComing();
             refuse(Responses.text(r.status(), r.getMessage() + "\n"));
             return length;
         } catch (HttpException e) { // from a request-line parser other than the reference's
@@ -159,11 +174,7 @@ public class CourseSession extends HttpSession {
             return length;
         }
         if (length - lineStart > fragment.length) { // one-nio keeps at most this much of a line between reads
-            throw parsing == null
-                    ? new Refusal("414 URI Too Long", "the request line is longer than " + fragment.length + " bytes")
-                    : new Refusal(
-                            "431 Request Header Fields Too Large",
-                            "a header line is longer than " + fragment.length + " bytes");
+            throw parts.framing().lineTooLong(parsing == null, fragment.length);
         }
         return lineStart;
     }
@@ -180,6 +191,7 @@ public class CourseSession extends HttpSession {
      */
     private int startBody(byte[] buffer, int offset, int length) throws IOException, Refusal {
         BodyFraming framing = parts.framing().bodyOf(parsing);
+        parts.framing().checkHost(parsing);
         if (offset == length && framing.hasBody()) {
             continueIfExpected();
         }
@@ -202,7 +214,8 @@ public class CourseSession extends HttpSession {
             throw new Refusal(
                     Response.REQUEST_ENTITY_TOO_LARGE,
                     "a body of " + bodyLength + " bytes is larger than this node's limit of " + max
-                            + " bytes: send smaller values");
+                            + " bytes: send smaller values",
+                    Math.max(0, bodyLength - (length - offset)));
         }
         int here = (int) Math.min(length - offset, bodyLength);
         long footprint = HeapFootprint.ofArray(bodyLength);
@@ -302,7 +315,9 @@ public class CourseSession extends HttpSession {
         bytesToDrop = 0;
         requestBodyOffset = 0;
         headersSinceMillis = 0;
-        enqueue(Exchange.refusal(answer));
+        long stillComing = refusedBodyStillComing;
+        refusedBodyStillComing = 0;
+        enqueue(Exchange.refusal(answer, stillComing));
     }
 
     private static String reasonOf(Response answer) {
@@ -404,7 +419,16 @@ public class CourseSession extends HttpSession {
         }
         if (last || (clientFinished && exchanges.isEmpty())) {
             dropPipeline();
-            scheduleClose();
+            long linger = clientFinished
+                    ? 0
+                    : Math.min(head.bodyStillComing(), parts.framing().maxLingerBytes());
+            if (linger > 0) {
+                lingerBytesLeft = linger;
+                lingerSinceMillis = System.currentTimeMillis();
+                updateInterest();
+            } else {
+                scheduleClose();
+            }
             return;
         }
         if (pipelineFull && exchanges.size() <= PIPELINE_LIMIT / 2) {
@@ -412,6 +436,18 @@ public class CourseSession extends HttpSession {
         }
         startNext();
         updateInterest();
+    }
+
+    /**
+     * Drops {@code bytes} of a refused body read while lingering; once as many as the client announced (or the bound)
+     * are read, the connection closes, and with nothing unread left the client sees an orderly end, not a reset.
+     */
+    private void dropLingering(int bytes) {
+        lingerBytesLeft -= bytes;
+        if (lingerBytesLeft <= 0) {
+            lingerBytesLeft = 0;
+            scheduleClose();
+        }
     }
 
     private void dropPipeline() {
@@ -433,13 +469,14 @@ public class CourseSession extends HttpSession {
 
     /**
      * Reads only while nothing waits to be written (a client that does not take its answers is not read from), the
-     * pipeline has room, and the connection is not ending.
+     * pipeline has room, and the connection is not ending, or while the rest of a refused body is read and dropped.
      */
     private void updateInterest() {
         if (closing || selector == null || !socket.isOpen()) {
             return;
         }
-        listen(queueHead != null ? WRITEABLE : readingDone || pipelineFull ? 0 : READABLE);
+        boolean reads = lingerBytesLeft > 0 || !(readingDone || pipelineFull);
+        listen(queueHead != null ? WRITEABLE : reads ? READABLE : 0);
     }
 
     /** Run about once a second by one-nio's cleanup thread: timeouts ({@link Timeouts}). */
@@ -447,6 +484,9 @@ public class CourseSession extends HttpSession {
     public synchronized int checkStatus(long currentTime, long keepAlive) {
         if (closing) {
             return ACTIVE;
+        }
+        if (lingerBytesLeft > 0) {
+            return currentTime - lingerSinceMillis > LINGER_MILLIS ? IDLE : ACTIVE;
         }
         Timeouts timeouts = parts.timeouts();
         if (headersSinceMillis != 0 && currentTime - headersSinceMillis > timeouts.headerMillis() && !readingDone) {

@@ -12,13 +12,16 @@ final class Exchange {
     private final Request request;
     private final Response prepared;
     private final boolean lastOnConnection;
+    private final long bodyStillComing;
     private long reservedBytes;
 
-    private Exchange(Request request, Response prepared, boolean lastOnConnection, long reservedBytes) {
+    private Exchange(
+            Request request, Response prepared, boolean lastOnConnection, long reservedBytes, long bodyStillComing) {
         this.request = request;
         this.prepared = prepared;
         this.lastOnConnection = lastOnConnection;
         this.reservedBytes = reservedBytes;
+        this.bodyStillComing = bodyStillComing;
     }
 
     /**
@@ -26,12 +29,15 @@ final class Exchange {
      * reach a handler: its body is empty, and storing it would lose the client's value), else null.
      */
     static Exchange of(Request request, long reservedBytes, Response refusedBody) {
-        return new Exchange(request, refusedBody, closesTheConnection(request), reservedBytes);
+        return new Exchange(request, refusedBody, closesTheConnection(request), reservedBytes, 0);
     }
 
-    /** Bytes that could not be read as a request: answered with {@code refusal}, and nothing after them is read. */
-    static Exchange refusal(Response refusal) {
-        return new Exchange(null, refusal, true, 0);
+    /**
+     * Bytes that could not be read as a request: answered with {@code refusal}, and nothing after them is handled.
+     * {@code bodyStillComing} is what the client still sends of a body refused as too large ({@link Refusal}).
+     */
+    static Exchange refusal(Response refusal, long bodyStillComing) {
+        return new Exchange(null, refusal, true, 0, bodyStillComing);
     }
 
     /**
@@ -56,6 +62,11 @@ final class Exchange {
     /** Whether nothing after this exchange is read or handled, and the connection closes after its answer. */
     boolean lastOnConnection() {
         return lastOnConnection;
+    }
+
+    /** Bytes of a refused body the client is still sending, to be read and dropped before the connection closes. */
+    long bodyStillComing() {
+        return bodyStillComing;
     }
 
     /** Whether the answer carries its body: not for HEAD. */

@@ -23,9 +23,37 @@ public class Framing {
         return BodyFraming.of(request);
     }
 
+    /**
+     * The answer to a line longer than the session keeps between reads ({@code keptBytes}): 414 for the request line,
+     * 431 for a header line (one-nio answers both 400 "Line too long").
+     */
+    public Refusal lineTooLong(boolean requestLine, int keptBytes) {
+        return requestLine
+                ? new Refusal("414 URI Too Long", "the request line is longer than " + keptBytes + " bytes")
+                : new Refusal(
+                        "431 Request Header Fields Too Large", "a header line is longer than " + keptBytes + " bytes");
+    }
+
+    /**
+     * The Host header rule (RFC 9112 3.2), checked once the headers are read: 400 for an HTTP/1.1 request without
+     * one, or any request with two.
+     */
+    public void checkHost(Request request) throws Refusal {
+        HostHeader.check(request);
+    }
+
     /** The largest body accepted; a larger one is refused with 413 and never read into memory. */
     public int maxBodyBytes(BodyFraming framing) {
         return MAX_BODY_BYTES;
+    }
+
+    /**
+     * How much of a body refused as too large is read and dropped after its 413, while the client goes on sending it,
+     * before the connection closes: closed at once, the node's kernel resets a connection the client still writes to,
+     * and the client never reads the 413 (RFC 9112 9.6). Bounded, so that a client cannot keep the node reading.
+     */
+    public long maxLingerBytes() {
+        return 4L * MAX_BODY_BYTES;
     }
 
     /** The decoder of a chunked body (package-private: a variant of the course replaces it from this package). */

@@ -27,10 +27,7 @@ final class RequestLine {
                     Response.BAD_REQUEST,
                     "malformed request line '" + printable(line) + "': expected METHOD /path?query HTTP/1.1");
         }
-        String version = line.substring(lastSpace + 1);
-        if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0")) {
-            throw new Refusal(Response.BAD_REQUEST, "unsupported protocol '" + printable(version) + "': use HTTP/1.1");
-        }
+        boolean http11 = isHttp11(line.substring(lastSpace + 1));
         String target = line.substring(firstSpace + 1, lastSpace);
         String problem = targetProblem(target);
         if (problem != null) {
@@ -39,7 +36,7 @@ final class RequestLine {
         String name = line.substring(0, firstSpace);
         for (int method = 1; method < METHODS.length; method++) {
             if (METHODS[method].equals(name)) {
-                return new Request(method, target, version.equals("HTTP/1.1"));
+                return new Request(method, target, http11);
             }
         }
         // Method names are case-sensitive (RFC 9110 9.1): "get" is not GET.
@@ -47,6 +44,38 @@ final class RequestLine {
                 "501 Not Implemented",
                 "method '" + printable(name)
                         + "' is not implemented: use GET, PUT or DELETE (method names are upper case)");
+    }
+
+    /**
+     * Whether {@code HTTP/1.minor} is 1.1 or later, which is served as 1.1, the highest minor version this node
+     * implements (RFC 9110 2.5), rather than 1.0. Another major version in an HTTP/1 request line ({@code HTTP/2.0},
+     * {@code HTTP/3}) is 505; anything else is not a protocol version at all, 400.
+     */
+    private static boolean isHttp11(String version) throws Refusal {
+        boolean majorOnly = version.length() == 6; // HTTP/2 and HTTP/3 are named without a minor version
+        boolean majorMinor = version.length() == 8 && version.charAt(6) == '.' && isDigit(version, 7);
+        if (!version.startsWith("HTTP/") || !isDigit(version, 5) || !(majorOnly || majorMinor)) {
+            throw malformedVersion(version);
+        }
+        if (version.charAt(5) != '1') {
+            throw new Refusal(
+                    "505 HTTP Version Not Supported",
+                    "unsupported protocol '" + printable(version) + "': use HTTP/1.1");
+        }
+        if (majorOnly) {
+            throw malformedVersion(version);
+        }
+        return version.charAt(7) != '0';
+    }
+
+    private static Refusal malformedVersion(String version) {
+        return new Refusal(
+                Response.BAD_REQUEST,
+                "malformed protocol version '" + printable(version) + "': expected HTTP/1.1 at the end of the line");
+    }
+
+    private static boolean isDigit(String s, int at) {
+        return at < s.length() && s.charAt(at) >= '0' && s.charAt(at) <= '9';
     }
 
     /**

@@ -1,6 +1,7 @@
 package solutions.stage2;
 
 import java.io.IOException;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import one.nio.http.HttpSession;
 import one.nio.http.Request;
@@ -19,14 +20,19 @@ public class ExecutorHttpServer extends SyncHttpServer {
     private final WorkerPool workerPool;
 
     public ExecutorHttpServer(int port, Routes routes, WorkerSettings settings) throws IOException {
+        this(port, routes, settings, settings.queue().newQueue(settings.queueCapacity()));
+    }
+
+    /**
+     * A server whose workers take their requests from {@code queue} in place of the one the settings make: what a
+     * course mutant changes to show a stop that works through its queue.
+     */
+    protected ExecutorHttpServer(int port, Routes routes, WorkerSettings settings, BlockingQueue<Runnable> queue)
+            throws IOException {
         super(port, routes);
         this.settings = settings;
         this.workerPool = new WorkerPool(
-                "worker-" + port + "-",
-                settings.workers(),
-                settings.queue().newQueue(settings.queueCapacity()),
-                settings.virtualThreads(),
-                "requests");
+                "worker-" + port + "-", settings.workers(), queue, settings.virtualThreads(), "requests");
     }
 
     @Override

@@ -7,9 +7,10 @@ import java.util.List;
 /**
  * Rendezvous (highest random weight) hashing: every node scores every key, the highest score owns it. Removing a
  * node moves only that node's keys, and the full ranking gives stage 4 its replica sets: the first F nodes, so the
- * set for a smaller F is always a prefix of the set for a larger one.
+ * set for a smaller F is always a prefix of the set for a larger one. Not final only so that a course mutant can
+ * score with a hash that mixes badly ({@link #score}).
  */
-public final class Rendezvous {
+public class Rendezvous {
     private static final long FNV_PRIME = 0x100000001b3L;
 
     private final List<String> nodes;
@@ -59,8 +60,14 @@ public final class Rendezvous {
         return nodes.size();
     }
 
-    private long score(int node, byte[] key) {
+    /** The score of {@code node} (an index into the cluster's URLs) for the key: the highest owns it. */
+    protected long score(int node, byte[] key) {
         return mix(fnv(key, seeds[node]));
+    }
+
+    /** The URL of {@code node}, an index into the cluster's sorted URLs. */
+    protected final String url(int node) {
+        return nodes.get(node);
     }
 
     private static long fnv(byte[] bytes, long seed) {

@@ -25,8 +25,20 @@ public class Stage3Node extends Stage2Node {
 
     @Override
     protected RequestHandler createHandler(Storage storage) throws IOException {
-        return new ShardingHandler(
-                config.selfUrl(), new Rendezvous(config.clusterUrls()), new EntityHandler(storage), openPeers());
+        return new ShardingHandler(selfUrl(), rendezvous(), new EntityHandler(storage), openPeers());
+    }
+
+    /**
+     * The URL by which this node knows itself among the cluster's: {@code config.selfUrl()}, never one made of its
+     * port, since the other nodes may reach it through something in between (a course mutant makes one).
+     */
+    protected String selfUrl() {
+        return config.selfUrl();
+    }
+
+    /** Who owns each key: rendezvous hashing over the cluster's URLs (a course mutant scores with a poor hash). */
+    protected Rendezvous rendezvous() {
+        return new Rendezvous(config.clusterUrls());
     }
 
     @Override
@@ -42,8 +54,13 @@ public class Stage3Node extends Stage2Node {
 
     /** A client for the other nodes, opened at every start and closed by {@link #onStop}. */
     protected final PeerClient openPeers() {
-        peers = new PeerClient(config.selfUrl(), config.clusterSecret(), peerTimeout());
+        peers = createPeers(config.selfUrl(), config.clusterSecret(), peerTimeout());
         return peers;
+    }
+
+    /** The client {@link #openPeers} opens (a course mutant's never sends a request again). */
+    protected PeerClient createPeers(String self, String secret, Duration timeout) {
+        return new PeerClient(self, secret, timeout);
     }
 
     /** How long another node has to answer before its silence becomes a 504. */

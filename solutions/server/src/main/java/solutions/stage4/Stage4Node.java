@@ -9,7 +9,6 @@ import one.nio.http.Response;
 import solutions.stage1.RequestHandler;
 import solutions.stage1.Responses;
 import solutions.stage3.PeerClient;
-import solutions.stage3.Rendezvous;
 import solutions.stage3.Stage3Node;
 
 /**
@@ -30,8 +29,7 @@ public class Stage4Node extends Stage3Node {
     protected RequestHandler createHandler(Storage storage) throws IOException {
         LocalReplica replica = new LocalReplica(storage);
         ReplicaEndpoint endpoint = new ReplicaEndpoint(replica);
-        Coordinator coordinator = new Coordinator(
-                config.selfUrl(), new Rendezvous(config.clusterUrls()), replica, openPeers(), timestamps);
+        Coordinator coordinator = new Coordinator(selfUrl(), rendezvous(), replica, openPeers(), timestamps);
         return request -> request.getHeaderValue(PeerClient.INTERNAL_HEADER) != null
                 ? endpoint.handle(request)
                 : answer(coordinator.start(request));

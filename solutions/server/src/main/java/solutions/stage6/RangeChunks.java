@@ -9,7 +9,8 @@ import one.nio.net.Session;
 import one.nio.net.Socket;
 
 /**
- * The body of a range answer in chunked transfer encoding, one chunk {@code <key>\n<value>} per entry, produced
+ * The body of a range answer in chunked transfer encoding, one chunk {@code <key>\n<value>} per entry (the key with
+ * its {@code %} and newline bytes escaped: {@link RangeKeys}), produced
  * while the socket drains: one-nio calls {@link #write} when the socket can take more, and it reads only as many
  * entries from storage as fit into one batch. Nothing but the current batch is in memory, so a range larger than
  * the heap streams in constant memory.
@@ -65,10 +66,11 @@ final class RangeChunks extends Session.QueueItem {
         ByteArrayOutputStream out = new ByteArrayOutputStream(BATCH_BYTES);
         while (out.size() < BATCH_BYTES && entries.hasNext()) {
             Entry e = entries.next();
-            int length = e.key().length + 1 + e.value().length;
+            byte[] key = RangeKeys.escape(e.key());
+            int length = key.length + 1 + e.value().length;
             out.writeBytes(Integer.toHexString(length).getBytes(StandardCharsets.US_ASCII));
             out.writeBytes(CRLF);
-            out.writeBytes(e.key());
+            out.writeBytes(key);
             out.write('\n');
             out.writeBytes(e.value());
             out.writeBytes(CRLF);

@@ -77,14 +77,13 @@ class ChunkedBodyDecoderTest {
     }
 
     @Test
-    void aSizeOfEightHexDigitsIsReadAndNineAreRefused() throws Refusal {
-        ChunkedBodyDecoder eight = decoder(100);
-        feed(eight, "00000002\r\nok\r\n0\r\n\r\n");
-        assertArrayEquals(ascii("ok"), eight.body());
-        assertEquals(
-                Response.BAD_REQUEST,
-                assertThrows(Refusal.class, () -> feed(decoder(100), "000000002\r\nok\r\n0\r\n\r\n"))
-                        .status());
+    void aSizeIsItsValueSoLeadingZerosAreReadAndNineSignificantDigitsAreRefused() throws Refusal {
+        assertDecodes("000000002\r\nok\r\n00000000000000000000\r\n\r\n", "ok");
+        Refusal eight = assertThrows(Refusal.class, () -> feed(decoder(100), "0ffffffff\r\n"));
+        assertEquals(Response.REQUEST_ENTITY_TOO_LARGE, eight.status(), "8 significant digits: a size, past the limit");
+        Refusal nine = assertThrows(Refusal.class, () -> feed(decoder(100), "100000000"));
+        assertEquals(Response.BAD_REQUEST, nine.status(), "9 significant digits are refused at the ninth");
+        assertTrue(nine.getMessage().contains("more than 8 significant hex digits"), nine.getMessage());
     }
 
     @Test

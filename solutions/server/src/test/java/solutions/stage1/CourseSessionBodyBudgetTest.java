@@ -127,9 +127,7 @@ class CourseSessionBodyBudgetTest extends NodeTest {
         try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();
             // A chunk is reserved twice over (the decoder's buffer, then the body): 256 KiB fits, 1 MiB does not.
-            startChunkedPut(out, "chunked", 256 << 10);
-            out.write(ascii("\r\n"));
-            out.flush();
+            sendChunkedPut(out, "chunked", 256 << 10, "\r\n");
             awaitReserved(baseline + (512 << 10), "a chunk being received is reserved, twice over");
             out.write(ascii(Integer.toHexString(MIB) + "\r\n"));
             out.write(new byte[1000]);
@@ -150,19 +148,19 @@ class CourseSessionBodyBudgetTest extends NodeTest {
     void aChunkedBodyThatFitsIsStored() throws Exception {
         try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();
-            startChunkedPut(out, "small", 512 << 10);
-            out.write(ascii("\r\n0\r\n\r\n"));
-            out.flush();
+            sendChunkedPut(out, "small", 512 << 10, "\r\n0\r\n\r\n");
             assertEquals(201, Answer.read(s.getInputStream()).status());
         }
         awaitReserved(baseline, "an answered chunked request gives its chunks' bytes back");
     }
 
-    /** A chunked PUT's head and its first chunk of zero bytes, without the chunk's closing CRLF. */
-    private static void startChunkedPut(OutputStream out, String id, int firstChunk) throws IOException {
+    /** Sends a chunked PUT's head, its first chunk of zero bytes, then {@code then} (the chunk's CRLF, ...). */
+    private static void sendChunkedPut(OutputStream out, String id, int firstChunk, String then) throws IOException {
         out.write(ascii("PUT /v0/entity?id=" + id + " HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
         out.write(ascii(Integer.toHexString(firstChunk) + "\r\n"));
         out.write(new byte[firstChunk]);
+        out.write(ascii(then));
+        out.flush();
     }
 
     private static void put(Socket s, String id, byte[] value) throws IOException {

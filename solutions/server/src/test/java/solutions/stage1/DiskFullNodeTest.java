@@ -8,12 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import course.contract.Service;
+import course.harness.KvClient;
+import course.harness.Reply;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -23,10 +20,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import solutions.lsm.SmallDisk;
+import solutions.lsm.TmpfsDisk;
 
 /**
- * The stage-1 statement's full disk, on the reference node: its data directory on a small tmpfs ({@link SmallDisk};
+ * The stage-1 statement's full disk, on the reference node: its data directory on a small tmpfs ({@link TmpfsDisk};
  * skipped where none can be mounted, e.g. without root or in the grader's sandbox). While the disk is full, writes
  * are answered 507 with the reason and no file path; once it has room again, a 1-byte PUT and a DELETE succeed on
  * the running node, stop() succeeds, and every acknowledged write is there after the restart.
@@ -35,7 +32,7 @@ class DiskFullNodeTest {
     @TempDir
     Path mountPoint;
 
-    private SmallDisk disk;
+    private TmpfsDisk disk;
     /** Stopped here too, quietly, so that a failed check is what a failing test reports. */
     private Service node;
 
@@ -56,10 +53,10 @@ class DiskFullNodeTest {
     @Test
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void writesRecoverOnceTheDiskHasRoomAgainAndErrorsShowNoPaths() throws Exception {
-        disk = SmallDisk.mount(mountPoint, 16);
+        disk = TmpfsDisk.mount(mountPoint, 16);
         Path dir = mountPoint.resolve("node");
         int port = TestHttp.freePort();
-        HttpClient client = HttpClient.newHttpClient();
+        KvClient client = new KvClient(n -> "http://localhost:" + port, KvClient.DEFAULT_TIMEOUT);
         Map<String, byte[]> acknowledged = new LinkedHashMap<>();
         node = TestHttp.startNode(port, dir);
         // Room for the log of a full memtable (4 MiB) but not for its table too: its flush fails, then the log.
@@ -67,11 +64,11 @@ class DiskFullNodeTest {
         disk.free();
         long free = Files.getFileStore(mountPoint).getUsableSpace();
         Files.write(mountPoint.resolve("filler"), new byte[(int) Math.max(0, free - (6L << 20))]);
-        HttpResponse<String> refused = null;
+        Reply refused = null;
         for (int i = 0; refused == null; i++) {
             byte[] value = value(i, 256 << 10);
-            HttpResponse<String> answer = send(client, port, "PUT", "during-" + i, value);
-            if (answer.statusCode() == 201) {
+            Reply answer = client.put(0, "during-" + i, value);
+            if (answer.status() == 201) {
                 acknowledged.put("during-" + i, value);
             } else {
                 refused = answer;
@@ -80,34 +77,34 @@ class DiskFullNodeTest {
                 fail("PUTs to a full disk never failed");
             }
         }
-        assertEquals(507, refused.statusCode(), refused.body());
-        assertTrue(refused.body().contains("No space left on device"), refused.body());
+        assertEquals(507, refused.status(), refused.bodyText());
+        assertTrue(refused.bodyText().contains("No space left on device"), refused.bodyText());
         assertFalse(
-                refused.body().contains(mountPoint.toString()) || refused.body().contains("/"),
-                "the answer shows a file path: " + refused.body());
+                refused.bodyText().contains(mountPoint.toString())
+                        || refused.bodyText().contains("/"),
+                "the answer shows a file path: " + refused.bodyText());
 
         disk.free();
-        HttpResponse<String> put = send(client, port, "PUT", "one-byte", new byte[] {42});
-        assertEquals(201, put.statusCode(), "a 1-byte PUT once the disk has room again: " + put.body());
+        Reply put = client.put(0, "one-byte", new byte[] {42});
+        assertEquals(201, put.status(), "a 1-byte PUT once the disk has room again: " + put.bodyText());
         acknowledged.put("one-byte", new byte[] {42});
-        HttpResponse<String> delete = send(client, port, "DELETE", "during-0", null);
-        assertEquals(202, delete.statusCode(), "a DELETE once the disk has room again: " + delete.body());
+        Reply delete = client.delete(0, "during-0");
+        assertEquals(202, delete.status(), "a DELETE once the disk has room again: " + delete.bodyText());
         acknowledged.put("during-0", null);
         for (int i = 0; i < 24; i++) { // more than a memtable: the failed flush and a new one both succeed
             byte[] value = value(1000 + i, 256 << 10);
-            HttpResponse<String> answer = send(client, port, "PUT", "after-" + i, value);
-            assertEquals(201, answer.statusCode(), answer.body());
+            Reply answer = client.put(0, "after-" + i, value);
+            assertEquals(201, answer.status(), answer.bodyText());
             acknowledged.put("after-" + i, value);
         }
         assertDoesNotThrow(node::stop, "stop (SIGTERM's path) after the episode");
         node = TestHttp.startNode(port, dir);
         for (Map.Entry<String, byte[]> e : acknowledged.entrySet()) {
-            HttpResponse<byte[]> answer =
-                    client.send(request(port, "GET", e.getKey(), null), HttpResponse.BodyHandlers.ofByteArray());
+            Reply answer = client.get(0, e.getKey());
             if (e.getValue() == null) {
-                assertEquals(404, answer.statusCode(), "deleted: " + e.getKey());
+                assertEquals(404, answer.status(), "deleted: " + e.getKey());
             } else {
-                assertEquals(200, answer.statusCode(), "acknowledged: " + e.getKey());
+                assertEquals(200, answer.status(), "acknowledged: " + e.getKey());
                 assertArrayEquals(e.getValue(), answer.body(), "acknowledged: " + e.getKey());
             }
         }
@@ -118,21 +115,5 @@ class DiskFullNodeTest {
         byte[] value = new byte[size];
         Arrays.fill(value, (byte) seed);
         return value;
-    }
-
-    private static HttpResponse<String> send(HttpClient client, int port, String method, String key, byte[] body)
-            throws Exception {
-        return client.send(
-                request(port, method, key, body), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    }
-
-    private static HttpRequest request(int port, String method, String key, byte[] body) {
-        return HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/v0/entity?id=" + key))
-                .method(
-                        method,
-                        body == null
-                                ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
     }
 }

@@ -32,6 +32,20 @@ class RequestLineTest {
     }
 
     @Test
+    void aLaterMinorVersionIsHttp11AnotherMajorIs505AndAnythingElse400() throws Refusal {
+        assertTrue(parse("GET / HTTP/1.2").isHttp11());
+        assertTrue(parse("GET / HTTP/1.9").isHttp11());
+        for (String version : new String[] {"HTTP/2.0", "HTTP/3", "HTTP/0.9", "HTTP/2"}) {
+            assertTrue(refusal("GET / " + version).startsWith("505 HTTP Version Not Supported"), version);
+        }
+        for (String version : new String[] {"HTTP/1", "HTTP/1.10", "http/1.1", "HTTP/1.x", "HTTP/", "HTTP/1.1 "}) {
+            assertTrue(
+                    refusal("GET / " + version).startsWith(Response.BAD_REQUEST + " malformed protocol version"),
+                    version + ": " + refusal("GET / " + version));
+        }
+    }
+
+    @Test
     void aLineWithoutTwoSpacesOrStartingWithOneIsMalformed() {
         for (String line : new String[] {"GET/ HTTP/1.1", " / HTTP/1.1", "GET /"}) {
             assertTrue(refusal(line).startsWith(Response.BAD_REQUEST + " malformed request line"), line);

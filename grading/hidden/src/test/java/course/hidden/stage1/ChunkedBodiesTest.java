@@ -65,6 +65,24 @@ class ChunkedBodiesTest {
         cluster.client().get(0, "bad-chunk").assertStatus(404);
     }
 
+    @Test
+    @Checks("s1-chunk-size-zeros")
+    void aChunkSizeWithLeadingZerosIsReadByItsValue(Cluster cluster) throws Exception {
+        String request = "PUT /v0/entity?id=zeros HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "000000000a\r\n0123456789\r\n" + "00000000000000000003\r\nabc\r\n" + "0000\r\n\r\n";
+        URI uri = URI.create(cluster.url(0));
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            assertEquals(
+                    "HTTP/1.1 201 Created",
+                    statusLine(socket.getInputStream()),
+                    "chunk sizes 000000000a (10) and 00000000000000000003 (3): leading zeros are allowed"
+                            + " (RFC 9112 7.1), so a size is its value however many digits it has");
+        }
+        cluster.client().get(0, "zeros").assertBody(200, "0123456789abc");
+    }
+
     private static String statusLine(InputStream in) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {

@@ -8,7 +8,7 @@ import course.harness.KvClient;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.hidden.Values;
+import course.hidden.SeededValues;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -122,7 +122,7 @@ class CompactionTest {
 
     private static void filler(KvClient c, Seed seed, String name, int values) {
         for (int i = 0; i < values; i++) {
-            c.put(0, "filler-" + name + "-" + i, Values.of(seed.value(), -1 - i, FILLER_VALUE_BYTES))
+            c.put(0, "filler-" + name + "-" + i, SeededValues.of(seed.value(), -1 - i, FILLER_VALUE_BYTES))
                     .assertStatus(201);
         }
     }
@@ -208,7 +208,7 @@ class CompactionTest {
         }
 
         private byte[] value(int k) {
-            return Values.of(seed.value(), (long) roundOfValue[k] * KEYS + k, length[k]);
+            return SeededValues.of(seed.value(), (long) roundOfValue[k] * KEYS + k, length[k]);
         }
 
         private static String key(int k) {

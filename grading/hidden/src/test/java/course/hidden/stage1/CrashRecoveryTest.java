@@ -11,7 +11,7 @@ import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.hidden.Values;
+import course.hidden.SeededValues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +45,7 @@ class CrashRecoveryTest {
             if (random.nextInt(4) == 0) {
                 model.delete(key);
             } else {
-                model.put(key, Values.of(seed.value(), i, random.nextInt(300)));
+                model.put(key, SeededValues.of(seed.value(), i, random.nextInt(300)));
             }
         }
         killAndStart(cluster);
@@ -63,7 +63,7 @@ class CrashRecoveryTest {
         Random random = seed.random();
         byte[] last = null;
         for (int i = 0; i < 20; i++) {
-            last = Values.of(seed.value(), 5000 + i, 1 + random.nextInt(200));
+            last = SeededValues.of(seed.value(), 5000 + i, 1 + random.nextInt(200));
             c.put(0, "again", last).assertStatus(201);
             c.put(0, "other" + (i % 3), last).assertStatus(201);
         }
@@ -91,7 +91,7 @@ class CrashRecoveryTest {
     void theNewestOfSeveralLogsWinsAfterKill9(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         Path dir = cluster.workingDir(0);
-        byte[] filler = Values.of(seed.value(), 7000, 64 << 10);
+        byte[] filler = SeededValues.of(seed.value(), 7000, 64 << 10);
         List<Long> logCounts = new ArrayList<>();
         for (int round = 0; round < LOG_ROUNDS; round++) {
             Set<String> before = fileNames(dir);
@@ -99,7 +99,7 @@ class CrashRecoveryTest {
             int i = 0;
             do {
                 c.put(0, "fill-" + round + "-" + i, filler).assertStatus(201);
-                last = Values.of(seed.value(), 8000 + round * 1000L + i, 1 + i % 100);
+                last = SeededValues.of(seed.value(), 8000 + round * 1000L + i, 1 + i % 100);
                 c.put(0, "logged", last).assertStatus(201);
                 i++;
             } while (i < MAX_FILLERS && before.containsAll(fileNames(dir)));
@@ -136,7 +136,7 @@ class CrashRecoveryTest {
         NodeModel model = new NodeModel(cluster.client());
         for (int round = 0; round < 2; round++) {
             for (int i = 0; i < 300; i++) {
-                model.put("r" + round + "-" + i, Values.of(seed.value(), round * 1000L + i, 100));
+                model.put("r" + round + "-" + i, SeededValues.of(seed.value(), round * 1000L + i, 100));
             }
             model.delete("r0-1");
             killAndStart(cluster);
@@ -149,11 +149,11 @@ class CrashRecoveryTest {
     void largeValuesSurviveKill9(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client();
         for (int i = 0; i < 3; i++) {
-            c.put(0, "big" + i, Values.of(seed.value(), i, (1 << 20) + i)).assertStatus(201);
+            c.put(0, "big" + i, SeededValues.of(seed.value(), i, (1 << 20) + i)).assertStatus(201);
         }
         killAndStart(cluster);
         for (int i = 0; i < 3; i++) {
-            c.get(0, "big" + i).assertBody(200, Values.of(seed.value(), i, (1 << 20) + i));
+            c.get(0, "big" + i).assertBody(200, SeededValues.of(seed.value(), i, (1 << 20) + i));
         }
     }
 

@@ -11,7 +11,7 @@ import course.harness.NodeMode;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.hidden.Values;
+import course.hidden.SeededValues;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,7 +67,7 @@ class LargeValueBurstTest {
         URI node = URI.create(cluster.url(0));
         byte[][] values = new byte[DISTINCT_VALUES][];
         for (int v = 0; v < DISTINCT_VALUES; v++) {
-            values[v] = Values.of(seed.value(), v, valueBytes);
+            values[v] = SeededValues.of(seed.value(), v, valueBytes);
         }
         Map<Integer, Integer> statuses = Collections.synchronizedMap(new TreeMap<>());
         List<String> problems = Collections.synchronizedList(new ArrayList<>());

@@ -8,7 +8,7 @@ import course.harness.NodeMode;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.hidden.Values;
+import course.hidden.SeededValues;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -27,16 +27,16 @@ class LargerThanHeapTest {
     void databaseFourTimesTheHeap(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
         for (int i = 0; i < VALUES; i++) {
-            c.put(0, key(i), Values.of(seed.value(), i, VALUE_BYTES)).assertStatus(201);
+            c.put(0, key(i), SeededValues.of(seed.value(), i, VALUE_BYTES)).assertStatus(201);
         }
         for (int i = 0; i < VALUES; i += 7) {
-            c.get(0, key(i)).assertBody(200, Values.of(seed.value(), i, VALUE_BYTES));
+            c.get(0, key(i)).assertBody(200, SeededValues.of(seed.value(), i, VALUE_BYTES));
         }
         cluster.restart(0);
         for (int i = 3; i < VALUES; i += 11) {
-            c.get(0, key(i)).assertBody(200, Values.of(seed.value(), i, VALUE_BYTES));
+            c.get(0, key(i)).assertBody(200, SeededValues.of(seed.value(), i, VALUE_BYTES));
         }
-        c.get(0, key(VALUES - 1)).assertBody(200, Values.of(seed.value(), VALUES - 1, VALUE_BYTES));
+        c.get(0, key(VALUES - 1)).assertBody(200, SeededValues.of(seed.value(), VALUES - 1, VALUE_BYTES));
     }
 
     private static String key(int i) {

@@ -7,7 +7,7 @@ import course.harness.NodeModel;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.hidden.Values;
+import course.hidden.SeededValues;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +29,7 @@ class RestartModelTest {
                 if (random.nextInt(3) == 0) {
                     model.delete(key);
                 } else {
-                    model.put(key, Values.of(seed.value(), cycle * 1000L + i, random.nextInt(2000)));
+                    model.put(key, SeededValues.of(seed.value(), cycle * 1000L + i, random.nextInt(2000)));
                 }
             }
             cluster.restart(0);
@@ -46,12 +46,12 @@ class RestartModelTest {
         c.put(0, "victim", "on disk soon").assertStatus(201);
         // 8 MiB more than the victim pushes it out of any reasonable memtable into a disk file.
         for (int i = 0; i < 32; i++) {
-            c.put(0, "filler-" + i, Values.of(seed.value(), i, 256 << 10)).assertStatus(201);
+            c.put(0, "filler-" + i, SeededValues.of(seed.value(), i, 256 << 10)).assertStatus(201);
         }
         c.delete(0, "victim").assertStatus(202);
         c.get(0, "victim").assertStatus(404);
         cluster.restart(0);
         c.get(0, "victim").assertStatus(404);
-        c.get(0, "filler-31").assertBody(200, Values.of(seed.value(), 31, 256 << 10));
+        c.get(0, "filler-31").assertBody(200, SeededValues.of(seed.value(), 31, 256 << 10));
     }
 }

@@ -11,7 +11,7 @@ import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.hidden.Values;
+import course.hidden.SeededValues;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -93,7 +93,7 @@ class SlowReadersTest {
     void twoClientsReadingASixteenMebibyteValueRightAfterItsPutLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
         for (int round = 0; round < 3; round++) {
-            byte[] value = Values.of(seed.value(), round, 16 * MIB);
+            byte[] value = SeededValues.of(seed.value(), round, 16 * MIB);
             String key = "fresh-" + round;
             cluster.client()
                     .withTimeout(Duration.ofSeconds(30))
@@ -230,7 +230,7 @@ class SlowReadersTest {
 
     /** A value of {@code mib} MiB made from the seed, stored under {@code key} (with time for a busy machine). */
     private static byte[] stored(Cluster cluster, Seed seed, String key, int mib) {
-        byte[] value = Values.of(seed.value(), mib, mib * MIB);
+        byte[] value = SeededValues.of(seed.value(), mib, mib * MIB);
         cluster.client().withTimeout(Duration.ofSeconds(30)).put(0, key, value).assertStatus(201);
         return value;
     }

@@ -10,7 +10,7 @@ import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.SystemProperties;
 import course.harness.WithCluster;
-import course.hidden.Values;
+import course.hidden.SeededValues;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -70,7 +70,7 @@ class NinetySixClientsModelTest {
                 model.remove(key);
                 check(problems, r, 202, null);
             } else if (kind == 1) {
-                byte[] value = Values.of(seed, client * 1000L + op, random.nextInt(300));
+                byte[] value = SeededValues.of(seed, client * 1000L + op, random.nextInt(300));
                 r = c.put(0, key, value);
                 model.put(key, value);
                 check(problems, r, 201, null);

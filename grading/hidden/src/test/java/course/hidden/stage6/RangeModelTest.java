@@ -8,7 +8,7 @@ import course.harness.KvClient;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.hidden.Values;
+import course.hidden.SeededValues;
 import course.tests.stage6.RangeReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -51,7 +51,7 @@ class RangeModelTest {
                     model.remove(k);
                 } else {
                     // Large enough that every round fills more than one memtable.
-                    byte[] value = Values.of(seed.value(), round * 1000L + i, 2000 + random.nextInt(4000));
+                    byte[] value = SeededValues.of(seed.value(), round * 1000L + i, 2000 + random.nextInt(4000));
                     value[0] = 'v'; // never a newline first, so "<key>\n<value>" stays readable in messages
                     c.put(0, key, value).assertStatus(201);
                     model.put(k, value);
@@ -62,7 +62,7 @@ class RangeModelTest {
                 // ("ключ") next to ASCII ones, so an order that is not unsigned bytes fails in every grade, not in
                 // three of four.
                 for (String odd : ODD) {
-                    byte[] value = Values.of(seed.value(), odd.hashCode(), 100);
+                    byte[] value = SeededValues.of(seed.value(), odd.hashCode(), 100);
                     value[0] = 'v';
                     c.put(0, odd, value).assertStatus(201);
                     model.put(odd.getBytes(StandardCharsets.UTF_8), value);
@@ -105,7 +105,7 @@ class RangeModelTest {
         int n = 0;
         for (List<String> file : files) {
             for (String key : file) {
-                byte[] value = Values.of(seed.value(), 9000 + n++, 100);
+                byte[] value = SeededValues.of(seed.value(), 9000 + n++, 100);
                 value[0] = 'v';
                 c.put(0, key, value).assertStatus(201);
                 model.put(bytes(key), value);

@@ -2,6 +2,7 @@ package grading.mutants.stage1;
 
 import grading.mutants.Mutant;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import one.nio.http.HttpException;
 import one.nio.http.Request;
 
@@ -36,7 +37,7 @@ public final class TargetBytesNotChecked extends FramingMutant {
             int b = buffer[i] & 0xFF;
             boolean inTarget = first >= 0 && i > first && i < last;
             if (inTarget && (b <= ' ' || b == '#' || b >= 0x7F || "\"<>\\^`{|}".indexOf(b) >= 0)) {
-                out.writeBytes(String.format("%%%02X", b).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                out.writeBytes(String.format("%%%02X", b).getBytes(StandardCharsets.US_ASCII));
             } else {
                 out.write(b);
             }

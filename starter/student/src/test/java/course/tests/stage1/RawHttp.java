@@ -63,6 +63,25 @@ public final class RawHttp {
         }
     }
 
+    /**
+     * Sends bytes the node may refuse before it has read them all (a line too long), and reads its one answer. A node
+     * that refused stops reading and closes, so the end of the write may fail: only the answer counts. Null when the
+     * connection ended without one.
+     */
+    static Answer answerToRefused(String nodeUrl, byte[] bytes) throws IOException {
+        URI uri = URI.create(nodeUrl);
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(TIMEOUT_MILLIS);
+            try {
+                socket.getOutputStream().write(bytes);
+                socket.getOutputStream().flush();
+            } catch (IOException refusedBeforeTheEnd) {
+                // the node answered and closed before the last bytes arrived; its answer is waiting to be read
+            }
+            return readAnswer(socket.getInputStream());
+        }
+    }
+
     static Exchange exchange(String nodeUrl, String text, int wanted) throws IOException {
         return exchange(nodeUrl, text.getBytes(StandardCharsets.ISO_8859_1), wanted);
     }

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import course.harness.Checks;
 import course.harness.Cluster;
@@ -11,7 +12,9 @@ import course.harness.KvClient;
 import course.harness.Stage;
 import course.harness.StreamedPut;
 import course.harness.WithCluster;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -147,12 +150,131 @@ class RequestFramingTest {
     }
 
     @Test
+    @Checks("s1-too-long-414")
+    void linesOverTheLimitAre414And431AndLinesUpTo2KiBAreServed(Cluster cluster) throws Exception {
+        // Up to 2 KiB a line is served, however it arrives: here in two parts, the second a moment after the first.
+        String id = "a".repeat(1900);
+        String longTarget = "GET /v0/entity?id=" + id + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
+        assertEquals(404, inTwoParts(cluster, longTarget).status(), "a request line of 1.9 KiB must be served");
+        String longHeader = "GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + id + "\r\n\r\n";
+        assertEquals(404, inTwoParts(cluster, longHeader).status(), "a header line of 1.9 KiB must be served");
+        // Over 64 KiB a line is refused, whatever the node's limit: a client that sends it must learn why.
+        String huge = "a".repeat(100 << 10);
+        RawHttp.Answer line = RawHttp.answerToRefused(
+                cluster.url(0), ("GET /v0/entity?id=" + huge + " HTTP/1.1\r\n").getBytes(StandardCharsets.US_ASCII));
+        assertTrue(line != null && line.status() == 414, "a request line of 100 KiB: expected 414, got " + line);
+        RawHttp.Answer header = RawHttp.answerToRefused(
+                cluster.url(0),
+                ("GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + huge + "\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+        assertTrue(header != null && header.status() == 431, "a header line of 100 KiB: expected 431, got " + header);
+        cluster.client().get(0, "k").assertStatus(404); // and the node goes on
+    }
+
+    /** Sends {@code request} as two writes, the second 200 ms after the first, and reads the one answer. */
+    private static RawHttp.Answer inTwoParts(Cluster cluster, String request) throws Exception {
+        URI uri = URI.create(cluster.url(0));
+        byte[] bytes = request.getBytes(StandardCharsets.US_ASCII);
+        int half = bytes.length / 2;
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.setTcpNoDelay(true);
+            socket.getOutputStream().write(bytes, 0, half);
+            socket.getOutputStream().flush();
+            Thread.sleep(200);
+            socket.getOutputStream().write(bytes, half, bytes.length - half);
+            socket.getOutputStream().flush();
+            String status = RawHttp.readLine(socket.getInputStream());
+            assertTrue(status != null, "the node closed the connection without answering " + request.substring(0, 40));
+            return RawHttp.answerAfter(status, socket.getInputStream());
+        }
+    }
+
+    @Test
     @Checks("s1-method-501")
     void unknownMethodsAre501(Cluster cluster) throws Exception {
         for (String method : new String[] {"FOO", "get"}) {
             RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request(method, "/v0/entity?id=k", "\r\n"), 1)
                     .only();
             assertEquals(501, a.status(), method + " answered " + a);
+        }
+    }
+
+    @Test
+    @Checks("s1-too-large-413")
+    void aClientThatSendsATooLargeBodyWholeThenReadsGetsThe413(Cluster cluster) throws Exception {
+        int size = 17 << 20; // past the reference's 16 MiB
+        URI uri = URI.create(cluster.url(0));
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            byte[] block = new byte[64 << 10];
+            try {
+                out.write((PUT_K + "Content-Length: " + size + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                for (int sent = 0; sent < size; sent += block.length) {
+                    out.write(block);
+                }
+                out.flush();
+            } catch (IOException e) {
+                fail("the node closed the connection while the client was still sending its " + size + "-byte body ("
+                        + e + "): after the 413, read and drop the rest of the body before closing, or the client"
+                        + " gets a reset instead of the answer (RFC 9112 9.6)");
+            }
+            RawHttp.Answer a;
+            try {
+                InputStream in = socket.getInputStream();
+                a = RawHttp.answerAfter(RawHttp.readLine(in), in);
+            } catch (IOException | RuntimeException e) {
+                throw new AssertionError(
+                        "no answer could be read after a " + size + "-byte body sent whole (" + e + "): the node must"
+                                + " not close before the client has sent its body, or the answer is lost to a reset",
+                        e);
+            }
+            if (a.status() == 201) {
+                return; // a node that takes values this large: nothing to refuse
+            }
+            assertEquals(413, a.status(), "a " + size + "-byte body: " + a);
+            assertFalse(a.body().isBlank(), "the 413 says why");
+        }
+        cluster.client().get(0, "k").assertStatus(404);
+    }
+
+    @Test
+    @Checks("s1-host-400")
+    void anHttp11RequestWithoutHostOrWithTwoIs400(Cluster cluster) throws Exception {
+        String[] bad = {
+            "GET /v0/entity?id=k HTTP/1.1\r\n\r\n",
+            "GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nHost: elsewhere\r\n\r\n",
+            "PUT /v0/entity?id=k HTTP/1.0\r\nHost: a\r\nhost: b\r\nContent-Length: 1\r\n\r\nv"
+        };
+        for (String request : bad) {
+            RawHttp.Answer a = RawHttp.exchange(cluster.url(0), request, 1).only();
+            assertEquals(400, a.status(), request.strip() + " answered " + a);
+            assertFalse(a.body().isBlank(), "the 400 says what is wrong with the Host header");
+        }
+        cluster.client().get(0, "k").assertStatus(404);
+        // Host is required of HTTP/1.1 only (RFC 9112 3.2): an HTTP/1.0 client may leave it out.
+        RawHttp.Answer old = RawHttp.exchange(cluster.url(0), "GET /v0/entity?id=k HTTP/1.0\r\n\r\n", 1)
+                .only();
+        assertEquals(404, old.status(), "an HTTP/1.0 GET without Host is served: " + old);
+    }
+
+    @Test
+    @Checks("s1-http-version")
+    void aLaterMinorVersionIsServedAsHttp11AndAnotherMajorIs505(Cluster cluster) throws Exception {
+        String requests = "PUT /v0/entity?id=k HTTP/1.2\r\nHost: localhost\r\nContent-Length: 1\r\n\r\nv"
+                + "GET /v0/entity?id=k HTTP/1.2\r\nHost: localhost\r\n\r\n";
+        RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), requests, 2);
+        assertEquals(2, e.answers().size(), "a PUT and a GET of HTTP/1.2 on one connection: " + e);
+        assertEquals(201, e.answers().get(0).status(), "HTTP/1.2 is served as HTTP/1.1 (RFC 9110 2.5): " + e);
+        assertEquals(200, e.answers().get(1).status(), e.toString());
+        assertEquals("v", e.answers().get(1).body(), e.toString());
+        assertFalse(e.closed(), "as with HTTP/1.1, the connection stays open: " + e);
+        for (String version : new String[] {"HTTP/2.0", "HTTP/3"}) {
+            RawHttp.Answer a = RawHttp.exchange(
+                            cluster.url(0), "GET /v0/entity?id=k " + version + "\r\nHost: localhost\r\n\r\n", 1)
+                    .only();
+            assertEquals(505, a.status(), version + " in an HTTP/1 request line answered " + a);
         }
     }
 

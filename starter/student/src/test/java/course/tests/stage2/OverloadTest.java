@@ -29,7 +29,8 @@ class OverloadTest {
         "s2-queue-full-503",
         "s2-setting-workers",
         "s2-setting-queue-capacity",
-        "s2-setting-handler-delay"
+        "s2-setting-handler-delay",
+        "s5-bounded-executor"
     })
     void aFullQueueIsAnswered503AtOnceAndAcceptedWritesComplete() throws Exception {
         long hold = 1000;

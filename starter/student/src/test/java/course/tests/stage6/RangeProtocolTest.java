@@ -65,6 +65,25 @@ class RangeProtocolTest {
     }
 
     @Test
+    @Checks("s6-key-escaped")
+    void aKeysPercentAndNewlineBytesAreEscapedSoEveryKeyReadsBack(Cluster cluster) throws Exception {
+        KvClient c = cluster.client();
+        // In unsigned byte order: a newline (0x0A) sorts before '%' (0x25).
+        List<String> keys = List.of("k\n\n", "k\nv", "k%", "k%0A");
+        for (String key : keys) {
+            c.put(0, key, "value of " + key).assertStatus(201);
+        }
+        List<RangeReader.Chunk> all = RangeReader.readAll(cluster.directUrl(0), "k", null);
+        assertEquals(
+                keys,
+                all.stream().map(RangeReader.Chunk::keyText).toList(),
+                "keys with a newline or a '%': written with %0A and %25 in their chunks, they read back as stored");
+        for (RangeReader.Chunk chunk : all) {
+            assertEquals("value of " + chunk.keyText(), chunk.valueText(), "the value of " + chunk.keyText());
+        }
+    }
+
+    @Test
     @Checks("s6-deleted-skipped")
     void deletedKeysAreSkippedAndOverwrittenOnesShowTheirLatestValue(Cluster cluster) throws Exception {
         KvClient c = cluster.client();

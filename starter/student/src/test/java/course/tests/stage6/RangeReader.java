@@ -21,7 +21,8 @@ import java.util.Locale;
 
 /**
  * Reads {@code GET /v0/entities} over a plain socket and checks the framing itself: a 200 must be chunked, each
- * chunk one entry {@code <key>\n<value>}, ended by the zero-length chunk. Chunks are handed to a consumer as they
+ * chunk one entry {@code <key>\n<value>} (in the key, {@code %25} is a {@code %} and {@code %0A} a newline byte),
+ * ended by the zero-length chunk. Chunks are handed to a consumer as they
  * arrive, so a test can count a stream larger than its heap without keeping it.
  */
 public final class RangeReader {
@@ -140,8 +141,9 @@ public final class RangeReader {
                             + "<key>\\n<value>");
                 }
                 entries++;
-                Chunk chunk =
-                        new Chunk(Arrays.copyOf(data, newline), Arrays.copyOfRange(data, newline + 1, data.length));
+                Chunk chunk = new Chunk(
+                        unescapeKey(Arrays.copyOf(data, newline), what + ": chunk " + entries),
+                        Arrays.copyOfRange(data, newline + 1, data.length));
                 if (!consumer.accept(chunk)) {
                     socket.setSoLinger(true, 0); // a reset, like a client that crashed
                     return new Result(what, status, "", entries);
@@ -167,6 +169,32 @@ public final class RangeReader {
         }
         throw new AssertionError(
                 what + ": the connection ended before the answer did (a missing last chunk " + "'0\\r\\n\\r\\n'?)");
+    }
+
+    /**
+     * The key of a chunk: its {@code %25} and {@code %0A} decoded. A {@code %} followed by anything else is a key
+     * written without its escapes, which a reader could not tell apart from another key.
+     */
+    private static byte[] unescapeKey(byte[] escaped, String what) {
+        ByteArrayOutputStream key = new ByteArrayOutputStream(escaped.length);
+        for (int i = 0; i < escaped.length; i++) {
+            if (escaped[i] != '%') {
+                key.write(escaped[i]);
+                continue;
+            }
+            String escape = i + 2 < escaped.length ? new String(escaped, i, 3, StandardCharsets.ISO_8859_1) : "";
+            if (escape.equals("%25")) {
+                key.write('%');
+            } else if (escape.equalsIgnoreCase("%0A")) {
+                key.write('\n');
+            } else {
+                fail(what + " has a key with a '%' that is not %25 or %0A ('"
+                        + new String(escaped, StandardCharsets.UTF_8)
+                        + "'): write a key's '%' as %25 and its newline bytes as %0A");
+            }
+            i += 2;
+        }
+        return key.toByteArray();
     }
 
     private static int indexOf(byte[] data, byte b) {

@@ -1,6 +1,0 @@
-package course.load;
-
-import course.results.LoadRun;
-
-/** One finished run: its results document, the raw numbers behind it, and the wrk2-format text that was printed. */
-record Measurement(LoadRun run, RunResult result, String wrk2Text) {}
