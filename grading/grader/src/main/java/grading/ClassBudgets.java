@@ -103,7 +103,8 @@ final class ClassBudgets {
                     merged.stderrTail(),
                     merged.seconds(),
                     merged.leftRunning(),
-                    merged.artifacts());
+                    merged.artifacts(),
+                    null);
             if (rest.isEmpty() || outOfTime) {
                 break;
             }
@@ -134,18 +135,6 @@ final class ClassBudgets {
     private static TestJvm.Outcome combine(TestJvm.Outcome first, TestJvm.Outcome second) {
         Map<String, ReportLine> results = new LinkedHashMap<>(first.results());
         results.putAll(second.results());
-        Map<String, byte[]> artifacts = new LinkedHashMap<>(first.artifacts());
-        artifacts.putAll(second.artifacts());
-        return new TestJvm.Outcome(
-                first.planned(),
-                results,
-                second.finished(),
-                second.timedOut(),
-                second.exitCode(),
-                second.stderrTail(),
-                first.seconds() + second.seconds(),
-                first.leftRunning() + second.leftRunning(),
-                artifacts,
-                second.stopped());
+        return first.joined(second, results, second, second.stopped());
     }
 }

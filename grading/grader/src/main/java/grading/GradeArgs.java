@@ -54,7 +54,7 @@ final class GradeArgs extends CourseCommand {
     @Option(
             names = "--stage",
             paramLabel = "N",
-            description = "The stage to grade: the public and hidden tests of" + " stages 1..N run.")
+            description = "The stage to grade: the public and hidden tests of stages 1..N run.")
     void stage(String value) {
         int n = OptionValues.intBetween("--stage", value, 1, 10);
         stage = Stages.ofThisRepository().check(n);
@@ -66,19 +66,19 @@ final class GradeArgs extends CourseCommand {
     @Option(
             names = "--student",
             paramLabel = "NAME",
-            description = "Name recorded in the grade (default: the" + " submission folder's name).")
+            description = "Name recorded in the grade (default: the submission folder's name).")
     private String student;
 
     @Option(
             names = "--out",
             paramLabel = "FILE",
-            description = "The grade document (default:" + " grades/<student>-stage<N>.json).")
+            description = "The grade document (default: grades/<student>-stage<N>.json).")
     private Path out;
 
     @Option(
             names = "--export",
             paramLabel = "gradescope",
-            description = "Also write Gradescope's results.json" + " next to --out.")
+            description = "Also write Gradescope's results.json next to --out.")
     void export(String format) {
         if (!format.equals("gradescope")) {
             throw new GradeException("--export knows only 'gradescope', got '" + format + "'");

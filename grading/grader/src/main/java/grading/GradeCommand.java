@@ -109,6 +109,7 @@ public final class GradeCommand {
                                 intake.factory(),
                                 o.stage(),
                                 new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir),
+                                null,
                                 progress),
                         progress);
                 rerun.skipped().ifPresent(notes::add);

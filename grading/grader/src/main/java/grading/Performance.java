@@ -342,19 +342,7 @@ final class Performance {
             StandardWorkload w,
             PrintStream progress)
             throws IOException, InterruptedException {
-        return sandboxedSide(ws, sandbox, limits, factory, stage, w, progress, LoadApi.watchContention());
-    }
-
-    private static Side sandboxedSide(
-            Workspace ws,
-            Sandbox sandbox,
-            Limits limits,
-            String factory,
-            int stage,
-            StandardWorkload w,
-            PrintStream progress,
-            LoadApi.ContentionWatch watch)
-            throws IOException, InterruptedException {
+        LoadApi.ContentionWatch watch = LoadApi.watchContention();
         List<Path> classpath = ws.perfClasspath();
         ws.openForSandbox();
         String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));

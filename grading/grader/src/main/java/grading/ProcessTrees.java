@@ -1,9 +1,15 @@
 package grading;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
-/** Ends a process and everything it started, children first, so nothing outlives the grader. */
+/**
+ * Runs and ends processes: a process ends with everything it started, children first, so nothing outlives the
+ * grader.
+ */
 final class ProcessTrees {
     private ProcessTrees() {}
 
@@ -27,5 +33,22 @@ final class ProcessTrees {
         } catch (Exception ignored) {
             // see above
         }
+    }
+
+    /**
+     * Runs {@code command} with its output and errors in {@code log}: its exit code, or empty when it did not end
+     * within {@code seconds} (it and what it started are then gone).
+     */
+    static OptionalInt exitWithin(List<String> command, Path log, long seconds)
+            throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            kill(p);
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(p.exitValue());
     }
 }

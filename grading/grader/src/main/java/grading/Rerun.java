@@ -76,18 +76,7 @@ record Rerun(TestJvm.Outcome first, List<String> again, TestJvm.Outcome second) 
     static TestJvm.Outcome merge(TestJvm.Outcome first, TestJvm.Outcome second) {
         Map<String, ReportLine> results = new LinkedHashMap<>(first.results());
         second.results().forEach((id, r) -> results.computeIfPresent(id, (k, old) -> r));
-        Map<String, byte[]> artifacts = new LinkedHashMap<>(first.artifacts());
-        artifacts.putAll(second.artifacts());
-        return new TestJvm.Outcome(
-                first.planned(),
-                results,
-                first.finished(),
-                first.timedOut(),
-                first.exitCode(),
-                first.stderrTail(),
-                first.seconds() + second.seconds(),
-                first.leftRunning() + second.leftRunning(),
-                artifacts);
+        return first.joined(second, results, first, null);
     }
 
     /** Why nothing ran again although tests did not pass: too many of them. */

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.OptionalInt;
 
 /**
  * Wraps the test JVM's command so that it, and every node JVM it starts, runs inside ONE bubblewrap sandbox: a
@@ -78,19 +78,16 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
             Files.setPosixFilePermissions(workspace, PosixFilePermissions.fromString("rwxr-xr-x"));
             output = Files.createTempFile("course-sandbox-check-", ".txt");
             String trueCommand = Files.isExecutable(Path.of("/usr/bin/true")) ? "/usr/bin/true" : "/bin/true";
-            Process p = new ProcessBuilder(wrap(List.of(trueCommand), workspace, workspace, Limits.standard()))
-                    .redirectErrorStream(true)
-                    .redirectOutput(output.toFile())
-                    .start();
-            if (!p.waitFor(CHECK_SECONDS, TimeUnit.SECONDS)) {
-                ProcessTrees.kill(p);
+            OptionalInt exit = ProcessTrees.exitWithin(
+                    wrap(List.of(trueCommand), workspace, workspace, Limits.standard()), output, CHECK_SECONDS);
+            if (exit.isEmpty()) {
                 return "a command run in it did not end within " + CHECK_SECONDS + " s";
             }
-            if (p.exitValue() != 0) {
+            if (exit.getAsInt() != 0) {
                 String said = String.join(
                         " ",
                         Files.readString(output, StandardCharsets.UTF_8).trim().split("\\s+"));
-                return "a command run in it exited with code " + p.exitValue()
+                return "a command run in it exited with code " + exit.getAsInt()
                         + (said.isEmpty() ? "" : ": " + (said.length() > 300 ? said.substring(0, 300) + "..." : said));
             }
             return null;

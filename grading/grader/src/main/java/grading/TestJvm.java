@@ -41,17 +41,25 @@ final class TestJvm {
             int leftRunning,
             Map<String, byte[]> artifacts,
             Stopped stopped) {
-        Outcome(
-                Map<String, String> planned,
-                Map<String, ReportLine> results,
-                boolean finished,
-                boolean timedOut,
-                int exitCode,
-                String stderrTail,
-                double seconds,
-                int leftRunning,
-                Map<String, byte[]> artifacts) {
-            this(planned, results, finished, timedOut, exitCode, stderrTail, seconds, leftRunning, artifacts, null);
+        /**
+         * This run and a {@code later} one as one run: this run's plan, {@code results}, both runs' files, time and
+         * processes left running, and how {@code ending} ended (finished, timed out, exit code, stderr), stopped as
+         * {@code stopped} says.
+         */
+        Outcome joined(Outcome later, Map<String, ReportLine> results, Outcome ending, Stopped stopped) {
+            Map<String, byte[]> files = new LinkedHashMap<>(artifacts);
+            files.putAll(later.artifacts());
+            return new Outcome(
+                    planned,
+                    results,
+                    ending.finished(),
+                    ending.timedOut(),
+                    ending.exitCode(),
+                    ending.stderrTail(),
+                    seconds + later.seconds(),
+                    leftRunning + later.leftRunning(),
+                    files,
+                    stopped);
         }
     }
 
@@ -71,22 +79,10 @@ final class TestJvm {
     record Selection(
             List<String> packages, String only, List<String> tests, long seed, String replay, Path artifactsShownAs) {}
 
-    static Outcome run(
-            Workspace ws,
-            Sandbox sandbox,
-            Limits limits,
-            String factory,
-            int stage,
-            Selection selection,
-            PrintStream progress)
-            throws IOException, InterruptedException {
-        return run(ws, sandbox, limits, factory, stage, selection, null, progress);
-    }
-
     /**
-     * Runs as {@link #run(Workspace, Sandbox, Limits, String, int, Selection, PrintStream)} does, and stops the run
-     * (everything in the sandbox) as soon as a test class has run longer than {@code classBudget} (null: no budget);
-     * the outcome then names that class in {@code stopped}.
+     * Runs the selection in one JVM in the sandbox, and stops the run (everything in the sandbox) as soon as a test
+     * class has run longer than {@code classBudget} (null: no budget); the outcome then names that class in
+     * {@code stopped}.
      */
     static Outcome run(
             Workspace ws,

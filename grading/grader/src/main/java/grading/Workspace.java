@@ -13,7 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.OptionalInt;
 
 /**
  * A pristine folder per grading: the student's sources and resources (nothing else of theirs), their compiled
@@ -114,15 +114,12 @@ final class Workspace implements AutoCloseable {
         Files.write(argFile, args, StandardCharsets.UTF_8);
         Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
         Path log = root.resolve("javac.log");
-        Process p = new ProcessBuilder(javac.toString(), "-J-Xmx512m", "@" + argFile)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        if (!p.waitFor(COMPILE_SECONDS, TimeUnit.SECONDS)) {
-            ProcessTrees.kill(p);
+        OptionalInt exit =
+                ProcessTrees.exitWithin(List.of(javac.toString(), "-J-Xmx512m", "@" + argFile), log, COMPILE_SECONDS);
+        if (exit.isEmpty()) {
             return "javac did not finish within " + COMPILE_SECONDS + " s";
         }
-        if (p.exitValue() == 0) {
+        if (exit.getAsInt() == 0) {
             return null;
         }
         String output = Files.readString(log, StandardCharsets.UTF_8).replace(sources.toString() + "/", "");

@@ -112,7 +112,7 @@ class ClassBudgetsTest {
                         ClassBudgets.stoppedMessage(new TestJvm.Stopped(
                                 "course.tests.stage3.EvenSpreadTest", Duration.ofSeconds(150), 150.2))));
         results.put(failed, new ReportLine("RESULT", failed, "", "failed", 5, "expected 504, got 200"));
-        TestJvm.Outcome run = new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of());
+        TestJvm.Outcome run = new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null);
         assertEquals(List.of(failed), Rerun.candidates(run));
         ClassBudgets.Run budgeted =
                 new ClassBudgets.Run(run, List.of(), Set.of("course.tests.stage3.OneCopyPerKeyTest"));

@@ -37,21 +37,36 @@ class GradeCommandTest {
         return g;
     }
 
+    /** {@code args} and then {@code more}. */
+    static String[] with(String[] args, String... more) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
+    /**
+     * The grade of the submission in {@code submission} as stage {@code stage}, written to {@code out}, with the
+     * options {@code more}.
+     */
+    static Grade gradeSubmission(int stage, Path submission, Path out, String... more) throws Exception {
+        return grade(
+                with(new String[] {"--stage", "" + stage, "--submission", "" + submission, "--out", "" + out}, more));
+    }
+
+    /**
+     * The grade of {@code factory} as a stage-{@code stage} node on the test classes {@code only}, written to
+     * {@code out}, with the options {@code more}.
+     */
+    static Grade gradeOf(int stage, String factory, String only, Path out, String... more) throws Exception {
+        return grade(with(
+                new String[] {"--stage", "" + stage, "--factory", factory, "--only", only, "--out", "" + out}, more));
+    }
+
     @Test
     void theReferencePassesTheProtocolTestsInTheSandboxAndExportsForGradescope(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("ref.json");
-        Grade g = grade(
-                "--stage",
-                "1",
-                "--factory",
-                "solutions.stage1.Stage1Factory",
-                "--only",
-                "EntityProtocolTest",
-                "--no-perf",
-                "--out",
-                out.toString(),
-                "--export",
-                "gradescope");
+        Grade g = gradeOf(
+                1, "solutions.stage1.Stage1Factory", "EntityProtocolTest", out, "--no-perf", "--export", "gradescope");
         assertTrue(
                 g.tests().size() >= 10,
                 "expected the protocol tests, got " + g.tests().size());
@@ -75,15 +90,7 @@ class GradeCommandTest {
     @Test
     void theStageOneReferenceGradedWithPerformanceRunsAsFastAsItself(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("perf.json");
-        Grade g = grade(
-                "--stage",
-                "1",
-                "--factory",
-                "solutions.stage1.Stage1Factory",
-                "--only",
-                "PersistenceTest",
-                "--out",
-                out.toString());
+        Grade g = gradeOf(1, "solutions.stage1.Stage1Factory", "PersistenceTest", out);
         String notes = String.join("\n", g.notes());
         System.out.println(notes);
         assertTrue(g.performance() != null, notes);
@@ -129,16 +136,12 @@ class GradeCommandTest {
     void aFailingParameterizedTestCostsPoints(@TempDir Path dir) throws Exception {
         // Its invocations exist only while it runs; once the grade left such tests out, and a mutant that never
         // forwards (caught only by a parameterized test) kept every point.
-        Grade g = grade(
-                "--stage",
-                "3",
-                "--factory",
+        Grade g = gradeOf(
+                3,
                 "grading.mutants.stage3.NoForwarding",
-                "--only",
                 "EveryNodeServesEveryKeyTest",
-                "--no-perf",
-                "--out",
-                dir.resolve("g.json").toString());
+                dir.resolve("g.json"),
+                "--no-perf");
         var test = named(g, "EveryNodeServesEveryKeyTest.everyOperationThroughEveryNode");
         assertTrue(
                 test.isPresent(),
@@ -154,16 +157,8 @@ class GradeCommandTest {
     void aFailureFileIsNamedByTheGradesFolderNeverByAPathOfTheGradingMachine(@TempDir Path dir) throws Exception {
         // The message once named the folder as an absolute path of the grading machine, which a student never sees.
         Path out = dir.resolve("alice-stage4.json");
-        Grade g = grade(
-                "--stage",
-                "4",
-                "--factory",
-                "grading.mutants.stage4.LastArrivalWins",
-                "--only",
-                "ConcurrentClientsHistoryTest",
-                "--no-perf",
-                "--out",
-                out.toString());
+        Grade g =
+                gradeOf(4, "grading.mutants.stage4.LastArrivalWins", "ConcurrentClientsHistoryTest", out, "--no-perf");
         var history = g.tests().stream()
                 .filter(t -> t.name().startsWith("ConcurrentClientsHistoryTest."))
                 .findFirst()
@@ -182,16 +177,8 @@ class GradeCommandTest {
     @Test
     void restartOnTheSameObjectIsCheckedWithAJvmPerNodeToo(@TempDir Path dir) throws Exception {
         // The grader runs every node in a JVM of its own; stop and start still reach the same service object.
-        Grade g = grade(
-                "--stage",
-                "1",
-                "--factory",
-                "grading.mutants.stage1.NotRestartable",
-                "--only",
-                "PersistenceTest",
-                "--no-perf",
-                "--out",
-                dir.resolve("g.json").toString());
+        Grade g = gradeOf(
+                1, "grading.mutants.stage1.NotRestartable", "PersistenceTest", dir.resolve("g.json"), "--no-perf");
         var restart =
                 named(g, "PersistenceTest.dataSurvivesRestartOfTheSameObject").orElseThrow();
         assertFalse(
@@ -213,14 +200,7 @@ class GradeCommandTest {
         // Files outside src/main are the student's too, but never the grader's business.
         Submissions.write(repo, "starter/student/src/test/java/course/tests/stage1/EntityProtocolTest.java", "garbage");
         Submissions.write(repo, "starter/student/pom.xml", "<project/>");
-        Grade g = grade(
-                "--stage",
-                "1",
-                "--submission",
-                repo.toString(),
-                "--out",
-                dir.resolve("g.json").toString(),
-                "--no-perf");
+        Grade g = gradeSubmission(1, repo, dir.resolve("g.json"), "--no-perf");
         String notes = String.join("\n", g.notes());
         assertTrue(notes.contains("does not compile") && notes.contains("StudentServiceFactory.java"), notes);
         assertTrue(
@@ -236,14 +216,7 @@ class GradeCommandTest {
         Path starter = dir.resolve("student");
         Submissions.write(starter, "src/main/java/student/StudentServiceFactory.java", "package student; class X {}");
         Submissions.write(starter, "src/main/resources/submission.properties", "factory=student.X\nstage=1\n");
-        Grade g = grade(
-                "--stage",
-                "2",
-                "--submission",
-                starter.toString(),
-                "--out",
-                dir.resolve("g.json").toString(),
-                "--no-perf");
+        Grade g = gradeSubmission(2, starter, dir.resolve("g.json"), "--no-perf");
         assertTrue(String.join("\n", g.notes()).contains("declares stage 1"), String.join("\n", g.notes()));
         assertTrue(g.tests().isEmpty());
     }
@@ -264,18 +237,8 @@ class GradeCommandTest {
                 starter,
                 "src/main/resources/submission.properties",
                 "factory=student.StudentServiceFactory\nstage=1\n");
-        Grade g = grade(
-                "--stage",
-                "1",
-                "--submission",
-                starter.toString(),
-                "--only",
-                "KeyOrderTest",
-                "--no-perf",
-                "--out",
-                dir.resolve("g.json").toString(),
-                "--export",
-                "gradescope");
+        Grade g = gradeSubmission(
+                1, starter, dir.resolve("g.json"), "--only", "KeyOrderTest", "--no-perf", "--export", "gradescope");
         String notes = String.join("\n", g.notes());
         assertEquals(
                 List.of(),
@@ -406,17 +369,10 @@ class GradeCommandTest {
                 "this bwrap is older than 0.8 (no --disable-userns)");
         Path out = dir.resolve("g.json");
 
-        Run refused = runGrader(
-                noUserNamespaces,
-                "--stage",
-                "1",
-                "--factory",
-                "solutions.stage1.Stage1Factory",
-                "--only",
-                "OnePortOneNodeTest",
-                "--no-perf",
-                "--out",
-                out.toString());
+        String[] oneNode = {
+            "--stage", "1", "--factory", "solutions.stage1.Stage1Factory", "--only", "OnePortOneNodeTest", "--no-perf"
+        };
+        Run refused = runGrader(noUserNamespaces, with(oneNode, "--out", out.toString()));
         assertEquals(2, refused.code(), refused.out() + refused.err());
         assertTrue(
                 refused.err().startsWith("course grade: the bubblewrap sandbox does not work on this machine ("),
@@ -425,18 +381,7 @@ class GradeCommandTest {
         assertEquals(1, refused.err().strip().lines().count(), refused.err());
         assertFalse(Files.exists(out), "a refused grade wrote a document");
 
-        Run bare = runGrader(
-                noUserNamespaces,
-                "--stage",
-                "1",
-                "--factory",
-                "solutions.stage1.Stage1Factory",
-                "--only",
-                "OnePortOneNodeTest",
-                "--no-perf",
-                "--no-sandbox",
-                "--out",
-                out.toString());
+        Run bare = runGrader(noUserNamespaces, with(oneNode, "--no-sandbox", "--out", out.toString()));
         assertEquals(0, bare.code(), bare.out() + bare.err());
         Grade g = Results.read(out, Grade.class);
         assertEquals(false, g.sandboxed(), "the grade must say it ran without the sandbox");

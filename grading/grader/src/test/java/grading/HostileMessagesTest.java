@@ -28,7 +28,7 @@ class HostileMessagesTest {
         String id = "course.tests.stage1.SomeTest#emoji";
         planned.put(id, "");
         results.put(id, new ReportLine("RESULT", id, "", "failed", 12, message));
-        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of());
+        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null);
     }
 
     /** A grade of the one test, built as the grader builds one from the tests' outcome. */

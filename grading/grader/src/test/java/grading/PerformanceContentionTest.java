@@ -29,20 +29,20 @@ import org.junit.jupiter.api.Test;
 class PerformanceContentionTest {
     /** As the kit's probe records a run with two busy neighbours on a 2-core machine. */
     private static LoadRun.Contention busy() {
-        LoadRun.Contention c = new LoadRun.Contention();
-        c.otherProcessesCpuSeconds = 2.8;
-        c.otherProcessesCpuPercent = 46.0;
-        c.psiCpuSomePercent = 61.0;
-        c.stealPercent = 0.2;
-        return c;
+        return contention(2.8, 46.0, 61.0, 0.2);
     }
 
     private static LoadRun.Contention quiet() {
+        return contention(0.1, 1.5, 4.0, 0.0);
+    }
+
+    /** Other processes' CPU seconds and share, the pressure stall share and the steal, as the probe records them. */
+    private static LoadRun.Contention contention(double seconds, double percent, double psiSome, double steal) {
         LoadRun.Contention c = new LoadRun.Contention();
-        c.otherProcessesCpuSeconds = 0.1;
-        c.otherProcessesCpuPercent = 1.5;
-        c.psiCpuSomePercent = 4.0;
-        c.stealPercent = 0.0;
+        c.otherProcessesCpuSeconds = seconds;
+        c.otherProcessesCpuPercent = percent;
+        c.psiCpuSomePercent = psiSome;
+        c.stealPercent = steal;
         return c;
     }
 

@@ -30,7 +30,7 @@ class RerunTest {
             planned.put(id, "");
             results.put(id, new ReportLine("RESULT", id, "", o, 5, o.equals("passed") ? "" : "expected 200, got 504"));
         });
-        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of());
+        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null);
     }
 
     @Test
@@ -60,24 +60,14 @@ class RerunTest {
                 .seed(1234567890123L)
                 .build();
 
-        TestResult flaky = g.tests().stream()
-                .filter(t -> t.name().endsWith(".flaky"))
-                .findFirst()
-                .orElseThrow();
+        TestResult flaky = test(g, ".flaky");
         assertEquals("passed", flaky.outcome());
         assertEquals("failed", flaky.firstRun().outcome());
         assertTrue(flaky.firstRun().message().contains("504"));
-        TestResult broken = g.tests().stream()
-                .filter(t -> t.name().endsWith(".broken"))
-                .findFirst()
-                .orElseThrow();
+        TestResult broken = test(g, ".broken");
         assertEquals("failed", broken.outcome());
         assertEquals("failed", broken.firstRun().outcome());
-        assertNull(g.tests().stream()
-                .filter(t -> t.name().endsWith(".fine"))
-                .findFirst()
-                .orElseThrow()
-                .firstRun());
+        assertNull(test(g, ".fine").firstRun());
         assertEquals(g.score().max() * 2 / 3, g.score().earned(), 0.02, "the flaky test's points are kept");
         assertTrue(
                 String.join("\n", g.notes()).contains("flaky: EntityProtocolTest.flaky failed, then passed"),
@@ -95,7 +85,7 @@ class RerunTest {
     void aRunStoppedAtItsTimeLimitIsNotRunAgain() {
         TestJvm.Outcome first = outcome(Map.of(BROKEN, "error"));
         TestJvm.Outcome stopped =
-                new TestJvm.Outcome(first.planned(), first.results(), false, true, -1, "", 900, 0, Map.of());
+                new TestJvm.Outcome(first.planned(), first.results(), false, true, -1, "", 900, 0, Map.of(), null);
         assertEquals(List.of(), Rerun.candidates(stopped));
     }
 
@@ -114,5 +104,13 @@ class RerunTest {
                 GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "2", "--factory", "a.B", "--seed", "abc"}));
         assertTrue(e.getMessage().contains("--seed takes a whole number"), e.getMessage());
+    }
+
+    /** The test of the grade whose name ends with {@code suffix}. */
+    private static TestResult test(Grade g, String suffix) {
+        return g.tests().stream()
+                .filter(t -> t.name().endsWith(suffix))
+                .findFirst()
+                .orElseThrow();
     }
 }

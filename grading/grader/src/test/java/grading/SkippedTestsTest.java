@@ -28,7 +28,9 @@ class SkippedTestsTest {
                         "RESULT", DISK, "", diskOutcome, 5, "no small disk: not root and no -Dcourse.smallDisk"));
         results.put(PUT, new ReportLine("RESULT", PUT, "", putOutcome, 5, ""));
         return TestOutcome.of(
-                new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of()), Map.of(), Weights.load());
+                new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null),
+                Map.of(),
+                Weights.load());
     }
 
     @Test

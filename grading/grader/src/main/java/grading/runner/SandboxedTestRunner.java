@@ -190,7 +190,8 @@ public final class SandboxedTestRunner {
     static String id(TestIdentifier t) {
         return t.getSource()
                 .filter(MethodSource.class::isInstance)
-                .map(s -> ((MethodSource) s).getClassName() + "#" + ((MethodSource) s).getMethodName())
+                .map(MethodSource.class::cast)
+                .map(m -> m.getClassName() + "#" + m.getMethodName())
                 .orElse(t.getDisplayName());
     }
 

@@ -36,21 +36,17 @@ import org.junit.jupiter.api.Test;
  * normal client. The node runs as users run it ({@link NodeJvm#AS_RUN}: G1, where a large array costs whole regions).
  */
 @Stage(1)
+@WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
 class SlowReadersTest {
     private static final int MIB = 1 << 20;
     /** How long the normal client may wait for one answer meanwhile; generous, for a busy grading machine. */
     private static final Duration NORMAL_ANSWER_LIMIT = Duration.ofSeconds(5);
 
     @Test
-    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
     @Checks("s1-answer-budget")
     void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
-        byte[] value = SeededValues.of(seed.value(), 4, 4 * MIB);
-        cluster.client()
-                .withTimeout(Duration.ofSeconds(30))
-                .put(0, "four", value)
-                .assertStatus(201);
+        byte[] value = stored(cluster, seed, "four", 4);
         List<Socket> holders = new ArrayList<>();
         try {
             for (int i = 0; i < 16; i++) {
@@ -66,15 +62,10 @@ class SlowReadersTest {
     }
 
     @Test
-    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
     @Checks("s1-answer-budget")
     void eightClientsReadingSixteenMebibytesAtFourMegabytesASecondLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
-        byte[] value = SeededValues.of(seed.value(), 16, 16 * MIB);
-        cluster.client()
-                .withTimeout(Duration.ofSeconds(30))
-                .put(0, "sixteen", value)
-                .assertStatus(201);
+        byte[] value = stored(cluster, seed, "sixteen", 16);
         ExecutorService readers = Executors.newFixedThreadPool(8);
         try {
             List<CompletableFuture<String>> reads = new ArrayList<>();
@@ -98,7 +89,6 @@ class SlowReadersTest {
     }
 
     @Test
-    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
     @Checks("s1-answer-budget")
     void twoClientsReadingASixteenMebibyteValueRightAfterItsPutLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
@@ -236,5 +226,12 @@ class SlowReadersTest {
             }
             return sb.toString();
         }
+    }
+
+    /** A value of {@code mib} MiB made from the seed, stored under {@code key} (with time for a busy machine). */
+    private static byte[] stored(Cluster cluster, Seed seed, String key, int mib) {
+        byte[] value = SeededValues.of(seed.value(), mib, mib * MIB);
+        cluster.client().withTimeout(Duration.ofSeconds(30)).put(0, key, value).assertStatus(201);
+        return value;
     }
 }

@@ -1,12 +1,8 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Request;
 import solutions.stage1.BodyFraming;
-import solutions.stage1.Framing;
 import solutions.stage1.Refusal;
 
 @Mutant(
@@ -15,23 +11,16 @@ import solutions.stage1.Refusal;
         breaks = "any Transfer-Encoding is read as chunked: a gzip body"
                 + " is stored as its chunks' raw bytes instead of being refused with 501",
         caughtBy = "course.tests.stage1.RequestFramingTest#aTransferEncodingOtherThanChunkedIs501AndNothingIsStored")
-public final class AnyTransferEncodingIsChunked implements ServiceFactory {
+public final class AnyTransferEncodingIsChunked extends FramingMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(
-                config,
-                parts -> parts.withFraming(new Framing() {
-                    @Override
-                    public BodyFraming bodyOf(Request request) throws Refusal {
-                        try {
-                            return super.bodyOf(request);
-                        } catch (Refusal r) {
-                            if (r.status().startsWith("501")) {
-                                return new BodyFraming(true, null); // "there is a Transfer-Encoding, so it is chunked"
-                            }
-                            throw r;
-                        }
-                    }
-                }));
+    public BodyFraming bodyOf(Request request) throws Refusal {
+        try {
+            return super.bodyOf(request);
+        } catch (Refusal r) {
+            if (r.status().startsWith("501")) {
+                return new BodyFraming(true, null); // "there is a Transfer-Encoding, so it is chunked"
+            }
+            throw r;
+        }
     }
 }

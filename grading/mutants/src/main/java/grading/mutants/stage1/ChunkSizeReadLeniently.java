@@ -1,10 +1,8 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage1.MutatedFramings;
+import solutions.stage1.SessionParts;
 
 @Mutant(
         stage = 1,
@@ -13,9 +11,9 @@ import solutions.stage1.MutatedFramings;
                 + " with, the rest taken for an extension: a size that is not hexadecimal reads as 0, the last chunk, and an"
                 + " empty value is stored",
         caughtBy = "course.hidden.stage1.ChunkedBodiesTest#aMalformedChunkSizeIs400AndNothingIsStored")
-public final class ChunkSizeReadLeniently implements ServiceFactory {
+public final class ChunkSizeReadLeniently extends PartsMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(config, parts -> parts.withFraming(MutatedFramings.lenientChunkSizes()));
+    protected SessionParts parts(SessionParts reference) {
+        return reference.withFraming(MutatedFramings.lenientChunkSizes());
     }
 }

@@ -1,10 +1,8 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage1.MutatedFramings;
+import solutions.stage1.SessionParts;
 
 @Mutant(
         stage = 1,
@@ -12,9 +10,9 @@ import solutions.stage1.MutatedFramings;
         breaks = "a chunk size may have at most 8 hex digits, leading zeros counted: 000000000a (10) is refused with"
                 + " 400 as if it were too large",
         caughtBy = "course.hidden.stage1.ChunkedBodiesTest#aChunkSizeWithLeadingZerosIsReadByItsValue")
-public final class ChunkSizeZerosCounted implements ServiceFactory {
+public final class ChunkSizeZerosCounted extends PartsMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(config, parts -> parts.withFraming(MutatedFramings.leadingZerosCounted()));
+    protected SessionParts parts(SessionParts reference) {
+        return reference.withFraming(MutatedFramings.leadingZerosCounted());
     }
 }

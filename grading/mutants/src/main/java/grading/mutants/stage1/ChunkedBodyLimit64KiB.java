@@ -1,27 +1,16 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage1.BodyFraming;
-import solutions.stage1.Framing;
 
 @Mutant(
         stage = 1,
         sentences = "s1-chunked",
         breaks = "chunked bodies keep one-nio's 64 KiB limit: a streamed value of 1 MiB gets 413",
         caughtBy = "course.hidden.stage1.ChunkedBodiesTest#aOneMebibyteStreamedBodyIsStoredExactly")
-public final class ChunkedBodyLimit64KiB implements ServiceFactory {
+public final class ChunkedBodyLimit64KiB extends FramingMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(
-                config,
-                parts -> parts.withFraming(new Framing() {
-                    @Override
-                    public int maxBodyBytes(BodyFraming framing) {
-                        return framing.chunked() ? 64 << 10 : super.maxBodyBytes(framing);
-                    }
-                }));
+    public int maxBodyBytes(BodyFraming framing) {
+        return framing.chunked() ? 64 << 10 : super.maxBodyBytes(framing);
     }
 }

@@ -1,8 +1,5 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
 
@@ -11,9 +8,8 @@ import one.nio.http.Response;
         sentences = "s1-delete-202",
         breaks = "DELETE answers 200 OK instead of 202 Accepted",
         caughtBy = "course.tests.stage1.EntityProtocolTest#deleteRemovesAndIs202EvenWhenAbsent")
-public final class DeleteAnswers200 implements ServiceFactory {
-    @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.statusAnsweredAs(config, 202, Response.OK);
+public final class DeleteAnswers200 extends StatusMutant {
+    public DeleteAnswers200() {
+        super(202, Response.OK);
     }
 }

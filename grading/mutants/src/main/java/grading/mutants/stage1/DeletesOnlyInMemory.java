@@ -1,9 +1,7 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
+import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.IOException;
@@ -17,27 +15,25 @@ import java.util.concurrent.ConcurrentHashMap;
         breaks = "deletes are remembered in memory only (no tombstone is written): deleted values "
                 + "come back after a restart",
         caughtBy = "course.tests.stage1.PersistenceTest#dataSurvivesRestartOfTheSameObject")
-public final class DeletesOnlyInMemory implements ServiceFactory {
+public final class DeletesOnlyInMemory extends StorageMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.storage(config, storage -> {
-            Set<ByteBuffer> deleted = ConcurrentHashMap.newKeySet();
-            return new ForwardingStorage(storage) {
-                @Override
-                public byte[] get(byte[] key) throws IOException {
-                    return deleted.contains(ByteBuffer.wrap(key)) ? null : delegate.get(key);
-                }
+    protected Storage storage(Storage reference) {
+        Set<ByteBuffer> deleted = ConcurrentHashMap.newKeySet();
+        return new ForwardingStorage(reference) {
+            @Override
+            public byte[] get(byte[] key) throws IOException {
+                return deleted.contains(ByteBuffer.wrap(key)) ? null : delegate.get(key);
+            }
 
-                @Override
-                public void upsert(Entry entry) throws IOException {
-                    if (entry.isTombstone()) {
-                        deleted.add(ByteBuffer.wrap(entry.key()));
-                    } else {
-                        deleted.remove(ByteBuffer.wrap(entry.key()));
-                        delegate.upsert(entry);
-                    }
+            @Override
+            public void upsert(Entry entry) throws IOException {
+                if (entry.isTombstone()) {
+                    deleted.add(ByteBuffer.wrap(entry.key()));
+                } else {
+                    deleted.remove(ByteBuffer.wrap(entry.key()));
+                    delegate.upsert(entry);
                 }
-            };
-        });
+            }
+        };
     }
 }

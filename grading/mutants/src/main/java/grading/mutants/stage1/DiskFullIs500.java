@@ -1,10 +1,8 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
+import solutions.stage1.RequestHandler;
 
 @Mutant(
         stage = 1,
@@ -12,12 +10,12 @@ import one.nio.http.Response;
         breaks = "a write the full disk refuses is handled like any other failure of the handler: 500 Internal Server "
                 + "Error (with the reason), not 507 Insufficient Storage",
         caughtBy = "course.hidden.stage1.DiskFullTest#aWriteTheFullDiskRefusesIs507AndTheNodeGoesOnOnceThereIsRoom")
-public final class DiskFullIs500 implements ServiceFactory {
+public final class DiskFullIs500 extends HandlerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.handler(config, reference -> request -> {
+    protected RequestHandler handler(RequestHandler reference) {
+        return request -> {
             Response response = reference.handle(request);
             return response.getStatus() == 507 ? new Response(Response.INTERNAL_ERROR, response.getBody()) : response;
-        });
+        };
     }
 }

@@ -1,8 +1,6 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 
@@ -11,14 +9,12 @@ import grading.mutants.Mutant;
         sentences = "s1-empty-value",
         breaks = "an empty value is answered 404, as if it were deleted",
         caughtBy = "course.tests.stage1.EntityProtocolTest#emptyValueIsStoredNotDeleted")
-public final class EmptyValueIs404 implements ServiceFactory {
+public final class EmptyValueIs404 extends StorageMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.storage(
-                config,
-                storage -> ForwardingStorage.withGet(storage, (stored, key) -> {
-                    byte[] value = stored.get(key);
-                    return value == null || value.length == 0 ? null : value;
-                }));
+    protected Storage storage(Storage reference) {
+        return ForwardingStorage.withGet(reference, (stored, key) -> {
+            byte[] value = stored.get(key);
+            return value == null || value.length == 0 ? null : value;
+        });
     }
 }

@@ -1,12 +1,8 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Request;
 import solutions.stage1.BodyFraming;
-import solutions.stage1.Framing;
 import solutions.stage1.Refusal;
 
 @Mutant(
@@ -15,17 +11,10 @@ import solutions.stage1.Refusal;
         breaks = "the first Content-Length header is trusted: a second, different one or a Transfer-Encoding"
                 + " is ignored",
         caughtBy = "course.tests.stage1.RequestFramingTest#twoDifferentContentLengthsAre400AndNothingIsStored")
-public final class FirstContentLengthWins implements ServiceFactory {
+public final class FirstContentLengthWins extends FramingMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(
-                config,
-                parts -> parts.withFraming(new Framing() {
-                    @Override
-                    public BodyFraming bodyOf(Request request) throws Refusal {
-                        String first = request.getHeader("Content-Length:");
-                        return first == null ? super.bodyOf(request) : new BodyFraming(false, first);
-                    }
-                }));
+    public BodyFraming bodyOf(Request request) throws Refusal {
+        String first = request.getHeader("Content-Length:");
+        return first == null ? super.bodyOf(request) : new BodyFraming(false, first);
     }
 }

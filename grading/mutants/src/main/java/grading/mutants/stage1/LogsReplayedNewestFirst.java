@@ -19,8 +19,6 @@ import solutions.lsm.LsmStorage;
                 + "after a crash: a key written in two logs gets the older log's value back",
         caughtBy = "course.hidden.stage1.CrashRecoveryTest#theNewestOfSeveralLogsWinsAfterKill9")
 public final class LogsReplayedNewestFirst implements ServiceFactory {
-    private static final Pattern LOG = Pattern.compile("wal-(\\d+)\\.log");
-
     @Override
     public Service create(ServiceConfig config) {
         return Stage1With.engine(config, storageConfig -> {
@@ -51,4 +49,6 @@ public final class LogsReplayedNewestFirst implements ServiceFactory {
             Files.move(moved, logs.get(logs.size() - 1 - i));
         }
     }
+
+    private static final Pattern LOG = Pattern.compile("wal-(\\d+)\\.log");
 }

@@ -1,11 +1,7 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
-import solutions.stage1.Framing;
 import solutions.stage1.Refusal;
 
 @Mutant(
@@ -14,16 +10,9 @@ import solutions.stage1.Refusal;
         breaks = "a request line or header line longer than the session keeps between reads is answered as one-nio "
                 + "answers it, 400 \"Line too long\", not 414 or 431",
         caughtBy = "course.tests.stage1.RequestFramingTest#linesOverTheLimitAre414And431AndLinesUpTo2KiBAreServed")
-public final class LongLinesAre400 implements ServiceFactory {
+public final class LongLinesAre400 extends FramingMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(
-                config,
-                parts -> parts.withFraming(new Framing() {
-                    @Override
-                    public Refusal lineTooLong(boolean requestLine, int keptBytes) {
-                        return new Refusal(Response.BAD_REQUEST, "Line too long");
-                    }
-                }));
+    public Refusal lineTooLong(boolean requestLine, int keptBytes) {
+        return new Refusal(Response.BAD_REQUEST, "Line too long");
     }
 }

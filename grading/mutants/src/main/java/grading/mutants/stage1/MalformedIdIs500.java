@@ -1,13 +1,9 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.HttpException;
 import one.nio.http.Request;
-import solutions.stage1.Framing;
 
 @Mutant(
         stage = 1,
@@ -15,19 +11,10 @@ import solutions.stage1.Framing;
         breaks = "the request target is not checked: a malformed %-escape in the id reaches the decoder (500)"
                 + " and a raw space becomes part of the key",
         caughtBy = "course.tests.stage1.RequestFramingTest#malformedPercentEncodingIs400WithAReason")
-public final class MalformedIdIs500 implements ServiceFactory {
-    private static final String[] METHODS = {"", "GET", "POST", "HEAD", "OPTIONS", "PUT", "DELETE"};
-
+public final class MalformedIdIs500 extends FramingMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(
-                config,
-                parts -> parts.withFraming(new Framing() {
-                    @Override
-                    public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
-                        return lenient(new String(buffer, start, length, StandardCharsets.UTF_8));
-                    }
-                }));
+    public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
+        return lenient(new String(buffer, start, length, StandardCharsets.UTF_8));
     }
 
     /** Everything between the method and " HTTP/1.1" is the target, as one-nio takes it. */
@@ -40,4 +27,6 @@ public final class MalformedIdIs500 implements ServiceFactory {
         }
         throw new HttpException("Invalid request");
     }
+
+    private static final String[] METHODS = {"", "GET", "POST", "HEAD", "OPTIONS", "PUT", "DELETE"};
 }

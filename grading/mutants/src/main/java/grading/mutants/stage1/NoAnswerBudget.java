@@ -1,10 +1,8 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage1.ByteBudget;
+import solutions.stage1.SessionParts;
 import solutions.stage1.WholeAnswers;
 
 @Mutant(
@@ -14,10 +12,9 @@ import solutions.stage1.WholeAnswers;
                 + " slowly fill the heap",
         caughtBy =
                 "course.hidden.stage1.SlowReadersTest#eightClientsReadingSixteenMebibytesAtFourMegabytesASecondLeaveTheNodeServing")
-public final class NoAnswerBudget implements ServiceFactory {
+public final class NoAnswerBudget extends PartsMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(
-                config, parts -> parts.withWriter(new WholeAnswers(ByteBudget.unlimited("unsent answers"))));
+    protected SessionParts parts(SessionParts reference) {
+        return reference.withWriter(new WholeAnswers(ByteBudget.unlimited("unsent answers")));
     }
 }

@@ -1,8 +1,5 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
 import grading.mutants.Mutant;
@@ -14,12 +11,10 @@ import java.io.IOException;
         breaks = "writes collect in a memtable with no write-ahead log, written to disk only when it "
                 + "fills (1 MiB) or on a clean stop: kill -9 loses what was acknowledged",
         caughtBy = "course.tests.stage1.KillDuringWritesTest#acknowledgedWritesSurviveKill9")
-public final class NoWriteAheadLog implements ServiceFactory {
-    static final long MEMTABLE_BYTES = 1 << 20;
-
+public final class NoWriteAheadLog extends StorageMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.storage(config, Memtable::new);
+    protected Storage storage(Storage reference) {
+        return new Memtable(reference);
     }
 
     private static final class Memtable extends BufferedWrites {
@@ -44,4 +39,6 @@ public final class NoWriteAheadLog implements ServiceFactory {
             bytes = 0;
         }
     }
+
+    static final long MEMTABLE_BYTES = 1 << 20;
 }

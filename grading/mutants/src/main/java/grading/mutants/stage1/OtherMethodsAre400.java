@@ -1,8 +1,5 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
 
@@ -11,9 +8,8 @@ import one.nio.http.Response;
         sentences = "s1-method-405",
         breaks = "POST and other methods answer 400 Bad Request instead of 405 Method Not Allowed",
         caughtBy = "course.tests.stage1.EntityProtocolTest#otherMethodsAre405")
-public final class OtherMethodsAre400 implements ServiceFactory {
-    @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.statusAnsweredAs(config, 405, Response.BAD_REQUEST);
+public final class OtherMethodsAre400 extends StatusMutant {
+    public OtherMethodsAre400() {
+        super(405, Response.BAD_REQUEST);
     }
 }

@@ -1,10 +1,8 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Request;
+import solutions.stage1.RequestHandler;
 
 @Mutant(
         stage = 1,
@@ -12,10 +10,10 @@ import one.nio.http.Request;
         breaks = "the id's decoder handles %XX escapes but keeps '+' as a plus (as"
                 + " java.net.URI's decoding does): a+b and a%20b are two keys, and a+b is the key a%2Bb names",
         caughtBy = "course.tests.stage1.RequestFramingTest#plusIsASpaceAndPercent2BIsAPlus")
-public final class PlusKeptAsPlus implements ServiceFactory {
+public final class PlusKeptAsPlus extends HandlerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.handler(config, reference -> request -> reference.handle(plusAsPlus(request)));
+    protected RequestHandler handler(RequestHandler reference) {
+        return request -> reference.handle(plusAsPlus(request));
     }
 
     /** The request with every '+' of its query as %2B, so the reference's decoder reads it as a plus. */

@@ -1,8 +1,5 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import one.nio.http.Response;
 
@@ -11,9 +8,8 @@ import one.nio.http.Response;
         sentences = "s1-put-201",
         breaks = "PUT answers 200 OK instead of 201 Created",
         caughtBy = "course.tests.stage1.EntityProtocolTest#putThenGetReturnsTheExactBytes")
-public final class PutAnswers200 implements ServiceFactory {
-    @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.statusAnsweredAs(config, 201, Response.OK);
+public final class PutAnswers200 extends StatusMutant {
+    public PutAnswers200() {
+        super(201, Response.OK);
     }
 }

@@ -14,12 +14,12 @@ import solutions.stage1.Stage1Node;
         breaks = "refused requests leave no line in the node's log (as with one-nio's own errors on slf4j-nop)",
         caughtBy = "course.hidden.stage1.RefusalLoggingTest#aRefusedRequestIsLoggedWithItsReason")
 public final class RefusalsNotLogged implements ServiceFactory {
-    /** Held here: java.util.logging keeps loggers only weakly, and a collected one would lose its level. */
-    private static final Logger CONNECTIONS = Logger.getLogger("solutions.connections");
-
     @Override
     public Service create(ServiceConfig config) {
         CONNECTIONS.setLevel(Level.OFF);
         return new Stage1Node(config);
     }
+
+    /** Held here: java.util.logging keeps loggers only weakly, and a collected one would lose its level. */
+    private static final Logger CONNECTIONS = Logger.getLogger("solutions.connections");
 }

@@ -17,8 +17,6 @@ import solutions.stage1.Stage1Node;
 // the mutant: start and stop as a careless subclass writes them.
 @SuppressWarnings("UnsynchronizedOverridesSynchronized")
 public final class StartReturnsBeforeListening implements ServiceFactory {
-    static final long OPEN_MILLIS = 500;
-
     @Override
     public Service create(ServiceConfig config) {
         return new Stage1Node(config) {
@@ -55,4 +53,6 @@ public final class StartReturnsBeforeListening implements ServiceFactory {
             }
         };
     }
+
+    static final long OPEN_MILLIS = 500;
 }

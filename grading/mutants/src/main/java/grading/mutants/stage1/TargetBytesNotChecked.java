@@ -1,14 +1,10 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.HttpException;
 import one.nio.http.Request;
-import solutions.stage1.Framing;
 
 @Mutant(
         stage = 1,
@@ -16,18 +12,11 @@ import solutions.stage1.Framing;
         breaks = "the request line is split at its first and last space and"
                 + " only the %-escapes of the target are checked: a raw space or '#' in the id is taken into the key",
         caughtBy = "course.tests.stage1.RequestFramingTest#rawSpaceOrHashInTheTargetIs400")
-public final class TargetBytesNotChecked implements ServiceFactory {
+public final class TargetBytesNotChecked extends FramingMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.parts(
-                config,
-                parts -> parts.withFraming(new Framing() {
-                    @Override
-                    public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
-                        byte[] line = targetEscaped(buffer, start, length);
-                        return super.requestLine(line, 0, line.length);
-                    }
-                }));
+    public Request requestLine(byte[] buffer, int start, int length) throws HttpException {
+        byte[] line = targetEscaped(buffer, start, length);
+        return super.requestLine(line, 0, line.length);
     }
 
     /**

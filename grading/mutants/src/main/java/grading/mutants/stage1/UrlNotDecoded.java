@@ -1,22 +1,20 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.Request;
+import solutions.stage1.RequestHandler;
 
 @Mutant(
         stage = 1,
         sentences = "s1-id-bytes",
         breaks = "the id is used as it appears in the URL, still percent-encoded",
         caughtBy = "course.tests.stage1.EntityProtocolTest#urlEncodedKeysAreDecoded")
-public final class UrlNotDecoded implements ServiceFactory {
+public final class UrlNotDecoded extends HandlerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.handler(config, reference -> request -> reference.handle(withRawId(request)));
+    protected RequestHandler handler(RequestHandler reference) {
+        return request -> reference.handle(withRawId(request));
     }
 
     /** Encodes the raw id once more, so the reference's decoding yields the undecoded text as the key. */

@@ -1,9 +1,7 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
+import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.nio.charset.StandardCharsets;
@@ -13,13 +11,11 @@ import java.nio.charset.StandardCharsets;
         sentences = {"s1-values-bytes", "s1-get"},
         breaks = "values are kept as UTF-8 text, so bytes that are not valid UTF-8 are replaced",
         caughtBy = "course.tests.stage1.EntityProtocolTest#everyByteValueComesBackExactly")
-public final class ValuesAsText implements ServiceFactory {
+public final class ValuesAsText extends StorageMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.storage(
-                config,
-                storage -> ForwardingStorage.withUpsert(
-                        storage, entry -> entry.isTombstone() ? entry : new Entry(entry.key(), asText(entry.value()))));
+    protected Storage storage(Storage reference) {
+        return ForwardingStorage.withUpsert(
+                reference, entry -> entry.isTombstone() ? entry : new Entry(entry.key(), asText(entry.value())));
     }
 
     /** What is left of the bytes after a trip through a Java string: invalid UTF-8 becomes U+FFFD. */

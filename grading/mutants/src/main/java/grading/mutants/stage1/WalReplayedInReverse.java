@@ -28,9 +28,8 @@ import java.util.List;
 public final class WalReplayedInReverse implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.storage(
-                config,
-                storage -> new LoggedMemtable(storage, config.workingDir().resolve("mutant-wal.log")));
+        Path log = config.workingDir().resolve("mutant-wal.log");
+        return Stage1With.storage(config, storage -> new LoggedMemtable(storage, log));
     }
 
     /** Writes go to a log and a map; the disk (the reference's storage) gets them only on a clean stop. */

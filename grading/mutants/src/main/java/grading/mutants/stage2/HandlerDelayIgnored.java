@@ -1,8 +1,5 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage2.WorkerSettings;
 
@@ -12,12 +9,9 @@ import solutions.stage2.WorkerSettings;
         breaks = "the test hook course.handlerDelayMillis is never"
                 + " read: workers handle each request at once, so the tests cannot make requests pile up",
         caughtBy = "course.tests.stage2.OverloadTest#requestsThatWaitedPastTheDeadlineGet503AndDoNotTouchStorage")
-public final class HandlerDelayIgnored implements ServiceFactory {
+public final class HandlerDelayIgnored extends SettingsMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage2With.settings(
-                config,
-                s -> new WorkerSettings(
-                        s.workers(), s.queueCapacity(), s.queue(), s.virtualThreads(), s.deadlineMillis(), 0));
+    protected WorkerSettings settings(WorkerSettings s) {
+        return new WorkerSettings(s.workers(), s.queueCapacity(), s.queue(), s.virtualThreads(), s.deadlineMillis(), 0);
     }
 }

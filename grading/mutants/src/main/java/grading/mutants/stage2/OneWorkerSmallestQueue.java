@@ -1,8 +1,5 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import solutions.stage2.WorkerSettings;
 
 /**
@@ -10,17 +7,15 @@ import solutions.stage2.WorkerSettings;
  * statement leaves the workers to the student and asks for a queue of at least 64). Every test must pass against it;
  * a test that relied on the reference's own defaults (a queue of 256) failed it. Settings a test gives stay as given.
  */
-public final class OneWorkerSmallestQueue implements ServiceFactory {
+public final class OneWorkerSmallestQueue extends SettingsMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage2With.settings(
-                config,
-                s -> new WorkerSettings(
-                        System.getProperty("course.workers") != null ? s.workers() : 1,
-                        System.getProperty("course.queueCapacity") != null ? s.queueCapacity() : 64,
-                        s.queue(),
-                        s.virtualThreads(),
-                        s.deadlineMillis(),
-                        s.handlerDelayMillis()));
+    protected WorkerSettings settings(WorkerSettings s) {
+        return new WorkerSettings(
+                System.getProperty("course.workers") != null ? s.workers() : 1,
+                System.getProperty("course.queueCapacity") != null ? s.queueCapacity() : 64,
+                s.queue(),
+                s.virtualThreads(),
+                s.deadlineMillis(),
+                s.handlerDelayMillis());
     }
 }

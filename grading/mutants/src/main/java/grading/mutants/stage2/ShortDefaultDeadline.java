@@ -1,9 +1,7 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import solutions.stage2.WorkerSettings;
 
 @Mutant(
         stage = 2,
@@ -11,14 +9,12 @@ import grading.mutants.Mutant;
         breaks = "the default deadline is 100 ms: a request that merely waited for a busy worker (a GC "
                 + "pause, a loaded machine) gets 503",
         caughtBy = "course.tests.stage2.OverloadTest#theDefaultDeadlineLetsARequestWaitHalfASecond")
-public final class ShortDefaultDeadline implements ServiceFactory {
+public final class ShortDefaultDeadline extends SettingsMutant {
     @Override
-    public Service create(ServiceConfig config) {
+    protected WorkerSettings settings(WorkerSettings s) {
         // only the default changes: a deadline the tests set stays as they set it
-        return Stage2With.settings(
-                config,
-                s -> System.getProperty("course.deadlineMillis") != null
-                        ? s
-                        : Stage2With.queue(s, s.queueCapacity(), s.queue(), 100));
+        return System.getProperty("course.deadlineMillis") != null
+                ? s
+                : Stage2With.queue(s, s.queueCapacity(), s.queue(), 100);
     }
 }

@@ -1,8 +1,5 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage2.WorkerSettings;
 
@@ -11,12 +8,10 @@ import solutions.stage2.WorkerSettings;
         sentences = "s2-setting-virtual",
         breaks = "-Dcourse.virtualThreads=true is ignored: the workers stay platform threads",
         caughtBy = "course.hidden.stage2.VirtualWorkersTest#theWorkersAreVirtualThreadsWhenAskedFor")
-public final class VirtualThreadsIgnored implements ServiceFactory {
+public final class VirtualThreadsIgnored extends SettingsMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage2With.settings(
-                config,
-                s -> new WorkerSettings(
-                        s.workers(), s.queueCapacity(), s.queue(), false, s.deadlineMillis(), s.handlerDelayMillis()));
+    protected WorkerSettings settings(WorkerSettings s) {
+        return new WorkerSettings(
+                s.workers(), s.queueCapacity(), s.queue(), false, s.deadlineMillis(), s.handlerDelayMillis());
     }
 }

@@ -1,8 +1,5 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import solutions.stage2.WorkerSettings;
 
@@ -12,18 +9,11 @@ import solutions.stage2.WorkerSettings;
         breaks = "course.workers is never read: the node always runs its own"
                 + " choice of workers (2 x cores, at least 4), so a test that asks for one worker gets four or more",
         caughtBy = "course.tests.stage2.OverloadTest#requestsThatWaitedPastTheDeadlineGet503AndDoNotTouchStorage")
-public final class WorkersSettingIgnored implements ServiceFactory {
+public final class WorkersSettingIgnored extends SettingsMutant {
     @Override
-    public Service create(ServiceConfig config) {
+    protected WorkerSettings settings(WorkerSettings s) {
         int own = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-        return Stage2With.settings(
-                config,
-                s -> new WorkerSettings(
-                        own,
-                        s.queueCapacity(),
-                        s.queue(),
-                        s.virtualThreads(),
-                        s.deadlineMillis(),
-                        s.handlerDelayMillis()));
+        return new WorkerSettings(
+                own, s.queueCapacity(), s.queue(), s.virtualThreads(), s.deadlineMillis(), s.handlerDelayMillis());
     }
 }

@@ -1,11 +1,9 @@
 package grading.mutants.stage4;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
+import grading.mutants.ReplicaStorageMutant;
 
 @Mutant(
         stage = 4,
@@ -13,15 +11,11 @@ import grading.mutants.ReferenceWith;
         breaks = "a replica stores whatever write arrives last instead of the newest by timestamp: writes "
                 + "of one key that reach a replica out of order leave it with an older value",
         caughtBy = "course.hidden.stage4.ConcurrentClientsHistoryTest")
-public final class LastArrivalWins implements ServiceFactory {
+public final class LastArrivalWins extends ReplicaStorageMutant {
     @Override
-    public Service create(ServiceConfig config) {
+    protected Storage replicaView(Storage storage) {
         // The replica compares a write with what it has; seeing nothing, it always overwrites.
-        return ReferenceWith.replicaStorage(
-                this,
-                config,
-                storage -> ForwardingStorage.withGet(
-                        storage, (stored, key) -> calledFromReplicaWrite() ? null : stored.get(key)));
+        return ForwardingStorage.withGet(storage, (stored, key) -> calledFromReplicaWrite() ? null : stored.get(key));
     }
 
     private static boolean calledFromReplicaWrite() {

@@ -9,8 +9,8 @@ import one.nio.http.Request;
 @Mutant(
         stage = 4,
         sentences = {"s4-answers", "s4-too-few-504"},
-        breaks =
-                "a write counts one replica answer too many (the coordinator counts itself twice): it succeeds with ack-1 replicas",
+        breaks = "a write counts one replica answer too many (the coordinator counts itself twice): it succeeds with"
+                + " ack-1 replicas",
         caughtBy = "course.hidden.stage4.FiveNodeAckFromTest#everyPairWorksAndOneStoppedNodeCostsExactlyOneReplica")
 public final class WriteAcksCountedOneShort extends MiscountedQuorum {
     @Override

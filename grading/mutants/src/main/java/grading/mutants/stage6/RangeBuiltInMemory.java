@@ -3,7 +3,10 @@ package grading.mutants.stage6;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
+import course.contract.storage.Entry;
 import grading.mutants.Mutant;
+import java.util.Iterator;
+import java.util.function.UnaryOperator;
 
 @Mutant(
         stage = 6,
@@ -14,7 +17,8 @@ import grading.mutants.Mutant;
 public final class RangeBuiltInMemory implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return RangeReadThrough.node(
-                config, stored -> RangeReadThrough.readWhole(stored).iterator());
+        UnaryOperator<Iterator<Entry>> inMemory =
+                stored -> RangeReadThrough.readWhole(stored).iterator();
+        return RangeReadThrough.node(config, inMemory);
     }
 }

@@ -14,9 +14,6 @@ import java.util.Iterator;
         breaks = "a range does not skip deletions: deleted keys come back with an empty value",
         caughtBy = "course.tests.stage6.RangeProtocolTest#deletedKeysAreSkippedAndOverwrittenOnesShowTheirLatestValue")
 public final class RangeShowsDeletedKeys implements ServiceFactory {
-    /** Stage 4 and later store {@code [timestamp: 8 bytes][tombstone flag: 1 byte][value]}. */
-    private static final int FLAG = Long.BYTES;
-
     @Override
     public Service create(ServiceConfig config) {
         return RangeReadThrough.node(config, records -> new Iterator<>() {
@@ -37,4 +34,7 @@ public final class RangeShowsDeletedKeys implements ServiceFactory {
             }
         });
     }
+
+    /** Stage 4 and later store {@code [timestamp: 8 bytes][tombstone flag: 1 byte][value]}. */
+    private static final int FLAG = Long.BYTES;
 }

@@ -15,9 +15,8 @@ import solutions.stage6.Stage6Node;
 @Mutant(
         stage = 6,
         sentences = {"s6-table-before-start", "c-range"},
-        breaks =
-                "a table's lower bound for a range's start searches up to its last entry (hi = length - 1)"
-                        + " and never says \"past the end\": a start after every key of a flushed table gets that table's last key",
+        breaks = "a table's lower bound for a range's start searches up to its last entry (hi = length - 1) and never"
+                + " says \"past the end\": a start after every key of a flushed table gets that table's last key",
         caughtBy = "course.hidden.stage6.RangeModelTest#aStartPastTheLastKeyOfAFlushedFileTakesNothingFromIt")
 public final class TableLowerBoundNeverPastTheEnd implements ServiceFactory {
     @Override

@@ -22,16 +22,22 @@ import org.junit.jupiter.api.Test;
 class AnswerOrderTest {
     /** Each case is sent several times: the mistakes here are races that one try can miss. */
     private static final int ROUNDS = 5;
+    /** Requests the session refuses: a malformed %-escape (400) and an unknown method (501). */
+    private static final String[] REFUSED = {
+        "GET /v0/entity?id=%ZZ HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "FOO /v0/entity?id=x HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    };
+    /** Requests after which the connection ends: one that says Connection: close, and an HTTP/1.0 one. */
+    private static final String[] CLOSING = {
+        "GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        "GET /v0/entity?id=k HTTP/1.0\r\nHost: localhost\r\n\r\n"
+    };
 
     @Test
     @Checks({"s1-pipelined-order", "s2-refusal-waits"})
     void aRefusedRequestIsAnsweredAfterTheAnswerToTheRequestBeforeIt(Cluster cluster) throws Exception {
-        String[] refused = {
-            "GET /v0/entity?id=%ZZ HTTP/1.1\r\nHost: localhost\r\n\r\n",
-            "FOO /v0/entity?id=x HTTP/1.1\r\nHost: localhost\r\n\r\n"
-        };
         for (int round = 0; round < ROUNDS; round++) {
-            for (String bad : refused) {
+            for (String bad : REFUSED) {
                 String key = "before-refusal-" + round + "-" + bad.charAt(0);
                 String value = "value-" + round;
                 String put = "PUT /v0/entity?id=" + key + " HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
@@ -53,12 +59,8 @@ class AnswerOrderTest {
     @Test
     @Checks({"s1-connection-close", "s2-close-nothing-after"})
     void nothingAfterARequestThatEndsTheConnectionIsHandled(Cluster cluster) throws Exception {
-        String[] closing = {
-            "GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-            "GET /v0/entity?id=k HTTP/1.0\r\nHost: localhost\r\n\r\n"
-        };
         for (int round = 0; round < ROUNDS; round++) {
-            for (String first : closing) {
+            for (String first : CLOSING) {
                 String key = "after-close-" + round + "-" + (first.contains("1.0") ? "http10" : "close");
                 String put = "PUT /v0/entity?id=" + key + " HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\n\r\nv";
                 RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), first + put, 2);

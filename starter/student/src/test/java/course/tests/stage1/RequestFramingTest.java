@@ -1,5 +1,6 @@
 package course.tests.stage1;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +35,7 @@ class RequestFramingTest {
     @Test
     @Checks("s1-chunked")
     void aStreamedBodyFromJavaHttpClientIsStored(Cluster cluster) throws Exception {
-        byte[] value = "streamed without a length".getBytes(StandardCharsets.UTF_8);
+        byte[] value = "streamed without a length".getBytes(UTF_8);
         StreamedPut.assertCreated(cluster.url(0), "streamed", value, Duration.ofSeconds(10));
         cluster.client().get(0, "streamed").assertBody(200, value);
     }
@@ -57,11 +58,7 @@ class RequestFramingTest {
     @Checks("s1-framing-conflict-400")
     void transferEncodingWithContentLengthIs400AndNothingIsStored(Cluster cluster) throws Exception {
         String both = PUT_K + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n";
-        RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), both, 2);
-        assertEquals(400, e.answers().get(0).status(), e.toString());
-        assertEquals(1, e.answers().size(), "the connection closes after the 400: " + e);
-        assertTrue(e.closed(), "the connection closes after the 400");
-        cluster.client().get(0, "k").assertStatus(404);
+        assertRefusedAndNothingStored(cluster, both, 400);
     }
 
     @Test
@@ -78,12 +75,8 @@ class RequestFramingTest {
     @Checks("s1-transfer-encoding-501")
     void aTransferEncodingOtherThanChunkedIs501AndNothingIsStored(Cluster cluster) throws Exception {
         // The body is framed as chunked would be, so a node that takes any coding for chunked stores "hello".
-        String gzip = PUT_K + "Transfer-Encoding: gzip\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n";
-        RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), gzip, 2);
-        assertEquals(501, e.answers().get(0).status(), e.toString());
-        assertEquals(1, e.answers().size(), "the connection closes after the 501: " + e);
-        assertTrue(e.closed(), "the connection closes after the 501");
-        cluster.client().get(0, "k").assertStatus(404);
+        assertRefusedAndNothingStored(
+                cluster, PUT_K + "Transfer-Encoding: gzip\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n", 501);
     }
 
     @Test
@@ -113,8 +106,7 @@ class RequestFramingTest {
         c.get(0, "fk").assertStatus(404);
         c.get(0, "fk#frag").assertStatus(404);
         // A percent-encoded space is an ordinary key character.
-        c.send(0, "PUT", "/v0/entity?id=%20", "space".getBytes(StandardCharsets.UTF_8))
-                .assertStatus(201);
+        c.send(0, "PUT", "/v0/entity?id=%20", "space".getBytes(UTF_8)).assertStatus(201);
         c.send(0, "GET", "/v0/entity?id=%20", null).assertBody(200, "space");
     }
 
@@ -122,10 +114,8 @@ class RequestFramingTest {
     @Checks("s1-id-bytes")
     void idsThatAreNotUtf8AreTheirBytes(Cluster cluster) {
         KvClient c = cluster.client();
-        c.send(0, "PUT", "/v0/entity?id=%FF", "ff".getBytes(StandardCharsets.UTF_8))
-                .assertStatus(201);
-        c.send(0, "PUT", "/v0/entity?id=%FE", "fe".getBytes(StandardCharsets.UTF_8))
-                .assertStatus(201);
+        c.send(0, "PUT", "/v0/entity?id=%FF", "ff".getBytes(UTF_8)).assertStatus(201);
+        c.send(0, "PUT", "/v0/entity?id=%FE", "fe".getBytes(UTF_8)).assertStatus(201);
         c.send(0, "GET", "/v0/entity?id=%FF", null).assertBody(200, "ff");
         c.send(0, "GET", "/v0/entity?id=%FE", null).assertBody(200, "fe");
         // U+FFFD, what a decoder that replaces bad bytes would make of both, is a third key.
@@ -136,8 +126,7 @@ class RequestFramingTest {
     @Checks("s1-plus-space")
     void plusIsASpaceAndPercent2BIsAPlus(Cluster cluster) {
         KvClient c = cluster.client();
-        c.send(0, "PUT", "/v0/entity?id=a+b", "space".getBytes(StandardCharsets.UTF_8))
-                .assertStatus(201);
+        c.send(0, "PUT", "/v0/entity?id=a+b", "space".getBytes(UTF_8)).assertStatus(201);
         c.send(0, "GET", "/v0/entity?id=a%20b", null).assertBody(200, "space");
         c.send(0, "GET", "/v0/entity?id=a%2Bb", null).assertStatus(404);
     }
@@ -288,5 +277,17 @@ class RequestFramingTest {
                     .only();
             assertEquals(505, a.status(), version + " in an HTTP/1 request line answered " + a);
         }
+    }
+
+    /**
+     * {@code request}, a PUT of k, is refused with {@code status}, the connection closes after that one answer, and
+     * nothing is stored under k.
+     */
+    private static void assertRefusedAndNothingStored(Cluster cluster, String request, int status) throws Exception {
+        RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), request, 2);
+        assertEquals(status, e.answers().get(0).status(), e.toString());
+        assertEquals(1, e.answers().size(), "the connection closes after the " + status + ": " + e);
+        assertTrue(e.closed(), "the connection closes after the " + status);
+        cluster.client().get(0, "k").assertStatus(404);
     }
 }
