@@ -3,6 +3,7 @@ package grading.mutants;
 import grading.mutants.stage1.AnyTransferEncodingIsChunked;
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
+import grading.mutants.stage1.CacheSharedByNodes;
 import grading.mutants.stage1.ChunkSizeReadLeniently;
 import grading.mutants.stage1.ChunkedBodiesOutsideBudget;
 import grading.mutants.stage1.ChunkedBodyLimit64KiB;
@@ -12,6 +13,7 @@ import grading.mutants.stage1.DeleteAnswers200;
 import grading.mutants.stage1.DeletesOnlyInMemory;
 import grading.mutants.stage1.EmptyValueIs404;
 import grading.mutants.stage1.ExpectContinueIgnored;
+import grading.mutants.stage1.FailedStartKeepsStorageOpen;
 import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.HandlerExceptionClosesTheConnection;
@@ -22,14 +24,17 @@ import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LogsReplayedNewestFirst;
 import grading.mutants.stage1.LongKeysTruncated;
 import grading.mutants.stage1.MalformedIdIs500;
+import grading.mutants.stage1.MemtableWithoutLock;
 import grading.mutants.stage1.MissingIdIs500;
 import grading.mutants.stage1.NoAnswerBudget;
 import grading.mutants.stage1.NoBodyBudget;
 import grading.mutants.stage1.NoConnectionTimeouts;
 import grading.mutants.stage1.NoWriteAheadLog;
+import grading.mutants.stage1.NodeStartedWhenCreated;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PlusKeptAsPlus;
+import grading.mutants.stage1.PortTakenWhenCreated;
 import grading.mutants.stage1.PutAnswers200;
 import grading.mutants.stage1.RefusalsNotLogged;
 import grading.mutants.stage1.RestOfReadAfterBodyDropped;
@@ -38,6 +43,7 @@ import grading.mutants.stage1.SignedKeyOrder;
 import grading.mutants.stage1.StartReturnsBeforeListening;
 import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
+import grading.mutants.stage1.StopWaitsForClients;
 import grading.mutants.stage1.TableSearchOneShort;
 import grading.mutants.stage1.TablesNeverMerged;
 import grading.mutants.stage1.TargetBytesNotChecked;
@@ -70,13 +76,16 @@ import grading.mutants.stage3.PeerCallsWithoutTimeout;
 import grading.mutants.stage3.ValuesCompressed;
 import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckAboveFromClamped;
+import grading.mutants.stage4.AckAndFromCheckedFirst;
 import grading.mutants.stage4.AckDefaultIsOne;
+import grading.mutants.stage4.CoordinatorAlwaysAReplica;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
 import grading.mutants.stage4.InternalRequestsWithoutSecret;
 import grading.mutants.stage4.LastArrivalWins;
 import grading.mutants.stage4.PutFromDefaultIsAMajority;
 import grading.mutants.stage4.ReplicaKeysAsText;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
+import grading.mutants.stage4.TiesBrokenByArrival;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
 import grading.mutants.stage4.WriteAcksCountedOneShort;
 import grading.mutants.stage5.ReplicaCallsWithoutTimeout;
@@ -89,6 +98,8 @@ import grading.mutants.stage6.RangeEndInclusive;
 import grading.mutants.stage6.RangeInOneChunk;
 import grading.mutants.stage6.RangeInSignedOrder;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
+import grading.mutants.stage6.RangesMergedAcrossNodes;
+import grading.mutants.stage6.StreamsKeptAfterTheClientLeft;
 import grading.mutants.stage6.TableLowerBoundNeverPastTheEnd;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -143,6 +154,13 @@ public final class Mutants {
             TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class,
             TablesNeverMerged.class,
+            // stage 1: the contract's life cycle, threads and nodes of one JVM
+            NodeStartedWhenCreated.class,
+            PortTakenWhenCreated.class,
+            FailedStartKeepsStorageOpen.class,
+            StopWaitsForClients.class,
+            CacheSharedByNodes.class,
+            MemtableWithoutLock.class,
             // stage 1: memory for request bodies and unsent answers, held connections
             NoBodyBudget.class,
             ChunkedBodiesOutsideBudget.class,
@@ -183,6 +201,9 @@ public final class Mutants {
             LastArrivalWins.class,
             PutFromDefaultIsAMajority.class,
             AckAboveFromClamped.class,
+            CoordinatorAlwaysAReplica.class,
+            AckAndFromCheckedFirst.class,
+            TiesBrokenByArrival.class,
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class,
             ReplicaCallsWithoutTimeout.class,
@@ -195,7 +216,9 @@ public final class Mutants {
             RangeInSignedOrder.class,
             TableLowerBoundNeverPastTheEnd.class,
             EmptyStartIsTheFirstKey.class,
-            RangeInOneChunk.class);
+            RangeInOneChunk.class,
+            RangesMergedAcrossNodes.class,
+            StreamsKeptAfterTheClientLeft.class);
 
     private Mutants() {}
 
