@@ -24,7 +24,7 @@ import grading.mutants.stage1.KeysAsLatin1;
 import grading.mutants.stage1.LogsReplayedNewestFirst;
 import grading.mutants.stage1.LongKeysTruncated;
 import grading.mutants.stage1.MalformedIdIs500;
-import grading.mutants.stage1.MemtableWithoutLock;
+import grading.mutants.stage1.MemtableFlushedWithoutLock;
 import grading.mutants.stage1.MissingIdIs500;
 import grading.mutants.stage1.NoAnswerBudget;
 import grading.mutants.stage1.NoBodyBudget;
@@ -160,7 +160,7 @@ public final class Mutants {
             FailedStartKeepsStorageOpen.class,
             StopWaitsForClients.class,
             CacheSharedByNodes.class,
-            MemtableWithoutLock.class,
+            MemtableFlushedWithoutLock.class,
             // stage 1: memory for request bodies and unsent answers, held connections
             NoBodyBudget.class,
             ChunkedBodiesOutsideBudget.class,
