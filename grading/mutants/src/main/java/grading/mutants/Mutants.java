@@ -3,6 +3,7 @@ package grading.mutants;
 import grading.mutants.stage1.AnyTransferEncodingIsChunked;
 import grading.mutants.stage1.BodyLimitDefault64KiB;
 import grading.mutants.stage1.BodyLimitOneMebibyte;
+import grading.mutants.stage1.CacheSharedByNodes;
 import grading.mutants.stage1.ChunkSizeReadLeniently;
 import grading.mutants.stage1.ChunkSizeZerosCounted;
 import grading.mutants.stage1.ChunkedBodiesOutsideBudget;
@@ -14,6 +15,7 @@ import grading.mutants.stage1.DeletesOnlyInMemory;
 import grading.mutants.stage1.DiskFullIs500;
 import grading.mutants.stage1.EmptyValueIs404;
 import grading.mutants.stage1.ExpectContinueIgnored;
+import grading.mutants.stage1.FailedStartKeepsStorageOpen;
 import grading.mutants.stage1.FirstContentLengthWins;
 import grading.mutants.stage1.GetReturnsNextKey;
 import grading.mutants.stage1.HandlerExceptionClosesTheConnection;
@@ -26,16 +28,19 @@ import grading.mutants.stage1.LogsReplayedNewestFirst;
 import grading.mutants.stage1.LongKeysTruncated;
 import grading.mutants.stage1.LongLinesAre400;
 import grading.mutants.stage1.MalformedIdIs500;
+import grading.mutants.stage1.MemtableFlushedWithoutLock;
 import grading.mutants.stage1.MissingIdIs500;
 import grading.mutants.stage1.NoAnswerBudget;
 import grading.mutants.stage1.NoBodyBudget;
 import grading.mutants.stage1.NoConnectionTimeouts;
 import grading.mutants.stage1.NoWriteAheadLog;
+import grading.mutants.stage1.NodeStartedWhenCreated;
 import grading.mutants.stage1.NotRestartable;
 import grading.mutants.stage1.OneNioAcceptor;
 import grading.mutants.stage1.OnlyHttp10And11Served;
 import grading.mutants.stage1.OtherMethodsAre400;
 import grading.mutants.stage1.PlusKeptAsPlus;
+import grading.mutants.stage1.PortTakenWhenCreated;
 import grading.mutants.stage1.PutAnswers200;
 import grading.mutants.stage1.RefusalsNotLogged;
 import grading.mutants.stage1.RefusedBodyNotDrained;
@@ -45,6 +50,7 @@ import grading.mutants.stage1.SignedKeyOrder;
 import grading.mutants.stage1.StartReturnsBeforeListening;
 import grading.mutants.stage1.StopDoesNothing;
 import grading.mutants.stage1.StopNotIdempotent;
+import grading.mutants.stage1.StopWaitsForClients;
 import grading.mutants.stage1.TableSearchOneShort;
 import grading.mutants.stage1.TablesNeverMerged;
 import grading.mutants.stage1.TargetBytesNotChecked;
@@ -84,13 +90,16 @@ import grading.mutants.stage3.ScoresByStringHashCode;
 import grading.mutants.stage3.ValuesCompressed;
 import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckAboveFromClamped;
+import grading.mutants.stage4.AckAndFromCheckedFirst;
 import grading.mutants.stage4.AckDefaultIsOne;
+import grading.mutants.stage4.CoordinatorAlwaysAReplica;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
 import grading.mutants.stage4.InternalRequestsWithoutSecret;
 import grading.mutants.stage4.LastArrivalWins;
 import grading.mutants.stage4.PutFromDefaultIsAMajority;
 import grading.mutants.stage4.ReplicaKeysAsText;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
+import grading.mutants.stage4.TiesBrokenByArrival;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
 import grading.mutants.stage4.WriteAcksCountedOneShort;
 import grading.mutants.stage5.AsyncHandlerOnTheSelector;
@@ -105,6 +114,8 @@ import grading.mutants.stage6.RangeInOneChunk;
 import grading.mutants.stage6.RangeInSignedOrder;
 import grading.mutants.stage6.RangeKeysNotEscaped;
 import grading.mutants.stage6.RangeShowsDeletedKeys;
+import grading.mutants.stage6.RangesMergedAcrossNodes;
+import grading.mutants.stage6.StreamsKeptAfterTheClientLeft;
 import grading.mutants.stage6.TableLowerBoundNeverPastTheEnd;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -165,6 +176,13 @@ public final class Mutants {
             TombstonesDroppedInPartialMerges.class,
             TablesNeverMerged.class,
             DiskFullIs500.class,
+            // stage 1: the contract's life cycle, threads and nodes of one JVM
+            NodeStartedWhenCreated.class,
+            PortTakenWhenCreated.class,
+            FailedStartKeepsStorageOpen.class,
+            StopWaitsForClients.class,
+            CacheSharedByNodes.class,
+            MemtableFlushedWithoutLock.class,
             // stage 1: memory for request bodies and unsent answers, held connections
             NoBodyBudget.class,
             ChunkedBodiesOutsideBudget.class,
@@ -213,6 +231,9 @@ public final class Mutants {
             LastArrivalWins.class,
             PutFromDefaultIsAMajority.class,
             AckAboveFromClamped.class,
+            CoordinatorAlwaysAReplica.class,
+            AckAndFromCheckedFirst.class,
+            TiesBrokenByArrival.class,
             // stage 5: asynchronous coordination
             WaitsForAllReplicas.class,
             ReplicaCallsWithoutTimeout.class,
@@ -228,6 +249,8 @@ public final class Mutants {
             EmptyStartIsTheFirstKey.class,
             RangeInOneChunk.class,
             RangeKeysNotEscaped.class);
+            RangesMergedAcrossNodes.class,
+            StreamsKeptAfterTheClientLeft.class);
 
     private Mutants() {}
 

@@ -36,6 +36,13 @@ public class Stage1Node implements Service {
             server = createServer(routes(storage).map(this::admitting));
             server.start();
         } catch (IOException | RuntimeException e) {
+            // A start that failed halfway leaves nothing open: what the handler opened (stage 3's client for the
+            // other nodes), then storage.
+            try {
+                onStop();
+            } catch (IOException | RuntimeException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
             storage.close();
             storage = null;
             server = null;
@@ -86,7 +93,10 @@ public class Stage1Node implements Service {
         return handler;
     }
 
-    /** Called after the server stopped and before storage closes: later stages release what they added. */
+    /**
+     * Called after the server stopped, or after a start failed, and before storage closes: later stages release what
+     * they added.
+     */
     protected void onStop() throws IOException {
         // stage 1 adds nothing to release
     }

@@ -8,7 +8,6 @@ import one.nio.http.Request;
 import one.nio.http.Response;
 import solutions.stage1.EntityHandler;
 import solutions.stage3.PeerClient;
-import solutions.stage3.Rendezvous;
 
 /**
  * The coordinator: a client's request goes to the first {@code from} nodes of the key's rendezvous ranking, all at
@@ -17,7 +16,19 @@ import solutions.stage3.Rendezvous;
  * on the asynchronous client, and only this node's own replica is served on the calling thread (storage). What the
  * caller does with the decision is its stage's concern: stage 4 waits for it, stage 5 answers when it comes.
  */
-record Coordinator(String self, Rendezvous rendezvous, LocalReplica local, PeerClient peers, Timestamps timestamps) {
+record Coordinator(
+        String self,
+        int clusterSize,
+        ReplicaOrder replicaOrder,
+        LocalReplica local,
+        PeerClient peers,
+        Timestamps timestamps) {
+    /** The replicas of a key, best first: the first {@code from} nodes of its ranking. */
+    @FunctionalInterface
+    interface ReplicaOrder {
+        List<String> replicas(byte[] key, int from);
+    }
+
     /**
      * Starts the quorum for a client's request. The future completes with the client's answer once the quorum is
      * decided, on the thread that brought the deciding answer; a request the coordinator rejects (400, 405) comes
@@ -28,11 +39,12 @@ record Coordinator(String self, Rendezvous rendezvous, LocalReplica local, PeerC
     CompletableFuture<Response> start(Request request) {
         ClientRequest client;
         try {
-            client = ClientRequest.parse(request, rendezvous.size(), timestamps);
+            client = ClientRequest.parse(request, clusterSize, timestamps);
         } catch (ClientRequest.Rejected e) {
             return CompletableFuture.completedFuture(e.response());
         }
-        List<String> replicas = rendezvous.ranking(client.key(), client.count().from());
+        List<String> replicas =
+                replicaOrder.replicas(client.key(), client.count().from());
         Quorum quorum = new Quorum(client.count());
         // Peers always answer within their timeout, so the quorum is always decided; the bound is only a guard.
         CompletableFuture<Response> answer = quorum.decided()

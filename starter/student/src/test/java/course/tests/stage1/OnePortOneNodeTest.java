@@ -1,6 +1,7 @@
 package course.tests.stage1;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -75,6 +76,45 @@ class OnePortOneNodeTest {
                             + " GETs of a key the first node stored, each on a new connection");
         } finally {
             first.stop();
+        }
+    }
+
+    @Test
+    @Checks("c-failed-start-stopped")
+    void aNodeWhoseStartFailedOnATakenPortStartsOnceThePortIsFree(@TempDir Path base) throws Exception {
+        int port = Ports.free(1).get(0);
+        Service first = node(port, Files.createDirectories(base.resolve("first")));
+        Service second = node(port, Files.createDirectories(base.resolve("second")));
+        first.start();
+        boolean firstRunning = true;
+        try {
+            assertThrows(
+                    IOException.class,
+                    second::start,
+                    "start() of a second node on port " + port + ", which a running node serves, must throw");
+            first.stop();
+            firstRunning = false;
+            try {
+                second.start();
+            } catch (IOException | RuntimeException e) {
+                fail(
+                        "a node's start() failed on a taken port; once the port was free, start() of the same node"
+                                + " failed too: " + e + ". A start() that fails halfway must close whatever it had"
+                                + " opened (storage and its lock, threads) and leave the node stopped, so that it"
+                                + " can start again",
+                        e);
+            }
+            try {
+                KvClient c = new KvClient(i -> "http://localhost:" + port, Duration.ofSeconds(10));
+                c.put(0, "second try", "served").assertStatus(201);
+                c.get(0, "second try").assertBody(200, "served");
+            } finally {
+                second.stop();
+            }
+        } finally {
+            if (firstRunning) {
+                first.stop();
+            }
         }
     }
 
