@@ -248,7 +248,7 @@ public final class Mutants {
             TableLowerBoundNeverPastTheEnd.class,
             EmptyStartIsTheFirstKey.class,
             RangeInOneChunk.class,
-            RangeKeysNotEscaped.class);
+            RangeKeysNotEscaped.class,
             RangesMergedAcrossNodes.class,
             StreamsKeptAfterTheClientLeft.class);
 

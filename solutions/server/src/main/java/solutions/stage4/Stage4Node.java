@@ -10,6 +10,7 @@ import one.nio.http.Response;
 import solutions.stage1.RequestHandler;
 import solutions.stage1.Responses;
 import solutions.stage3.PeerClient;
+import solutions.stage3.Rendezvous;
 import solutions.stage3.Stage3Node;
 
 /**

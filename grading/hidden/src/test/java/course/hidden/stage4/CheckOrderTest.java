@@ -3,6 +3,7 @@ package course.hidden.stage4;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import java.io.IOException;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * up: the method (405) and the id (400) are checked before anything else.
  */
 @Stage(4)
-@WithCluster(nodes = 3)
+@WithCluster(nodes = 3, jvm = NodeJvm.QUICK_START)
 class CheckOrderTest {
     private static final String[] BAD_ACK_OR_FROM = {"ack=0&from=3", "ack=3&from=2", "ack=1&from=4", "ack=abc", "from=x"
     };

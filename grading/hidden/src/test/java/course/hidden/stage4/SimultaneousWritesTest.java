@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * writes its own copy first), so only a tie-break that every node makes the same way leaves them agreeing.
  */
 @Stage(4)
-@WithCluster(nodes = 3)
+@WithCluster(nodes = 3, jvm = NodeJvm.QUICK_START)
 class SimultaneousWritesTest {
     private static final int KEYS = 40;
     private static final int NODES = 3;

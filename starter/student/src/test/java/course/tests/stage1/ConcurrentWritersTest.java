@@ -4,6 +4,7 @@ import course.harness.Checks;
 import course.harness.ClientModels;
 import course.harness.Cluster;
 import course.harness.KvClient;
+import course.harness.NodeJvm;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * loses keys, mixes them up, or hides them for a moment.
  */
 @Stage(1)
-@WithCluster(nodes = 1)
+// QUICK_START: the point is what concurrent writers read back, which no collector or compiler changes
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class ConcurrentWritersTest {
     static final ClientModels CLIENTS = new ClientModels("writer", 32, 500, 500);
     static final int RECENT = 8;
