@@ -66,3 +66,17 @@ def test_a_report_it_cannot_read_counts_as_a_failure(tmp_path):
     done = summarize(tmp_path)
     assert done.returncode == 1
     assert "UNREADABLE test report" in done.stdout and done.stdout.splitlines()[-1].endswith("1 failed, 0 skipped")
+
+
+def test_each_test_case_counts_even_where_surefire_wrote_tests_1(tmp_path):
+    # A class of dynamic tests, one of which failed and passed when run again: Surefire wrote tests="1" for 189 cases,
+    # and the closing line once left 188 passed tests out.
+    reports = tmp_path / "grading" / "checks" / "target" / "surefire-reports"
+    reports.mkdir(parents=True)
+    cases = "".join(f'<testcase name="t{i}" classname="grading.meta.Dynamic"/>' for i in range(188))
+    racy = '<testcase name="racy" classname="grading.meta.Dynamic"><flakyFailure message="504"/></testcase>'
+    suite = f'<testsuite name="grading.meta.Dynamic" tests="1" failures="0" errors="0" skipped="0">{cases}{racy}</testsuite>'
+    (reports / "TEST-grading.meta.Dynamic.xml").write_text(suite, encoding="utf-8")
+    done = summarize(tmp_path)
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.splitlines()[-1] == "course: 189 passed (1 of them flaky), 0 failed, 0 skipped"
