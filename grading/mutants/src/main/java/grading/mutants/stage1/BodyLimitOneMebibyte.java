@@ -1,19 +1,18 @@
 package grading.mutants.stage1;
 
+import course.contract.Service;
+import course.contract.ServiceConfig;
+import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import one.nio.http.HttpServer;
-import one.nio.http.HttpSession;
-import one.nio.net.Socket;
-import solutions.stage1.SessionParts;
 
 @Mutant(
         stage = 1,
         sentences = "s1-values-bytes",
         breaks = "the request body limit is raised to only 1 MiB: larger values get 413",
         caughtBy = "course.hidden.stage1.LargeValuesTest#valuesUpToFourMebibytesRoundTrip")
-public final class BodyLimitOneMebibyte extends SessionMutant {
+public final class BodyLimitOneMebibyte implements ServiceFactory {
     @Override
-    protected HttpSession session(Socket socket, HttpServer server, SessionParts parts) {
-        return new OneNioSession(socket, server, 1 << 20);
+    public Service create(ServiceConfig config) {
+        return Stage1With.sessions(config, (socket, server, parts) -> new OneNioSession(socket, server, 1 << 20));
     }
 }

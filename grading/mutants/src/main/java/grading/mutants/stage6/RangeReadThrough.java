@@ -32,6 +32,21 @@ final class RangeReadThrough {
         return node(config, (stored, from, to) -> edit.apply(stored.range(from, to)));
     }
 
+    /** The reference whose range endpoint gets what {@code edit} makes of each entry storage yields, one by one. */
+    static Service eachEntry(ServiceConfig config, UnaryOperator<Entry> edit) {
+        return node(config, stored -> new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return stored.hasNext();
+            }
+
+            @Override
+            public Entry next() {
+                return edit.apply(stored.next());
+            }
+        });
+    }
+
     /** The reference whose range endpoint asks storage for a range up to what {@code end} makes of the client's end. */
     static Service withEnd(ServiceConfig config, UnaryOperator<byte[]> end) {
         return node(config, (stored, from, to) -> stored.range(from, end.apply(to)));
