@@ -59,7 +59,9 @@ class DescriptorShortageTest {
             now.addAndGet(DescriptorShortage.EPISODE_GAP_MILLIS);
             shortage.accepted();
             assertEquals(2, log.lines().size(), "a second line when the episode ended: " + log.lines());
-            assertTrue(log.lines().get(1).contains("50 idle connections closed"), log.lines().get(1));
+            assertTrue(
+                    log.lines().get(1).contains("50 idle connections closed"),
+                    log.lines().get(1));
             shortage.handle(EMFILE, null);
             assertEquals(2, shortageLines(), "a new episode, a new line: " + log.lines());
         }

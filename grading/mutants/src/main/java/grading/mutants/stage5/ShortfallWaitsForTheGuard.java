@@ -25,7 +25,8 @@ public final class ShortfallWaitsForTheGuard extends AnswerMutant {
                 return CompletableFuture.completedFuture(r);
             }
             long left = Math.max(0, GUARD_MILLIS - (System.nanoTime() - start) / 1_000_000);
-            return CompletableFuture.supplyAsync(() -> r, CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS));
+            return CompletableFuture.supplyAsync(
+                    () -> r, CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS));
         }));
     }
 }
