@@ -1,8 +1,5 @@
 package grading.mutants;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import java.time.Duration;
 
 /**
@@ -10,9 +7,9 @@ import java.time.Duration;
  * after a day: one bug, a peer client without a timeout, that a peer which accepts connections and never answers
  * exposes in both stages (stage 3 forwards to it, stage 5 waits for it as a replica, asynchronously).
  */
-public abstract class PeersWaitedForADay implements ServiceFactory {
+public abstract class PeersWaitedForADay extends PeerTimeoutMutant {
     @Override
-    public final Service create(ServiceConfig config) {
-        return ReferenceWith.peerTimeout(this, config, Duration.ofDays(1));
+    protected final Duration peerTimeout() {
+        return Duration.ofDays(1);
     }
 }

@@ -56,8 +56,12 @@ public class SortedTables implements Storage {
 
     /** The index of the first entry whose key is at or after {@code key}, or the table's length when there is none. */
     protected int lowerBound(Entry[] table, byte[] key) {
+        return lowerBoundBefore(table, key, table.length);
+    }
+
+    /** The index of the first entry before {@code hi} whose key is at or after {@code key}, or {@code hi}. */
+    protected static int lowerBoundBefore(Entry[] table, byte[] key, int hi) {
         int lo = 0;
-        int hi = table.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (Arrays.compareUnsigned(table[mid].key(), key) < 0) {

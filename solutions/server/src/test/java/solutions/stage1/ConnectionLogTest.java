@@ -11,9 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,22 +45,7 @@ class ConnectionLogTest {
 
     @Test
     void aRefusalIsLoggedWithItsStatusAndReason() throws Exception {
-        Logger log = Logger.getLogger("solutions.connections"); // held: JUL keeps its loggers weakly
-        List<String> lines = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public synchronized void publish(LogRecord record) {
-                lines.add(record.getMessage());
-            }
-
-            @Override
-            public void flush() {}
-
-            @Override
-            public void close() {}
-        };
-        log.addHandler(capture);
-        try {
+        try (ConnectionLines log = new ConnectionLines()) {
             ConnectionLog.WINDOW.restart(); // earlier tests in this JVM may have used up the current window
             int port = TestHttp.freePort();
             Service node = TestHttp.startNode(port, dir);
@@ -73,13 +55,10 @@ class ConnectionLogTest {
             } finally {
                 node.stop();
             }
-            synchronized (capture) {
-                assertTrue(
-                        lines.stream().anyMatch(l -> l.contains("400") && l.contains("%ZZ")),
-                        "the refusal is logged with its status and reason: " + lines);
-            }
-        } finally {
-            log.removeHandler(capture);
+            List<String> lines = log.lines();
+            assertTrue(
+                    lines.stream().anyMatch(l -> l.contains("400") && l.contains("%ZZ")),
+                    "the refusal is logged with its status and reason: " + lines);
         }
     }
 }

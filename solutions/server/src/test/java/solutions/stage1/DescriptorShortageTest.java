@@ -7,13 +7,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import one.nio.net.Socket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,31 +23,18 @@ import org.junit.jupiter.api.Test;
 class DescriptorShortageTest {
     private static final IOException EMFILE = new IOException("Too many open files");
 
-    private final Logger log = Logger.getLogger("solutions.connections"); // held: JUL keeps its loggers weakly
-    private final List<String> lines = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public synchronized void publish(LogRecord record) {
-            lines.add(record.getMessage());
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
-    };
+    private ConnectionLines log;
 
     private final AtomicLong now = new AtomicLong(1_000_000);
 
     @BeforeEach
     void listen() {
-        log.addHandler(capture);
+        log = new ConnectionLines();
     }
 
     @AfterEach
     void stopListening() {
-        log.removeHandler(capture);
+        log.close();
     }
 
     @Test
@@ -73,13 +55,15 @@ class DescriptorShortageTest {
                 now.addAndGet(100);
             }
             assertEquals(50, idle.get(), "one idle connection closed per waiting client");
-            assertEquals(1, shortageLines(), "one line for an episode of 50 shortages: " + lines);
+            assertEquals(1, shortageLines(), "one line for an episode of 50 shortages: " + log.lines());
             now.addAndGet(DescriptorShortage.EPISODE_GAP_MILLIS);
             shortage.accepted();
-            assertEquals(2, lines.size(), "a second line when the episode ended: " + lines);
-            assertTrue(lines.get(1).contains("50 idle connections closed"), lines.get(1));
+            assertEquals(2, log.lines().size(), "a second line when the episode ended: " + log.lines());
+            assertTrue(
+                    log.lines().get(1).contains("50 idle connections closed"),
+                    log.lines().get(1));
             shortage.handle(EMFILE, null);
-            assertEquals(2, shortageLines(), "a new episode, a new line: " + lines);
+            assertEquals(2, shortageLines(), "a new episode, a new line: " + log.lines());
         }
     }
 
@@ -137,7 +121,7 @@ class DescriptorShortageTest {
     }
 
     private long shortageLines() {
-        return lines.stream()
+        return log.lines().stream()
                 .filter(l -> l.startsWith("out of file descriptors"))
                 .count();
     }

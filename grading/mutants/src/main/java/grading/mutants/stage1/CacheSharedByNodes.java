@@ -1,9 +1,7 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
+import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.IOException;
@@ -19,14 +17,14 @@ import java.util.concurrent.ConcurrentHashMap;
         caughtBy = "course.tests.stage1.NodesShareNothingTest#twoNodesOfOneFactoryInOneJvmKeepTheirOwnData")
 // ReferenceEquality: a deletion is the one DELETED array, told apart from an empty value by identity.
 @SuppressWarnings("ReferenceEquality")
-public final class CacheSharedByNodes implements ServiceFactory {
+public final class CacheSharedByNodes extends StorageMutant {
     private static final byte[] DELETED = new byte[0];
 
     private static final Map<ByteBuffer, byte[]> CACHE = new ConcurrentHashMap<>();
 
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.storage(config, storage -> new ForwardingStorage(storage) {
+    protected Storage storage(Storage reference) {
+        return new ForwardingStorage(reference) {
             @Override
             public byte[] get(byte[] key) throws IOException {
                 byte[] cached = CACHE.get(ByteBuffer.wrap(key));
@@ -41,6 +39,6 @@ public final class CacheSharedByNodes implements ServiceFactory {
                 delegate.upsert(entry);
                 CACHE.put(ByteBuffer.wrap(entry.key().clone()), entry.isTombstone() ? DELETED : entry.value());
             }
-        });
+        };
     }
 }

@@ -1,8 +1,7 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
+import course.contract.storage.StorageConfig;
 import grading.mutants.ForwardingStorage;
 import grading.mutants.Mutant;
 import java.io.IOException;
@@ -14,17 +13,17 @@ import solutions.lsm.LsmStorage;
         breaks = "a start() that fails on a taken port throws without closing the storage it had opened: the storage"
                 + " keeps its directory's lock, and the node cannot start again",
         caughtBy = "course.tests.stage1.OnePortOneNodeTest#aNodeWhoseStartFailedOnATakenPortStartsOnceThePortIsFree")
-public final class FailedStartKeepsStorageOpen implements ServiceFactory {
+public final class FailedStartKeepsStorageOpen extends EngineMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.engine(config, storageConfig -> new ForwardingStorage(LsmStorage.open(storageConfig)) {
+    protected Storage open(StorageConfig storageConfig) throws IOException {
+        return new ForwardingStorage(LsmStorage.open(storageConfig)) {
             @Override
             public void close() throws IOException {
                 if (!calledFromStart()) {
                     delegate.close(); // stop() still closes it: only the failed start forgets
                 }
             }
-        });
+        };
     }
 
     private static boolean calledFromStart() {

@@ -1,12 +1,9 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import grading.mutants.FirstParser;
 import grading.mutants.Mutant;
 import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
+import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.http.Request;
 import solutions.stage1.Routes;
@@ -20,31 +17,18 @@ import solutions.stage1.SyncHttpServer;
                 + "connection without an answer",
         caughtBy =
                 "course.hidden.stage1.HandlerFailuresTest#requestsAHandlerMayFailOnAreAnsweredAndTheConnectionGoesOn")
-public final class HandlerExceptionClosesTheConnection implements ServiceFactory {
+public final class HandlerExceptionClosesTheConnection extends ServerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.server(config, reference -> {
-            Routes parsing = reference.map(handler -> request -> {
-                parameters(request.getURI()); // the student's parser runs first; the reference's decodes the id
-                return handler.handle(request);
-            });
-            return new SyncHttpServer(config.selfPort(), parsing) {
-                @Override
-                protected void process(Request request, HttpSession session) throws IOException {
-                    session.sendResponse(parsing.handle(request)); // no try/catch: whatever it throws goes on up
-                }
-            };
+    protected HttpServer server(int port, Routes reference) throws IOException {
+        Routes parsing = reference.map(handler -> request -> {
+            FirstParser.parameters(request.getURI()); // the student's parser runs first; the reference's decodes the id
+            return handler.handle(request);
         });
-    }
-
-    /** name=value pairs as a first parser splits them: a pair without '=' has no element 1. */
-    private static Map<String, String> parameters(String uri) {
-        Map<String, String> params = new HashMap<>();
-        int q = uri.indexOf('?');
-        for (String pair : uri.substring(q + 1).split("&")) {
-            String[] nameAndValue = pair.split("=", 2);
-            params.putIfAbsent(nameAndValue[0], nameAndValue[1]);
-        }
-        return params;
+        return new SyncHttpServer(port, parsing) {
+            @Override
+            protected void process(Request request, HttpSession session) throws IOException {
+                session.sendResponse(parsing.handle(request)); // no try/catch: whatever it throws goes on up
+            }
+        };
     }
 }

@@ -1,8 +1,7 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
+import course.contract.storage.StorageConfig;
 import grading.mutants.Mutant;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,13 +17,11 @@ import solutions.lsm.LsmStorage;
         breaks = "several write-ahead logs (one per memtable awaiting its flush) replayed newest first "
                 + "after a crash: a key written in two logs gets the older log's value back",
         caughtBy = "course.hidden.stage1.CrashRecoveryTest#theNewestOfSeveralLogsWinsAfterKill9")
-public final class LogsReplayedNewestFirst implements ServiceFactory {
+public final class LogsReplayedNewestFirst extends EngineMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.engine(config, storageConfig -> {
-            reverseLogOrder(storageConfig.directory());
-            return LsmStorage.open(storageConfig);
-        });
+    protected Storage open(StorageConfig storageConfig) throws IOException {
+        reverseLogOrder(storageConfig.directory());
+        return LsmStorage.open(storageConfig);
     }
 
     /**

@@ -1,8 +1,5 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
@@ -19,10 +16,10 @@ import java.util.concurrent.ConcurrentSkipListMap;
                 + " written, other requests read past its keys (404 for acknowledged writes), and writes that still"
                 + " went into it are lost",
         caughtBy = "course.tests.stage1.ConcurrentWritersTest#concurrentWritersOfNewKeysLoseNone")
-public final class MemtableFlushedWithoutLock implements ServiceFactory {
+public final class MemtableFlushedWithoutLock extends StorageMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.storage(config, Unlocked::new);
+    protected Storage storage(Storage reference) {
+        return new Unlocked(reference);
     }
 
     /** A memtable of the mutant's own in front of the reference storage, flushed into it every few hundred keys. */

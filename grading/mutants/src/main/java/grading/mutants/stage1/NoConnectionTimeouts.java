@@ -1,10 +1,10 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import java.io.IOException;
+import one.nio.http.HttpServer;
 import one.nio.http.HttpServerConfig;
+import solutions.stage1.Routes;
 import solutions.stage1.SyncHttpServer;
 
 @Mutant(
@@ -14,11 +14,11 @@ import solutions.stage1.SyncHttpServer;
                 + " and headers sent a line every few seconds hold the node's descriptors forever",
         caughtBy =
                 "course.tests.stage1.ConnectionTimeoutsTest#headersThatTrickleInPastTheHeaderTimeoutGet408AndTheConnectionCloses")
-public final class NoConnectionTimeouts implements ServiceFactory {
+public final class NoConnectionTimeouts extends ServerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        HttpServerConfig withoutCleanup = SyncHttpServer.config(config.selfPort());
+    protected HttpServer server(int port, Routes routes) throws IOException {
+        HttpServerConfig withoutCleanup = SyncHttpServer.config(port);
         withoutCleanup.keepAlive = 0;
-        return Stage1With.server(config, routes -> new SyncHttpServer(withoutCleanup, routes));
+        return new SyncHttpServer(withoutCleanup, routes);
     }
 }

@@ -1,11 +1,11 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import java.io.IOException;
+import one.nio.http.HttpServer;
 import one.nio.server.AcceptorConfig;
 import one.nio.server.acceptor.Acceptor;
+import solutions.stage1.Routes;
 import solutions.stage1.SyncHttpServer;
 
 @Mutant(
@@ -15,14 +15,14 @@ import solutions.stage1.SyncHttpServer;
                 + " forever, so a core spins, nothing is logged, and a new client waits until the holders leave",
         caughtBy =
                 "course.hidden.stage1.OutOfDescriptorsTest#aNodeOutOfDescriptorsKeepsItsCpuSaysSoOnceAndServesANewClient")
-public final class OneNioAcceptor implements ServiceFactory {
+public final class OneNioAcceptor extends ServerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.server(config, routes -> new SyncHttpServer(config.selfPort(), routes) {
+    protected HttpServer server(int port, Routes routes) throws IOException {
+        return new SyncHttpServer(port, routes) {
             @Override
             protected Acceptor takeOver(Acceptor oneNios, AcceptorConfig acceptor) {
                 return oneNios;
             }
-        });
+        };
     }
 }

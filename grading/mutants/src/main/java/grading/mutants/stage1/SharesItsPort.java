@@ -1,10 +1,10 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import java.io.IOException;
+import one.nio.http.HttpServer;
 import one.nio.http.HttpServerConfig;
+import solutions.stage1.Routes;
 import solutions.stage1.SyncHttpServer;
 
 @Mutant(
@@ -14,13 +14,11 @@ import solutions.stage1.SyncHttpServer;
                 + "too and the kernel splits the connections between them",
         caughtBy =
                 "course.tests.stage1.OnePortOneNodeTest#aSecondNodeOnATakenPortFailsToStartAndTheFirstAnswersEveryRequest")
-public final class SharesItsPort implements ServiceFactory {
+public final class SharesItsPort extends ServerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.server(config, routes -> {
-            HttpServerConfig shared = SyncHttpServer.config(config.selfPort());
-            shared.acceptors[0].reusePort = true;
-            return new SyncHttpServer(shared, routes);
-        });
+    protected HttpServer server(int port, Routes routes) throws IOException {
+        HttpServerConfig shared = SyncHttpServer.config(port);
+        shared.acceptors[0].reusePort = true;
+        return new SyncHttpServer(shared, routes);
     }
 }

@@ -1,11 +1,11 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
+import course.contract.storage.Storage;
+import course.contract.storage.StorageConfig;
 import grading.mutants.Mutant;
 import grading.mutants.SortedTables;
+import java.io.IOException;
 import java.util.Arrays;
 
 @Mutant(
@@ -14,15 +14,14 @@ import java.util.Arrays;
         breaks = "a table's binary search stops one short of its end (hi = length - 2): the largest key "
                 + "of every flushed table is not found",
         caughtBy = "course.hidden.stage1.KeyOrderTest#keysWithHighBytesAndBoundaryKeysAcrossFlushes")
-public final class TableSearchOneShort implements ServiceFactory {
+public final class TableSearchOneShort extends EngineMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.engine(
-                config, storageConfig -> new SortedTables(storageConfig.directory(), Arrays::compareUnsigned) {
-                    @Override
-                    protected int search(Entry[] table, byte[] key) {
-                        return binarySearch(table, key, 0, table.length - 2);
-                    }
-                });
+    protected Storage open(StorageConfig storageConfig) throws IOException {
+        return new SortedTables(storageConfig.directory(), Arrays::compareUnsigned) {
+            @Override
+            protected int search(Entry[] table, byte[] key) {
+                return binarySearch(table, key, 0, table.length - 2);
+            }
+        };
     }
 }

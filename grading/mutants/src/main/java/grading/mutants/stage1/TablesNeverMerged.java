@@ -1,9 +1,9 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
+import course.contract.storage.StorageConfig;
 import grading.mutants.Mutant;
+import java.io.IOException;
 import solutions.lsm.MutatedEngines;
 
 @Mutant(
@@ -12,10 +12,9 @@ import solutions.lsm.MutatedEngines;
         breaks = "the engine never merges its tables in the background: every flush leaves one more "
                 + "file, and every read of an absent key probes each of them",
         caughtBy = "course.hidden.stage1.CompactionTest#manyFlushesLeaveABoundedNumberOfFiles")
-public final class TablesNeverMerged implements ServiceFactory {
+public final class TablesNeverMerged extends EngineMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        Stage1With.Engine withoutMerges = MutatedEngines::neverMerging;
-        return Stage1With.engine(config, withoutMerges);
+    protected Storage open(StorageConfig storageConfig) throws IOException {
+        return MutatedEngines.neverMerging(storageConfig);
     }
 }

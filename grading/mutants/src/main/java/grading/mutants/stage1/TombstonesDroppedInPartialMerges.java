@@ -1,9 +1,9 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
+import course.contract.storage.StorageConfig;
 import grading.mutants.Mutant;
+import java.io.IOException;
 import solutions.lsm.MutatedEngines;
 
 @Mutant(
@@ -12,9 +12,9 @@ import solutions.lsm.MutatedEngines;
         breaks = "the engine's background merges drop tombstones also when they merge only the newest tables: a key"
                 + " deleted after its value reached an older table comes back once the newer tables are merged",
         caughtBy = "course.hidden.stage1.CompactionTest#deletesAndOverwritesSurviveMergesAndARestart")
-public final class TombstonesDroppedInPartialMerges implements ServiceFactory {
+public final class TombstonesDroppedInPartialMerges extends EngineMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.engine(config, MutatedEngines::droppingTombstonesInPartialMerges);
+    protected Storage open(StorageConfig storageConfig) throws IOException {
+        return MutatedEngines.droppingTombstonesInPartialMerges(storageConfig);
     }
 }

@@ -1,14 +1,13 @@
 package grading.mutants.stage1;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.io.IOException;
+import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.http.Request;
 import one.nio.http.Response;
 import solutions.stage1.EntityHandler;
+import solutions.stage1.Routes;
 import solutions.stage1.SyncHttpServer;
 
 @Mutant(
@@ -16,10 +15,10 @@ import solutions.stage1.SyncHttpServer;
         sentences = "s1-path-400",
         breaks = "an unknown path answers 404 Not Found instead of 400 Bad Request",
         caughtBy = "course.tests.stage1.EntityProtocolTest#unknownPathIs400")
-public final class UnknownPathIs404 implements ServiceFactory {
+public final class UnknownPathIs404 extends ServerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage1With.server(config, routes -> new SyncHttpServer(config.selfPort(), routes) {
+    protected HttpServer server(int port, Routes routes) throws IOException {
+        return new SyncHttpServer(port, routes) {
             @Override
             public void handleRequest(Request request, HttpSession session) throws IOException {
                 if (!EntityHandler.PATH.equals(request.getPath())) {
@@ -28,6 +27,6 @@ public final class UnknownPathIs404 implements ServiceFactory {
                 }
                 super.handleRequest(request, session);
             }
-        });
+        };
     }
 }

@@ -1,13 +1,11 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.http.Request;
 import one.nio.http.Response;
@@ -26,10 +24,10 @@ import solutions.stage2.WorkerSettings;
                 + "after the answer and now is as soon as the request is queued: a full queue of large bodies is "
                 + "counted as nothing",
         caughtBy = "course.hidden.stage1.LargeValueBurstTest#burstOfLargePutsIsAnsweredAndTheNodeSurvives")
-public final class BodiesUncountedOnceQueued implements ServiceFactory {
+public final class BodiesUncountedOnceQueued extends ServerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage2With.server(config, routes -> new Server(config.selfPort(), routes));
+    protected HttpServer server(int port, Routes routes, WorkerSettings settings) throws IOException {
+        return new Server(port, routes, settings);
     }
 
     /**
@@ -39,8 +37,8 @@ public final class BodiesUncountedOnceQueued implements ServiceFactory {
     private static final class Server extends ExecutorHttpServer {
         private final Map<Request, Long> uncounted = Collections.synchronizedMap(new IdentityHashMap<>());
 
-        Server(int port, Routes routes) throws IOException {
-            super(port, routes, WorkerSettings.fromSystemProperties());
+        Server(int port, Routes routes, WorkerSettings settings) throws IOException {
+            super(port, routes, settings);
         }
 
         @Override

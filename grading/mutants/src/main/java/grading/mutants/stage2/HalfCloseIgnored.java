@@ -1,10 +1,11 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import one.nio.http.HttpServer;
+import one.nio.http.HttpSession;
+import one.nio.net.Socket;
 import solutions.stage1.CourseSession;
+import solutions.stage1.SessionParts;
 
 @Mutant(
         stage = 2,
@@ -13,14 +14,14 @@ import solutions.stage1.CourseSession;
                 + " connection is never closed",
         caughtBy =
                 "course.hidden.stage1.HalfClosedConnectionTest#requestsSentBeforeTheClientClosedItsSideAreAnsweredThenTheConnectionCloses")
-public final class HalfCloseIgnored implements ServiceFactory {
+public final class HalfCloseIgnored extends SessionMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage2With.sessions(config, (socket, server, parts) -> new CourseSession(socket, server, parts) {
+    protected HttpSession session(Socket socket, HttpServer server, SessionParts parts) {
+        return new CourseSession(socket, server, parts) {
             @Override
             protected void handleSocketClosed() {
                 // the end of the stream is not acted on
             }
-        });
+        };
     }
 }

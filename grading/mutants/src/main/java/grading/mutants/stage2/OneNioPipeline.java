@@ -1,10 +1,10 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
+import one.nio.net.Socket;
+import solutions.stage1.SessionParts;
 
 @Mutant(
         stage = 2,
@@ -13,14 +13,14 @@ import one.nio.http.HttpSession;
                 + " that closes the connection it still hands the next pipelined request to a worker, so a PUT sent after"
                 + " 'Connection: close' is stored",
         caughtBy = "course.tests.stage1.AnswerOrderTest#nothingAfterARequestThatEndsTheConnectionIsHandled")
-public final class OneNioPipeline implements ServiceFactory {
+public final class OneNioPipeline extends SessionMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage2With.sessions(config, (socket, server, parts) -> new HttpSession(socket, server) {
+    protected HttpSession session(Socket socket, HttpServer server, SessionParts parts) {
+        return new HttpSession(socket, server) {
             @Override
             protected int getMaxRequestBodyLength() {
                 return 16 << 20;
             }
-        });
+        };
     }
 }

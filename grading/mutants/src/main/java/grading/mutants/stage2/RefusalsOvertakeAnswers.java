@@ -1,12 +1,13 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
 import java.io.IOException;
+import one.nio.http.HttpServer;
+import one.nio.http.HttpSession;
 import one.nio.http.Response;
+import one.nio.net.Socket;
 import solutions.stage1.CourseSession;
+import solutions.stage1.SessionParts;
 
 @Mutant(
         stage = 2,
@@ -14,10 +15,10 @@ import solutions.stage1.CourseSession;
         breaks = "a request the session refuses is answered at once, as one-nio's sendError does: the answer a"
                 + " worker is still computing for the request before it is lost, though its write was stored",
         caughtBy = "course.tests.stage1.AnswerOrderTest#aRefusedRequestIsAnsweredAfterTheAnswerToTheRequestBeforeIt")
-public final class RefusalsOvertakeAnswers implements ServiceFactory {
+public final class RefusalsOvertakeAnswers extends SessionMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage2With.sessions(config, (socket, server, parts) -> new CourseSession(socket, server, parts) {
+    protected HttpSession session(Socket socket, HttpServer server, SessionParts parts) {
+        return new CourseSession(socket, server, parts) {
             @Override
             protected void refuse(Response answer) throws IOException {
                 answer.addHeader("Connection: close");
@@ -25,6 +26,6 @@ public final class RefusalsOvertakeAnswers implements ServiceFactory {
                 write(bytes, 0, bytes.length);
                 scheduleClose();
             }
-        });
+        };
     }
 }

@@ -1,13 +1,12 @@
 package grading.mutants.stage2;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import grading.mutants.FirstParser;
 import grading.mutants.Mutant;
-import java.util.HashMap;
-import java.util.Map;
+import java.io.IOException;
+import one.nio.http.HttpServer;
 import one.nio.http.Request;
 import one.nio.http.Response;
+import solutions.stage1.Routes;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.WorkerSettings;
 
@@ -19,28 +18,15 @@ import solutions.stage2.WorkerSettings;
                 + "(?debug&id=k), and the exception escapes the task: the client never gets an answer",
         caughtBy =
                 "course.hidden.stage1.HandlerFailuresTest#requestsAHandlerMayFailOnAreAnsweredAndTheConnectionGoesOn")
-public final class WorkerTaskThrows implements ServiceFactory {
+public final class WorkerTaskThrows extends ServerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return Stage2With.server(
-                config,
-                routes -> new ExecutorHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties()) {
-                    @Override
-                    protected Response respond(Request request) {
-                        parameters(request.getURI()); // the worker's own parsing, before the handler's try/catch
-                        return super.respond(request);
-                    }
-                });
-    }
-
-    /** name=value pairs as a first parser splits them: a pair without '=' has no element 1. */
-    private static Map<String, String> parameters(String uri) {
-        Map<String, String> params = new HashMap<>();
-        int q = uri.indexOf('?');
-        for (String pair : uri.substring(q + 1).split("&")) {
-            String[] nameAndValue = pair.split("=", 2);
-            params.putIfAbsent(nameAndValue[0], nameAndValue[1]);
-        }
-        return params;
+    protected HttpServer server(int port, Routes routes, WorkerSettings settings) throws IOException {
+        return new ExecutorHttpServer(port, routes, settings) {
+            @Override
+            protected Response respond(Request request) {
+                FirstParser.parameters(request.getURI()); // the worker's own parsing, before the handler's try/catch
+                return super.respond(request);
+            }
+        };
     }
 }

@@ -1,10 +1,7 @@
 package grading.mutants.stage3;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
+import java.time.Duration;
 import solutions.stage3.PeerClient;
 
 @Mutant(
@@ -14,14 +11,14 @@ import solutions.stage3.PeerClient;
                 + "sent again: the client gets 503 from an owner that is up",
         caughtBy =
                 "course.hidden.stage3.ClosedKeepAliveConnectionTest#aRequestWhosePooledConnectionClosesBeforeTheAnswerIsSentAgain")
-public final class ClosedConnectionsNotRetried implements ServiceFactory {
+public final class ClosedConnectionsNotRetried extends PeersMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return ReferenceWith.peers(this, config, (self, secret, timeout) -> new PeerClient(self, secret, timeout) {
+    protected PeerClient peers(String self, String secret, Duration timeout) {
+        return new PeerClient(self, secret, timeout) {
             @Override
             protected boolean closedBeforeAnyByte(Throwable e) {
                 return false;
             }
-        });
+        };
     }
 }

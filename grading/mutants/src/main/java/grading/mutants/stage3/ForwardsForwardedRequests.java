@@ -1,10 +1,11 @@
 package grading.mutants.stage3;
 
-import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
+import grading.mutants.HandlerChange;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
+import grading.mutants.NodeHandlerMutant;
+import java.io.IOException;
 import java.util.Locale;
 import one.nio.http.Request;
 import solutions.stage1.RequestHandler;
@@ -18,15 +19,14 @@ import solutions.stage3.PeerClient;
                 + "until a timeout",
         caughtBy =
                 "course.hidden.stage3.MisdirectedForwardTest#aForwardedRequestIsServedWhereItArrivesWhateverThatNodeThinksOfTheOwner")
-public final class ForwardsForwardedRequests implements ServiceFactory {
+public final class ForwardsForwardedRequests extends NodeHandlerMutant {
     private static final String MARK = PeerClient.INTERNAL_HEADER.toLowerCase(Locale.ROOT) + ":";
 
     @Override
-    public Service create(ServiceConfig config) {
-        return ReferenceWith.handler(this, config, (storage, reference) -> {
-            RequestHandler sharding = reference.over(storage);
-            return request -> sharding.handle(unmarked(request));
-        });
+    protected RequestHandler handler(ServiceConfig config, Storage storage, HandlerChange.Reference reference)
+            throws IOException {
+        RequestHandler sharding = reference.over(storage);
+        return request -> sharding.handle(unmarked(request));
     }
 
     /** The request as the handler sees it: without the mark, which the server has already read. */

@@ -1,10 +1,10 @@
 package grading.mutants.stage3;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
+import grading.mutants.NodeServerMutant;
+import java.io.IOException;
+import one.nio.http.HttpServer;
+import solutions.stage1.Routes;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.WorkerSettings;
 
@@ -16,13 +16,9 @@ import solutions.stage2.WorkerSettings;
                 + "to each other starve until the peer timeout",
         caughtBy =
                 "course.hidden.stage3.ForwardingStarvationTest#nodesForwardingToEachOtherWithOneWorkerEachKeepAnswering")
-public final class ForwardsInTheClientLane implements ServiceFactory {
+public final class ForwardsInTheClientLane extends NodeServerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        // stage 2's server: one queue and one pool of workers for every request
-        return ReferenceWith.server(
-                this,
-                config,
-                routes -> new ExecutorHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties()));
+    protected HttpServer server(int port, Routes routes, WorkerSettings settings) throws IOException {
+        return new ExecutorHttpServer(port, routes, settings); // stage 2's server: one queue and one pool of workers
     }
 }

@@ -1,10 +1,7 @@
 package grading.mutants.stage3;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
+import grading.mutants.PeerTimeoutMutant;
 import java.time.Duration;
 
 @Mutant(
@@ -14,9 +11,9 @@ import java.time.Duration;
                 + "loaded machine) is answered 504 as if it were down",
         caughtBy =
                 "course.tests.stage3.SlowOwnerTest#anOwnerThatAnswersInHalfASecondIsWaitedFor(course.harness.Cluster)")
-public final class ImpatientPeerCalls implements ServiceFactory {
+public final class ImpatientPeerCalls extends PeerTimeoutMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return ReferenceWith.peerTimeout(this, config, Duration.ofMillis(200));
+    protected Duration peerTimeout() {
+        return Duration.ofMillis(200);
     }
 }

@@ -1,20 +1,21 @@
 package grading.mutants.stage3;
 
-import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
+import grading.mutants.HandlerChange;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
+import grading.mutants.NodeHandlerMutant;
 import solutions.stage1.EntityHandler;
+import solutions.stage1.RequestHandler;
 
 @Mutant(
         stage = 3,
         sentences = "s3-forwarding",
         breaks = "every node serves every key from its own storage: no sharding, no forwarding",
         caughtBy = "course.tests.stage3.EveryNodeServesEveryKeyTest#everyOperationThroughEveryNode(int)")
-public final class NoForwarding implements ServiceFactory {
+public final class NoForwarding extends NodeHandlerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return ReferenceWith.handler(this, config, (storage, sharding) -> new EntityHandler(storage));
+    protected RequestHandler handler(ServiceConfig config, Storage storage, HandlerChange.Reference sharding) {
+        return new EntityHandler(storage);
     }
 }

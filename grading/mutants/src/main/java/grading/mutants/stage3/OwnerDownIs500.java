@@ -1,11 +1,13 @@
 package grading.mutants.stage3;
 
-import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
+import grading.mutants.HandlerChange;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
+import grading.mutants.NodeHandlerMutant;
+import java.io.IOException;
 import one.nio.http.Response;
+import solutions.stage1.RequestHandler;
 
 @Mutant(
         stage = 3,
@@ -14,18 +16,15 @@ import one.nio.http.Response;
                 + " 500 Internal Server Error instead of 503 or 504 (the body still names the owner)",
         caughtBy =
                 "course.tests.stage3.OneCopyPerKeyTest#aStoppedNodeTakesDownExactlyItsOwnKeys(int, course.harness.Seed)")
-public final class OwnerDownIs500 implements ServiceFactory {
+public final class OwnerDownIs500 extends NodeHandlerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return ReferenceWith.handler(this, config, (storage, reference) -> {
-            var handler = reference.over(storage);
-            return request -> {
-                Response answer = handler.handle(request);
-                int status = answer.getStatus();
-                return status == 503 || status == 504
-                        ? new Response(Response.INTERNAL_ERROR, answer.getBody())
-                        : answer;
-            };
-        });
+    protected RequestHandler handler(ServiceConfig config, Storage storage, HandlerChange.Reference reference)
+            throws IOException {
+        RequestHandler handler = reference.over(storage);
+        return request -> {
+            Response answer = handler.handle(request);
+            int status = answer.getStatus();
+            return status == 503 || status == 504 ? new Response(Response.INTERNAL_ERROR, answer.getBody()) : answer;
+        };
     }
 }

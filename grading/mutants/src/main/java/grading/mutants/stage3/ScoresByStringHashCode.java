@@ -1,11 +1,8 @@
 package grading.mutants.stage3;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import solutions.stage3.Rendezvous;
 
 @Mutant(
@@ -15,14 +12,14 @@ import solutions.stage3.Rendezvous;
                 + ".hashCode(), which for keys of one length differ in their last characters barely changes, so one "
                 + "node owns nearly all of them",
         caughtBy = "course.tests.stage3.EvenSpreadTest#tenThousandKeysSpreadEvenly")
-public final class ScoresByStringHashCode implements ServiceFactory {
+public final class ScoresByStringHashCode extends RendezvousMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return ReferenceWith.rendezvous(this, config, urls -> new Rendezvous(urls) {
+    protected Rendezvous rendezvous(List<String> urls) {
+        return new Rendezvous(urls) {
             @Override
             protected long score(int node, byte[] key) {
                 return (url(node) + new String(key, StandardCharsets.UTF_8)).hashCode();
             }
-        });
+        };
     }
 }

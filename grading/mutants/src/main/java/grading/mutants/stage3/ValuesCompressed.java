@@ -1,18 +1,18 @@
 package grading.mutants.stage3;
 
-import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
 import grading.mutants.ForwardingStorage;
+import grading.mutants.HandlerChange;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
+import grading.mutants.NodeHandlerMutant;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
+import solutions.stage1.RequestHandler;
 
 @Mutant(
         stage = 3,
@@ -21,10 +21,11 @@ import java.util.zip.Inflater;
                 + " disk) and inflated when read: answers are right, but no value's bytes are on any disk",
         caughtBy =
                 "course.tests.stage3.OneCopyPerKeyTest#aStoppedNodeTakesDownExactlyItsOwnKeys(int, course.harness.Seed)")
-public final class ValuesCompressed implements ServiceFactory {
+public final class ValuesCompressed extends NodeHandlerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return ReferenceWith.handler(this, config, (storage, reference) -> reference.over(compressing(storage)));
+    protected RequestHandler handler(ServiceConfig config, Storage storage, HandlerChange.Reference reference)
+            throws IOException {
+        return reference.over(compressing(storage));
     }
 
     private static Storage compressing(Storage storage) {

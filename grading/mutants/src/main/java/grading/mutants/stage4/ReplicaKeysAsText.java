@@ -1,11 +1,12 @@
 package grading.mutants.stage4;
 
-import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
+import course.contract.storage.Storage;
 import grading.mutants.ClientQuery;
+import grading.mutants.HandlerChange;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
+import grading.mutants.NodeHandlerMutant;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import one.nio.http.Request;
 import solutions.stage1.EntityHandler;
@@ -19,14 +20,13 @@ import solutions.stage3.PeerClient;
         breaks = "a replica decodes the id of another node's request as UTF-8 text: for ids that are not"
                 + " UTF-8 the replicas store another key than the coordinator",
         caughtBy = "course.hidden.stage4.ReplicaKeysAgreeTest#keysThatAreNotUtf8AreOneKeyOnEveryReplica")
-public final class ReplicaKeysAsText implements ServiceFactory {
+public final class ReplicaKeysAsText extends NodeHandlerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        return ReferenceWith.handler(this, config, (storage, reference) -> {
-            RequestHandler coordinatorAndReplica = reference.over(storage);
-            return request -> coordinatorAndReplica.handle(
-                    request.getHeaderValue(PeerClient.INTERNAL_HEADER) == null ? request : withKeyAsText(request));
-        });
+    protected RequestHandler handler(ServiceConfig config, Storage storage, HandlerChange.Reference reference)
+            throws IOException {
+        RequestHandler coordinatorAndReplica = reference.over(storage);
+        return request -> coordinatorAndReplica.handle(
+                request.getHeaderValue(PeerClient.INTERNAL_HEADER) == null ? request : withKeyAsText(request));
     }
 
     static Request withKeyAsText(Request request) {

@@ -1,12 +1,9 @@
 package grading.mutants.stage5;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import one.nio.http.Response;
 import solutions.stage5.PendingResponse;
 
 @Mutant(
@@ -16,22 +13,20 @@ import solutions.stage5.PendingResponse;
                 + "instead of answering 504 at once: every request to an unreachable quorum (a killed shard, a "
                 + "partitioned replica) takes 3 s",
         caughtBy = "course.hidden.stage5.PartitionedReplicaTest#aQuorumOutOfReachIs504AtOnce(course.harness.Cluster)")
-public final class ShortfallWaitsForTheGuard implements ServiceFactory {
+public final class ShortfallWaitsForTheGuard extends AnswerMutant {
     /** The reference coordinator's guard: three times the default peer timeout of 1 s. */
     static final long GUARD_MILLIS = 3000;
 
     @Override
-    public Service create(ServiceConfig config) {
-        return ReferenceWith.answer(this, config, decision -> {
-            long start = System.nanoTime();
-            return new PendingResponse(decision.thenCompose(r -> {
-                if (r.getStatus() != 504) {
-                    return CompletableFuture.completedFuture(r);
-                }
-                long left = Math.max(0, GUARD_MILLIS - (System.nanoTime() - start) / 1_000_000);
-                return CompletableFuture.supplyAsync(
-                        () -> r, CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS));
-            }));
-        });
+    protected Response answer(CompletableFuture<Response> decision) {
+        long start = System.nanoTime();
+        return new PendingResponse(decision.thenCompose(r -> {
+            if (r.getStatus() != 504) {
+                return CompletableFuture.completedFuture(r);
+            }
+            long left = Math.max(0, GUARD_MILLIS - (System.nanoTime() - start) / 1_000_000);
+            return CompletableFuture.supplyAsync(
+                    () -> r, CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS));
+        }));
     }
 }

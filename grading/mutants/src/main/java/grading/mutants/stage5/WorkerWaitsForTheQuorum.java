@@ -1,11 +1,8 @@
 package grading.mutants.stage5;
 
-import course.contract.Service;
-import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
-import grading.mutants.ReferenceWith;
 import java.util.concurrent.CompletableFuture;
+import one.nio.http.Response;
 
 @Mutant(
         stage = 5,
@@ -14,10 +11,9 @@ import java.util.concurrent.CompletableFuture;
                 + "answering from the thread that completes it",
         caughtBy =
                 "course.tests.stage5.NoThreadWaitsForReplicasTest#noThreadIsParkedOnAReplicaWhileRequestsToASlowOneAreInFlight(course.harness.Cluster)")
-public final class WorkerWaitsForTheQuorum implements ServiceFactory {
+public final class WorkerWaitsForTheQuorum extends AnswerMutant {
     @Override
-    public Service create(ServiceConfig config) {
-        // what stage 4 does: the worker parks until the quorum is decided
-        return ReferenceWith.answer(this, config, CompletableFuture::join);
+    protected Response answer(CompletableFuture<Response> decision) {
+        return decision.join(); // what stage 4 does: the worker parks until the quorum is decided
     }
 }

@@ -3,12 +3,9 @@ package grading.mutants.stage6;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
-import course.contract.storage.Storage;
 import grading.mutants.ClientQuery;
 import grading.mutants.Mutant;
 import one.nio.http.Request;
-import solutions.stage1.RequestHandler;
-import solutions.stage6.Stage6Node;
 
 @Mutant(
         stage = 6,
@@ -19,13 +16,8 @@ import solutions.stage6.Stage6Node;
 public final class EmptyStartIsTheFirstKey implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return new Stage6Node(config) {
-            @Override
-            protected RequestHandler createRangeHandler(Storage storage) {
-                RequestHandler reference = super.createRangeHandler(storage);
-                return request -> reference.handle(emptyStartAsFirstKey(request));
-            }
-        };
+        return RangeReadThrough.rangeHandler(
+                config, reference -> request -> reference.handle(emptyStartAsFirstKey(request)));
     }
 
     /** {@code start=} (empty) as {@code start=%00}: no key is smaller than the one byte 0, since ids are not empty. */

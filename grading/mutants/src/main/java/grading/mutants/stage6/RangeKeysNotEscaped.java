@@ -7,7 +7,6 @@ import course.contract.storage.Entry;
 import grading.mutants.Mutant;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
-import java.util.Iterator;
 import solutions.stage4.Record;
 
 @Mutant(
@@ -19,37 +18,25 @@ import solutions.stage4.Record;
 public final class RangeKeysNotEscaped implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return RangeReadThrough.node(config, RangeKeysNotEscaped::rawKeys);
+        return RangeReadThrough.eachEntry(config, RangeKeysNotEscaped::rawKey);
     }
 
     /**
-     * Each entry whose key has a newline as the key before it, with the rest of the key, a newline and the value as its
+     * An entry whose key has a newline as the key before it, with the rest of the key, a newline and the value as its
      * value: the reference's framing of that entry writes exactly the chunk of a raw key. (Only the newline is
      * emulated: a key's '%' the reference still escapes.)
      */
-    private static Iterator<Entry> rawKeys(Iterator<Entry> stored) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return stored.hasNext();
-            }
-
-            @Override
-            public Entry next() {
-                Entry e = stored.next();
-                Record record = Record.decode(e.value());
-                int newline = indexOfNewline(e.key());
-                if (record.isTombstone() || newline < 0) {
-                    return e;
-                }
-                ByteArrayOutputStream value = new ByteArrayOutputStream();
-                value.writeBytes(Arrays.copyOfRange(e.key(), newline + 1, e.key().length));
-                value.write('\n');
-                value.writeBytes(record.value());
-                return new Entry(
-                        Arrays.copyOf(e.key(), newline), new Record(record.timestamp(), value.toByteArray()).encode());
-            }
-        };
+    private static Entry rawKey(Entry e) {
+        Record record = Record.decode(e.value());
+        int newline = indexOfNewline(e.key());
+        if (record.isTombstone() || newline < 0) {
+            return e;
+        }
+        ByteArrayOutputStream value = new ByteArrayOutputStream();
+        value.writeBytes(Arrays.copyOfRange(e.key(), newline + 1, e.key().length));
+        value.write('\n');
+        value.writeBytes(record.value());
+        return new Entry(Arrays.copyOf(e.key(), newline), new Record(record.timestamp(), value.toByteArray()).encode());
     }
 
     private static int indexOfNewline(byte[] key) {

@@ -15,8 +15,8 @@ import solutions.stage6.Stage6Node;
 
 /**
  * The stage-6 reference whose range endpoint reads storage's ranges through a mutant's change: how a range mutant
- * breaks bounds, order, streaming or deletions without copying the endpoint. Point reads and writes stay the
- * reference's.
+ * breaks bounds, order, streaming or deletions without copying the endpoint (or, for what it reads of a request,
+ * wraps the endpoint). Point reads and writes stay the reference's.
  */
 final class RangeReadThrough {
     private RangeReadThrough() {}
@@ -32,9 +32,34 @@ final class RangeReadThrough {
         return node(config, (stored, from, to) -> edit.apply(stored.range(from, to)));
     }
 
+    /** The reference whose range endpoint gets what {@code edit} makes of each entry storage yields, one by one. */
+    static Service eachEntry(ServiceConfig config, UnaryOperator<Entry> edit) {
+        return node(config, stored -> new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return stored.hasNext();
+            }
+
+            @Override
+            public Entry next() {
+                return edit.apply(stored.next());
+            }
+        });
+    }
+
     /** The reference whose range endpoint asks storage for a range up to what {@code end} makes of the client's end. */
     static Service withEnd(ServiceConfig config, UnaryOperator<byte[]> end) {
         return node(config, (stored, from, to) -> stored.range(from, end.apply(to)));
+    }
+
+    /** The reference whose range endpoint is what {@code change} makes of the reference's. */
+    static Service rangeHandler(ServiceConfig config, UnaryOperator<RequestHandler> change) {
+        return new Stage6Node(config) {
+            @Override
+            protected RequestHandler createRangeHandler(Storage storage) {
+                return change.apply(super.createRangeHandler(storage));
+            }
+        };
     }
 
     private static Service node(ServiceConfig config, RangeRead read) {

@@ -6,7 +6,6 @@ import course.contract.ServiceFactory;
 import course.contract.storage.Entry;
 import grading.mutants.Mutant;
 import java.util.Arrays;
-import java.util.Iterator;
 
 @Mutant(
         stage = 6,
@@ -16,22 +15,13 @@ import java.util.Iterator;
 public final class RangeShowsDeletedKeys implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return RangeReadThrough.node(config, records -> new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return records.hasNext();
+        return RangeReadThrough.eachEntry(config, e -> {
+            byte[] v = e.value();
+            if (v != null && v.length > FLAG && v[FLAG] == 1) {
+                v = Arrays.copyOf(v, FLAG + 1);
+                v[FLAG] = 0; // the deletion now reads as an empty value
             }
-
-            @Override
-            public Entry next() {
-                Entry e = records.next();
-                byte[] v = e.value();
-                if (v != null && v.length > FLAG && v[FLAG] == 1) {
-                    v = Arrays.copyOf(v, FLAG + 1);
-                    v[FLAG] = 0; // the deletion now reads as an empty value
-                }
-                return new Entry(e.key(), v);
-            }
+            return new Entry(e.key(), v);
         });
     }
 

@@ -27,17 +27,8 @@ public final class TableLowerBoundNeverPastTheEnd implements ServiceFactory {
                 return new SortedTables(storageConfig.directory(), Arrays::compareUnsigned) {
                     @Override
                     protected int lowerBound(Entry[] table, byte[] key) {
-                        int lo = 0;
-                        int hi = table.length - 1; // the bug: the answer "none of them" (length) is never reached
-                        while (lo < hi) {
-                            int mid = (lo + hi) >>> 1;
-                            if (Arrays.compareUnsigned(table[mid].key(), key) < 0) {
-                                lo = mid + 1;
-                            } else {
-                                hi = mid;
-                            }
-                        }
-                        return lo;
+                        // the bug: the answer "none of them" (length) is never reached
+                        return lowerBoundBefore(table, key, table.length - 1);
                     }
                 };
             }
