@@ -24,7 +24,7 @@ import solutions.stage2.WorkerSettings;
                 + "after the answer and now is as soon as the request is queued: a full queue of large bodies is "
                 + "counted as nothing",
         caughtBy = "course.hidden.stage1.LargeValueBurstTest#burstOfLargePutsIsAnsweredAndTheNodeSurvives")
-public final class BodiesUncountedOnceQueued extends ServerMutant {
+public final class BodiesUncountedOnceQueued extends WorkerServerMutant {
     @Override
     protected HttpServer server(int port, Routes routes, WorkerSettings settings) throws IOException {
         return new Server(port, routes, settings);

@@ -18,7 +18,7 @@ import solutions.stage2.WorkerSettings;
                 + "(?debug&id=k), and the exception escapes the task: the client never gets an answer",
         caughtBy =
                 "course.hidden.stage1.HandlerFailuresTest#requestsAHandlerMayFailOnAreAnsweredAndTheConnectionGoesOn")
-public final class WorkerTaskThrows extends ServerMutant {
+public final class WorkerTaskThrows extends WorkerServerMutant {
     @Override
     protected HttpServer server(int port, Routes routes, WorkerSettings settings) throws IOException {
         return new ExecutorHttpServer(port, routes, settings) {

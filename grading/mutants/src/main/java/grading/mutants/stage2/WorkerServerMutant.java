@@ -9,7 +9,7 @@ import solutions.stage1.Routes;
 import solutions.stage2.WorkerSettings;
 
 /** A stage-2 mutant that serves the reference node's routes with a server of its own, on the node's port. */
-abstract class ServerMutant implements ServiceFactory {
+abstract class WorkerServerMutant implements ServiceFactory {
     /** The server of one start of the node, with the settings the system properties give at that start. */
     protected abstract HttpServer server(int port, Routes routes, WorkerSettings settings) throws IOException;
 
