@@ -9,7 +9,6 @@ import course.results.Results;
 import grading.runner.ReportLine;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,12 +22,8 @@ class HostileMessagesTest {
     private static final String EMOJI = "\uD83D\uDE00"; // one code point, two UTF-16 units
 
     private static TestJvm.Outcome runWith(String message) {
-        Map<String, String> planned = new LinkedHashMap<>();
-        Map<String, ReportLine> results = new LinkedHashMap<>();
-        String id = "course.tests.stage1.SomeTest#emoji";
-        planned.put(id, "");
-        results.put(id, new ReportLine("RESULT", id, "", "failed", 12, message));
-        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null);
+        return FinishedRun.of(
+                new ReportLine("RESULT", "course.tests.stage1.SomeTest#emoji", "", "failed", 12, message));
     }
 
     /** A grade of the one test, built as the grader builds one from the tests' outcome. */

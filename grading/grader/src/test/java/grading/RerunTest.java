@@ -24,13 +24,15 @@ class RerunTest {
     private static final String FINE = "course.tests.stage1.EntityProtocolTest#fine";
 
     private static TestJvm.Outcome outcome(Map<String, String> outcomes) {
-        Map<String, String> planned = new LinkedHashMap<>();
-        Map<String, ReportLine> results = new LinkedHashMap<>();
-        outcomes.forEach((id, o) -> {
-            planned.put(id, "");
-            results.put(id, new ReportLine("RESULT", id, "", o, 5, o.equals("passed") ? "" : "expected 200, got 504"));
-        });
-        return new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null);
+        return FinishedRun.of(outcomes.entrySet().stream()
+                .map(e -> new ReportLine(
+                        "RESULT",
+                        e.getKey(),
+                        "",
+                        e.getValue(),
+                        5,
+                        e.getValue().equals("passed") ? "" : "expected 200, got 504"))
+                .toArray(ReportLine[]::new));
     }
 
     @Test

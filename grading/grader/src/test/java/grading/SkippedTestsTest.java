@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import grading.runner.ReportLine;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -18,17 +17,16 @@ class SkippedTestsTest {
     private static final String PUT = "course.tests.stage1.EntityProtocolTest#putOverwrites";
 
     private static TestOutcome graded(String diskOutcome, String putOutcome) {
-        Map<String, String> planned = new LinkedHashMap<>();
-        Map<String, ReportLine> results = new LinkedHashMap<>();
-        planned.put(DISK, "");
-        planned.put(PUT, "");
-        results.put(
-                DISK,
-                new ReportLine(
-                        "RESULT", DISK, "", diskOutcome, 5, "no small disk: not root and no -Dcourse.smallDisk"));
-        results.put(PUT, new ReportLine("RESULT", PUT, "", putOutcome, 5, ""));
         return TestOutcome.of(
-                new TestJvm.Outcome(planned, results, true, false, 0, "", 1, 0, Map.of(), null),
+                FinishedRun.of(
+                        new ReportLine(
+                                "RESULT",
+                                DISK,
+                                "",
+                                diskOutcome,
+                                5,
+                                "no small disk: not root and no -Dcourse.smallDisk"),
+                        new ReportLine("RESULT", PUT, "", putOutcome, 5, "")),
                 Map.of(),
                 Weights.load());
     }
