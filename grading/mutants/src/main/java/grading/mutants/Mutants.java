@@ -29,6 +29,7 @@ import grading.mutants.stage1.LongKeysTruncated;
 import grading.mutants.stage1.LongLinesAre400;
 import grading.mutants.stage1.MalformedIdIs500;
 import grading.mutants.stage1.MemtableFlushedWithoutLock;
+import grading.mutants.stage1.MergesHoldValues;
 import grading.mutants.stage1.MissingIdIs500;
 import grading.mutants.stage1.NoAnswerBudget;
 import grading.mutants.stage1.NoBodyBudget;
@@ -96,6 +97,7 @@ import grading.mutants.stage4.CoordinatorAlwaysAReplica;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
 import grading.mutants.stage4.InternalRequestsWithoutSecret;
 import grading.mutants.stage4.LastArrivalWins;
+import grading.mutants.stage4.PeerBodiesKeptAfterTheCall;
 import grading.mutants.stage4.PutFromDefaultIsAMajority;
 import grading.mutants.stage4.ReplicaKeysAsText;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
@@ -175,6 +177,7 @@ public final class Mutants {
             TableSearchOneShort.class,
             TombstonesDroppedInPartialMerges.class,
             TablesNeverMerged.class,
+            MergesHoldValues.class,
             DiskFullIs500.class,
             // stage 1: the contract's life cycle, threads and nodes of one JVM
             NodeStartedWhenCreated.class,
@@ -229,6 +232,7 @@ public final class Mutants {
             InternalRequestsWithoutSecret.class,
             ReplicaKeysAsText.class,
             LastArrivalWins.class,
+            PeerBodiesKeptAfterTheCall.class,
             PutFromDefaultIsAMajority.class,
             AckAboveFromClamped.class,
             CoordinatorAlwaysAReplica.class,

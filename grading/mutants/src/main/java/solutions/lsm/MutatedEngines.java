@@ -1,8 +1,10 @@
 package solutions.lsm;
 
+import course.contract.storage.Entry;
 import course.contract.storage.Storage;
 import course.contract.storage.StorageConfig;
 import java.io.IOException;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -22,6 +24,34 @@ public final class MutatedEngines {
             @Override
             boolean dropsTombstones(List<SsTable> run, List<SsTable> tablesNewestFirst) {
                 return true;
+            }
+        });
+    }
+
+    /**
+     * Merges read whole entries, as a range does: each table's next value is held twice (read ahead, and as the
+     * merge's current one), so a merge of a dozen tables of 16 MiB values needs more than a 128 MiB heap.
+     */
+    public static Storage mergingWholeValues(StorageConfig config) throws IOException {
+        return LsmStorage.open(config, new CompactionPolicy() {
+            @Override
+            Iterator<StoredRecord> recordsToMerge(SsTable table) throws IOException {
+                Iterator<StoredRecord> records = table.records();
+                Iterator<Entry> entries = table.iterator(null, null);
+                return new Iterator<>() {
+                    private Entry current;
+
+                    @Override
+                    public boolean hasNext() {
+                        return records.hasNext();
+                    }
+
+                    @Override
+                    public StoredRecord next() {
+                        current = entries.next();
+                        return records.next();
+                    }
+                };
             }
         });
     }

@@ -57,6 +57,21 @@ final class ChecksummedOutput implements Closeable {
         buffer.put(bytes, offset, length);
     }
 
+    /** Writes the bytes that remain in {@code bytes} (a slice of a mapped file: they are not copied to the heap). */
+    void write(ByteBuffer bytes) throws IOException {
+        int length = bytes.remaining();
+        crc.update(bytes.duplicate());
+        position += length;
+        if (length > buffer.remaining()) {
+            drain();
+        }
+        if (length > buffer.capacity()) {
+            writeFully(bytes);
+            return;
+        }
+        buffer.put(bytes);
+    }
+
     /** Writes out the buffer and forces the bytes to the storage device. */
     void sync() throws IOException {
         drain();

@@ -213,7 +213,7 @@ public final class LsmStorage implements Storage {
         for (SsTable table : s.tablesNewestFirst) {
             sources.add(table.iterator(from, to));
         }
-        return new MergeIterator(sources, true);
+        return MergeIterator.ofEntries(sources);
     }
 
     @Override
@@ -293,11 +293,12 @@ public final class LsmStorage implements Storage {
         long generation = allocateGeneration();
         Path output = DataFiles.table(directory, generation);
         long expected = inputs.stream().mapToLong(SsTable::entryCount).sum();
-        List<Iterator<Entry>> sources = new ArrayList<>(inputs.size());
+        List<Iterator<StoredRecord>> sources = new ArrayList<>(inputs.size());
         for (SsTable t : inputs) {
-            sources.add(t.iterator(null, null)); // verifies first: a damaged table is never merged into a new one
+            // verifies first: a damaged table is never merged into a new one
+            sources.add(compactionPolicy.recordsToMerge(t));
         }
-        long written = SsTableWriter.write(output, new MergeIterator(sources, dropTombstones), expected);
+        long written = SsTableWriter.writeRecords(output, MergeIterator.ofRecords(sources, dropTombstones), expected);
         SsTable merged = null;
         try {
             if (written > 0) {

@@ -1,18 +1,18 @@
 package solutions.lsm;
 
-import course.contract.storage.Entry;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
- * An iterator that holds the next entry before it is asked for: hasNext() is then a check, not a read. Subclasses
- * say how to read one more entry ({@link #advance}) and call {@link #start} once their own fields are set.
+ * An iterator that holds the next item (an entry, or a table's record) before it is asked for: hasNext() is then a
+ * check, not a read. Subclasses say how to read one more ({@link #advance}) and call {@link #start} once their own
+ * fields are set.
  */
-abstract class ReadAheadIterator implements Iterator<Entry> {
-    private Entry pending;
+abstract class ReadAheadIterator<T> implements Iterator<T> {
+    private T pending;
 
-    /** The entry after the last one read, or {@code null} at the end. */
-    protected abstract Entry advance();
+    /** The item after the last one read, or {@code null} at the end. */
+    protected abstract T advance();
 
     /** Reads the first entry; called by the subclass when it is ready to read. */
     protected final void start() {
@@ -25,11 +25,11 @@ abstract class ReadAheadIterator implements Iterator<Entry> {
     }
 
     @Override
-    public final Entry next() {
+    public final T next() {
         if (pending == null) {
             throw new NoSuchElementException();
         }
-        Entry e = pending;
+        T e = pending;
         pending = advance();
         return e;
     }

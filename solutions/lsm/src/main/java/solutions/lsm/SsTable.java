@@ -226,7 +226,7 @@ final class SsTable {
     Iterator<Entry> iterator(byte[] from, byte[] to) throws IOException {
         verify();
         long start = from == null ? 0 : lowerBound(from);
-        ReadAheadIterator entries = new ReadAheadIterator() {
+        ReadAheadIterator<Entry> entries = new ReadAheadIterator<>() {
             private long next = start;
 
             @Override
@@ -240,6 +240,31 @@ final class SsTable {
         };
         entries.start();
         return entries;
+    }
+
+    /** Every record in key order, for a compaction: keys read, values left in the file ({@link StoredRecord}). */
+    Iterator<StoredRecord> records() throws IOException {
+        verify();
+        ReadAheadIterator<StoredRecord> records = new ReadAheadIterator<>() {
+            private long next;
+
+            @Override
+            protected StoredRecord advance() {
+                if (next >= entryCount) {
+                    return null;
+                }
+                long record = recordOffset(next++);
+                int keyLength = file.getInt(record);
+                long keyStart = record + SsTableFormat.RECORD_HEADER_BYTES;
+                return new StoredRecord(
+                        file.getBytes(keyStart, keyLength),
+                        file.getInt(record + Integer.BYTES),
+                        file,
+                        keyStart + keyLength);
+            }
+        };
+        records.start();
+        return records;
     }
 
     /** The index of the first entry whose key is {@code >= key}, or {@code entryCount}. */

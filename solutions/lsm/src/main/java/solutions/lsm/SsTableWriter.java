@@ -17,8 +17,27 @@ import java.util.Iterator;
 final class SsTableWriter {
     private SsTableWriter() {}
 
-    /** Returns the number of entries written. */
+    /** Writes entries held in memory (a memtable's); returns the number written. */
     static long write(Path target, Iterator<Entry> sortedEntries, long expectedEntries) throws IOException {
+        return writeRecords(
+                target,
+                new Iterator<WritableRecord>() {
+                    @Override
+                    public boolean hasNext() {
+                        return sortedEntries.hasNext();
+                    }
+
+                    @Override
+                    public WritableRecord next() {
+                        return WritableRecord.of(sortedEntries.next());
+                    }
+                },
+                expectedEntries);
+    }
+
+    /** Returns the number of records written. */
+    static long writeRecords(Path target, Iterator<? extends WritableRecord> sortedRecords, long expectedEntries)
+            throws IOException {
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
         Path offsetsTmp = target.resolveSibling(target.getFileName() + ".offsets.tmp");
         Files.deleteIfExists(tmp);
@@ -28,16 +47,16 @@ final class SsTableWriter {
         try {
             try (ChecksummedOutput out = new ChecksummedOutput(tmp)) {
                 try (ChecksummedOutput offsets = new ChecksummedOutput(offsetsTmp)) {
-                    while (sortedEntries.hasNext()) {
-                        Entry e = sortedEntries.next();
+                    while (sortedRecords.hasNext()) {
+                        WritableRecord r = sortedRecords.next();
                         offsets.writeLong(out.position());
-                        out.writeInt(e.key().length);
-                        out.writeInt(e.isTombstone() ? SsTableFormat.TOMBSTONE_LENGTH : e.value().length);
-                        out.write(e.key());
-                        if (!e.isTombstone()) {
-                            out.write(e.value());
+                        out.writeInt(r.key().length);
+                        out.writeInt(r.valueLength());
+                        out.write(r.key());
+                        if (r.valueLength() != SsTableFormat.TOMBSTONE_LENGTH) {
+                            r.writeValue(out);
                         }
-                        bloom.add(e.key());
+                        bloom.add(r.key());
                         count++;
                     }
                 }

@@ -70,15 +70,12 @@ public class PeerClient implements Closeable {
     @SuppressWarnings("FutureReturnValueIgnored")
     public CompletableFuture<Response> send(
             String peer, String method, String pathAndQuery, byte[] body, Map<String, String> headers) {
+        HttpRequest.BodyPublisher published = body == null ? HttpRequest.BodyPublishers.noBody() : publisher(body);
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(peer + pathAndQuery))
                 .timeout(timeout)
                 .header(INTERNAL_HEADER, self)
                 .header(SECRET_HEADER, secret)
-                .method(
-                        method,
-                        body == null
-                                ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofByteArray(body));
+                .method(method, published);
         headers.forEach(request::header);
         HttpRequest built = request.build();
         return http.sendAsync(built, HttpResponse.BodyHandlers.ofByteArray())
@@ -93,8 +90,21 @@ public class PeerClient implements Closeable {
                 .thenCompose(f -> f)
                 .thenApply(r -> new Response(StatusLine.of(r.statusCode()), r.body()))
                 .exceptionally(e -> unreachable(peer, e))
+                .whenComplete((r, e) -> {
+                    if (published instanceof PeerRequestBody sent) {
+                        sent.release();
+                    }
+                })
                 // The request timeout covers the headers only; a body that never ends must not hold a worker.
                 .completeOnTimeout(timedOut(peer), 2 * timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * What sends a value to a peer: a {@link PeerRequestBody}, let go of once the call is over. A course mutant gives
+     * {@code BodyPublishers.ofByteArray} instead, which idle pooled connections keep.
+     */
+    protected HttpRequest.BodyPublisher publisher(byte[] body) {
+        return new PeerRequestBody(body);
     }
 
     /** Waits for an answer from {@link #send}; a worker waits no longer than the peer timeout allows. */

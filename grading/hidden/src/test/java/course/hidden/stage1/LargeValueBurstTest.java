@@ -1,40 +1,22 @@
 package course.hidden.stage1;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-
 import course.harness.Checks;
 import course.harness.Cluster;
-import course.harness.KvClient;
 import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
-import course.hidden.SeededValues;
-import java.net.URI;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
  * 64 keep-alive connections each PUT 1 MiB values into a -Xmx128m node at once: half the heap in request bodies, and
  * under G1 (the collector of {@code ./course run} and of this test's node, {@link NodeJvm#AS_RUN}) as much as the
- * whole heap, since a 1 MiB array occupies two 1 MiB regions. The node may refuse some (503, or 413) but must answer every request, stay alive, store
- * what it acknowledged and answer normal requests right after. A node that holds every body it accepts runs out of
- * memory and then either dies or hangs; the burst is bounded in time so a hanging node fails the test, not stalls it.
+ * whole heap, since a 1 MiB array occupies two 1 MiB regions. What it must do: {@link LargeValueBurst}. A node that
+ * holds every body it accepts runs out of memory and then either dies or hangs.
  */
 @Stage(1)
 class LargeValueBurstTest {
-    static final int CONNECTIONS = 64;
-    static final int PUTS_PER_CONNECTION = 10;
     /** The burst the issue was found with: 64 x 1 MiB killed the references under G1 before bodies were counted at their heap footprint. */
     static final int VALUE_BYTES = 1 << 20;
     /**
@@ -42,17 +24,12 @@ class LargeValueBurstTest {
      * that leaves them outside the budget can still scrape through, at 2 MiB it cannot.
      */
     static final int CHUNKED_VALUE_BYTES = 2 << 20;
-    /** Distinct values; the connections share them so the test's own heap stays small. */
-    static final int DISTINCT_VALUES = 8;
-
-    static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(20);
-    static final Duration BURST_LIMIT = Duration.ofSeconds(75);
 
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
     @Checks({"s1-body-budget", "s2-body-budget"})
     void burstOfLargePutsIsAnsweredAndTheNodeSurvives(Cluster cluster, Seed seed) throws Exception {
-        burst(cluster, seed, false, VALUE_BYTES);
+        LargeValueBurst.run(cluster, seed, false, VALUE_BYTES);
     }
 
     /** The same burst with chunked bodies (curl -T -, HttpClient's streamed bodies): their size is not known ahead. */
@@ -60,94 +37,6 @@ class LargeValueBurstTest {
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
     @Checks({"s1-body-budget", "s2-body-budget"})
     void burstOfChunkedPutsIsAnsweredAndTheNodeSurvives(Cluster cluster, Seed seed) throws Exception {
-        burst(cluster, seed, true, CHUNKED_VALUE_BYTES);
-    }
-
-    private static void burst(Cluster cluster, Seed seed, boolean chunked, int valueBytes) throws Exception {
-        URI node = URI.create(cluster.url(0));
-        byte[][] values = new byte[DISTINCT_VALUES][];
-        for (int v = 0; v < DISTINCT_VALUES; v++) {
-            values[v] = SeededValues.of(seed.value(), v, valueBytes);
-        }
-        Map<Integer, Integer> statuses = Collections.synchronizedMap(new TreeMap<>());
-        List<String> problems = Collections.synchronizedList(new ArrayList<>());
-        List<String> stored = Collections.synchronizedList(new ArrayList<>());
-        List<KeepAliveConnection> connections = new ArrayList<>();
-        for (int c = 0; c < CONNECTIONS; c++) {
-            connections.add(new KeepAliveConnection(node.getHost(), node.getPort(), (int) ANSWER_TIMEOUT.toMillis()));
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(CONNECTIONS);
-        for (int c = 0; c < CONNECTIONS; c++) {
-            int id = c;
-            pool.execute(() -> putInALoop(connections.get(id), id, values, chunked, statuses, problems, stored));
-        }
-        pool.shutdown();
-        boolean finished = pool.awaitTermination(BURST_LIMIT.toSeconds(), TimeUnit.SECONDS);
-        connections.forEach(KeepAliveConnection::close); // unblocks writes to a node that stopped reading
-        pool.shutdownNow();
-        pool.awaitTermination(10, TimeUnit.SECONDS);
-
-        String summary = CONNECTIONS + " connections x " + PUTS_PER_CONNECTION + (chunked ? " chunked" : "")
-                + " PUTs of " + (valueBytes >> 20) + " MiB at -Xmx128m; answers by status " + statuses;
-        System.out.println(summary);
-        assertTrue(
-                cluster.isRunning(0),
-                "the node is no longer running after the burst (" + summary
-                        + "): it must refuse what does not fit in memory (503) instead of dying; its log:\n"
-                        + cluster.logs());
-        if (!finished) {
-            problems.add(0, "the burst did not end within " + BURST_LIMIT.toSeconds() + " s: requests went unanswered");
-        }
-        if (!problems.isEmpty()) {
-            fail(summary + "; " + problems.size() + " problems, the first: "
-                    + problems.subList(0, Math.min(5, problems.size()))
-                    + ". Every request must be answered (201, or 503/413 with a"
-                    + " reason) even when the bodies in flight exceed the heap.");
-        }
-        assertTrue(
-                statuses.getOrDefault(201, 0) > 0,
-                "no PUT of the burst was stored (" + summary + "): a node may refuse part of a burst, not all of it");
-
-        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(10));
-        for (int i = 0; i < 20; i++) {
-            c.put(0, "after-burst-" + i, "small-" + i).assertStatus(201);
-            c.get(0, "after-burst-" + i).assertBody(200, "small-" + i);
-        }
-        String key = stored.get(0);
-        int valueIndex = Integer.parseInt(key.substring(key.lastIndexOf('-') + 1));
-        c.get(0, key).assertBody(200, values[valueIndex]);
-    }
-
-    private static void putInALoop(
-            KeepAliveConnection connection,
-            int id,
-            byte[][] values,
-            boolean chunked,
-            Map<Integer, Integer> statuses,
-            List<String> problems,
-            List<String> stored) {
-        for (int i = 0; i < PUTS_PER_CONNECTION && !Thread.currentThread().isInterrupted(); i++) {
-            int valueIndex = (id + i) % DISTINCT_VALUES;
-            String key = "burst-" + id + "-" + i + "-" + valueIndex;
-            KeepAliveConnection.Answer answer;
-            try {
-                answer = chunked
-                        ? connection.putChunked(KvClient.entity(key, null), values[valueIndex])
-                        : connection.put(KvClient.entity(key, null), values[valueIndex]);
-            } catch (Exception e) {
-                problems.add("connection " + id + ", PUT " + i + ": no answer (" + e + ")");
-                return;
-            }
-            statuses.merge(answer.status(), 1, Integer::sum);
-            if (answer.status() == 201) {
-                stored.add(key);
-            } else if (answer.status() == 503 || answer.status() == 413) {
-                if (answer.body().isEmpty()) {
-                    problems.add("connection " + id + ": " + answer.status() + " without a reason in its body");
-                }
-            } else {
-                problems.add("connection " + id + ": status " + answer.status() + " (" + answer.body() + ")");
-            }
-        }
+        LargeValueBurst.run(cluster, seed, true, CHUNKED_VALUE_BYTES);
     }
 }

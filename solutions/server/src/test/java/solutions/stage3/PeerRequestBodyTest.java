@@ -1,0 +1,83 @@
+package solutions.stage3;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.concurrent.Flow;
+import org.junit.jupiter.api.Test;
+
+/** The body publisher of peer requests keeps the Flow protocol and lets go of its bytes when told. */
+class PeerRequestBodyTest {
+    /** Asks for one slice at a time from inside onNext, as java.net.http's HTTP/1.1 writer does. */
+    private static final class Collector implements Flow.Subscriber<ByteBuffer> {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Flow.Subscription subscription;
+        int slices;
+        boolean completed;
+        Throwable error;
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            s.request(1);
+        }
+
+        @Override
+        public void onNext(ByteBuffer item) {
+            slices++;
+            byte[] b = new byte[item.remaining()];
+            item.get(b);
+            bytes.writeBytes(b);
+            subscription.request(1);
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            error = t;
+        }
+
+        @Override
+        public void onComplete() {
+            completed = true;
+        }
+    }
+
+    @Test
+    void aLargeBodyArrivesWholeInSlicesAndTwiceWhenSentTwice() {
+        byte[] value = new byte[300_000];
+        Arrays.setAll(new int[value.length], i -> value[i] = (byte) (i * 31));
+        PeerRequestBody body = new PeerRequestBody(value);
+        assertEquals(value.length, body.contentLength());
+        for (int attempt = 0; attempt < 2; attempt++) { // a request on a closed pooled connection goes again
+            Collector c = new Collector();
+            body.subscribe(c);
+            assertTrue(c.completed, "not completed");
+            assertEquals(null, c.error);
+            assertEquals(5, c.slices, "64 KiB slices of 300,000 bytes");
+            assertArrayEquals(value, c.bytes.toByteArray());
+        }
+    }
+
+    @Test
+    void anEmptyBodyCompletesAtOnce() {
+        Collector c = new Collector();
+        new PeerRequestBody(new byte[0]).subscribe(c);
+        assertTrue(c.completed);
+        assertEquals(0, c.slices);
+    }
+
+    @Test
+    void aReleasedBodyFailsInsteadOfSendingNothing() {
+        PeerRequestBody body = new PeerRequestBody(new byte[10]);
+        body.release();
+        Collector c = new Collector();
+        body.subscribe(c);
+        assertInstanceOf(IllegalStateException.class, c.error);
+        assertEquals(0, c.slices);
+    }
+}
