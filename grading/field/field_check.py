@@ -124,7 +124,10 @@ def slow_readers(port):
                 got, start = 0, time.monotonic()
                 head = b""
                 while b"\r\n\r\n" not in head:
-                    head += s.recv(4096)
+                    chunk = s.recv(4096)
+                    if not chunk:
+                        raise ConnectionError("closed before the headers")
+                    head += chunk
                 status = int(head.split(b" ")[1])
                 got = len(head.split(b"\r\n\r\n", 1)[1])
                 want = None
@@ -142,7 +145,8 @@ def slow_readers(port):
                     if delay > 0:
                         time.sleep(delay)
                 with lock:
-                    results.append((status, got))
+                    body = head.split(b"\r\n\r\n", 1)[1][:300]
+                    results.append((status if status == 200 else f"{status} {body!r}", got))
         except Exception as e:  # noqa: BLE001
             with lock:
                 results.append((repr(e), 0))

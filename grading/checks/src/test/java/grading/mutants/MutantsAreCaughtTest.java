@@ -81,7 +81,7 @@ class MutantsAreCaughtTest {
             try {
                 Class<?> test = Class.forName(m.caughtByClass());
                 if (m.caughtByMethod() != null
-                        && Stream.of(test.getDeclaredMethods())
+                        && MutantMatrix.testMethods(test).stream()
                                 .noneMatch(method -> method.getName().equals(m.caughtByMethod()))) {
                     missing.add(m.name() + ": no method " + m.caughtBy());
                 }

@@ -122,6 +122,15 @@ public final class MutantMatrix {
         return classes;
     }
 
+    /** The methods a test class declares or inherits from a test class it extends (JUnit runs both). */
+    public static List<Method> testMethods(Class<?> type) {
+        List<Method> methods = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            methods.addAll(Arrays.asList(c.getDeclaredMethods()));
+        }
+        return methods;
+    }
+
     /** The catching test as a selector: a class, or its one method of that name (whatever its parameters). */
     static DiscoverySelector selector(String caughtBy) {
         int hash = caughtBy.indexOf('#');
@@ -132,7 +141,7 @@ public final class MutantMatrix {
         String methodName = caughtBy.substring(hash + 1).replaceFirst("\\(.*", "");
         try {
             Class<?> type = Class.forName(className, false, MutantMatrix.class.getClassLoader());
-            List<Method> methods = Arrays.stream(type.getDeclaredMethods())
+            List<Method> methods = testMethods(type).stream()
                     .filter(m -> m.getName().equals(methodName))
                     .toList();
             if (methods.size() != 1) {

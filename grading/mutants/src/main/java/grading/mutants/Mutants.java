@@ -105,6 +105,7 @@ import grading.mutants.stage4.TiesBrokenByArrival;
 import grading.mutants.stage4.TombstonesWithoutTimestamps;
 import grading.mutants.stage4.WriteAcksCountedOneShort;
 import grading.mutants.stage5.AsyncHandlerOnTheSelector;
+import grading.mutants.stage5.ReplicaAnswersUncounted;
 import grading.mutants.stage5.ReplicaCallsWithoutTimeout;
 import grading.mutants.stage5.ShortfallWaitsForTheGuard;
 import grading.mutants.stage5.WaitsForAllReplicas;
@@ -239,6 +240,7 @@ public final class Mutants {
             AckAndFromCheckedFirst.class,
             TiesBrokenByArrival.class,
             // stage 5: asynchronous coordination
+            ReplicaAnswersUncounted.class,
             WaitsForAllReplicas.class,
             ReplicaCallsWithoutTimeout.class,
             WorkerWaitsForTheQuorum.class,

@@ -10,7 +10,7 @@ import java.lang.management.ManagementFactory;
  * regions of a 128 MiB heap, a 1 MiB value takes 2 MiB, so a budget that counts array lengths lets twice as much in
  * as it means to. Other collectors pack arrays tightly.
  */
-final class HeapFootprint {
+public final class HeapFootprint {
     /** The size of a G1 region, or 0 when the collector is not G1. */
     private static final long G1_REGION_BYTES = g1RegionBytes();
 
@@ -19,7 +19,7 @@ final class HeapFootprint {
     private HeapFootprint() {}
 
     /** The heap an array of {@code length} bytes takes: rounded up to whole regions when G1 keeps it humongous. */
-    static long ofArray(long length) {
+    public static long ofArray(long length) {
         long bytes = length + ARRAY_HEADER_BYTES;
         if (G1_REGION_BYTES == 0 || bytes < G1_REGION_BYTES / 2) {
             return length;

@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -45,6 +46,15 @@ public class PeerClient implements Closeable {
                 "-Dcourse.peerTimeoutMillis must be a positive whole number, got '" + value + "'");
     }
 
+    /**
+     * Marks a 503 this client made up because the peer could not be reached, apart from a 503 the peer itself sent
+     * (it is up, only busy): a coordinator answers 504 for the first and 503 for the second.
+     */
+    public static final String UNREACHABLE_HEADER = "X-Course-Unreachable";
+
+    /** The body of an answer {@link PeerAnswerMemory} had no room for: it was dropped unread. */
+    private static final byte[] UNREAD = new byte[0];
+
     private final String self;
     private final String secret;
     private final Duration timeout;
@@ -66,10 +76,24 @@ public class PeerClient implements Closeable {
     }
 
     /** Sends {@code method pathAndQuery} with the body to the peer; the future never completes exceptionally. */
+    public CompletableFuture<Response> send(
+            String peer, String method, String pathAndQuery, byte[] body, Map<String, String> headers) {
+        return send(peer, method, pathAndQuery, body, headers, null);
+    }
+
+    /**
+     * {@link #send}, with the answer's body held in {@code memory} (null: not counted) from its headers on; an answer
+     * for which it has no room is not read, and becomes a 503 that says why.
+     */
     // handle() gives a future of a future on purpose: thenCompose(f -> f) flattens it.
     @SuppressWarnings("FutureReturnValueIgnored")
     public CompletableFuture<Response> send(
-            String peer, String method, String pathAndQuery, byte[] body, Map<String, String> headers) {
+            String peer,
+            String method,
+            String pathAndQuery,
+            byte[] body,
+            Map<String, String> headers,
+            PeerAnswerMemory memory) {
         HttpRequest.BodyPublisher published = body == null ? HttpRequest.BodyPublishers.noBody() : publisher(body);
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(peer + pathAndQuery))
                 .timeout(timeout)
@@ -78,17 +102,26 @@ public class PeerClient implements Closeable {
                 .method(method, published);
         headers.forEach(request::header);
         HttpRequest built = request.build();
-        return http.sendAsync(built, HttpResponse.BodyHandlers.ofByteArray())
+        HttpResponse.BodyHandler<byte[]> answers = memory == null
+                ? HttpResponse.BodyHandlers.ofByteArray()
+                : info -> memory.tryHold(contentLength(info.headers()))
+                        ? HttpResponse.BodySubscribers.ofByteArray()
+                        : HttpResponse.BodySubscribers.replacing(UNREAD);
+        return http.sendAsync(built, answers)
                 // A kept-alive connection now and then closes before a byte of the answer comes (about once in
                 // several 100,000 requests here); every request between nodes is idempotent (replica writes carry
                 // their timestamp), so it goes once more on a new connection instead of failing a replica.
                 .handle((r, e) -> e != null && closedBeforeAnyByte(e)
-                        ? http.sendAsync(built, HttpResponse.BodyHandlers.ofByteArray())
+                        ? http.sendAsync(built, answers)
                         : r != null
                                 ? CompletableFuture.completedFuture(r)
                                 : CompletableFuture.<HttpResponse<byte[]>>failedFuture(e))
                 .thenCompose(f -> f)
-                .thenApply(r -> new Response(StatusLine.of(r.statusCode()), r.body()))
+                .thenApply(r -> r.body() == UNREAD
+                        ? Responses.text(
+                                Response.SERVICE_UNAVAILABLE,
+                                "node " + peer + " answered, but " + memory.refusal(contentLength(r.headers())))
+                        : new Response(StatusLine.of(r.statusCode()), r.body()))
                 .exceptionally(e -> unreachable(peer, e))
                 .whenComplete((r, e) -> {
                     if (published instanceof PeerRequestBody sent) {
@@ -97,6 +130,10 @@ public class PeerClient implements Closeable {
                 })
                 // The request timeout covers the headers only; a body that never ends must not hold a worker.
                 .completeOnTimeout(timedOut(peer), 2 * timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private static long contentLength(HttpHeaders headers) {
+        return headers.firstValueAsLong("Content-Length").orElse(0);
     }
 
     /**
@@ -136,7 +173,9 @@ public class PeerClient implements Closeable {
             return timedOut(peer);
         }
         String why = cause instanceof ConnectException ? "connection refused" : String.valueOf(cause);
-        return Responses.text(Response.SERVICE_UNAVAILABLE, "node " + peer + " is unavailable: " + why);
+        Response down = Responses.text(Response.SERVICE_UNAVAILABLE, "node " + peer + " is unavailable: " + why);
+        down.addHeader(UNREACHABLE_HEADER + ": " + peer);
+        return down;
     }
 
     private Response timedOut(String peer) {

@@ -6,7 +6,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import one.nio.http.Request;
 import one.nio.http.Response;
+import solutions.stage1.ByteBudget;
 import solutions.stage1.EntityHandler;
+import solutions.stage3.PeerAnswerMemory;
 import solutions.stage3.PeerClient;
 
 /**
@@ -22,7 +24,8 @@ record Coordinator(
         ReplicaOrder replicaOrder,
         LocalReplica local,
         PeerClient peers,
-        Timestamps timestamps) {
+        Timestamps timestamps,
+        ByteBudget answers) {
     /** The replicas of a key, best first: the first {@code from} nodes of its ranking. */
     @FunctionalInterface
     interface ReplicaOrder {
@@ -47,10 +50,14 @@ record Coordinator(
                 replicaOrder.replicas(client.key(), client.count().from());
         Quorum quorum = new Quorum(client.count());
         // Peers always answer within their timeout, so the quorum is always decided; the bound is only a guard.
+        // The replicas' answers (this node's own among them) are memory until the client's answer is made of them;
+        // the session then counts that one while it waits for the client.
+        PeerAnswerMemory memory = new PeerAnswerMemory(answers);
         CompletableFuture<Response> answer = quorum.decided()
                 .copy()
                 .completeOnTimeout(null, 3 * peers.timeout().toMillis(), TimeUnit.MILLISECONDS)
-                .thenApply(decided -> quorum.clientAnswer(client.method(), replicas));
+                .thenApply(decided -> quorum.clientAnswer(client.method(), replicas))
+                .whenComplete((r, e) -> memory.release());
         Record write = client.write();
         for (String node : replicas) {
             if (!node.equals(self)) {
@@ -59,20 +66,33 @@ record Coordinator(
                                 request.getMethodName(),
                                 EntityHandler.uriOf(client.key()),
                                 ReplicaEndpoint.bodyFor(write),
-                                ReplicaEndpoint.headersFor(write))
-                        .thenAccept(response -> quorum.add(Quorum.Answer.of(node, write, response)));
+                                ReplicaEndpoint.headersFor(write),
+                                memory)
+                        .thenAccept(response -> letGo(memory, quorum.add(Quorum.Answer.of(node, write, response))));
             }
         }
         if (replicas.contains(self)) {
-            quorum.add(askLocal(client.key(), write));
+            letGo(memory, quorum.add(askLocal(client.key(), write, memory)));
         }
         return answer;
     }
 
-    private Quorum.Answer askLocal(byte[] key, Record write) {
+    /** A read's record the quorum did not keep: what it held is given back (a write's records are not held). */
+    private static void letGo(PeerAnswerMemory memory, Record record) {
+        if (record != null && record.value() != null) {
+            memory.letGo(record.value().length);
+        }
+    }
+
+    private Quorum.Answer askLocal(byte[] key, Record write, PeerAnswerMemory memory) {
         try {
             if (write == null) {
-                return Quorum.Answer.success(self, local.read(key));
+                // Held like a peer's answer: 8 clients reading a 16 MiB value held 8 local copies otherwise.
+                Record read = local.read(key);
+                long length = read == null || read.isTombstone() ? 0 : read.value().length;
+                return memory.tryHold(length)
+                        ? Quorum.Answer.success(self, read)
+                        : Quorum.Answer.busy(self, "the local replica read it, but " + memory.refusal(length));
             }
             local.write(key, write);
             return Quorum.Answer.success(self, null);

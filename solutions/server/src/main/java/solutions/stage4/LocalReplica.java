@@ -26,6 +26,15 @@ final class LocalReplica {
         return stored == null ? null : Record.decode(stored);
     }
 
+    /**
+     * The record for the key as stored (encoded), or null: what a replica sends to a coordinator, without the two
+     * copies of a decode and an encode (a 16 MiB value took 48 MiB per read).
+     */
+    byte[] readEncoded(byte[] key) throws IOException {
+        byte[] stored = storage.get(key);
+        return stored == null ? null : Record.checkEncoded(stored);
+    }
+
     void write(byte[] key, Record record) throws IOException {
         // Read, compare and write under one lock per key stripe, so two writes of a key cannot interleave.
         synchronized (stripes[Math.floorMod(Arrays.hashCode(key), STRIPES)]) {

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import one.nio.http.Request;
 import one.nio.http.Response;
 import solutions.stage1.Responses;
+import solutions.stage3.PeerClient;
 
 /**
  * The replicas' answers to one request. It is decided as soon as {@code ack} replicas succeeded, or as soon as so
@@ -14,14 +15,21 @@ import solutions.stage1.Responses;
  * delays a request that has enough fast ones. Answers may arrive on any thread.
  */
 public final class Quorum {
-    /** One replica's answer: a success (with the record a read found, null when none) or a failure. */
-    public record Answer(String node, Record record, String failure) {
+    /**
+     * One replica's answer: a success (with the record a read found, null when none) or a failure; {@code busy} when
+     * the replica is up and said to retry later (503), or this node had no room for its answer.
+     */
+    public record Answer(String node, Record record, String failure, boolean busy) {
         public static Answer success(String node, Record record) {
-            return new Answer(node, record, null);
+            return new Answer(node, record, null, false);
         }
 
         public static Answer failure(String node, String why) {
-            return new Answer(node, null, why);
+            return new Answer(node, null, why, false);
+        }
+
+        public static Answer busy(String node, String why) {
+            return new Answer(node, null, why, true);
         }
 
         /**
@@ -38,9 +46,13 @@ public final class Quorum {
                 }
             }
             boolean expected = write == null ? status == 404 : status == (write.isTombstone() ? 202 : 201);
-            return expected
-                    ? success(node, null)
-                    : failure(node, status + " " + new String(response.getBody(), StandardCharsets.UTF_8));
+            if (expected) {
+                return success(node, null);
+            }
+            String why = status + " " + new String(response.getBody(), StandardCharsets.UTF_8);
+            return status == 503 && response.getHeader(PeerClient.UNREACHABLE_HEADER + ": ") == null
+                    ? busy(node, why)
+                    : failure(node, why);
         }
 
         public boolean succeeded() {
@@ -58,20 +70,45 @@ public final class Quorum {
         this.count = count;
     }
 
-    public void add(Answer answer) {
+    /**
+     * Counts a replica's answer. Only the newest record among the successes is kept: the client's answer needs no
+     * other, and each is a whole value (a GET of a 16 MiB value from three replicas held 48 MiB).
+     *
+     * @return the record let go of (an older one, or one that came after the decision), for its memory; else null
+     */
+    public Record add(Answer answer) {
+        Record letGo;
         synchronized (this) {
             if (closed) {
-                return;
+                return answer.record();
             }
-            (answer.succeeded() ? successes : failures).add(answer);
+            letGo = null;
+            Answer counted = answer;
+            if (answer.succeeded() && answer.record() != null) {
+                for (int i = 0; i < successes.size(); i++) {
+                    Record kept = successes.get(i).record();
+                    if (kept != null) {
+                        if (answer.record().newerThan(kept)) {
+                            successes.set(i, Answer.success(successes.get(i).node(), null));
+                            letGo = kept;
+                        } else {
+                            counted = Answer.success(answer.node(), null);
+                            letGo = answer.record();
+                        }
+                        break;
+                    }
+                }
+            }
+            (counted.succeeded() ? successes : failures).add(counted);
             if (successes.size() < count.ack() && failures.size() <= count.from() - count.ack()) {
-                return;
+                return letGo;
             }
             closed = true;
         }
         // Completed outside the lock: whatever waits on the decision (stage 5 sends the client's answer) runs on
         // this thread, and must not hold up the other replicas' answers.
         decided.complete(null);
+        return letGo;
     }
 
     public CompletableFuture<Void> decided() {
@@ -116,7 +153,12 @@ public final class Quorum {
      */
     public Response clientAnswer(int method, List<String> replicas) {
         if (!reached()) {
-            return Responses.text(Response.GATEWAY_TIMEOUT, shortfall(replicas));
+            // Replicas that are up but said "retry later" (or whose answers this node had no room for) make a 503:
+            // retrying may succeed. A replica down or silent makes the 504 of a quorum that could not answer.
+            boolean allBusy = failures.size() > count.from() - count.ack()
+                    && failures.stream().allMatch(Answer::busy);
+            return Responses.text(
+                    allBusy ? Response.SERVICE_UNAVAILABLE : Response.GATEWAY_TIMEOUT, shortfall(replicas));
         }
         return switch (method) {
             case Request.METHOD_PUT -> Responses.empty(Response.CREATED);

@@ -36,14 +36,20 @@ public record Record(long timestamp, byte[] value) {
     }
 
     public static Record decode(byte[] bytes) {
-        if (bytes.length < HEADER || (bytes[Long.BYTES] != 0 && bytes[Long.BYTES] != 1)) {
-            throw new IllegalArgumentException("not a stage-4 record (" + bytes.length + " bytes): was this data "
-                    + "written by a stage before 4? Start the node on an empty working directory");
-        }
+        checkEncoded(bytes);
         long timestamp = ByteBuffer.wrap(bytes).getLong();
         return bytes[Long.BYTES] == 1
                 ? tombstone(timestamp)
                 : new Record(timestamp, Arrays.copyOfRange(bytes, HEADER, bytes.length));
+    }
+
+    /** Checks that {@code bytes} are an encoded record, without decoding (copying) the value. */
+    public static byte[] checkEncoded(byte[] bytes) {
+        if (bytes.length < HEADER || (bytes[Long.BYTES] != 0 && bytes[Long.BYTES] != 1)) {
+            throw new IllegalArgumentException("not a stage-4 record (" + bytes.length + " bytes): was this data "
+                    + "written by a stage before 4? Start the node on an empty working directory");
+        }
+        return bytes;
     }
 
     /**

@@ -39,8 +39,8 @@ public final class ReplicaEndpoint implements RequestHandler {
             return Responses.text(Response.BAD_REQUEST, "id is missing or empty");
         }
         if (request.getMethod() == Request.METHOD_GET) {
-            Record record = replica.read(key);
-            return record == null ? Responses.empty(Response.NOT_FOUND) : new Response(Response.OK, record.encode());
+            byte[] record = replica.readEncoded(key);
+            return record == null ? Responses.empty(Response.NOT_FOUND) : new Response(Response.OK, record);
         }
         long timestamp;
         try {

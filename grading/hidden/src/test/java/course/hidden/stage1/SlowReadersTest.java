@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 @Stage(1)
 @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
-class SlowReadersTest {
+public class SlowReadersTest {
     private static final int MIB = 1 << 20;
     /** How long the normal client may wait for one answer meanwhile; generous, for a busy grading machine. */
     private static final Duration NORMAL_ANSWER_LIMIT = Duration.ofSeconds(5);
