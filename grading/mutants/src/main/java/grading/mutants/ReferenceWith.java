@@ -14,6 +14,8 @@ import one.nio.http.HttpServer;
 import one.nio.http.Response;
 import solutions.stage1.RequestHandler;
 import solutions.stage1.Routes;
+import solutions.stage1.Stage1Node;
+import solutions.stage2.Stage2Node;
 import solutions.stage3.PeerClient;
 import solutions.stage3.Rendezvous;
 import solutions.stage3.Stage3Node;
@@ -21,8 +23,7 @@ import solutions.stage4.Stage4Node;
 import solutions.stage5.Stage5Node;
 
 /**
- * The reference node of a mutant's stage (the one its {@link Mutant} names, 3 to 5) with one of the concerns those
- * stages add swapped: one method per concern, each building the node of every stage a mutant changes it in. A mutant
+ * The reference node of a mutant's stage (the one its {@link Mutant} names) with one of its concerns swapped: one method per concern, each building the node of every stage a mutant changes it in. A mutant
  * says only what it changes; a concern a mutant of another stage needs gets a {@code case} here.
  */
 public final class ReferenceWith {
@@ -73,6 +74,20 @@ public final class ReferenceWith {
     /** The reference node and handler behind the server the mutant makes. */
     public static Service server(ServiceFactory mutant, ServiceConfig config, ServerChange server) {
         return switch (stageOf(mutant)) {
+            case 1 ->
+                new Stage1Node(config) {
+                    @Override
+                    protected HttpServer createServer(Routes routes) throws IOException {
+                        return server.serve(routes);
+                    }
+                };
+            case 2 ->
+                new Stage2Node(config) {
+                    @Override
+                    protected HttpServer createServer(Routes routes) throws IOException {
+                        return server.serve(routes);
+                    }
+                };
             case 3 ->
                 new Stage3Node(config) {
                     @Override
