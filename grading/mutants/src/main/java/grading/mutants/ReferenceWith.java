@@ -73,7 +73,15 @@ public final class ReferenceWith {
 
     /** The reference node and handler behind the server the mutant makes. */
     public static Service server(ServiceFactory mutant, ServiceConfig config, ServerChange server) {
-        return switch (stageOf(mutant)) {
+        return server(stageOf(mutant), config, server);
+    }
+
+    /**
+     * The reference node of {@code stage} behind the server {@code server} makes: for the stage-1 and stage-2 helpers,
+     * whose users include correct variants (no {@link Mutant} to name their stage).
+     */
+    public static Service server(int stage, ServiceConfig config, ServerChange server) {
+        return switch (stage) {
             case 1 ->
                 new Stage1Node(config) {
                     @Override
@@ -102,7 +110,9 @@ public final class ReferenceWith {
                         return server.serve(routes);
                     }
                 };
-            default -> throw unsupported(mutant, "the server");
+            default ->
+                throw new IllegalStateException("no mutant changes the server of stage " + stage
+                        + " yet: add that stage's case to ReferenceWith.server");
         };
     }
 

@@ -15,6 +15,6 @@ public final class BodyLimitDefault64KiB implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
         // one-nio's own session, its default limit untouched
-        return Stage1With.sessions(this, config, (socket, server, parts) -> new HttpSession(socket, server));
+        return Stage1With.sessions(config, (socket, server, parts) -> new HttpSession(socket, server));
     }
 }

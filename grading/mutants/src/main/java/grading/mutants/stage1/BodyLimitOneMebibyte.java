@@ -13,6 +13,6 @@ import grading.mutants.Mutant;
 public final class BodyLimitOneMebibyte implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(this, config, (socket, server, parts) -> new OneNioSession(socket, server, 1 << 20));
+        return Stage1With.sessions(config, (socket, server, parts) -> new OneNioSession(socket, server, 1 << 20));
     }
 }

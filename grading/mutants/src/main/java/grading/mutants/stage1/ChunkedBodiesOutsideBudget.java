@@ -15,7 +15,7 @@ import solutions.stage1.CourseSession;
 public final class ChunkedBodiesOutsideBudget implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(this, config, (socket, server, parts) -> new CourseSession(socket, server, parts) {
+        return Stage1With.sessions(config, (socket, server, parts) -> new CourseSession(socket, server, parts) {
             @Override
             protected String reserveChunk(long bytes) {
                 return null; // every chunk "fits": nothing is reserved

@@ -14,7 +14,6 @@ import grading.mutants.Mutant;
 public final class ChunkedBodyStoredEmpty implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(
-                this, config, (socket, server, parts) -> new OneNioSession(socket, server, 16 << 20));
+        return Stage1With.sessions(config, (socket, server, parts) -> new OneNioSession(socket, server, 16 << 20));
     }
 }

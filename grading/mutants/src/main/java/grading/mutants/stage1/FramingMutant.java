@@ -13,6 +13,6 @@ import solutions.stage1.Framing;
 abstract class FramingMutant extends Framing implements ServiceFactory {
     @Override
     public final Service create(ServiceConfig config) {
-        return Stage1With.parts(this, config, parts -> parts.withFraming(this));
+        return Stage1With.parts(config, parts -> parts.withFraming(this));
     }
 }

@@ -12,6 +12,6 @@ abstract class PartsMutant implements ServiceFactory {
 
     @Override
     public final Service create(ServiceConfig config) {
-        return Stage1With.parts(this, config, this::parts);
+        return Stage1With.parts(config, this::parts);
     }
 }

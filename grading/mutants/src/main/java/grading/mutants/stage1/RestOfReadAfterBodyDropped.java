@@ -17,7 +17,7 @@ import solutions.stage1.CourseSession;
 public final class RestOfReadAfterBodyDropped implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.sessions(this, config, (socket, server, parts) -> new CourseSession(socket, server, parts) {
+        return Stage1With.sessions(config, (socket, server, parts) -> new CourseSession(socket, server, parts) {
             @Override
             protected int processHttpBuffer(byte[] buffer, int length) throws IOException, HttpException {
                 if (parsing != null && parsing.getBody() != null) {

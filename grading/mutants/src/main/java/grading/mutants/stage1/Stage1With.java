@@ -2,7 +2,6 @@ package grading.mutants.stage1;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import course.contract.storage.Storage;
 import course.contract.storage.StorageConfig;
 import grading.mutants.ReferenceWith;
@@ -127,8 +126,8 @@ final class Stage1With {
     }
 
     /** The reference server whose connections have the session parts the mutant makes of the reference's. */
-    static Service parts(ServiceFactory mutant, ServiceConfig config, UnaryOperator<SessionParts> change) {
-        return ReferenceWith.server(mutant, config, routes -> new SyncHttpServer(config.selfPort(), routes) {
+    static Service parts(ServiceConfig config, UnaryOperator<SessionParts> change) {
+        return ReferenceWith.server(1, config, routes -> new SyncHttpServer(config.selfPort(), routes) {
             @Override
             protected SessionParts sessionParts() {
                 return change.apply(super.sessionParts());
@@ -137,8 +136,8 @@ final class Stage1With {
     }
 
     /** The reference server whose connections are the mutant's sessions. */
-    static Service sessions(ServiceFactory mutant, ServiceConfig config, SessionChange session) {
-        return ReferenceWith.server(mutant, config, routes -> new SyncHttpServer(config.selfPort(), routes) {
+    static Service sessions(ServiceConfig config, SessionChange session) {
+        return ReferenceWith.server(1, config, routes -> new SyncHttpServer(config.selfPort(), routes) {
             @Override
             public HttpSession createSession(Socket socket) {
                 return session.create(socket, this, sessionParts());

@@ -22,6 +22,6 @@ public final class TimeoutsReadOncePerJvm implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
         Timeouts once = Once.TIMEOUTS;
-        return Stage1With.parts(this, config, parts -> parts.withTimeouts(once));
+        return Stage1With.parts(config, parts -> parts.withTimeouts(once));
     }
 }

@@ -15,6 +15,6 @@ abstract class SessionMutant implements ServiceFactory {
 
     @Override
     public final Service create(ServiceConfig config) {
-        return Stage2With.sessions(this, config, this::session);
+        return Stage2With.sessions(config, this::session);
     }
 }

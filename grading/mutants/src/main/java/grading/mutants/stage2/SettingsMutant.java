@@ -12,6 +12,6 @@ abstract class SettingsMutant implements ServiceFactory {
 
     @Override
     public final Service create(ServiceConfig config) {
-        return Stage2With.settings(this, config, this::settings);
+        return Stage2With.settings(config, this::settings);
     }
 }

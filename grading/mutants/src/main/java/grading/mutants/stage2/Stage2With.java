@@ -2,7 +2,6 @@ package grading.mutants.stage2;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
-import course.contract.ServiceFactory;
 import grading.mutants.ReferenceWith;
 import grading.mutants.SessionChange;
 import java.util.function.UnaryOperator;
@@ -20,18 +19,18 @@ final class Stage2With {
     private Stage2With() {}
 
     /** The reference node whose server runs with the settings the mutant makes of the properties' settings. */
-    static Service settings(ServiceFactory mutant, ServiceConfig config, UnaryOperator<WorkerSettings> change) {
+    static Service settings(ServiceConfig config, UnaryOperator<WorkerSettings> change) {
         return ReferenceWith.server(
-                mutant,
+                2,
                 config,
                 routes -> new ExecutorHttpServer(
                         config.selfPort(), routes, change.apply(WorkerSettings.fromSystemProperties())));
     }
 
     /** The reference server, with the settings of the system properties, whose connections are the mutant's sessions. */
-    static Service sessions(ServiceFactory mutant, ServiceConfig config, SessionChange session) {
+    static Service sessions(ServiceConfig config, SessionChange session) {
         return ReferenceWith.server(
-                mutant,
+                2,
                 config,
                 routes -> new ExecutorHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties()) {
                     @Override
