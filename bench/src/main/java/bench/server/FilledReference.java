@@ -2,7 +2,6 @@ package bench.server;
 
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
-import course.harness.Ports;
 import course.runtime.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,8 +49,6 @@ record FilledReference(Path work, ServerProcess server) implements AutoCloseable
                 "reference",
                 work.resolve("reference.log"),
                 Launcher.class.getName(),
-                "--port",
-                String.valueOf(Ports.free(1).get(0)),
                 "--dir",
                 work.resolve("db").toString(),
                 "--factory",

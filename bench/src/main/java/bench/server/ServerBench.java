@@ -1,6 +1,5 @@
 package bench.server;
 
-import course.harness.Ports;
 import course.load.SaturateCommand;
 import course.results.Environment;
 import course.results.Results;
@@ -32,8 +31,6 @@ public final class ServerBench {
                     "in-memory",
                     work.resolve("memory.log"),
                     InMemoryServerMain.class.getName(),
-                    "--port",
-                    String.valueOf(Ports.free(1).get(0)),
                     "--keys",
                     String.valueOf(o.keys()),
                     "--value-size",

@@ -1,6 +1,7 @@
 package bench.server;
 
 import course.harness.JavaCommand;
+import course.harness.Ports;
 import course.runtime.Launcher;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -23,10 +24,16 @@ final class ServerProcess implements AutoCloseable {
         this.url = url;
     }
 
+    /** Starts {@code mainClass} with {@code --port} (a free one) and {@code args}; its stderr goes to {@code log}. */
     static ServerProcess start(String name, Path log, String mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(JavaCommand.javaBinary(), HEAP));
         command.addAll(JavaCommand.standardFlags());
-        command.addAll(List.of("-cp", JavaCommand.classpath(), mainClass));
+        command.addAll(List.of(
+                "-cp",
+                JavaCommand.classpath(),
+                mainClass,
+                "--port",
+                String.valueOf(Ports.free(1).get(0))));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectError(log.toFile()).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

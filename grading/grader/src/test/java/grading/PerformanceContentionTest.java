@@ -38,12 +38,7 @@ class PerformanceContentionTest {
 
     /** Other processes' CPU seconds and share, the pressure stall share and the steal, as the probe records them. */
     private static LoadRun.Contention contention(double seconds, double percent, double psiSome, double steal) {
-        LoadRun.Contention c = new LoadRun.Contention();
-        c.otherProcessesCpuSeconds = seconds;
-        c.otherProcessesCpuPercent = percent;
-        c.psiCpuSomePercent = psiSome;
-        c.stealPercent = steal;
-        return c;
+        return LoadRun.Contention.of(psiSome, steal, seconds, percent);
     }
 
     /**

@@ -9,7 +9,7 @@ import solutions.stage1.Routes;
 import solutions.stage2.WorkerSettings;
 
 /**
- * A mutant of the stage-3 or stage-5 reference (the stage its {@link Mutant} names) that serves the node's routes
+ * A mutant of the stage-2, stage-3 or stage-5 reference (the stage its {@link Mutant} names) that serves the node's routes
  * with a server of its own; see {@link ReferenceWith#server}.
  */
 public abstract class NodeServerMutant implements ServiceFactory {

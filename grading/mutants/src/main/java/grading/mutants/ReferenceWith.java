@@ -14,6 +14,8 @@ import one.nio.http.HttpServer;
 import one.nio.http.Response;
 import solutions.stage1.RequestHandler;
 import solutions.stage1.Routes;
+import solutions.stage1.Stage1Node;
+import solutions.stage2.Stage2Node;
 import solutions.stage3.PeerClient;
 import solutions.stage3.Rendezvous;
 import solutions.stage3.Stage3Node;
@@ -21,8 +23,7 @@ import solutions.stage4.Stage4Node;
 import solutions.stage5.Stage5Node;
 
 /**
- * The reference node of a mutant's stage (the one its {@link Mutant} names, 3 to 5) with one of the concerns those
- * stages add swapped: one method per concern, each building the node of every stage a mutant changes it in. A mutant
+ * The reference node of a mutant's stage (the one its {@link Mutant} names) with one of its concerns swapped: one method per concern, each building the node of every stage a mutant changes it in. A mutant
  * says only what it changes; a concern a mutant of another stage needs gets a {@code case} here.
  */
 public final class ReferenceWith {
@@ -72,7 +73,29 @@ public final class ReferenceWith {
 
     /** The reference node and handler behind the server the mutant makes. */
     public static Service server(ServiceFactory mutant, ServiceConfig config, ServerChange server) {
-        return switch (stageOf(mutant)) {
+        return server(stageOf(mutant), config, server);
+    }
+
+    /**
+     * The reference node of {@code stage} behind the server {@code server} makes: for the stage-1 and stage-2 helpers,
+     * whose users include correct variants (no {@link Mutant} to name their stage).
+     */
+    public static Service server(int stage, ServiceConfig config, ServerChange server) {
+        return switch (stage) {
+            case 1 ->
+                new Stage1Node(config) {
+                    @Override
+                    protected HttpServer createServer(Routes routes) throws IOException {
+                        return server.serve(routes);
+                    }
+                };
+            case 2 ->
+                new Stage2Node(config) {
+                    @Override
+                    protected HttpServer createServer(Routes routes) throws IOException {
+                        return server.serve(routes);
+                    }
+                };
             case 3 ->
                 new Stage3Node(config) {
                     @Override
@@ -87,7 +110,9 @@ public final class ReferenceWith {
                         return server.serve(routes);
                     }
                 };
-            default -> throw unsupported(mutant, "the server");
+            default ->
+                throw new IllegalStateException("no mutant changes the server of stage " + stage
+                        + " yet: add that stage's case to ReferenceWith.server");
         };
     }
 

@@ -1,5 +1,6 @@
 package course.harness;
 
+import course.runtime.Launcher;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,6 +38,38 @@ public final class JavaCommand {
                 .sorted()
                 .map(name -> "-D" + name + "=" + System.getProperty(name))
                 .toList();
+    }
+
+    /**
+     * One node's JVM as ./course launch starts it: this JDK and classpath, {@code heap}, the course's flags, then
+     * {@code jvmFlags}, then the {@link Launcher} of {@code factory} on {@code port} with {@code dir} for its folder, in
+     * {@code cluster}, and {@code more} of its arguments. Tests' process nodes and ./course run start theirs alike.
+     */
+    public static List<String> node(
+            String heap,
+            List<String> jvmFlags,
+            int port,
+            Path dir,
+            List<String> cluster,
+            String factory,
+            String... more) {
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx" + heap));
+        command.addAll(standardFlags());
+        command.addAll(jvmFlags);
+        command.addAll(List.of(
+                "-cp",
+                classpath(),
+                Launcher.class.getName(),
+                "--port",
+                String.valueOf(port),
+                "--dir",
+                dir.toString(),
+                "--cluster",
+                String.join(",", cluster),
+                "--factory",
+                factory));
+        command.addAll(List.of(more));
+        return command;
     }
 
     /**

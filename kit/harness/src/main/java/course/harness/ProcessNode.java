@@ -155,28 +155,10 @@ final class ProcessNode implements Node {
         stdoutPump = null;
         answers.clear();
         Files.createDirectories(workingDir);
-        List<String> command = new ArrayList<>();
-        command.add(JavaCommand.javaBinary());
-        command.add("-Xmx" + heap);
-        command.addAll(JavaCommand.standardFlags());
-        command.addAll(jvmFlags);
-        command.addAll(JavaCommand.courseProperties());
-        command.addAll(List.of(
-                "-cp",
-                JavaCommand.classpath(),
-                Launcher.class.getName(),
-                "--port",
-                String.valueOf(port),
-                "--url",
-                url,
-                "--dir",
-                workingDir.toString(),
-                "--cluster",
-                String.join(",", cluster),
-                "--factory",
-                factoryClass,
-                "--control",
-                "stdin"));
+        List<String> flags = new ArrayList<>(jvmFlags);
+        flags.addAll(JavaCommand.courseProperties());
+        List<String> command = JavaCommand.node(
+                heap, flags, port, workingDir, cluster, factoryClass, "--url", url, "--control", "stdin");
         Files.writeString(
                 log,
                 "$ " + shortCommand(command, heap, jvmFlags, workingDir) + "\n",

@@ -72,20 +72,7 @@ public final class RunCommand {
         for (int i = 0; i < o.nodes; i++) {
             Path nodeDir = dir.resolve("node-" + i);
             Files.createDirectories(nodeDir);
-            List<String> command = new ArrayList<>(List.of(JavaCommand.javaBinary(), "-Xmx" + o.heap));
-            command.addAll(JavaCommand.standardFlags());
-            command.addAll(List.of(
-                    "-cp",
-                    JavaCommand.classpath(),
-                    Launcher.class.getName(),
-                    "--port",
-                    String.valueOf(o.port + i),
-                    "--dir",
-                    nodeDir.toString(),
-                    "--cluster",
-                    String.join(",", cluster),
-                    "--factory",
-                    target.factory));
+            List<String> command = JavaCommand.node(o.heap, List.of(), o.port + i, nodeDir, cluster, target.factory);
             ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
             builder.environment().put(Launcher.SECRET_ENV, secret);
             Process p = builder.start();

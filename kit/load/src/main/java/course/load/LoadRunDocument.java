@@ -102,15 +102,7 @@ final class LoadRunDocument {
         String saturated = contention == null ? null : ContentionRule.saturated(contention);
         boolean late = lateSendFraction > MAX_LATE_SEND_FRACTION;
         if (saturated != null) {
-            flags.add(new LoadRun.Flag(
-                    LoadRun.Flag.CPU_SATURATED,
-                    !late
-                            ? saturated
-                            : saturated
-                                    + String.format(
-                                            Locale.ROOT,
-                                            " The generator was held up too: %.1f%% of requests went out over 1 ms late.",
-                                            100 * lateSendFraction)));
+            flags.add(new LoadRun.Flag(LoadRun.Flag.CPU_SATURATED, heldUpToo(saturated, late, lateSendFraction)));
         }
         if (late && contended == null && saturated == null) {
             flags.add(new LoadRun.Flag(
@@ -124,17 +116,20 @@ final class LoadRunDocument {
         if (contended != null) {
             // On a contended CPU the generator's thread is preempted like everyone else's: its late sends are the
             // machine's, and saying "add threads" would teach the wrong fix.
-            flags.add(new LoadRun.Flag(
-                    LoadRun.Flag.CONTENTION,
-                    !late
-                            ? contended
-                            : contended
-                                    + String.format(
-                                            Locale.ROOT,
-                                            " The generator was held up too: %.1f%% of requests went out over 1 ms late.",
-                                            100 * lateSendFraction)));
+            flags.add(new LoadRun.Flag(LoadRun.Flag.CONTENTION, heldUpToo(contended, late, lateSendFraction)));
         }
         return flags;
+    }
+
+    /** A busy CPU's message, and when the generator's sends were late as well, how late: it was held up too. */
+    private static String heldUpToo(String message, boolean late, double lateSendFraction) {
+        return !late
+                ? message
+                : message
+                        + String.format(
+                                Locale.ROOT,
+                                " The generator was held up too: %.1f%% of requests went out over 1 ms late.",
+                                100 * lateSendFraction);
     }
 
     static String command(LoadOptions o) {

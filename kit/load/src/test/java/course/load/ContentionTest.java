@@ -72,34 +72,30 @@ class ContentionTest {
                 .orElseThrow(() -> new AssertionError("busy loop " + pid + " gone"));
     }
 
-    private static LoadRun.Contention measured(Double psi, Double steal, Double otherSeconds, Double otherPercent) {
-        LoadRun.Contention c = new LoadRun.Contention();
-        c.psiCpuSomePercent = psi;
-        c.stealPercent = steal;
-        c.otherProcessesCpuSeconds = otherSeconds;
-        c.otherProcessesCpuPercent = otherPercent;
-        return c;
-    }
-
     @Test
     void aQuietRunIsNotFlaggedAndEachMeasurePastItsThresholdIs() {
-        assertNull(ContentionRule.judge(measured(3.0, 0.1, 0.4, 2.0)), "a quiet run");
-        assertNull(ContentionRule.judge(measured(null, null, null, null)), "nothing measurable is not contention");
-        assertNull(ContentionRule.judge(measured(20.0, 5.0, 5.0, 25.0)), "at the thresholds is still fine");
-        String others = ContentionRule.judge(measured(3.0, 0.1, 18.4, 46.0));
+        assertNull(ContentionRule.judge(LoadRun.Contention.of(3.0, 0.1, 0.4, 2.0)), "a quiet run");
+        assertNull(
+                ContentionRule.judge(LoadRun.Contention.of(null, null, null, null)),
+                "nothing measurable is not contention");
+        assertNull(
+                ContentionRule.judge(LoadRun.Contention.of(20.0, 5.0, 5.0, 25.0)), "at the thresholds is still fine");
+        String others = ContentionRule.judge(LoadRun.Contention.of(3.0, 0.1, 18.4, 46.0));
         assertTrue(others.contains("other processes took 18.4 CPU-seconds (46% of all CPUs, above 25%)"), others);
-        String psi = ContentionRule.judge(measured(35.0, 0.1, 2.0, 8.0));
+        String psi = ContentionRule.judge(LoadRun.Contention.of(35.0, 0.1, 2.0, 8.0));
         assertTrue(psi.contains("waited for a CPU 35% of the time"), psi);
         assertNull(
-                ContentionRule.judge(measured(52.0, 0.1, 0.05, 0.4)),
+                ContentionRule.judge(LoadRun.Contention.of(52.0, 0.1, 0.05, 0.4)),
                 "pressure with no one else around is the run's own (measured: 52% at 25k PUT/s on 2 vCPUs)");
-        String own = ContentionRule.saturated(measured(52.0, 0.1, 0.05, 0.4));
+        String own = ContentionRule.saturated(LoadRun.Contention.of(52.0, 0.1, 0.05, 0.4));
         assertTrue(own != null && own.contains("saturated by the run itself"), own);
-        assertNull(ContentionRule.saturated(measured(35.0, 0.1, 2.0, 8.0)), "others' share makes it contention");
+        assertNull(
+                ContentionRule.saturated(LoadRun.Contention.of(35.0, 0.1, 2.0, 8.0)),
+                "others' share makes it contention");
         assertTrue(
-                ContentionRule.judge(measured(35.0, 0.1, null, null)) != null,
+                ContentionRule.judge(LoadRun.Contention.of(35.0, 0.1, null, null)) != null,
                 "with other processes unmeasurable, pressure counts as contention");
-        String steal = ContentionRule.judge(measured(null, 12.5, null, null));
+        String steal = ContentionRule.judge(LoadRun.Contention.of(null, 12.5, null, null));
         assertTrue(steal.contains("CPU steal 12.5% (above 5%)"), steal);
     }
 
@@ -112,11 +108,11 @@ class ContentionTest {
     void aFlaggedRunCarriesAContentionFlagNextToTheOthers() {
         assertEquals(
                 List.of(LoadRun.Flag.CONTENTION),
-                kinds(LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 18.4, 46.0))));
-        assertEquals(List.of(), LoadRunDocument.flags(1000, 1000, 0, measured(3.0, 0.1, 0.4, 2.0)));
+                kinds(LoadRunDocument.flags(1000, 1000, 0, LoadRun.Contention.of(3.0, 0.1, 18.4, 46.0))));
+        assertEquals(List.of(), LoadRunDocument.flags(1000, 1000, 0, LoadRun.Contention.of(3.0, 0.1, 0.4, 2.0)));
         assertEquals(
                 List.of(LoadRun.Flag.CPU_SATURATED),
-                kinds(LoadRunDocument.flags(25000, 25000, 0.05, measured(52.0, 0.1, 0.05, 0.4))),
+                kinds(LoadRunDocument.flags(25000, 25000, 0.05, LoadRun.Contention.of(52.0, 0.1, 0.05, 0.4))),
                 "a run that saturates the CPUs itself is neither contention nor a generator to give threads to");
     }
 
@@ -124,8 +120,8 @@ class ContentionTest {
     void lateSendsOnAContendedMachineAreTheMachinesNotTheGenerators() {
         assertEquals(
                 List.of(LoadRun.Flag.GENERATOR_BEHIND),
-                kinds(LoadRunDocument.flags(1000, 1000, 0.05, measured(3.0, 0.1, 0.4, 2.0))));
-        List<LoadRun.Flag> busy = LoadRunDocument.flags(1000, 1000, 0.05, measured(90.0, 0.1, 3.7, 44.0));
+                kinds(LoadRunDocument.flags(1000, 1000, 0.05, LoadRun.Contention.of(3.0, 0.1, 0.4, 2.0))));
+        List<LoadRun.Flag> busy = LoadRunDocument.flags(1000, 1000, 0.05, LoadRun.Contention.of(90.0, 0.1, 3.7, 44.0));
         assertEquals(List.of(LoadRun.Flag.CONTENTION), kinds(busy));
         assertTrue(busy.get(0).message.contains("5.0% of requests went out over 1 ms late"), busy.get(0).message);
     }

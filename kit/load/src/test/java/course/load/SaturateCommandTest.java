@@ -85,12 +85,8 @@ class SaturateCommandTest {
     /** Every run of a search judged by it has these figures: a fixed reading instead of the machine's counters. */
     private static ContentionSource reading(double otherSeconds, double otherPercent, double psi, double steal) {
         return targets -> () -> {
-            LoadRun.Contention c = new LoadRun.Contention();
+            LoadRun.Contention c = LoadRun.Contention.of(psi, steal, otherSeconds, otherPercent);
             c.thresholds = ContentionRule.thresholds();
-            c.otherProcessesCpuSeconds = otherSeconds;
-            c.otherProcessesCpuPercent = otherPercent;
-            c.psiCpuSomePercent = psi;
-            c.stealPercent = steal;
             return c;
         };
     }

@@ -215,6 +215,20 @@ public class LoadRun extends AuthoredDocument {
         public List<String> notes = new ArrayList<>();
         /** The pids counted as the target (not as other processes). */
         public List<Long> targetPids = new ArrayList<>();
+
+        /** A reading of the four measures (percent, except CPU seconds), default thresholds, nothing noted. */
+        public static Contention of(
+                Double psiCpuSomePercent,
+                Double stealPercent,
+                Double otherProcessesCpuSeconds,
+                Double otherProcessesCpuPercent) {
+            Contention c = new Contention();
+            c.psiCpuSomePercent = psiCpuSomePercent;
+            c.stealPercent = stealPercent;
+            c.otherProcessesCpuSeconds = otherProcessesCpuSeconds;
+            c.otherProcessesCpuPercent = otherProcessesCpuPercent;
+            return c;
+        }
     }
 
     public static class Thresholds {

@@ -11,6 +11,7 @@ import static solutions.lsm.Bytes.s;
 
 import course.contract.storage.Entry;
 import course.contract.storage.StorageConfig;
+import course.harness.SmallDisk;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The data directory on a real filesystem that fills up (a small tmpfs: {@link TmpfsDisk}; skipped where it cannot
+ * The data directory on a real filesystem that fills up (a small tmpfs: {@link SmallDisk}; skipped where it cannot
  * be mounted). While the disk is full, writes fail; once it has room again, writes succeed on the same open
  * storage, without a restart, and nothing of what happened in between is lost or half there: every acknowledged
  * write is read back (live, after a crash, after a clean close), and no refused write shows up.
@@ -38,7 +39,7 @@ class StorageDiskFullTest {
     @TempDir
     Path crashed;
 
-    private TmpfsDisk disk;
+    private SmallDisk disk;
     /** Closed here too, quietly, so that a failed check is what a failing test reports. */
     private LsmStorage open;
 
@@ -64,7 +65,7 @@ class StorageDiskFullTest {
     @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void writesAcknowledgedAfterAFailedLogWriteSurviveACrash() throws Exception {
-        disk = TmpfsDisk.mount(mountPoint, 1);
+        disk = SmallDisk.acquire(mountPoint, 1);
         Path dir = mountPoint.resolve("db");
         try (LsmStorage storage = LsmStorage.open(new StorageConfig(dir, 64L << 20))) {
             storage.upsert(new Entry(b("a"), b("1")));
@@ -93,7 +94,7 @@ class StorageDiskFullTest {
     @Test
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void writesRecoverOnceTheDiskHasRoomAgainAndNothingIsLost() throws Exception {
-        disk = TmpfsDisk.mount(mountPoint, 4);
+        disk = SmallDisk.acquire(mountPoint, 4);
         Path dir = mountPoint.resolve("db");
         StorageConfig config = new StorageConfig(dir, 256 << 10);
         Map<String, byte[]> acknowledged = new HashMap<>();
@@ -106,10 +107,7 @@ class StorageDiskFullTest {
         storage.flush();
         // Room for the log of one memtable but not for its table as well: the flush of the next full memtable
         // fails, and the writes after it fill the disk.
-        disk.fill();
-        disk.free();
-        long free = Files.getFileStore(dir).getUsableSpace();
-        Files.write(mountPoint.resolve("filler"), new byte[(int) Math.max(0, free - (400 << 10))]);
+        disk.fillAllBut(400 << 10);
         for (int i = 0; refused.size() < 5; i++) {
             String key = "during-" + i;
             try {

@@ -53,10 +53,7 @@ class CourseSessionBodyBudgetTest extends NodeTest {
             out.write(body, 100_000, body.length - 100_000);
             out.write(ascii("GET /v0/entity?id=big HTTP/1.1\r\nHost: x\r\n\r\n"));
             out.flush();
-            Answer refused = Answer.read(s.getInputStream());
-            assertEquals(503, refused.status(), refused.toString());
-            assertTrue(refused.head().contains("retry-after: 1"), refused.toString());
-            assertTrue(refused.body().contains("retry later"), refused.toString());
+            assertRetryLater(Answer.read(s.getInputStream()));
             Answer get = Answer.read(s.getInputStream());
             assertEquals(404, get.status(), "the refused value must not be stored: " + get);
         }
@@ -136,10 +133,7 @@ class CourseSessionBodyBudgetTest extends NodeTest {
             out.write(new byte[MIB - 1000]);
             out.write(ascii("\r\n0\r\n\r\nGET /v0/entity?id=chunked HTTP/1.1\r\nHost: x\r\n\r\n"));
             out.flush();
-            Answer refused = Answer.read(s.getInputStream());
-            assertEquals(503, refused.status(), refused.toString());
-            assertTrue(refused.head().contains("retry-after: 1"), refused.toString());
-            assertTrue(refused.body().contains("retry later"), refused.toString());
+            assertRetryLater(Answer.read(s.getInputStream()));
             assertEquals(404, Answer.read(s.getInputStream()).status(), "the refused value must not be stored");
         }
     }
@@ -182,5 +176,12 @@ class CourseSessionBodyBudgetTest extends NodeTest {
             Thread.sleep(10);
         }
         assertEquals(expected - baseline, now.getAsLong() - baseline, why + " (bytes over the test's baseline)");
+    }
+
+    /** A body that does not fit: 503, Retry-After: 1 and a reason that says to retry later. */
+    private static void assertRetryLater(Answer refused) {
+        assertEquals(503, refused.status(), refused.toString());
+        assertTrue(refused.head().contains("retry-after: 1"), refused.toString());
+        assertTrue(refused.body().contains("retry later"), refused.toString());
     }
 }

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.contract.Service;
 import course.harness.KvClient;
 import course.harness.Reply;
+import course.harness.SmallDisk;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -20,10 +20,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import solutions.lsm.TmpfsDisk;
 
 /**
- * The stage-1 statement's full disk, on the reference node: its data directory on a small tmpfs ({@link TmpfsDisk};
+ * The stage-1 statement's full disk, on the reference node: its data directory on a small tmpfs ({@link SmallDisk};
  * skipped where none can be mounted, e.g. without root or in the grader's sandbox). While the disk is full, writes
  * are answered 507 with the reason and no file path; once it has room again, a 1-byte PUT and a DELETE succeed on
  * the running node, stop() succeeds, and every acknowledged write is there after the restart.
@@ -32,7 +31,7 @@ class DiskFullNodeTest {
     @TempDir
     Path mountPoint;
 
-    private TmpfsDisk disk;
+    private SmallDisk disk;
     /** Stopped here too, quietly, so that a failed check is what a failing test reports. */
     private Service node;
 
@@ -53,17 +52,14 @@ class DiskFullNodeTest {
     @Test
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void writesRecoverOnceTheDiskHasRoomAgainAndErrorsShowNoPaths() throws Exception {
-        disk = TmpfsDisk.mount(mountPoint, 16);
+        disk = SmallDisk.acquire(mountPoint, 16);
         Path dir = mountPoint.resolve("node");
         int port = TestHttp.freePort();
         KvClient client = new KvClient(n -> "http://localhost:" + port, KvClient.DEFAULT_TIMEOUT);
         Map<String, byte[]> acknowledged = new LinkedHashMap<>();
         node = TestHttp.startNode(port, dir);
         // Room for the log of a full memtable (4 MiB) but not for its table too: its flush fails, then the log.
-        disk.fill();
-        disk.free();
-        long free = Files.getFileStore(mountPoint).getUsableSpace();
-        Files.write(mountPoint.resolve("filler"), new byte[(int) Math.max(0, free - (6L << 20))]);
+        disk.fillAllBut(6L << 20);
         Reply refused = null;
         for (int i = 0; refused == null; i++) {
             byte[] value = value(i, 256 << 10);

@@ -9,11 +9,11 @@ import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.StreamedPut;
 import course.harness.WithCluster;
+import course.tests.stage1.RawHttp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Random;
@@ -38,10 +38,8 @@ class ChunkedBodiesTest {
     void aChunkedBodySentOneByteAtATimeIsDecoded(Cluster cluster) throws Exception {
         String request = "PUT /v0/entity?id=trickle HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "3;a=b\r\nabc\r\n" + "A\r\n0123456789\r\n" + "0\r\n" + "X-Trailer: ignored\r\n\r\n";
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+        try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             socket.setTcpNoDelay(true);
-            socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             for (byte b : request.getBytes(StandardCharsets.US_ASCII)) {
                 out.write(b);
@@ -58,9 +56,7 @@ class ChunkedBodiesTest {
     void aMalformedChunkSizeIs400AndNothingIsStored(Cluster cluster) throws Exception {
         String request = "PUT /v0/entity?id=bad-chunk HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "zz\r\nhello\r\n0\r\n\r\n";
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(10_000);
+        try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             assertEquals("HTTP/1.1 400 Bad Request", statusLine(socket.getInputStream()));
         }
@@ -72,9 +68,7 @@ class ChunkedBodiesTest {
     void aChunkSizeWithLeadingZerosIsReadByItsValue(Cluster cluster) throws Exception {
         String request = "PUT /v0/entity?id=zeros HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "000000000a\r\n0123456789\r\n" + "00000000000000000003\r\nabc\r\n" + "0000\r\n\r\n";
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(10_000);
+        try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             assertEquals(
                     "HTTP/1.1 201 Created",

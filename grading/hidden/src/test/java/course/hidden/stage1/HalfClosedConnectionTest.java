@@ -12,7 +12,6 @@ import course.tests.stage1.RawHttp;
 import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -28,9 +27,7 @@ class HalfClosedConnectionTest {
     @Checks("s1-half-close")
     void requestsSentBeforeTheClientClosedItsSideAreAnsweredThenTheConnectionCloses(Cluster cluster) throws Exception {
         cluster.client().put(0, "half", "closed").assertStatus(201);
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(10_000);
+        try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             String get = "GET /v0/entity?id=half HTTP/1.1\r\nHost: localhost\r\n\r\n";
             socket.getOutputStream().write((get + get).getBytes(StandardCharsets.US_ASCII));
             socket.getOutputStream().flush();

@@ -14,7 +14,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -45,9 +44,7 @@ class HandlerFailuresTest {
             new Step("PUT /v0/entity?id=empty HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n", 201, null),
             new Step(get("/v0/entity?id=empty"), 200, ""),
         };
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(TIMEOUT_MILLIS);
+        try (Socket socket = RawHttp.connect(cluster.url(0), TIMEOUT_MILLIS)) {
             InputStream in = socket.getInputStream();
             OutputStream out = socket.getOutputStream();
             for (Step step : steps) {

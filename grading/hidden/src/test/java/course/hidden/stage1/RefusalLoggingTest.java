@@ -8,10 +8,10 @@ import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Stage;
 import course.harness.WithCluster;
+import course.tests.stage1.RawHttp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -22,9 +22,7 @@ class RefusalLoggingTest {
     @Test
     @Checks("s1-log-refusals")
     void aRefusedRequestIsLoggedWithItsReason(Cluster cluster) throws Exception {
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(10_000);
+        try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             socket.getOutputStream()
                     .write("GET /v0/entity?id=logged%ZZ HTTP/1.1\r\nHost: localhost\r\n\r\n"
                             .getBytes(StandardCharsets.US_ASCII));

@@ -13,7 +13,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -48,10 +47,8 @@ class RequestAfterABodyTest {
 
     /** Sends {@code first}, pauses so that the node reads it alone, then the rest of the body and a GET together. */
     private static void exchange(Cluster cluster, String id, String first, String restOfBody) throws Exception {
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+        try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             socket.setTcpNoDelay(true);
-            socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(first.getBytes(StandardCharsets.US_ASCII));
             out.flush();

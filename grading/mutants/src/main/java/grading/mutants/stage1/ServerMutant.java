@@ -3,6 +3,7 @@ package grading.mutants.stage1;
 import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
+import grading.mutants.ReferenceWith;
 import java.io.IOException;
 import one.nio.http.HttpServer;
 import solutions.stage1.Routes;
@@ -14,6 +15,6 @@ abstract class ServerMutant implements ServiceFactory {
 
     @Override
     public final Service create(ServiceConfig config) {
-        return Stage1With.server(config, routes -> server(config.selfPort(), routes));
+        return ReferenceWith.server(this, config, routes -> server(config.selfPort(), routes));
     }
 }

@@ -4,23 +4,22 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.storage.Storage;
 import course.contract.storage.StorageConfig;
+import grading.mutants.ReferenceWith;
 import grading.mutants.SessionChange;
 import java.io.IOException;
 import java.util.function.UnaryOperator;
-import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.http.Response;
 import one.nio.net.Socket;
 import solutions.stage1.EntityHandler;
 import solutions.stage1.RequestHandler;
-import solutions.stage1.Routes;
 import solutions.stage1.SessionParts;
 import solutions.stage1.Stage1Node;
 import solutions.stage1.SyncHttpServer;
 
 /**
  * The stage-1 reference node with one part swapped: its start/stop, the handler (or just the status of its answers),
- * the storage under it, the server or its sessions.
+ * the storage under it, or its sessions (the server itself is {@link ReferenceWith#server}'s).
  * Most stage-1 mutants change exactly one of these; with this they say only what they change.
  */
 final class Stage1With {
@@ -126,25 +125,9 @@ final class Stage1With {
         Storage open(StorageConfig storageConfig) throws IOException;
     }
 
-    /** What a mutant serves the reference handler with, in place of the reference's server. */
-    @FunctionalInterface
-    interface ServerChange {
-        HttpServer serve(Routes routes) throws IOException;
-    }
-
-    /** The reference node and handler behind the server the mutant makes. */
-    static Service server(ServiceConfig config, ServerChange server) {
-        return new Stage1Node(config) {
-            @Override
-            protected HttpServer createServer(Routes routes) throws IOException {
-                return server.serve(routes);
-            }
-        };
-    }
-
     /** The reference server whose connections have the session parts the mutant makes of the reference's. */
     static Service parts(ServiceConfig config, UnaryOperator<SessionParts> change) {
-        return server(config, routes -> new SyncHttpServer(config.selfPort(), routes) {
+        return ReferenceWith.server(1, config, routes -> new SyncHttpServer(config.selfPort(), routes) {
             @Override
             protected SessionParts sessionParts() {
                 return change.apply(super.sessionParts());
@@ -154,7 +137,7 @@ final class Stage1With {
 
     /** The reference server whose connections are the mutant's sessions. */
     static Service sessions(ServiceConfig config, SessionChange session) {
-        return server(config, routes -> new SyncHttpServer(config.selfPort(), routes) {
+        return ReferenceWith.server(1, config, routes -> new SyncHttpServer(config.selfPort(), routes) {
             @Override
             public HttpSession createSession(Socket socket) {
                 return session.create(socket, this, sessionParts());

@@ -4,6 +4,7 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import grading.mutants.ReferenceWith;
 import solutions.stage1.SyncHttpServer;
 
 @Mutant(
@@ -15,7 +16,7 @@ import solutions.stage1.SyncHttpServer;
 public final class StopWaitsForClients implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage1With.server(config, routes -> new SyncHttpServer(config.selfPort(), routes) {
+        return ReferenceWith.server(this, config, routes -> new SyncHttpServer(config.selfPort(), routes) {
             @Override
             public synchronized void stop() {
                 while (getConnections() > 0) {

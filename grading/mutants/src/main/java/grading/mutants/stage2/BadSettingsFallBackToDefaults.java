@@ -4,6 +4,7 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import grading.mutants.ReferenceWith;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.QueueKind;
 import solutions.stage2.WorkerSettings;
@@ -16,7 +17,8 @@ import solutions.stage2.WorkerSettings;
 public final class BadSettingsFallBackToDefaults implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage2With.server(config, routes -> new ExecutorHttpServer(config.selfPort(), routes, lenient()));
+        return ReferenceWith.server(
+                this, config, routes -> new ExecutorHttpServer(config.selfPort(), routes, lenient()));
     }
 
     private static WorkerSettings lenient() {

@@ -1,6 +1,7 @@
 package grading.mutants.stage2;
 
 import grading.mutants.Mutant;
+import grading.mutants.NodeServerMutant;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -24,7 +25,7 @@ import solutions.stage2.WorkerSettings;
                 + "after the answer and now is as soon as the request is queued: a full queue of large bodies is "
                 + "counted as nothing",
         caughtBy = "course.hidden.stage1.LargeValueBurstTest#burstOfLargePutsIsAnsweredAndTheNodeSurvives")
-public final class BodiesUncountedOnceQueued extends WorkerServerMutant {
+public final class BodiesUncountedOnceQueued extends NodeServerMutant {
     @Override
     protected HttpServer server(int port, Routes routes, WorkerSettings settings) throws IOException {
         return new Server(port, routes, settings);

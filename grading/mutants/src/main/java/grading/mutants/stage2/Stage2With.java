@@ -2,16 +2,13 @@ package grading.mutants.stage2;
 
 import course.contract.Service;
 import course.contract.ServiceConfig;
+import grading.mutants.ReferenceWith;
 import grading.mutants.SessionChange;
-import java.io.IOException;
 import java.util.function.UnaryOperator;
-import one.nio.http.HttpServer;
 import one.nio.http.HttpSession;
 import one.nio.net.Socket;
-import solutions.stage1.Routes;
 import solutions.stage2.ExecutorHttpServer;
 import solutions.stage2.QueueKind;
-import solutions.stage2.Stage2Node;
 import solutions.stage2.WorkerSettings;
 
 /**
@@ -23,7 +20,8 @@ final class Stage2With {
 
     /** The reference node whose server runs with the settings the mutant makes of the properties' settings. */
     static Service settings(ServiceConfig config, UnaryOperator<WorkerSettings> change) {
-        return server(
+        return ReferenceWith.server(
+                2,
                 config,
                 routes -> new ExecutorHttpServer(
                         config.selfPort(), routes, change.apply(WorkerSettings.fromSystemProperties())));
@@ -31,7 +29,8 @@ final class Stage2With {
 
     /** The reference server, with the settings of the system properties, whose connections are the mutant's sessions. */
     static Service sessions(ServiceConfig config, SessionChange session) {
-        return server(
+        return ReferenceWith.server(
+                2,
                 config,
                 routes -> new ExecutorHttpServer(config.selfPort(), routes, WorkerSettings.fromSystemProperties()) {
                     @Override
@@ -39,19 +38,6 @@ final class Stage2With {
                         return session.create(socket, this, sessionParts());
                     }
                 });
-    }
-
-    interface ServerChange {
-        HttpServer serve(Routes routes) throws IOException;
-    }
-
-    static Service server(ServiceConfig config, ServerChange server) {
-        return new Stage2Node(config) {
-            @Override
-            protected HttpServer createServer(Routes routes) throws IOException {
-                return server.serve(routes);
-            }
-        };
     }
 
     /** {@code s} with another queue and deadline; the workers, their kind and the test delay stay. */

@@ -4,6 +4,7 @@ import course.contract.Service;
 import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import grading.mutants.Mutant;
+import grading.mutants.ReferenceWith;
 import java.util.Collection;
 import java.util.concurrent.ArrayBlockingQueue;
 import solutions.stage2.ExecutorHttpServer;
@@ -18,7 +19,7 @@ import solutions.stage2.WorkerSettings;
 public final class StopWorksThroughTheQueue implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
-        return Stage2With.server(config, routes -> {
+        return ReferenceWith.server(this, config, routes -> {
             WorkerSettings settings = WorkerSettings.fromSystemProperties();
             return new ExecutorHttpServer(
                     config.selfPort(), routes, settings, new KeptQueue(settings.queueCapacity())) {};

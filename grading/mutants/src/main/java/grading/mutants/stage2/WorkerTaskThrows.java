@@ -2,6 +2,7 @@ package grading.mutants.stage2;
 
 import grading.mutants.FirstParser;
 import grading.mutants.Mutant;
+import grading.mutants.NodeServerMutant;
 import java.io.IOException;
 import one.nio.http.HttpServer;
 import one.nio.http.Request;
@@ -18,7 +19,7 @@ import solutions.stage2.WorkerSettings;
                 + "(?debug&id=k), and the exception escapes the task: the client never gets an answer",
         caughtBy =
                 "course.hidden.stage1.HandlerFailuresTest#requestsAHandlerMayFailOnAreAnsweredAndTheConnectionGoesOn")
-public final class WorkerTaskThrows extends WorkerServerMutant {
+public final class WorkerTaskThrows extends NodeServerMutant {
     @Override
     protected HttpServer server(int port, Routes routes, WorkerSettings settings) throws IOException {
         return new ExecutorHttpServer(port, routes, settings) {

@@ -34,6 +34,19 @@ public final class RawHttp {
 
     private RawHttp() {}
 
+    /** A socket to the node at {@code nodeUrl} whose reads give up after {@code readTimeoutMillis}. */
+    public static Socket connect(String nodeUrl, int readTimeoutMillis) throws IOException {
+        URI uri = URI.create(nodeUrl);
+        Socket socket = new Socket(uri.getHost(), uri.getPort());
+        try {
+            socket.setSoTimeout(readTimeoutMillis);
+            return socket;
+        } catch (IOException | RuntimeException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
     static String request(String method, String target, String... headersAndBody) {
         StringBuilder sb = new StringBuilder(method + " " + target + " HTTP/1.1\r\nHost: localhost\r\n");
         for (String s : headersAndBody) {
@@ -44,9 +57,7 @@ public final class RawHttp {
 
     /** Sends the bytes and reads up to {@code wanted} answers; stops early when the node closes the connection. */
     static Exchange exchange(String nodeUrl, byte[] bytes, int wanted) throws IOException {
-        URI uri = URI.create(nodeUrl);
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(TIMEOUT_MILLIS);
+        try (Socket socket = connect(nodeUrl, TIMEOUT_MILLIS)) {
             socket.getOutputStream().write(bytes);
             socket.getOutputStream().flush();
             InputStream in = socket.getInputStream();
@@ -69,9 +80,7 @@ public final class RawHttp {
      * connection ended without one.
      */
     static Answer answerToRefused(String nodeUrl, byte[] bytes) throws IOException {
-        URI uri = URI.create(nodeUrl);
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(TIMEOUT_MILLIS);
+        try (Socket socket = connect(nodeUrl, TIMEOUT_MILLIS)) {
             try {
                 socket.getOutputStream().write(bytes);
                 socket.getOutputStream().flush();

@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -134,9 +133,7 @@ class RequestFramingTest {
     @Test
     @Checks("s1-expect-100")
     void expectContinueIsAnsweredBeforeTheBody(Cluster cluster) throws Exception {
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(10_000);
+        try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             socket.getOutputStream()
                     .write((PUT_K + "Content-Length: 5\r\nExpect: 100-continue\r\n\r\n")
                             .getBytes(StandardCharsets.US_ASCII));
@@ -174,11 +171,9 @@ class RequestFramingTest {
 
     /** Sends {@code request} as two writes, the second 200 ms after the first, and reads the one answer. */
     private static RawHttp.Answer inTwoParts(Cluster cluster, String request) throws Exception {
-        URI uri = URI.create(cluster.url(0));
         byte[] bytes = request.getBytes(StandardCharsets.US_ASCII);
         int half = bytes.length / 2;
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(10_000);
+        try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             socket.setTcpNoDelay(true);
             socket.getOutputStream().write(bytes, 0, half);
             socket.getOutputStream().flush();
@@ -205,9 +200,7 @@ class RequestFramingTest {
     @Checks("s1-too-large-413")
     void aClientThatSendsATooLargeBodyWholeThenReadsGetsThe413(Cluster cluster) throws Exception {
         int size = 17 << 20; // past the reference's 16 MiB
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(30_000);
+        try (Socket socket = RawHttp.connect(cluster.url(0), 30_000)) {
             OutputStream out = socket.getOutputStream();
             byte[] block = new byte[64 << 10];
             try {

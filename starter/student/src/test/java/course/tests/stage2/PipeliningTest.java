@@ -14,7 +14,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -42,9 +41,7 @@ class PipeliningTest {
             all.append("GET /v0/entity?id=p").append(i % KEYS).append(" HTTP/1.1\r\nHost: localhost\r\n\r\n");
         }
         byte[] bytes = all.toString().getBytes(StandardCharsets.US_ASCII);
-        URI uri = URI.create(cluster.url(0));
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(20_000);
+        try (Socket socket = RawHttp.connect(cluster.url(0), 20_000)) {
             // Written from another thread: a node that stops reading while it catches up must not block the reader.
             OutputStream out = socket.getOutputStream();
             CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> {

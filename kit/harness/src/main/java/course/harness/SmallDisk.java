@@ -1,4 +1,4 @@
-package course.hidden;
+package course.harness;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Assumptions;
  * tmpfs bubblewrap mounts); elsewhere a tmpfs this mounts on a folder, which needs root (the course VM and CI run
  * the tests as root); where neither is there, the test that asks for one is skipped with the reason.
  * {@link #fill()} takes every free byte with a file, and {@link #free()} deletes it, which is how a full disk gets
- * its space back.
+ * its space back. The hidden tests' node, solutions/server's node and the LSM storage's own tests fill this one disk.
  */
 public final class SmallDisk implements AutoCloseable {
     public static final String PROPERTY = "course.smallDisk";
@@ -64,13 +64,25 @@ public final class SmallDisk implements AutoCloseable {
                 throw full;
             }
         }
-        for (int size = 32 << 10; size > 0; size /= 2) { // what did not fit in whole chunks
+        // What did not fit in whole chunks: a byte at a time would take long, so in shrinking chunks.
+        for (int size = 32 << 10; size > 0; size /= 2) {
             try (OutputStream out = Files.newOutputStream(filler, StandardOpenOption.APPEND)) {
                 out.write(new byte[size]);
             } catch (IOException full) {
                 // that much does not fit any more: try less
             }
         }
+    }
+
+    /**
+     * Leaves {@code bytes} free and fills the rest: room for what a test wants to succeed (a memtable's log) and not
+     * for what it wants to fail (that memtable's table too).
+     */
+    public void fillAllBut(long bytes) throws IOException {
+        fill();
+        free();
+        long free = Files.getFileStore(root).getUsableSpace();
+        Files.write(filler, new byte[(int) Math.max(0, free - bytes)]);
     }
 
     /** Gives every byte the filler took back. */
