@@ -36,6 +36,12 @@ if [ $# -gt 1 ]; then
 fi
 only=${1:-}
 start=$(date +%s)
+# Every Maven of the run compiles or checks for seconds to a few minutes and exits: the build, ./mvnw verify's own
+# JVM, and the builds tests start (the Gradescope zip's course, the student repository's clones, the provided
+# engine). With the JIT's first tier only, as the test JVMs already run (jvm-flags.properties), the Error Prone build
+# took 89 instead of 126 core-seconds, the format check 10 instead of 19, and a student clone's test-compile 7.4
+# instead of 13.5 on this 2-core machine. MAVEN_OPTS reaches only Maven's own JVM: test JVMs and nodes keep theirs.
+export MAVEN_OPTS="${MAVEN_OPTS:+$MAVEN_OPTS }-XX:TieredStopAtLevel=1"
 java_rc=0; py_rc=0; style_rc=0
 # The closing line counts the runners' XML reports: reports of an earlier run must not count again.
 find "$COURSE_ROOT" -path "$COURSE_ROOT/.git" -prune -o -type d -name surefire-reports -path '*/target/*' -print0 \
