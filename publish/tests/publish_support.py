@@ -153,6 +153,12 @@ def surefire_cases(clone_dir: Path) -> list[dict]:
     return cases
 
 
+def failure_report(result: subprocess.CompletedProcess, cases: list[dict]) -> str:
+    """A failed build's exit code and output tails, then its first ten failing test cases."""
+    failing = [f"{c['class']}.{c['name']}: {(c['failure'] or '')[:300]}" for c in cases if c["failure"]]
+    return f"exit {result.returncode}\n{result.stdout[-3000:]}{result.stderr[-3000:]}\n" + "\n".join(failing[:10])
+
+
 REFERENCE_SOURCES = Path("solutions/server/src/main/java")
 
 
