@@ -145,8 +145,10 @@ class GradescopeAutograderTest {
                     .put(
                             "COURSE_GRADE_ARGS",
                             "--only EntityProtocolTest" + (GradeCommandTest.SANDBOX_WORKS ? "" : " --no-sandbox"));
-            builder.environment()
-                    .put("MAVEN_ARGS", "-o"); // the machine has every dependency; the zip's copy builds offline
+            // The machine has every dependency: the zip's copy builds offline. Without Error Prone: the zip holds
+            // the sources ./course test compiles with it (this test runs in that build), and its bug patterns cost
+            // four fifths of this build's CPU (about 100 of 125 core-seconds) for findings already reported.
+            builder.environment().put("MAVEN_ARGS", "-o -Derrorprone.skip");
         }
         Process p = builder.start();
         byte[] output = p.getInputStream().readAllBytes();
