@@ -97,7 +97,6 @@ import grading.mutants.stage4.CoordinatorAlwaysAReplica;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
 import grading.mutants.stage4.InternalRequestsWithoutSecret;
 import grading.mutants.stage4.LastArrivalWins;
-import grading.mutants.stage4.PeerBodiesKeptAfterTheCall;
 import grading.mutants.stage4.PutFromDefaultIsAMajority;
 import grading.mutants.stage4.ReplicaKeysAsText;
 import grading.mutants.stage4.StoresOnOneReplicaTooMany;
@@ -233,7 +232,6 @@ public final class Mutants {
             InternalRequestsWithoutSecret.class,
             ReplicaKeysAsText.class,
             LastArrivalWins.class,
-            PeerBodiesKeptAfterTheCall.class,
             PutFromDefaultIsAMajority.class,
             AckAboveFromClamped.class,
             CoordinatorAlwaysAReplica.class,

@@ -161,13 +161,6 @@ public final class ReferenceWith {
                         return peers.open(self, secret, timeout);
                     }
                 };
-            case 4 ->
-                new Stage4Node(config) {
-                    @Override
-                    protected PeerClient createPeers(String self, String secret, Duration timeout) {
-                        return peers.open(self, secret, timeout);
-                    }
-                };
             default -> throw unsupported(mutant, "the client for other nodes");
         };
     }

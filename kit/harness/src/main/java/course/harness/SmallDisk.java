@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Assumptions;
  * tmpfs bubblewrap mounts); elsewhere a tmpfs this mounts on a folder, which needs root (the course VM and CI run
  * the tests as root); where neither is there, the test that asks for one is skipped with the reason.
  * {@link #fill()} takes every free byte with a file, and {@link #free()} deletes it, which is how a full disk gets
- * its space back. The hidden tests' node, solutions/server's node and the LSM storage's own tests fill this one disk.
+ * its space back. Every disk-full test of the course, of a node or of a storage engine, fills this one kind of disk.
  */
 public final class SmallDisk implements AutoCloseable {
     public static final String PROPERTY = "course.smallDisk";

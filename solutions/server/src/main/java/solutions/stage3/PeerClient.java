@@ -94,12 +94,12 @@ public class PeerClient implements Closeable {
             byte[] body,
             Map<String, String> headers,
             PeerAnswerMemory memory) {
-        HttpRequest.BodyPublisher published = body == null ? HttpRequest.BodyPublishers.noBody() : publisher(body);
+        PeerRequestBody published = body == null ? null : new PeerRequestBody(body);
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(peer + pathAndQuery))
                 .timeout(timeout)
                 .header(INTERNAL_HEADER, self)
                 .header(SECRET_HEADER, secret)
-                .method(method, published);
+                .method(method, published == null ? HttpRequest.BodyPublishers.noBody() : published);
         headers.forEach(request::header);
         HttpRequest built = request.build();
         HttpResponse.BodyHandler<byte[]> answers = memory == null
@@ -124,8 +124,8 @@ public class PeerClient implements Closeable {
                         : new Response(StatusLine.of(r.statusCode()), r.body()))
                 .exceptionally(e -> unreachable(peer, e))
                 .whenComplete((r, e) -> {
-                    if (published instanceof PeerRequestBody sent) {
-                        sent.release();
+                    if (published != null) {
+                        published.release();
                     }
                 })
                 // The request timeout covers the headers only; a body that never ends must not hold a worker.
@@ -134,14 +134,6 @@ public class PeerClient implements Closeable {
 
     private static long contentLength(HttpHeaders headers) {
         return headers.firstValueAsLong("Content-Length").orElse(0);
-    }
-
-    /**
-     * What sends a value to a peer: a {@link PeerRequestBody}, let go of once the call is over. A course mutant gives
-     * {@code BodyPublishers.ofByteArray} instead, which idle pooled connections keep.
-     */
-    protected HttpRequest.BodyPublisher publisher(byte[] body) {
-        return new PeerRequestBody(body);
     }
 
     /** Waits for an answer from {@link #send}; a worker waits no longer than the peer timeout allows. */
