@@ -16,14 +16,19 @@ def request(method, key, body=b""):
     return head.encode() + body
 
 
-def read_answer(s):
+def read_head(s, size=65536):
+    """Reads until the end of an answer's headers: (the header bytes, what came after them)."""
     data = b""
     while b"\r\n\r\n" not in data:
-        chunk = s.recv(65536)
+        chunk = s.recv(size)
         if not chunk:
             raise ConnectionError("closed before the headers")
         data += chunk
-    head, rest = data.split(b"\r\n\r\n", 1)
+    return data.split(b"\r\n\r\n", 1)
+
+
+def read_answer(s):
+    head, rest = read_head(s)
     status = int(head.split(b" ")[1])
     length = 0
     for line in head.split(b"\r\n")[1:]:
@@ -122,14 +127,9 @@ def slow_readers(port):
                 s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
                 s.sendall(request("GET", "big16"))
                 got, start = 0, time.monotonic()
-                head = b""
-                while b"\r\n\r\n" not in head:
-                    chunk = s.recv(4096)
-                    if not chunk:
-                        raise ConnectionError("closed before the headers")
-                    head += chunk
+                head, rest = read_head(s, 4096)
                 status = int(head.split(b" ")[1])
-                got = len(head.split(b"\r\n\r\n", 1)[1])
+                got = len(rest)
                 want = None
                 for line in head.split(b"\r\n"):
                     if line.lower().startswith(b"content-length"):
@@ -145,8 +145,7 @@ def slow_readers(port):
                     if delay > 0:
                         time.sleep(delay)
                 with lock:
-                    body = head.split(b"\r\n\r\n", 1)[1][:300]
-                    results.append((status if status == 200 else f"{status} {body!r}", got))
+                    results.append((status if status == 200 else f"{status} {rest[:300]!r}", got))
         except Exception as e:  # noqa: BLE001
             with lock:
                 results.append((repr(e), 0))

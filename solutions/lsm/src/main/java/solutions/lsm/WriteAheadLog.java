@@ -62,11 +62,11 @@ final class WriteAheadLog implements Closeable {
         }
         byte[] key = entry.key();
         byte[] value = entry.value();
-        int valueLength = value == null ? 0 : value.length;
-        int bodyLength = 8 + key.length + valueLength;
+        int bodyLength = 8 + key.length + (value == null ? 0 : value.length);
         // The header and key go through the buffer, the value straight from its array: a buffer that grew to the
         // largest value stayed that large, and after one 16 MiB PUT every node kept 16 MiB of heap for its log.
         int headLength = HEADER_BYTES + 8 + key.length;
+        long recordLength = HEADER_BYTES + (long) bodyLength;
         if (buffer.capacity() < headLength) {
             buffer = ByteBuffer.allocate(Math.max(headLength, buffer.capacity() * 2));
         }
@@ -87,7 +87,7 @@ final class WriteAheadLog implements Closeable {
         ByteBuffer[] record =
                 value == null ? new ByteBuffer[] {buffer} : new ByteBuffer[] {buffer, ByteBuffer.wrap(value)};
         try {
-            for (long left = (long) headLength + valueLength; left > 0; ) {
+            for (long left = recordLength; left > 0; ) {
                 left -= channel.write(record);
             }
         } catch (IOException e) {
@@ -99,7 +99,7 @@ final class WriteAheadLog implements Closeable {
             }
             throw e;
         }
-        end += headLength + valueLength;
+        end += recordLength;
     }
 
     /** Removes what a failed append left after the last whole record; shrinking a file needs no free space. */

@@ -64,6 +64,9 @@ public final class Quorum {
     private final List<Answer> successes = new ArrayList<>();
     private final List<Answer> failures = new ArrayList<>();
     private final CompletableFuture<Void> decided = new CompletableFuture<>();
+    /** The newest record the successes brought (guarded by this): the only one kept. */
+    private Record newest;
+
     private boolean closed; // guarded by this: set once decided, after which the lists never change
 
     public Quorum(ReplicaCount count) {
@@ -85,19 +88,13 @@ public final class Quorum {
             letGo = null;
             Answer counted = answer;
             if (answer.succeeded() && answer.record() != null) {
-                for (int i = 0; i < successes.size(); i++) {
-                    Record kept = successes.get(i).record();
-                    if (kept != null) {
-                        if (answer.record().newerThan(kept)) {
-                            successes.set(i, Answer.success(successes.get(i).node(), null));
-                            letGo = kept;
-                        } else {
-                            counted = Answer.success(answer.node(), null);
-                            letGo = answer.record();
-                        }
-                        break;
-                    }
+                if (answer.record().newerThan(newest)) {
+                    letGo = newest;
+                    newest = answer.record();
+                } else {
+                    letGo = answer.record();
                 }
+                counted = Answer.success(answer.node(), null); // its record, if kept, is newest
             }
             (counted.succeeded() ? successes : failures).add(counted);
             if (successes.size() < count.ack() && failures.size() <= count.from() - count.ack()) {
@@ -121,12 +118,6 @@ public final class Quorum {
 
     /** The newest record among the successful answers, or null when none of them had one. */
     public synchronized Record newest() {
-        Record newest = null;
-        for (Answer a : successes) {
-            if (a.record() != null && a.record().newerThan(newest)) {
-                newest = a.record();
-            }
-        }
         return newest;
     }
 
