@@ -86,6 +86,7 @@ import grading.mutants.stage3.ForwardsInTheClientLane;
 import grading.mutants.stage3.ImpatientPeerCalls;
 import grading.mutants.stage3.NoForwarding;
 import grading.mutants.stage3.OwnerDownIs500;
+import grading.mutants.stage3.PeerBodiesKeptAfterTheCall;
 import grading.mutants.stage3.PeerCallsWithoutTimeout;
 import grading.mutants.stage3.ScoresByStringHashCode;
 import grading.mutants.stage3.ValuesCompressed;
@@ -223,6 +224,7 @@ public final class Mutants {
             ScoresByStringHashCode.class,
             ForwardsForwardedRequests.class,
             ClosedConnectionsNotRetried.class,
+            PeerBodiesKeptAfterTheCall.class,
             // stage 4: replication
             AckDefaultIsOne.class,
             StoresOnOneReplicaTooMany.class,

@@ -321,6 +321,14 @@ public final class Cluster implements AutoCloseable {
         return node(node).pid();
     }
 
+    /**
+     * What the node's JVM still holds after a full collection ({@link NodeMode#PROCESS} only), for a test that asks
+     * what a node kept once its requests were answered: measured before and after, the difference is what it kept.
+     */
+    public LiveObjects liveObjects(int node) throws IOException {
+        return node(node).liveObjects();
+    }
+
     public KvClient client() {
         return client;
     }

@@ -79,6 +79,12 @@ final class InProcessNode implements Node {
     }
 
     @Override
+    public LiveObjects liveObjects() {
+        throw new UnsupportedOperationException("a node in the test's JVM shares its heap with the test and the other"
+                + " nodes: annotate the test with @WithCluster(mode = NodeMode.PROCESS)");
+    }
+
+    @Override
     public String logTail() {
         return "";
     }

@@ -34,6 +34,9 @@ interface Node {
      */
     String threadDump() throws IOException;
 
+    /** What the node's JVM still holds after a full collection (a node in a JVM of its own only). */
+    LiveObjects liveObjects() throws IOException;
+
     /** What the node printed, for failure messages; empty for in-process nodes. */
     String logTail();
 

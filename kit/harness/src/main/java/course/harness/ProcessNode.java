@@ -259,7 +259,8 @@ final class ProcessNode implements Node {
                 if (line.startsWith(Launcher.READY)
                         || line.equals(Launcher.STOPPED)
                         || line.startsWith(Launcher.FAILED)
-                        || line.startsWith(Launcher.DUMPED)) {
+                        || line.startsWith(Launcher.DUMPED)
+                        || line.startsWith(Launcher.LIVE)) {
                     answers.add(line);
                 }
             }
@@ -325,6 +326,26 @@ final class ProcessNode implements Node {
                 throw new IOException("node " + url + " did not dump its threads: " + reason(answer));
             }
             return Files.readString(file, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** Asks the node's JVM what it still holds after a full collection (the launcher's {@code live FILE}). */
+    @Override
+    public LiveObjects liveObjects() throws IOException {
+        if (process == null || !process.isAlive()) {
+            throw new IOException("node " + url + " has no running JVM to measure");
+        }
+        Path file = log.resolveSibling(log.getFileName() + ".live-" + System.nanoTime() + ".txt");
+        try {
+            String answer = command("live " + file.toAbsolutePath(), STOP_TIMEOUT);
+            if (!answer.startsWith(Launcher.LIVE)) {
+                throw new IOException("node " + url + " did not measure its heap: " + reason(answer));
+            }
+            return new LiveObjects(
+                    Long.parseLong(answer.substring(Launcher.LIVE.length()).trim()),
+                    Files.readString(file, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(file);
         }

@@ -43,6 +43,12 @@ public final class Launcher {
     public static final String FAILED = "FAILED ";
     /** Printed after {@code threads FILE} under {@code --control stdin}, once FILE holds the thread dump; FILE follows. */
     public static final String DUMPED = "DUMPED ";
+    /**
+     * Printed after {@code live FILE} under {@code --control stdin}, once FILE holds the class histogram of the objects
+     * still reachable after a full collection: their total bytes follow. For tests that ask what a node still holds
+     * once its calls are over.
+     */
+    public static final String LIVE = "LIVE ";
     /** The environment variable that holds the cluster's secret; every node of one cluster needs the same value. */
     public static final String SECRET_ENV = "COURSE_CLUSTER_SECRET";
 
@@ -147,6 +153,11 @@ public final class Launcher {
                             Path file = Path.of(c.substring("threads ".length()).trim());
                             dumpThreads(file);
                             System.out.println(DUMPED + file);
+                        }
+                        case String c
+                        when c.startsWith("live ") -> {
+                            Path file = Path.of(c.substring("live ".length()).trim());
+                            System.out.println(LIVE + LiveHeap.write(file));
                         }
                         default -> System.out.println(FAILED + "unknown command '" + line.trim() + "'");
                     }

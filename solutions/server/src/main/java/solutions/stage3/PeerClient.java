@@ -94,7 +94,7 @@ public class PeerClient implements Closeable {
             byte[] body,
             Map<String, String> headers,
             PeerAnswerMemory memory) {
-        PeerRequestBody published = body == null ? null : new PeerRequestBody(body);
+        HttpRequest.BodyPublisher published = body == null ? null : publisher(body);
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(peer + pathAndQuery))
                 .timeout(timeout)
                 .header(INTERNAL_HEADER, self)
@@ -124,12 +124,20 @@ public class PeerClient implements Closeable {
                         : new Response(StatusLine.of(r.statusCode()), r.body()))
                 .exceptionally(e -> unreachable(peer, e))
                 .whenComplete((r, e) -> {
-                    if (published != null) {
-                        published.release();
+                    if (published instanceof PeerRequestBody sent) {
+                        sent.release();
                     }
                 })
                 // The request timeout covers the headers only; a body that never ends must not hold a worker.
                 .completeOnTimeout(timedOut(peer), 2 * timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * What sends a value to a peer: a {@link PeerRequestBody}, let go of once the call is over. A course mutant gives
+     * {@code BodyPublishers.ofByteArray} instead, which idle pooled connections keep.
+     */
+    protected HttpRequest.BodyPublisher publisher(byte[] body) {
+        return new PeerRequestBody(body);
     }
 
     private static long contentLength(HttpHeaders headers) {

@@ -80,4 +80,52 @@ class PeerRequestBodyTest {
         assertInstanceOf(IllegalStateException.class, c.error);
         assertEquals(0, c.slices);
     }
+
+    /** Keeps the slices it gets, as a connection may keep the last buffer it wrote, and asks for more only when told. */
+    private static final class Keeper implements Flow.Subscriber<ByteBuffer> {
+        Flow.Subscription subscription;
+        ByteBuffer last;
+        int slices;
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+        }
+
+        @Override
+        public void onNext(ByteBuffer item) {
+            slices++;
+            last = item;
+        }
+
+        @Override
+        public void onError(Throwable t) {}
+
+        @Override
+        public void onComplete() {}
+    }
+
+    @Test
+    void aSliceKeptByTheClientHoldsNoMoreThanItself() {
+        byte[] value = new byte[300_000];
+        Keeper k = new Keeper();
+        new PeerRequestBody(value).subscribe(k);
+        k.subscription.request(1);
+        assertTrue(
+                k.last.array() != value && k.last.array().length <= 64 * 1024,
+                "a slice must be a copy: one that wraps the value keeps all " + value.length
+                        + " bytes alive for as long" + " as the client keeps the buffer (its backing array has "
+                        + k.last.array().length + ")");
+    }
+
+    @Test
+    void aSendingLeftUnfinishedStopsWhenTheCallIsOver() {
+        PeerRequestBody body = new PeerRequestBody(new byte[300_000]);
+        Keeper k = new Keeper();
+        body.subscribe(k);
+        k.subscription.request(1); // the peer answered after one slice, and the client asked for no more
+        body.release();
+        k.subscription.request(10);
+        assertEquals(1, k.slices, "a released body gave more slices: its sending still held the value");
+    }
 }

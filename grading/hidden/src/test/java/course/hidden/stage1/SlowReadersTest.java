@@ -46,18 +46,24 @@ public class SlowReadersTest {
     @Checks("s1-answer-budget")
     void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
+        clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(cluster, seed, 16);
+    }
+
+    /** {@code clients} GETs of a 4 MiB value, sent at once on connections that are never read, then a normal client. */
+    protected static void clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(
+            Cluster cluster, Seed seed, int clients) throws Exception {
         byte[] value = stored(cluster, seed, "four", 4);
         List<Socket> holders = new ArrayList<>();
         try {
-            for (int i = 0; i < 16; i++) {
+            for (int i = 0; i < clients; i++) {
                 holders.add(sendGetAndNeverRead(cluster, "four"));
             }
             Thread.sleep(2000); // the node has read every GET and written what the sockets take
-            normalClientWorks(cluster, "while 16 clients hold a 4 MiB answer unread", 10);
+            normalClientWorks(cluster, "while " + clients + " clients hold a 4 MiB answer unread", 10);
         } finally {
             closeAll(holders);
         }
-        assertAlive(cluster, "16 clients that never read a 4 MiB answer");
+        assertAlive(cluster, clients + " clients that never read a 4 MiB answer");
         cluster.client().withTimeout(Duration.ofSeconds(30)).get(0, "four").assertBody(200, value);
     }
 

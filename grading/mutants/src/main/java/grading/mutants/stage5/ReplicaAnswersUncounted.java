@@ -10,10 +10,10 @@ import solutions.stage5.Stage5Node;
 @Mutant(
         stage = 5,
         sentences = "s4-read-memory",
-        breaks = "the replicas' answers to a GET are not counted in the budget for answers: 16 clients that never read "
+        breaks = "the replicas' answers to a GET are not counted in the budget for answers: 48 clients that never read "
                 + "a 4 MiB value, through one node, make it hold their quorums' copies until it dies",
         caughtBy = "course.hidden.stage4.ReplicatedSlowReadersTest#"
-                + "sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing")
+                + "fortyEightClientsThatNeverReadAFourMebibyteAnswerLeaveTheCoordinatorServing")
 public final class ReplicaAnswersUncounted implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {

@@ -1,0 +1,124 @@
+package course.hidden.stage3;
+
+import static course.tests.stage3.ShardedRequests.get;
+import static course.tests.stage3.ShardedRequests.put;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import course.harness.Checks;
+import course.harness.Cluster;
+import course.harness.KvClient;
+import course.harness.LiveObjects;
+import course.harness.NodeJvm;
+import course.harness.NodeMode;
+import course.harness.Reply;
+import course.harness.Seed;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import course.hidden.SeededValues;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a node still holds once the values it forwarded are stored and answered: nothing of them. The test asks the
+ * node's JVM for its live objects (after a full collection) before and after it forwarded six 8 MiB values to their
+ * owners, sent at once by six clients. A node that keeps what its idle pooled connections last sent
+ * ({@code BodyPublishers.ofByteArray} in {@code java.net.http}) keeps a whole value per connection, for good; a burst
+ * that opens a dozen connections then leaves no room for the next large value. Only keys node 0 does not own are
+ * written, so none of them belongs in its memory.
+ */
+@Stage(3)
+class ForwardedValuesLetGoTest {
+    private static final int VALUE_BYTES = 8 << 20;
+    private static final int VALUES = 6;
+
+    @Test
+    @WithCluster(nodes = 3, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+    @Checks("s3-peer-bodies")
+    void aNodeKeepsNoValueItForwardedOnceItsOwnerAnswered(Cluster cluster, Seed seed) throws Exception {
+        KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
+        // Forwarding once before the baseline loads what it needs; node 0 then restarts (in the same JVM), so its
+        // client for the peers is new and the large values are what opens its connections: java.net.http keeps the
+        // request that opened a pooled connection for as long as the connection lives.
+        put(c, 0, "warm-up", new byte[] {1}).assertStatus(201);
+        List<String> keys = keysNodeZeroDoesNotOwn(cluster, c);
+        LiveObjects before = cluster.liveObjects(0);
+        ExecutorService clients = Executors.newFixedThreadPool(VALUES);
+        try {
+            List<Future<?>> puts = new ArrayList<>();
+            for (int i = 0; i < keys.size(); i++) {
+                int value = i;
+                puts.add(clients.submit(() -> storeRetryingWhileBusy(c, keys.get(value), seed, value)));
+            }
+            for (Future<?> put : puts) {
+                put.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+        LiveObjects after = cluster.liveObjects(0);
+        long kept = after.bytes() - before.bytes();
+        assertTrue(
+                kept < VALUE_BYTES / 2,
+                "node 0 forwarded " + VALUES + " values of " + mib(VALUE_BYTES) + " to their owners (it owns none of"
+                        + " them), all PUTs answered; after a full collection it still holds " + mib(kept) + " more"
+                        + " than before them. A value sent to another node must be let go once that node answered:"
+                        + " java.net.http's idle pooled connections keep their last request, and with it a body given"
+                        + " by BodyPublishers.ofByteArray (send it in slices that you let go of, as the statement"
+                        + " says). What it holds, largest classes first:\n" + after.largest(8)
+                        + "\n(before the PUTs:\n" + before.largest(8) + ")");
+        for (int i = 0; i < keys.size(); i++) {
+            get(c, 0, keys.get(i)).assertBody(200, SeededValues.of(seed.value(), i, VALUE_BYTES));
+        }
+    }
+
+    /**
+     * One value PUT through node 0 until it is stored: a node may refuse a body with 503 while others fill its budget
+     * for bodies, and say to retry.
+     */
+    private static void storeRetryingWhileBusy(KvClient c, String key, Seed seed, int value) {
+        byte[] bytes = SeededValues.of(seed.value(), value, VALUE_BYTES);
+        for (int attempt = 1; ; attempt++) {
+            Reply r = put(c, 0, key, bytes);
+            if (r.status() != 503 || attempt == 20) {
+                r.assertStatus(201);
+                return;
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
+    }
+
+    /**
+     * Keys whose only copy (ack=1&from=1) is on node 1 or 2: with node 0 stopped, a GET through node 1 answers 404
+     * for them, and 503 or 504 naming node 0 for the keys node 0 owns.
+     */
+    private static List<String> keysNodeZeroDoesNotOwn(Cluster cluster, KvClient c) throws Exception {
+        cluster.stop(0);
+        List<String> keys = new ArrayList<>();
+        for (int k = 0; keys.size() < VALUES; k++) {
+            String key = "forwarded-" + k;
+            Reply r = get(c, 1, key);
+            if (r.status() == 404) {
+                keys.add(key);
+            } else {
+                r.assertStatusIn(503, 504);
+            }
+        }
+        cluster.start(0);
+        return keys;
+    }
+
+    private static String mib(long bytes) {
+        return String.format("%.1f MiB", bytes / (1024.0 * 1024.0));
+    }
+}
