@@ -40,6 +40,7 @@ final class GradeArgs extends CourseCommand {
     private Integer stage;
     private boolean gradescope;
     private boolean perf = true;
+    private Integer perfStepSeconds;
     private Limits limits = Limits.standard();
     private Long seed;
 
@@ -91,7 +92,8 @@ final class GradeArgs extends CourseCommand {
             paramLabel = "FILE",
             description = "Write Gradescope's autograder zip"
                     + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
-                    + " grading; --no-perf, --time-limit, --test-time-limit and --class-time-limit given with it apply to every"
+                    + " grading; --no-perf, --perf-step-seconds, --time-limit, --test-time-limit and --class-time-limit given"
+                    + " with it apply to every"
                     + " submission.")
     private Path gradescopeZip;
 
@@ -103,6 +105,16 @@ final class GradeArgs extends CourseCommand {
                     + " busy' with what was seen, and the leaderboard gets none.")
     void noPerf(boolean skip) {
         perf = !skip;
+    }
+
+    @Option(
+            names = "--perf-step-seconds",
+            paramLabel = "SECONDS",
+            description = "Each step of the performance run's saturation search (default "
+                    + Performance.STEP_SECONDS + ", 1 to 30). Shorter steps measure a rate less exactly; the grade's"
+                    + " notes give the length its steps had.")
+    void perfStepSeconds(String seconds) {
+        perfStepSeconds = (int) OptionValues.between("--perf-step-seconds", seconds, 1, 30);
     }
 
     @Option(
@@ -222,13 +234,17 @@ final class GradeArgs extends CourseCommand {
         }
         if (line.isUsageHelpRequested()) {
             return new GradeOptions(
-                    0, null, null, null, null, false, false, null, a.limits, false, false, true, null, null, true,
-                    false);
+                    0, null, null, null, null, false, 0, null, a.limits, false, false, true, null, null, true, false);
         }
         return a.checked();
     }
 
     private GradeOptions checked() {
+        if (!perf && perfStepSeconds != null) {
+            throw new GradeException(
+                    "--perf-step-seconds sets the performance run that --no-perf skips: give one of" + " them");
+        }
+        int perfSteps = !perf ? 0 : perfStepSeconds == null ? Performance.STEP_SECONDS : perfStepSeconds;
         if (checkSandbox) {
             if (stage != null
                     || matrix
@@ -239,7 +255,7 @@ final class GradeArgs extends CourseCommand {
                 throw new GradeException("--check-sandbox takes no other option: it only tries the sandbox");
             }
             return new GradeOptions(
-                    0, null, null, null, null, false, false, null, limits, false, false, false, null, null, true, true);
+                    0, null, null, null, null, false, 0, null, limits, false, false, false, null, null, true, true);
         }
         if (isolated && !matrix) {
             throw new GradeException("--isolated goes with --mutant-matrix");
@@ -256,7 +272,7 @@ final class GradeArgs extends CourseCommand {
                     null,
                     out == null ? Path.of("docs/grading/mutants.md") : out,
                     false,
-                    false,
+                    0,
                     null,
                     limits,
                     true,
@@ -282,7 +298,7 @@ final class GradeArgs extends CourseCommand {
                     null,
                     null,
                     true,
-                    perf,
+                    perfSteps,
                     null,
                     limits,
                     false,
@@ -318,7 +334,7 @@ final class GradeArgs extends CourseCommand {
                 name,
                 document,
                 gradescope,
-                perf,
+                perfSteps,
                 only,
                 limits,
                 false,

@@ -127,7 +127,14 @@ public final class GradeCommand {
                 }
                 if (o.perf()) {
                     measured = Performance.measure(
-                            ws, intake.factory(), o.stage(), sandbox, o.limits(), courseRoot(), progress);
+                            ws,
+                            intake.factory(),
+                            o.stage(),
+                            o.perfStepSeconds(),
+                            sandbox,
+                            o.limits(),
+                            courseRoot(),
+                            progress);
                     notes.addAll(measured.notes());
                 }
             } else {
@@ -170,7 +177,11 @@ public final class GradeCommand {
                 + (o.submission() != null
                         ? " --submission " + shellWord(o.submission().toString())
                         : " --factory " + o.factory())
-                + (o.perf() ? "" : " --no-perf") + (o.sandbox() ? "" : " --no-sandbox") + " --seed " + seed;
+                + (o.perf() ? "" : " --no-perf")
+                + (o.perf() && o.perfStepSeconds() != Performance.STEP_SECONDS
+                        ? " --perf-step-seconds " + o.perfStepSeconds()
+                        : "")
+                + (o.sandbox() ? "" : " --no-sandbox") + " --seed " + seed;
     }
 
     /** A word a shell reads back as itself: quoted when it holds anything but plain path characters. */

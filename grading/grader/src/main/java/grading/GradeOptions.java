@@ -9,6 +9,8 @@ import java.util.List;
  * The command line of {@code ./course grade}.
  *
  * @param gradescopeZip when set, write Gradescope's autograder zip there for {@code stage} instead of grading
+ * @param perfStepSeconds the length of each step of the performance run's saturation search; 0: no performance run
+ *     ({@code --no-perf})
  * @param sandbox false when the instructor said {@code --no-sandbox}: the tests run without bubblewrap
  * @param checkSandbox {@code --check-sandbox}: only try the sandbox and say whether it works
  */
@@ -19,7 +21,7 @@ record GradeOptions(
         String student,
         Path out,
         boolean gradescope,
-        boolean perf,
+        int perfStepSeconds,
         String only,
         Limits limits,
         boolean mutantMatrix,
@@ -32,6 +34,11 @@ record GradeOptions(
     /** Parses {@code ./course grade}'s command line (picocli, in {@link GradeArgs}); bad input is a GradeException. */
     static GradeOptions parse(String[] args) {
         return GradeArgs.parse(args);
+    }
+
+    /** Whether the grade has a performance run next to the reference. */
+    boolean perf() {
+        return perfStepSeconds > 0;
     }
 
     /** Gradescope stops an autograder at 40 minutes at most (its assignment setting; 10 by default). */
@@ -49,8 +56,9 @@ record GradeOptions(
      */
     Duration autograderTimeLimit() {
         // Each side is measured once more when the machine was busy (Performance.MEASUREMENTS_PER_SIDE).
-        Duration perfPair =
-                perf ? Performance.SIDE_TIME_LIMIT.multipliedBy(2L * Performance.MEASUREMENTS_PER_SIDE) : Duration.ZERO;
+        Duration perfPair = perf()
+                ? Performance.SIDE_TIME_LIMIT.multipliedBy(2L * Performance.MEASUREMENTS_PER_SIDE)
+                : Duration.ZERO;
         return limits.wholeRun().multipliedBy(2).plus(perfPair).plus(GRADE_OVERHEAD);
     }
 
@@ -63,8 +71,10 @@ record GradeOptions(
             options.addAll(List.of(
                     "--class-time-limit", String.valueOf(limits.perClass().toSeconds())));
         }
-        if (!perf) {
+        if (!perf()) {
             options.add("--no-perf");
+        } else if (perfStepSeconds != Performance.STEP_SECONDS) {
+            options.addAll(List.of("--perf-step-seconds", String.valueOf(perfStepSeconds)));
         }
         if (!sandbox) {
             options.add("--no-sandbox");

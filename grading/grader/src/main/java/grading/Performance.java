@@ -44,7 +44,10 @@ import java.util.stream.Collectors;
  * seen ({@link Grade.NotMeasured}), and every measurement is kept in {@code performance.attempts}.
  */
 final class Performance {
-    /** Each search: steps of this many seconds, at most this many runs; with node start and fill about 40 s a side. */
+    /**
+     * Each search: steps of this many seconds by default ({@code --perf-step-seconds} sets another), at most this many
+     * runs; with node start and fill about 40 s a side.
+     */
     static final int STEP_SECONDS = 3;
 
     static final int MAX_STEPS = 9;
@@ -99,6 +102,7 @@ final class Performance {
             Workspace submission,
             String factory,
             int stage,
+            int stepSeconds,
             Sandbox sandbox,
             Limits limits,
             Path courseRoot,
@@ -119,18 +123,18 @@ final class Performance {
             pair = measureBoth(
                     (side, n) -> {
                         if (side.equals(Grade.Attempt.SUBMISSION)) {
-                            return side(submission, sandbox, limits, factory, stage, w, progress);
+                            return side(submission, sandbox, limits, factory, stage, w, stepSeconds, progress);
                         }
                         return reference == null
                                 ? new Side(
                                         null,
                                         null,
                                         "stages/" + facts.folder() + "/stage.yml names no reference solution")
-                                : side(refWs, sandbox, limits, reference, stage, w, progress);
+                                : side(refWs, sandbox, limits, reference, stage, w, stepSeconds, progress);
                     },
                     progress);
         }
-        Measured measured = record(pair, w, (System.nanoTime() - start) / 1e9, sandbox.isolated());
+        Measured measured = record(pair, w, stepSeconds, (System.nanoTime() - start) / 1e9, sandbox.isolated());
         workloadNotes.addAll(measured.notes);
         return new Measured(measured.performance, workloadNotes);
     }
@@ -172,7 +176,7 @@ final class Performance {
      * The performance part and its notes from both sides: a ratio only when both found a rate and neither was
      * contended; a side contended on its last measurement makes it "not measured: the machine was busy".
      */
-    static Measured record(Pair pair, StandardWorkload w, double seconds, boolean sandboxed) {
+    static Measured record(Pair pair, StandardWorkload w, int stepSeconds, double seconds, boolean sandboxed) {
         Side mine = pair.mine;
         Side ref = pair.ref;
         boolean busy = mine.contended() || ref.contended();
@@ -195,7 +199,7 @@ final class Performance {
                 w.keys(),
                 w.valueSize(),
                 w.source(),
-                STEP_SECONDS,
+                stepSeconds,
                 MAX_STEPS,
                 describe(mine),
                 describe(ref),
@@ -340,6 +344,7 @@ final class Performance {
             String factory,
             int stage,
             StandardWorkload w,
+            int stepSeconds,
             PrintStream progress)
             throws IOException, InterruptedException {
         LoadApi.ContentionWatch watch = LoadApi.watchContention();
@@ -368,7 +373,7 @@ final class Performance {
                 w.threads(),
                 w.keys(),
                 w.valueSize(),
-                STEP_SECONDS,
+                stepSeconds,
                 MAX_STEPS);
         ContainedProcess contained =
                 ContainedProcess.start(new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp, limits))

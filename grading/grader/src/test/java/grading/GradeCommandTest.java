@@ -90,11 +90,14 @@ class GradeCommandTest {
     @Test
     void theStageOneReferenceGradedWithPerformanceRunsAsFastAsItself(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("perf.json");
-        Grade g = gradeOf(1, "solutions.stage1.Stage1Factory", "PersistenceTest", out);
+        // Steps of 1 s instead of 3: the same path (both sides, a second measurement of a side the suite keeps busy,
+        // the ratio or "not measured"), with a third of the saturating load beside the suite's other tests.
+        Grade g = gradeOf(1, "solutions.stage1.Stage1Factory", "PersistenceTest", out, "--perf-step-seconds", "1");
         String notes = String.join("\n", g.notes());
         System.out.println(notes);
         assertTrue(g.performance() != null, notes);
         assertTrue(notes.contains("performance: GET through node 0 of 1"), notes);
+        assertTrue(notes.contains("in steps of 1 s"), notes);
         int measurements = g.performance().attempts().size();
         assertTrue(measurements >= 2 && measurements <= 4, "each side once, a busy side twice: " + notes);
         Grade back = Results.read(out, Grade.class);
@@ -280,6 +283,34 @@ class GradeCommandTest {
                 () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--frobnicate"}));
         assertTrue(e.getMessage().contains("Unknown option: '--frobnicate'"), e.getMessage());
         assertTrue(GradeArgs.usage().startsWith("usage: ./course grade --stage N --submission DIR"), GradeArgs.usage());
+    }
+
+    @Test
+    void theLengthOfAPerformanceStepIsCheckedKeptByTheZipAndReplayed() {
+        var e = assertThrows(
+                GradeException.class,
+                () -> GradeOptions.parse(
+                        new String[] {"--stage", "1", "--factory", "a.B", "--perf-step-seconds", "0"}));
+        assertTrue(e.getMessage().contains("--perf-step-seconds"), e.getMessage());
+        e = assertThrows(
+                GradeException.class,
+                () -> GradeOptions.parse(
+                        new String[] {"--stage", "1", "--factory", "a.B", "--no-perf", "--perf-step-seconds", "2"}));
+        assertTrue(e.getMessage().contains("give one of them"), e.getMessage());
+        assertEquals(
+                Performance.STEP_SECONDS,
+                GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B"})
+                        .perfStepSeconds());
+        GradeOptions quick =
+                GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--perf-step-seconds", "1"});
+        assertTrue(
+                GradeCommand.replayCommand(quick, 7).contains(" --perf-step-seconds 1 "),
+                "the replay measures" + " otherwise: " + GradeCommand.replayCommand(quick, 7));
+        GradeOptions zip = GradeOptions.parse(
+                new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--perf-step-seconds", "2"});
+        assertTrue(
+                String.join(" ", zip.gradeOptionsForEverySubmission()).contains("--perf-step-seconds 2"),
+                "the zip's grades would measure with the default steps: " + zip.gradeOptionsForEverySubmission());
     }
 
     @Test

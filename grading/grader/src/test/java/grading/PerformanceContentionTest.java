@@ -97,7 +97,8 @@ class PerformanceContentionTest {
     private static Grade graded(Given given) throws Exception {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         Performance.Pair pair = Performance.measureBoth(given, new PrintStream(progress, true, StandardCharsets.UTF_8));
-        Performance.Measured measured = Performance.record(pair, StandardWorkload.DEFAULT, 90, true);
+        Performance.Measured measured =
+                Performance.record(pair, StandardWorkload.DEFAULT, Performance.STEP_SECONDS, 90, true);
         Grade grade = Grade.builder()
                 .stage(1)
                 .performance(measured.performance())

@@ -316,36 +316,34 @@ final class ProcessNode implements Node {
     /** Asks the node's JVM for a dump of its own threads (the launcher's {@code threads FILE}) and reads it. */
     @Override
     public String threadDump() throws IOException {
-        if (process == null || !process.isAlive()) {
-            throw new IOException("node " + url + " has no running JVM to take a thread dump of");
-        }
-        Path file = log.resolveSibling(log.getFileName() + ".threads-" + System.nanoTime() + ".txt");
-        try {
-            String answer = command("threads " + file.toAbsolutePath(), STOP_TIMEOUT);
-            if (!answer.startsWith(Launcher.DUMPED)) {
-                throw new IOException("node " + url + " did not dump its threads: " + reason(answer));
-            }
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } finally {
-            Files.deleteIfExists(file);
-        }
+        return askForFile("threads", Launcher.DUMPED, "dump its threads").file();
     }
 
     /** Asks the node's JVM what it still holds after a full collection (the launcher's {@code live FILE}). */
     @Override
     public LiveObjects liveObjects() throws IOException {
+        FileAnswer answer = askForFile("live", Launcher.LIVE, "measure its heap");
+        return new LiveObjects(Long.parseLong(answer.rest().trim()), answer.file());
+    }
+
+    /** What the launcher answered after a command that writes a file: the rest of its line, and the file's text. */
+    private record FileAnswer(String rest, String file) {}
+
+    /**
+     * Sends {@code command FILE} to the launcher (a file of this node's, deleted afterwards) and reads FILE once the
+     * answer starts with {@code expected}; {@code what} says what was asked, for the error.
+     */
+    private FileAnswer askForFile(String command, String expected, String what) throws IOException {
         if (process == null || !process.isAlive()) {
-            throw new IOException("node " + url + " has no running JVM to measure");
+            throw new IOException("node " + url + " has no running JVM to " + what);
         }
-        Path file = log.resolveSibling(log.getFileName() + ".live-" + System.nanoTime() + ".txt");
+        Path file = log.resolveSibling(log.getFileName() + "." + command + "-" + System.nanoTime() + ".txt");
         try {
-            String answer = command("live " + file.toAbsolutePath(), STOP_TIMEOUT);
-            if (!answer.startsWith(Launcher.LIVE)) {
-                throw new IOException("node " + url + " did not measure its heap: " + reason(answer));
+            String answer = command(command + " " + file.toAbsolutePath(), STOP_TIMEOUT);
+            if (!answer.startsWith(expected)) {
+                throw new IOException("node " + url + " did not " + what + ": " + reason(answer));
             }
-            return new LiveObjects(
-                    Long.parseLong(answer.substring(Launcher.LIVE.length()).trim()),
-                    Files.readString(file, StandardCharsets.UTF_8));
+            return new FileAnswer(answer.substring(expected.length()), Files.readString(file, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(file);
         }

@@ -7,7 +7,6 @@ import course.contract.ServiceConfig;
 import course.contract.ServiceFactory;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,18 +42,7 @@ class LiveObjectsTest {
 
     @Test
     void anArrayANodeHoldsCountsAndOneItLetGoOfDoesNot(@TempDir Path dir) throws Exception {
-        int port = Ports.free(1).get(0);
-        String url = "http://localhost:" + port;
-        ProcessNode node = new ProcessNode(
-                port,
-                url,
-                List.of(url),
-                dir.resolve("node"),
-                dir.resolve("node.log"),
-                HoldingFactory.class.getName(),
-                "64m",
-                NodeJvm.AS_RUN.flags(),
-                ServiceConfig.newSecret());
+        ProcessNode node = LoneNode.in(dir, HoldingFactory.class, "64m", NodeJvm.AS_RUN);
         try {
             node.start();
             LiveObjects holding = node.liveObjects();

@@ -61,7 +61,7 @@ class ForwardedValuesLetGoTest {
         } finally {
             clients.shutdownNow();
         }
-        LiveObjects after = cluster.liveObjects(0);
+        LiveObjects after = settled(cluster, before.bytes() + VALUE_BYTES / 2);
         long kept = after.bytes() - before.bytes();
         assertTrue(
                 kept < VALUE_BYTES / 2,
@@ -75,6 +75,24 @@ class ForwardedValuesLetGoTest {
         for (int i = 0; i < keys.size(); i++) {
             get(c, 0, keys.get(i)).assertBody(200, SeededValues.of(seed.value(), i, VALUE_BYTES));
         }
+    }
+
+    /**
+     * What node 0 holds once nothing is on its way out any more: a worker that sent the last answer may not have
+     * returned yet on a busy machine, and its frame still holds that request's value (the suite saw one 8 MiB value
+     * so, once). Measured again a second later while above {@code limit}, three times at most: what a node keeps for
+     * good stays, what a finishing thread holds goes.
+     */
+    private static LiveObjects settled(Cluster cluster, long limit) throws Exception {
+        LiveObjects least = cluster.liveObjects(0);
+        for (int again = 0; again < 2 && least.bytes() >= limit; again++) {
+            Thread.sleep(1000);
+            LiveObjects now = cluster.liveObjects(0);
+            if (now.bytes() < least.bytes()) {
+                least = now;
+            }
+        }
+        return least;
     }
 
     /**
