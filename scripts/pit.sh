@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./course pit: PIT mutation testing of the LSM engine and the stage-1/2 references, with the course's own suites
+# ./course pit: PIT mutation testing of the LSM engine and the stage-1/2/3 references, with the course's own suites
 # (the engine's unit tests, the public and the hidden tests), then docs/grading/pit.md from PIT's XML. Slow (about
 # an hour on 2 vCPUs), so never part of ./course test; each package is one PIT run under the shared heavy lock.
 set -uo pipefail
@@ -8,14 +8,16 @@ set -uo pipefail
 
 usage() {
   cat <<'TXT'
-usage: ./course pit [--report-only] [lsm] [stage1] [stage2] [CHUNK...]
-  Runs PIT (pitest 1.30.0, JUnit 5 plugin 1.2.3) over solutions.lsm, solutions.stage1 and solutions.stage2 (or only
+usage: ./course pit [--report-only] [lsm] [stage1] [stage2] [stage3] [CHUNK...]
+  Runs PIT (pitest 1.30.0, JUnit 5 plugin 1.2.3) over solutions.lsm, solutions.stage1, solutions.stage2 and
+  solutions.stage3 (or only
   the packages named), each with its suites, and writes docs/grading/pit.md: killed / survived / no coverage per
   package, the score against the goal of 80%, and every survivor with its review from grading/pit/reviewed.tsv.
   When COURSE_HEAVY_LOCK names a file, each PIT run holds it (flock), so that two heavy jobs never overlap.
   --report-only   write docs/grading/pit.md from the last runs' reports without running PIT
   CHUNK           one chunk of a package alone (lsm-store, lsm-files, stage1-session, stage1-log, stage1-body,
-                  stage1-request, stage1-pipeline, stage2-pool, stage2-settings): a package is split into chunks of about 10 minutes, each one PIT run and one report
+                  stage1-request, stage1-pipeline, stage2-pool, stage2-settings, stage3-peers, stage3-routing): a package is split into
+                  chunks of about 10 minutes, each one PIT run and one report
 TXT
 }
 
@@ -26,13 +28,13 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --report-only) report_only=yes ;;
-    lsm|stage1|stage2) packages+=("$a") ;;
-    lsm-store|lsm-files|stage1-session|stage1-log|stage1-body|stage1-request|stage1-pipeline|stage2-pool|stage2-settings) only_chunks+=("$a")
+    lsm|stage1|stage2|stage3) packages+=("$a") ;;
+    lsm-store|lsm-files|stage1-session|stage1-log|stage1-body|stage1-request|stage1-pipeline|stage2-pool|stage2-settings|stage3-peers|stage3-routing) only_chunks+=("$a")
         [[ " ${packages[*]} " == *" ${a%%-*} "* ]] || packages+=("${a%%-*}") ;;
-    *) echo "course pit: unknown argument '$a'; packages are lsm, stage1, stage2, chunks lsm-store, lsm-files, stage1-session, stage1-log, stage1-body, stage1-request, stage1-pipeline, stage2-pool, stage2-settings (see ./course pit --help)" >&2; exit 2 ;;
+    *) echo "course pit: unknown argument '$a'; packages are lsm, stage1, stage2, stage3, chunks lsm-store, lsm-files, stage1-session, stage1-log, stage1-body, stage1-request, stage1-pipeline, stage2-pool, stage2-settings, stage3-peers, stage3-routing (see ./course pit --help)" >&2; exit 2 ;;
   esac
 done
-[ ${#packages[@]} -gt 0 ] || packages=(lsm stage1 stage2)
+[ ${#packages[@]} -gt 0 ] || packages=(lsm stage1 stage2 stage3)
 reports="$COURSE_ROOT/grading/pit/target/pit-reports"
 results="$COURSE_ROOT/grading/pit/results"
 
@@ -95,6 +97,13 @@ chunks_stage1=("stage1-session|$s1.CourseSession*,$s1.Exchange*"
 chunks_stage2=("stage2-pool|solutions.stage2.WorkerPool*,solutions.stage2.ExecutorHttpServer*"
   "stage2-settings|solutions.stage2.WorkerSettings*,solutions.stage2.QueueKind*,solutions.stage2.Stage2*")
 stage2_tests='solutions.stage2.*Test,course.tests.stage1.*,course.tests.stage2.*,course.hidden.stage1.*,course.hidden.stage2.*'
+# Stage 3's code runs under every request of a stage-3 node, so the stage-1 and stage-2 suites would cover all of it
+# and run for each mutant; the sharding suites are the ones that judge it.
+s3='solutions.stage3'
+chunks_stage3=("stage3-peers|$s3.PeerClient*,$s3.PeerRequestBody*,$s3.PeerAnswerMemory*,$s3.StatusLine*"
+  "stage3-routing|$s3.Rendezvous*,$s3.ShardingHandler*,$s3.InternalRequestGuard*,$s3.PeerLaneHttpServer*,$s3.Stage3*")
+stage3_tests='solutions.stage3.*Test,course.tests.stage3.*,course.hidden.stage3.*'
+stage3_process_tests="course.hidden.stage3.KilledShardTest,course.hidden.stage3.ForwardedBurstTest,course.hidden.stage3.ForwardedValuesLetGoTest"
 
 if [ $report_only = no ]; then
   course_find_jdk
@@ -115,6 +124,9 @@ if [ $report_only = no ]; then
                "$stage1_process_tests" ;;
       stage2) for c in "${chunks_stage2[@]}"; do
              run_pit "${c%%|*}" solutions.stage2.Stage2Factory 2 "${c#*|}" "$stage2_tests" "$stage1_process_tests"
+           done ;;
+      stage3) for c in "${chunks_stage3[@]}"; do
+             run_pit "${c%%|*}" solutions.stage3.Stage3Factory 3 "${c#*|}" "$stage3_tests" "$stage3_process_tests"
            done ;;
     esac
   done

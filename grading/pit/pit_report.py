@@ -31,6 +31,12 @@ PACKAGES = [
         "solutions.stage2",
         "public course.tests.stage1/stage2 + hidden course.hidden.stage1/stage2, against Stage2Factory",
     ),
+    (
+        "stage3",
+        "solutions.stage3",
+        "the reference's own unit tests solutions.stage3.*Test + public course.tests.stage3 + hidden"
+        " course.hidden.stage3 (the three that need a node in a JVM of its own left out), against Stage3Factory",
+    ),
 ]
 KILLED = {
     "KILLED",
