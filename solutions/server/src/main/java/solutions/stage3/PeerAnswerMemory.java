@@ -1,5 +1,6 @@
 package solutions.stage3;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import solutions.stage1.ByteBudget;
 import solutions.stage1.HeapFootprint;
@@ -18,8 +19,18 @@ public final class PeerAnswerMemory {
      */
     static final int SMALL_BYTES = 64 * 1024;
 
+    /**
+     * Whether a request of this process holds an answer beyond the budget. One at a time: when the links to the
+     * replicas were slow, their answers to 48 GETs arrived together, each beyond the budget, and a stage-6 node died of
+     * OutOfMemoryError although its budget was full.
+     */
+    private static final AtomicBoolean OVERDRAFT_TAKEN = new AtomicBoolean();
+
     private final ByteBudget budget;
     private final AtomicLong held = new AtomicLong();
+    /** Whether this request holds the process's overdraft. */
+    private final AtomicBoolean overdrawn = new AtomicBoolean();
+
     private volatile boolean released;
 
     public PeerAnswerMemory(ByteBudget budget) {
@@ -28,19 +39,23 @@ public final class PeerAnswerMemory {
 
     /**
      * Whether an answer body of {@code length} bytes may be read; if so it is held until {@link #release} or
-     * {@link #letGo}. The first large answer must fit in the budget; a later one may go beyond it, so that a value
-     * larger than half the budget can still be compared with the one held (the request then lets go of one of the two
-     * at once).
+     * {@link #letGo}. A large answer must fit in the budget, except a later one of a request that holds one already:
+     * it may go beyond the budget, so that a value larger than half the budget can still be compared with the one held
+     * (the request then lets go of one of the two at once), but only while no other request of the process does so.
      */
     public boolean tryHold(long length) {
         long cost = HeapFootprint.ofArray(length);
         if (released) {
             return false;
         }
-        if (held.get() > 0 || length < SMALL_BYTES) {
+        if (length < SMALL_BYTES) {
             budget.hold(cost);
         } else if (!budget.tryReserve(cost)) {
-            return false;
+            if (held.get() == 0 || overdrawn.get() || !OVERDRAFT_TAKEN.compareAndSet(false, true)) {
+                return false;
+            }
+            overdrawn.set(true);
+            budget.hold(cost);
         }
         held.addAndGet(cost);
         if (released) { // release() ran between the check and the reservation: give it back now
@@ -57,6 +72,7 @@ public final class PeerAnswerMemory {
             before = held.get();
         } while (!held.compareAndSet(before, Math.max(0, before - cost)));
         budget.release(Math.min(before, cost));
+        returnOverdraft();
     }
 
     /** Why an answer was not read, for the replica's failure. */
@@ -77,6 +93,14 @@ public final class PeerAnswerMemory {
         long bytes = held.getAndSet(0);
         if (bytes > 0) {
             budget.release(bytes);
+        }
+        returnOverdraft();
+    }
+
+    /** Holding at most one answer again (or none), this request no longer needs the overdraft. */
+    private void returnOverdraft() {
+        if (overdrawn.compareAndSet(true, false)) {
+            OVERDRAFT_TAKEN.set(false);
         }
     }
 }

@@ -46,13 +46,17 @@ public class SlowReadersTest {
     @Checks("s1-answer-budget")
     void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
-        clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(cluster, seed, 16);
+        clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(cluster, seed, 16, () -> {});
     }
 
-    /** {@code clients} GETs of a 4 MiB value, sent at once on connections that are never read, then a normal client. */
+    /**
+     * {@code clients} GETs of a 4 MiB value, sent at once on connections that are never read, then a normal client;
+     * {@code beforeTheGets} runs once the value is stored.
+     */
     protected static void clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(
-            Cluster cluster, Seed seed, int clients) throws Exception {
+            Cluster cluster, Seed seed, int clients, Runnable beforeTheGets) throws Exception {
         byte[] value = stored(cluster, seed, "four", 4);
+        beforeTheGets.run();
         List<Socket> holders = new ArrayList<>();
         try {
             for (int i = 0; i < clients; i++) {

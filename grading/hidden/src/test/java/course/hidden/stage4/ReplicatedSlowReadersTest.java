@@ -8,6 +8,7 @@ import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.hidden.stage1.SlowReadersTest;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,13 +21,22 @@ import org.junit.jupiter.api.Test;
 @Checks("s4-read-memory")
 @WithCluster(nodes = 3, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
 class ReplicatedSlowReadersTest extends SlowReadersTest {
+    private static final Duration SLOW_LINK = Duration.ofMillis(250);
+
     /**
-     * Three times the stage-1 number: each GET now brings a copy of the value from every replica, and a node that
-     * does not count them holds those copies at once for every GET it coordinates.
+     * Three times the stage-1 number, while the links to the two other replicas are slow (+250 ms each way, as in
+     * the stage-3 test of a slow owner): each GET then waits half a second for a second answer, holding what it has.
+     * A coordinator that does not count the replicas' answers, this node's own read among them, holds a copy of the
+     * value for each of the 48 GETs at once; on a fast machine it died without the delay too, on a busy one the GETs
+     * came one after another and it lived.
      */
     @Test
+    @WithCluster(nodes = 3, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN, proxied = true)
     void fortyEightClientsThatNeverReadAFourMebibyteAnswerLeaveTheCoordinatorServing(Cluster cluster, Seed seed)
             throws Exception {
-        clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(cluster, seed, 48);
+        clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(cluster, seed, 48, () -> {
+            cluster.proxy(1).delay(SLOW_LINK);
+            cluster.proxy(2).delay(SLOW_LINK);
+        });
     }
 }
