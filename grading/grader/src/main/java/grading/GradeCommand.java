@@ -11,6 +11,7 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * {@code ./course grade}: takes only the student's own files, builds them in a pristine workspace, runs the public
@@ -177,10 +178,7 @@ public final class GradeCommand {
                 + (o.submission() != null
                         ? " --submission " + shellWord(o.submission().toString())
                         : " --factory " + o.factory())
-                + (o.perf() ? "" : " --no-perf")
-                + (o.perf() && o.perfStepSeconds() != Performance.STEP_SECONDS
-                        ? " --perf-step-seconds " + o.perfStepSeconds()
-                        : "")
+                + o.perfOptions().stream().map(w -> " " + w).collect(Collectors.joining())
                 + (o.sandbox() ? "" : " --no-sandbox") + " --seed " + seed;
     }
 

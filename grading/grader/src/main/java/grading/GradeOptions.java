@@ -41,6 +41,16 @@ record GradeOptions(
         return perfStepSeconds > 0;
     }
 
+    /** The options that ask for this performance run again: none for the default one. */
+    List<String> perfOptions() {
+        if (!perf()) {
+            return List.of("--no-perf");
+        }
+        return perfStepSeconds == Performance.STEP_SECONDS
+                ? List.of()
+                : List.of("--perf-step-seconds", String.valueOf(perfStepSeconds));
+    }
+
     /** Gradescope stops an autograder at 40 minutes at most (its assignment setting; 10 by default). */
     static final Duration GRADESCOPE_MAX = Duration.ofMinutes(40);
     /**
@@ -71,11 +81,7 @@ record GradeOptions(
             options.addAll(List.of(
                     "--class-time-limit", String.valueOf(limits.perClass().toSeconds())));
         }
-        if (!perf()) {
-            options.add("--no-perf");
-        } else if (perfStepSeconds != Performance.STEP_SECONDS) {
-            options.addAll(List.of("--perf-step-seconds", String.valueOf(perfStepSeconds)));
-        }
+        options.addAll(perfOptions());
         if (!sandbox) {
             options.add("--no-sandbox");
         }

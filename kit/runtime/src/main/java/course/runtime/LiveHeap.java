@@ -16,7 +16,7 @@ import javax.management.ObjectName;
 final class LiveHeap {
     private LiveHeap() {}
 
-    /** Writes the histogram to {@code file} (which must not exist yet) and returns its total bytes. */
+    /** Writes the histogram to {@code file} (replacing what it held) and returns its total bytes. */
     static long write(Path file) throws JMException, IOException {
         String histogram = (String) ManagementFactory.getPlatformMBeanServer()
                 .invoke(

@@ -106,6 +106,8 @@ class PeerRequestBodyTest {
     }
 
     @Test
+    // The slice's backing array is the point: whether it is the value's own array (the same object) or a copy.
+    @SuppressWarnings({"ReferenceEquality", "ByteBufferBackingArray"})
     void aSliceKeptByTheClientHoldsNoMoreThanItself() {
         byte[] value = new byte[300_000];
         Keeper k = new Keeper();
