@@ -97,13 +97,14 @@ class ForwardedValuesLetGoTest {
 
     /**
      * One value PUT through node 0 until it is stored: a node may refuse a body with 503 while others fill its budget
-     * for bodies, and say to retry.
+     * for bodies, and say to retry; on a busy machine the owner may take longer than node 0 waits for it (504). This
+     * test is about what node 0 holds afterwards, not about how fast the owner answers.
      */
     private static void storeRetryingWhileBusy(KvClient c, String key, Seed seed, int value) {
         byte[] bytes = SeededValues.of(seed.value(), value, VALUE_BYTES);
         for (int attempt = 1; ; attempt++) {
             Reply r = put(c, 0, key, bytes);
-            if (r.status() != 503 || attempt == 20) {
+            if ((r.status() != 503 && r.status() != 504) || attempt == 20) {
                 r.assertStatus(201);
                 return;
             }
