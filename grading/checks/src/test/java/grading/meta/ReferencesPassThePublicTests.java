@@ -6,11 +6,13 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPacka
 import course.command.StageFacts;
 import course.command.Stages;
 import course.harness.InProcessSuite;
+import grading.Thirds;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
@@ -23,15 +25,15 @@ import org.junit.jupiter.api.TestFactory;
  * public tests (the starter's test-jar, every stage's, at the reference's stage: later stages' tests skip
  * themselves): one loop over the registry, so a new stage's reference is tested without a line here or in the pom.
  * Each public test is a test of its own in the report. {@code -Dcourse.referenceStages=1,6} runs only those stages.
- * Two test classes share the loop, the odd and the even stages (a stage's public tests include every earlier
- * stage's, so later stages cost more and this split is the even one), so that surefire's two forks run them side by
+ * Three test classes share the loop ({@link Thirds#pairedFromBothEnds}: a stage's public tests include every earlier
+ * stage's, so later stages cost more; the first stage goes with the last), so that surefire's forks run them side by
  * side (grading/checks' pom).
  */
 abstract class ReferencesPassThePublicTests {
     private static final Pattern STAGE_PACKAGE = Pattern.compile("^course\\.tests\\.stage(\\d+)\\.");
 
-    /** The stages whose references this class runs. */
-    abstract boolean covers(StageFacts stage);
+    /** The third of the references this class runs: 0, 1 or 2. */
+    abstract int third();
 
     @TestFactory
     Stream<DynamicNode> everyReferencePassesThePublicTestsAtItsStage() {
@@ -41,16 +43,14 @@ abstract class ReferencesPassThePublicTests {
                 .filter(s -> s.referenceOn(getClass().getClassLoader()).isPresent())
                 .filter(s -> stages.isEmpty() || stages.contains(String.valueOf(s.number())))
                 .toList();
-        if (references.stream().noneMatch(this::covers)) {
-            if (!references.isEmpty()) {
-                return Stream.of(); // the other class runs them
-            }
+        if (references.isEmpty()) {
             throw new AssertionError("no reference on the classpath for any stage of "
                     + Stages.ofThisRepository().describe()
                     + (stages.isEmpty() ? "" : " among -Dcourse.referenceStages=" + only));
         }
-        return references.stream()
-                .filter(this::covers)
+        return IntStream.range(0, references.size())
+                .filter(i -> Thirds.pairedFromBothEnds(i, references.size(), third()))
+                .mapToObj(references::get)
                 .map(s -> DynamicContainer.dynamicContainer(
                         "stage " + s.number() + " reference ("
                                 + s.referenceFactory().orElseThrow() + ")",

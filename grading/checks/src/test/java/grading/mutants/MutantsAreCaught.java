@@ -1,38 +1,41 @@
 package grading.mutants;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import grading.Thirds;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
  * The tests can tell wrong from right: every mutant fails the test that is meant to catch it (that every reference
- * passes them is {@link ReferencesPassTheHiddenTestsTest}'s and, for the public tests, solutions/server's). Only each mutant's catching test runs here, with in-process
- * nodes where the test allows; the full matrix (including whether the public tests alone catch a mutant) is
- * {@code ./course grade --mutant-matrix}.
+ * passes them is {@link ReferencesPassTheHiddenTests}'s and, for the public tests, grading.meta's). Only each mutant's
+ * catching test runs here, with in-process nodes where the test allows; the full matrix (including whether the public tests alone catch a mutant) is
+ * {@code ./course grade --mutant-matrix}. Three test classes share the mutants, so that surefire's forks check them
+ * side by side with the other checks; {@link MutantListTest} checks the list itself.
  */
-class MutantsAreCaughtTest {
+abstract class MutantsAreCaught {
     private static final List<MutantMatrix.Row> ROWS = new ArrayList<>();
+
+    /** The third of the mutants this class checks: 0, 1 or 2 ({@link Thirds#dealtInTurn} over the list). */
+    abstract int third();
 
     @TestFactory
     Stream<DynamicTest> everyMutantFailsTheTestMeantToCatchIt() {
         // -Dcourse.mutants=Name1,Name2 checks only those mutants, e.g. the ones a change just added.
         Set<String> only = Set.of(System.getProperty("course.mutants", "").split(","));
-        return Mutants.all().stream()
+        List<Mutants.Entry> mutants = Mutants.all().stream()
                 .filter(m -> References.exists(m.stage()))
                 .filter(m -> only.equals(Set.of("")) || only.contains(m.name()))
+                .toList();
+        return IntStream.range(0, mutants.size())
+                .filter(i -> Thirds.dealtInTurn(i, third()))
+                .mapToObj(mutants::get)
                 .map(m -> DynamicTest.dynamicTest(m.name() + " caught by " + m.caughtBy(), () -> {
                     MutantMatrix.Row row = MutantMatrix.caught(m, false);
                     synchronized (ROWS) {
@@ -42,60 +45,13 @@ class MutantsAreCaughtTest {
                 }));
     }
 
-    /**
-     * A mutant class that is not in {@link Mutants}'s list is never checked: ShortDefaultDeadline and
-     * ImpatientPeerCalls were written, documented as caught, and left out of the list until this test.
-     */
-    @Test
-    void everyClassWithAMutantAnnotationIsListed() throws Exception {
-        Path location = Path.of(Mutants.class
-                .getProtectionDomain()
-                .getCodeSource()
-                .getLocation()
-                .toURI());
-        Set<String> listed = new HashSet<>();
-        Mutants.all().forEach(m -> listed.add(m.factory()));
-        List<String> unlisted = new ArrayList<>();
-        // The mutants module's jar in ./mvnw verify (this test lives in grading/checks), its classes folder in an IDE.
-        try (FileSystem jar = Files.isDirectory(location) ? null : FileSystems.newFileSystem(location)) {
-            Path root = jar == null ? location : jar.getPath("/");
-            try (Stream<Path> files = Files.walk(root.resolve("grading/mutants"))) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
-                    String name =
-                            root.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
-                    Class<?> type = Class.forName(name, false, Mutants.class.getClassLoader());
-                    if (type.isAnnotationPresent(Mutant.class) && !listed.contains(type.getName())) {
-                        unlisted.add(type.getName());
-                    }
-                }
-            }
-        }
-        assertEquals(List.of(), unlisted, "add these to Mutants.ALL, or they are never checked");
-    }
-
-    @Test
-    void thereAreEnoughMutantsAndEachNamesAnExistingTest() {
-        assertTrue(Mutants.all().size() >= 20, "only " + Mutants.all().size() + " mutants");
-        List<String> missing = new ArrayList<>();
-        for (Mutants.Entry m : Mutants.all()) {
-            try {
-                Class<?> test = Class.forName(m.caughtByClass());
-                if (m.caughtByMethod() != null
-                        && MutantMatrix.testMethods(test).stream()
-                                .noneMatch(method -> method.getName().equals(m.caughtByMethod()))) {
-                    missing.add(m.name() + ": no method " + m.caughtBy());
-                }
-            } catch (ClassNotFoundException e) {
-                missing.add(m.name() + ": no test class " + m.caughtByClass());
-            }
-        }
-        assertEquals(List.of(), missing);
-    }
-
     @AfterAll
     static void printMatrix() {
         System.out.println(
                 "mutant matrix (catching test only; ./course grade --mutant-matrix adds the public column):");
-        System.out.print(MutantMatrix.text(ROWS));
+        synchronized (ROWS) {
+            System.out.print(MutantMatrix.text(ROWS));
+            ROWS.clear(); // a fork runs the next third in this JVM: each prints its own rows
+        }
     }
 }

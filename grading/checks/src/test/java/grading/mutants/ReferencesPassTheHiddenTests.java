@@ -3,7 +3,9 @@ package grading.mutants;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import grading.Thirds;
 import java.util.List;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -11,14 +13,20 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The other half of "the tests tell wrong from right": every reference passes the hidden tests of its stage, or a
  * mutant caught by a hidden test proves nothing. The public tests of stages 1..N against each reference run once, in
- * solutions/server's {@code ReferencesPassThePublicTestsTest}; this class is separate from the mutant check so that
- * the two run in parallel forks.
+ * grading.meta's {@code ReferencesPassThePublicTests}; three test classes share this loop
+ * ({@link Thirds#pairedFromBothEnds}), so that surefire's forks run them side by side with the other checks.
  */
-class ReferencesPassTheHiddenTestsTest {
+abstract class ReferencesPassTheHiddenTests {
+    /** The third of the references this class runs: 0, 1 or 2. */
+    abstract int third();
+
     @TestFactory
     Stream<DynamicTest> everyReferencePassesTheHiddenTestsOfItsStage() {
-        assertFalse(References.stages().isEmpty(), "no reference found (solutions.stage1.Stage1Factory)");
-        return References.stages().stream()
+        List<Integer> stages = References.stages();
+        assertFalse(stages.isEmpty(), "no reference found (solutions.stage1.Stage1Factory)");
+        return IntStream.range(0, stages.size())
+                .filter(i -> Thirds.pairedFromBothEnds(i, stages.size(), third()))
+                .mapToObj(stages::get)
                 .map(stage -> DynamicTest.dynamicTest("stage " + stage + " reference", () -> {
                     List<String> problems = MutantMatrix.hiddenProblemsOfReference(stage).stream()
                             .map(o -> o.test() + " " + o.status() + ": " + o.message())

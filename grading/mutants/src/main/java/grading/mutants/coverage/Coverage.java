@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * The statement's sentences, the tests that name them, the mutants that break them, and the reviewed exceptions;
  * {@link #problems()} is every broken rule, each saying what to do. "Caught" reads each mutant's {@code caughtBy}:
- * MutantsAreCaughtTest, in the same ./course test, runs that test against that mutant and fails when it passes.
+ * MutantsAreCaught, in the same ./course test, runs that test against that mutant and fails when it passes.
  */
 public record Coverage(
         List<Sentence> sentences, List<CheckingTest> tests, List<Mutants.Entry> mutants, List<Review> reviews) {

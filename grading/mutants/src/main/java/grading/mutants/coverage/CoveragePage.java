@@ -37,7 +37,7 @@ public final class CoveragePage {
                         + "caught by one of its own tests (unless `reviewed.tsv` says why no mutant can show it: "
                         + "*no mutant*, or that it is still *open*), and when this page is not what those sources "
                         + "make. A mutant is *caught* here when its `caughtBy` test is one of the sentence's tests; "
-                        + "`MutantsAreCaughtTest` runs that test against that mutant in the same `./course test` "
+                        + "`MutantsAreCaught` runs that test against that mutant in the same `./course test` "
                         + "(the whole matrix: [mutants.md](mutants.md)). *Points*: the points of the sentence's tests, "
                         + "each test with an equal share of its class's points (`grading/weights.properties`; the "
                         + "grader shares them among test runs, so a parameterized test's share differs), except a test "
