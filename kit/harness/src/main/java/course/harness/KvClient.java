@@ -3,6 +3,7 @@ package course.harness;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -13,11 +14,13 @@ import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
 /**
@@ -34,7 +37,14 @@ public final class KvClient {
     public static final String ENTITY = "/v0/entity";
     private static final Timeout CONNECT_TIMEOUT = Timeout.ofSeconds(5);
 
+    /**
+     * Connections idle this long are checked before reuse (a read of up to 1 ms): a node that closed them (on a
+     * restart, after a refusal, on its idle timeout) would otherwise fail the next request sent on one.
+     */
+    private static final TimeValue CHECK_AFTER_IDLE = TimeValue.ofMilliseconds(100);
+
     private final IntFunction<String> urls;
+    private final PoolingHttpClientConnectionManager pool;
     private final CloseableHttpClient http;
     private final Duration timeout;
 
@@ -44,29 +54,44 @@ public final class KvClient {
     }
 
     public KvClient(IntFunction<String> urls, Duration timeout) {
-        this(urls, newHttp(), timeout);
+        this(urls, newPool(), timeout);
     }
 
-    private KvClient(IntFunction<String> urls, CloseableHttpClient http, Duration timeout) {
+    private KvClient(IntFunction<String> urls, PoolingHttpClientConnectionManager pool, Duration timeout) {
+        this(urls, pool, newHttp(pool), timeout);
+    }
+
+    private KvClient(
+            IntFunction<String> urls,
+            PoolingHttpClientConnectionManager pool,
+            CloseableHttpClient http,
+            Duration timeout) {
         this.urls = urls;
+        this.pool = pool;
         this.http = http;
         this.timeout = timeout;
     }
 
-    /**
-     * No limit a test would meet on connections per node (the pool's default is 5: 32 concurrent clients would wait
-     * for each other, not for the node), no retries, redirects, cookies or compression: what a test sends is what the
-     * node gets, and what the node answers is what the test sees.
-     */
-    private static CloseableHttpClient newHttp() {
-        return HttpClients.custom()
-                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
-                        .setMaxConnTotal(4096)
-                        .setMaxConnPerRoute(4096)
-                        .setDefaultConnectionConfig(ConnectionConfig.custom()
-                                .setConnectTimeout(CONNECT_TIMEOUT)
-                                .build())
+    /** No limit a test would meet on connections per node: the pool's default of 5 would make clients wait. */
+    private static PoolingHttpClientConnectionManager newPool() {
+        return PoolingHttpClientConnectionManagerBuilder.create()
+                .setMaxConnTotal(4096)
+                .setMaxConnPerRoute(4096)
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(CONNECT_TIMEOUT)
+                        .setValidateAfterInactivity(CHECK_AFTER_IDLE)
                         .build())
+                .build();
+    }
+
+    /**
+     * No retries, redirects, cookies or compression: what a test sends is what the node gets, and what the node
+     * answers is what the test sees.
+     */
+    private static CloseableHttpClient newHttp(PoolingHttpClientConnectionManager pool) {
+        return HttpClients.custom()
+                .setConnectionManager(pool)
+                .setConnectionManagerShared(true)
                 .disableAutomaticRetries()
                 .disableRedirectHandling()
                 .disableCookieManagement()
@@ -77,7 +102,7 @@ public final class KvClient {
 
     /** The same connections, another wait for each answer. */
     public KvClient withTimeout(Duration newTimeout) {
-        return new KvClient(urls, http, newTimeout);
+        return new KvClient(urls, pool, http, newTimeout);
     }
 
     public Reply get(int node, String key) {
@@ -129,10 +154,15 @@ public final class KvClient {
             Reply reply;
             try {
                 reply = exchange(what, method, url, body);
-            } catch (NoHttpResponseException e) {
-                // The kept-alive connection was closed before a byte of the answer came (seen about once in 800,000
-                // keep-alive requests on loopback, against the stage-1 and stage-2 references). GET, PUT and DELETE are
-                // idempotent, so, as RFC 9110 9.2.2 allows and as browsers do, the request goes once more.
+            } catch (NoHttpResponseException | SocketException e) {
+                // A kept-alive connection the node had closed, found so only by using it: no byte of an answer came,
+                // or the request could not be written (a node restarted, or closed connections after refusing). GET,
+                // PUT and DELETE are idempotent, so, as RFC 9110 9.2.2 allows and as browsers do, the request goes
+                // once more, on a new connection: the pool's other idle ones may be closed too.
+                if (e instanceof ConnectException) {
+                    throw e; // no connection at all: nothing stale to leave behind
+                }
+                pool.closeIdle(TimeValue.ZERO_MILLISECONDS);
                 reply = exchange(what, method, url, body);
             }
             return reply;
