@@ -24,7 +24,8 @@ abstract class ReferencesPassTheHiddenTests {
     @TestFactory
     Stream<DynamicTest> everyReferencePassesTheHiddenTestsOfItsStage() {
         // -Dcourse.referenceStages=1,3 runs only those stages' references, as for the public tests.
-        Set<String> only = Set.of(System.getProperty("course.referenceStages", "").split(","));
+        Set<String> only =
+                Set.of(System.getProperty("course.referenceStages", "").split(","));
         List<Integer> stages = References.stages().stream()
                 .filter(s -> only.equals(Set.of("")) || only.contains(String.valueOf(s)))
                 .toList();
