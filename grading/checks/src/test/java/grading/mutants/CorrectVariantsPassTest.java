@@ -17,7 +17,7 @@ class CorrectVariantsPassTest {
         return CorrectVariants.all().stream()
                 .map(v -> DynamicTest.dynamicTest(v.name() + ": " + v.choice(), () -> {
                     List<String> problems = MutantMatrix.problemsOf(v.factory().getName(), v.stage()).stream()
-                            .map(o -> o.test() + " " + o.status() + ": " + o.message())
+                            .map(o -> o.test() + " " + o.status() + ": " + InProcessFailure.whole(o))
                             .toList();
                     assertEquals(
                             List.of(),

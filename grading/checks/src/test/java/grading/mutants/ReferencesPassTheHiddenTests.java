@@ -35,7 +35,7 @@ abstract class ReferencesPassTheHiddenTests {
                 .mapToObj(stages::get)
                 .map(stage -> DynamicTest.dynamicTest("stage " + stage + " reference", () -> {
                     List<String> problems = MutantMatrix.hiddenProblemsOfReference(stage).stream()
-                            .map(o -> o.test() + " " + o.status() + ": " + o.message())
+                            .map(o -> o.test() + " " + o.status() + ": " + InProcessFailure.whole(o))
                             .toList();
                     assertEquals(
                             List.of(), problems, "stage " + stage + " reference (" + References.factory(stage) + ")");
