@@ -44,8 +44,7 @@ public final class KvClient {
     private static final TimeValue CHECK_AFTER_IDLE = TimeValue.ofMilliseconds(100);
 
     private final IntFunction<String> urls;
-    private final PoolingHttpClientConnectionManager pool;
-    private final CloseableHttpClient http;
+    private final Connections connections;
     private final Duration timeout;
 
     /** Talks to each node directly, never through its {@link NodeProxy}: a test's proxy faults are between nodes. */
@@ -54,55 +53,46 @@ public final class KvClient {
     }
 
     public KvClient(IntFunction<String> urls, Duration timeout) {
-        this(urls, newPool(), timeout);
+        this(urls, Connections.open(), timeout);
     }
 
-    private KvClient(IntFunction<String> urls, PoolingHttpClientConnectionManager pool, Duration timeout) {
-        this(urls, pool, newHttp(pool), timeout);
-    }
-
-    private KvClient(
-            IntFunction<String> urls,
-            PoolingHttpClientConnectionManager pool,
-            CloseableHttpClient http,
-            Duration timeout) {
+    private KvClient(IntFunction<String> urls, Connections connections, Duration timeout) {
         this.urls = urls;
-        this.pool = pool;
-        this.http = http;
+        this.connections = connections;
         this.timeout = timeout;
     }
 
-    /** No limit a test would meet on connections per node: the pool's default of 5 would make clients wait. */
-    private static PoolingHttpClientConnectionManager newPool() {
-        return PoolingHttpClientConnectionManagerBuilder.create()
-                .setMaxConnTotal(4096)
-                .setMaxConnPerRoute(4096)
-                .setDefaultConnectionConfig(ConnectionConfig.custom()
-                        .setConnectTimeout(CONNECT_TIMEOUT)
-                        .setValidateAfterInactivity(CHECK_AFTER_IDLE)
-                        .build())
-                .build();
-    }
-
-    /**
-     * No retries, redirects, cookies or compression: what a test sends is what the node gets, and what the node
-     * answers is what the test sees.
-     */
-    private static CloseableHttpClient newHttp(PoolingHttpClientConnectionManager pool) {
-        return HttpClients.custom()
-                .setConnectionManager(pool)
-                .setConnectionManagerShared(true)
-                .disableAutomaticRetries()
-                .disableRedirectHandling()
-                .disableCookieManagement()
-                .disableContentCompression()
-                .disableAuthCaching()
-                .build();
+    /** The pooled connections of a client and of the copies {@link #withTimeout} makes of it. */
+    private record Connections(PoolingHttpClientConnectionManager pool, CloseableHttpClient http) {
+        /**
+         * No limit a test would meet on connections per node (the pool's default of 5 would make clients wait), no
+         * retries, redirects, cookies or compression: what a test sends is what the node gets, and what the node
+         * answers is what the test sees.
+         */
+        static Connections open() {
+            PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
+                    .setMaxConnTotal(4096)
+                    .setMaxConnPerRoute(4096)
+                    .setDefaultConnectionConfig(ConnectionConfig.custom()
+                            .setConnectTimeout(CONNECT_TIMEOUT)
+                            .setValidateAfterInactivity(CHECK_AFTER_IDLE)
+                            .build())
+                    .build();
+            CloseableHttpClient http = HttpClients.custom()
+                    .setConnectionManager(pool)
+                    .disableAutomaticRetries()
+                    .disableRedirectHandling()
+                    .disableCookieManagement()
+                    .disableContentCompression()
+                    .disableAuthCaching()
+                    .build();
+            return new Connections(pool, http);
+        }
     }
 
     /** The same connections, another wait for each answer. */
     public KvClient withTimeout(Duration newTimeout) {
-        return new KvClient(urls, pool, http, newTimeout);
+        return new KvClient(urls, connections, newTimeout);
     }
 
     public Reply get(int node, String key) {
@@ -162,7 +152,7 @@ public final class KvClient {
                 if (e instanceof ConnectException) {
                     throw e; // no connection at all: nothing stale to leave behind
                 }
-                pool.closeIdle(TimeValue.ZERO_MILLISECONDS);
+                connections.pool().closeIdle(TimeValue.ZERO_MILLISECONDS);
                 reply = exchange(what, method, url, body);
             }
             return reply;
@@ -188,7 +178,7 @@ public final class KvClient {
         if (body != null) {
             request.setEntity(new ByteArrayEntity(body, null));
         }
-        return http.execute(request, response -> {
+        return connections.http().execute(request, response -> {
             HttpEntity entity = response.getEntity();
             return new Reply(
                     what, response.getCode(), entity == null ? new byte[0] : EntityUtils.toByteArray(entity), null);
