@@ -46,6 +46,8 @@ public final class KvClient {
     private final IntFunction<String> urls;
     private final Connections connections;
     private final Duration timeout;
+    /** How long each request waits, for a pooled connection and then for each read of its answer. */
+    private final RequestConfig waits;
 
     /** Talks to each node directly, never through its {@link NodeProxy}: a test's proxy faults are between nodes. */
     KvClient(Cluster cluster) {
@@ -60,6 +62,10 @@ public final class KvClient {
         this.urls = urls;
         this.connections = connections;
         this.timeout = timeout;
+        this.waits = RequestConfig.custom()
+                .setResponseTimeout(Timeout.of(timeout))
+                .setConnectionRequestTimeout(Timeout.of(timeout))
+                .build();
     }
 
     /** The pooled connections of a client and of the copies {@link #withTimeout} makes of it. */
@@ -141,9 +147,8 @@ public final class KvClient {
         String what =
                 method + " " + url + (body == null ? "" : " (" + body.length + "-byte body)") + " to node " + node;
         try {
-            Reply reply;
             try {
-                reply = exchange(what, method, url, body);
+                return exchange(what, method, url, body);
             } catch (NoHttpResponseException | SocketException e) {
                 // A kept-alive connection the node had closed, found so only by using it: no byte of an answer came,
                 // or the request could not be written (a node restarted, or closed connections after refusing). GET,
@@ -153,9 +158,8 @@ public final class KvClient {
                     throw e; // no connection at all: nothing stale to leave behind
                 }
                 connections.pool().closeIdle(TimeValue.ZERO_MILLISECONDS);
-                reply = exchange(what, method, url, body);
+                return exchange(what, method, url, body);
             }
-            return reply;
         } catch (ConnectException e) {
             return new Reply(what, 0, new byte[0], "connection refused (is the node running?)");
         } catch (InterruptedIOException e) {
@@ -171,10 +175,7 @@ public final class KvClient {
 
     private Reply exchange(String what, String method, String url, byte[] body) throws IOException {
         HttpUriRequestBase request = new HttpUriRequestBase(method, URI.create(url));
-        request.setConfig(RequestConfig.custom()
-                .setResponseTimeout(Timeout.of(timeout))
-                .setConnectionRequestTimeout(Timeout.of(timeout))
-                .build());
+        request.setConfig(waits);
         if (body != null) {
             request.setEntity(new ByteArrayEntity(body, null));
         }

@@ -12,6 +12,7 @@ import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.hidden.SeededValues;
+import course.hidden.WhileBusy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -22,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -106,14 +108,10 @@ public class SlowReadersTest {
             byte[] value = SeededValues.of(seed.value(), round, 16 * MIB);
             String key = "fresh-" + round;
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
-            Reply put = c.put(0, key, value);
             // A replicated PUT whose replicas were slower than the node waits (504, a saturated machine) goes again:
             // the readers below must find the value stored (201) or refused (503), not half-replicated.
-            for (int attempt = 1; put.status() == 504 && attempt < 5; attempt++) {
-                Thread.sleep(500);
-                put = c.put(0, key, value);
-            }
-            put.assertStatusIn(201, 503);
+            WhileBusy.send(() -> c.put(0, key, value), Set.of(504), 5, Duration.ofMillis(500))
+                    .assertStatusIn(201, 503);
             CompletableFuture<String> a = CompletableFuture.supplyAsync(() -> slowGet(cluster, key, value.length));
             CompletableFuture<String> b = CompletableFuture.supplyAsync(() -> slowGet(cluster, key, value.length));
             normalClientWorks(cluster, "while 2 clients read a 16 MiB value just stored", 3);
@@ -243,22 +241,17 @@ public class SlowReadersTest {
         }
     }
 
-    /** A value of {@code mib} MiB made from the seed, stored under {@code key} (with time for a busy machine). */
     /**
-     * The value the readers will ask for, stored through node 0. This is the test's setup, not its point: on a
-     * saturated machine a replicated PUT may find its replicas slower than the node waits for them (504: "did not
-     * answer within 1000 ms", seen in a suite run at stage 4) or the body budget full (503), and it goes again.
+     * A value of {@code mib} MiB made from the seed, stored under {@code key} through node 0. This is the test's
+     * setup, not its point: on a saturated machine a replicated PUT may find its replicas slower than the node waits
+     * for them (504: "did not answer within 1000 ms", seen in a suite run at stage 4) or the body budget full (503),
+     * and it goes again.
      */
-    private static byte[] stored(Cluster cluster, Seed seed, String key, int mib) throws InterruptedException {
+    private static byte[] stored(Cluster cluster, Seed seed, String key, int mib) {
         byte[] value = SeededValues.of(seed.value(), mib, mib * MIB);
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
-        for (int attempt = 1; ; attempt++) {
-            Reply r = c.put(0, key, value);
-            if ((r.status() != 503 && r.status() != 504) || attempt == 5) {
-                r.assertStatus(201);
-                return value;
-            }
-            Thread.sleep(500);
-        }
+        WhileBusy.send(() -> c.put(0, key, value), Set.of(503, 504), 5, Duration.ofMillis(500))
+                .assertStatus(201);
+        return value;
     }
 }

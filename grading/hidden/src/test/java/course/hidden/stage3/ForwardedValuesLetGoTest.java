@@ -15,9 +15,11 @@ import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.hidden.SeededValues;
+import course.hidden.WhileBusy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -102,19 +104,8 @@ class ForwardedValuesLetGoTest {
      */
     private static void storeRetryingWhileBusy(KvClient c, String key, Seed seed, int value) {
         byte[] bytes = SeededValues.of(seed.value(), value, VALUE_BYTES);
-        for (int attempt = 1; ; attempt++) {
-            Reply r = put(c, 0, key, bytes);
-            if ((r.status() != 503 && r.status() != 504) || attempt == 20) {
-                r.assertStatus(201);
-                return;
-            }
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        }
+        WhileBusy.send(() -> put(c, 0, key, bytes), Set.of(503, 504), 20, Duration.ofMillis(250))
+                .assertStatus(201);
     }
 
     /**
