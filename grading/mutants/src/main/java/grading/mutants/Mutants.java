@@ -63,6 +63,7 @@ import grading.mutants.stage1.UrlNotDecoded;
 import grading.mutants.stage1.ValuesAsText;
 import grading.mutants.stage1.WalReplayedInReverse;
 import grading.mutants.stage1.WholeDatabaseInHeap;
+import grading.mutants.stage2.AnswersCountedOnceQueued;
 import grading.mutants.stage2.BadSettingsFallBackToDefaults;
 import grading.mutants.stage2.BodiesUncountedOnceQueued;
 import grading.mutants.stage2.HalfCloseIgnored;
@@ -210,6 +211,7 @@ public final class Mutants {
             WorkersSettingIgnored.class,
             HandlerDelayIgnored.class,
             BodiesUncountedOnceQueued.class,
+            AnswersCountedOnceQueued.class,
             WorkerTaskThrows.class,
             StopWorksThroughTheQueue.class,
             // stage 3: sharding

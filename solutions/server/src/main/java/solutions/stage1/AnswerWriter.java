@@ -6,11 +6,12 @@ import one.nio.http.Response;
 /** How the session puts one answer on its connection's write queue: whole ({@link WholeAnswers}) or streamed. */
 public interface AnswerWriter {
     /**
-     * The answer to write instead of {@code response}, when the node cannot afford to hold it for a slow client now
-     * (a 503 with the reason); else {@code response} itself.
+     * Clears {@code response} to be written, reserving the memory a slow client would make the node hold for it; when
+     * the node cannot afford that now, the admission carries a 503 with the reason instead. Every admission must be
+     * passed to {@link #write}, which gives its reservation back.
      */
-    Response admit(Response response);
+    Admission admit(Response response, boolean withBody);
 
-    /** Queues the answer's bytes on {@code session} ({@code includeBody} is false for HEAD). */
-    void write(CourseSession session, Response response, boolean includeBody) throws IOException;
+    /** Queues the admitted answer's bytes on {@code session}. */
+    void write(CourseSession session, Admission admitted) throws IOException;
 }

@@ -410,10 +410,10 @@ public class CourseSession extends HttpSession {
         handling = null;
         server.incRequestsProcessed();
         boolean last = head.lastOnConnection();
-        Response admitted = parts.writer().admit(response);
-        admitted.addHeader(last ? "Connection: close" : "Connection: Keep-Alive");
+        Admission admitted = parts.writer().admit(response, head.answerHasBody());
+        admitted.answer().addHeader(last ? "Connection: close" : "Connection: Keep-Alive");
         try {
-            parts.writer().write(this, admitted, head.answerHasBody());
+            parts.writer().write(this, admitted);
         } finally {
             head.release(parts.bodies());
         }

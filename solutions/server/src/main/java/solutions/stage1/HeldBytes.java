@@ -11,14 +11,20 @@ final class HeldBytes extends Session.ArrayQueueItem {
     private long held;
     private boolean released;
 
-    HeldBytes(byte[] data, ByteBudget budget) {
+    /**
+     * {@code reservedBytes}: what the admission already reserved for these bytes (a large body), held until released;
+     * 0 for bytes counted only if they stay queued ({@link #holdIfQueued}).
+     */
+    HeldBytes(byte[] data, ByteBudget budget, long reservedBytes) {
         super(data, 0, data.length, 0);
         this.budget = budget;
+        this.held = reservedBytes;
     }
 
     /**
-     * Called right after the first attempt to write: if anything is left, the whole array stays in memory until a
-     * slow client has read it, at what it really costs the heap.
+     * Called right after the first attempt to write: if anything is left of bytes not reserved yet, the whole array
+     * stays in memory until a slow client has read it, at what it really costs the heap. Small answers are never
+     * refused (errors must get out), so they are counted only once they are known to stay.
      */
     void holdIfQueued() {
         if (!released && held == 0 && remaining() > 0) {

@@ -19,30 +19,39 @@ public final class WholeAnswers implements AnswerWriter {
         this.unsent = unsent;
     }
 
+    /**
+     * A large body's room is reserved here, not when the write finds the socket full: checking now and counting later
+     * let two workers answering at once both take the last room (three 16 MiB answers held against a 32 MiB budget).
+     */
     @Override
-    public Response admit(Response response) {
+    public Admission admit(Response response, boolean withBody) {
         byte[] body = response.getBody();
-        if (body == null || body.length < LARGE_BYTES || unsent.fitsNow(HeapFootprint.ofArray(body.length))) {
-            return response;
+        if (!withBody || body == null || body.length < LARGE_BYTES) {
+            return Admission.unreserved(response, withBody);
+        }
+        long footprint = HeapFootprint.ofArray(body.length);
+        if (unsent.tryReserve(footprint)) {
+            return new Admission(response, true, footprint);
         }
         Response busy = Responses.text(Response.SERVICE_UNAVAILABLE, unsent.busyReason(body.length));
         busy.addHeader("Retry-After: 1");
-        return busy;
+        return Admission.unreserved(busy, true);
     }
 
     @Override
-    public void write(CourseSession session, Response response, boolean includeBody) throws IOException {
+    public void write(CourseSession session, Admission admitted) throws IOException {
+        Response response = admitted.answer();
         byte[] body = response.getBody();
-        if (!includeBody || body == null || body.length < LARGE_BYTES) {
-            HeldBytes whole = new HeldBytes(response.toBytes(includeBody), unsent);
+        if (!admitted.withBody() || body == null || body.length < LARGE_BYTES) {
+            HeldBytes whole = new HeldBytes(response.toBytes(admitted.withBody()), unsent, 0);
             session.write(whole);
             whole.holdIfQueued();
             return;
         }
-        HeldBytes head = new HeldBytes(response.toBytes(false), unsent);
-        HeldBytes rest = new HeldBytes(body, unsent);
+        HeldBytes head = new HeldBytes(response.toBytes(false), unsent, 0);
+        HeldBytes rest = new HeldBytes(body, unsent, admitted.reservedBytes());
         head.append(rest);
-        session.write(head);
+        session.write(head); // if the connection is gone, one-nio releases both, and the reservation with them
         head.holdIfQueued();
         rest.holdIfQueued();
     }

@@ -2,6 +2,7 @@ package solutions.stage6;
 
 import java.io.IOException;
 import one.nio.http.Response;
+import solutions.stage1.Admission;
 import solutions.stage1.AnswerWriter;
 import solutions.stage1.CourseSession;
 
@@ -17,18 +18,20 @@ final class StreamingAnswers implements AnswerWriter {
     }
 
     @Override
-    public Response admit(Response response) {
-        return response instanceof ChunkedResponse ? response : whole.admit(response);
+    public Admission admit(Response response, boolean withBody) {
+        return response instanceof ChunkedResponse
+                ? Admission.unreserved(response, withBody)
+                : whole.admit(response, withBody);
     }
 
     @Override
-    public void write(CourseSession session, Response response, boolean includeBody) throws IOException {
-        if (!(response instanceof ChunkedResponse chunked)) {
-            whole.write(session, response, includeBody);
+    public void write(CourseSession session, Admission admitted) throws IOException {
+        if (!(admitted.answer() instanceof ChunkedResponse chunked)) {
+            whole.write(session, admitted);
             return;
         }
-        whole.write(session, response, false);
-        if (includeBody) {
+        whole.write(session, Admission.unreserved(chunked, false));
+        if (admitted.withBody()) {
             session.write(chunked.body());
         } else {
             chunked.body().release();
