@@ -56,15 +56,15 @@ public class SlowReadersTest {
     @Checks("s1-answer-budget")
     void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
-        clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(cluster, seed, 16, () -> {});
+        clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(cluster, seed, 16, () -> {}, () -> {});
     }
 
     /**
      * {@code clients} GETs of a 4 MiB value, sent at once on connections that are never read, then a normal client;
-     * {@code beforeTheGets} runs once the value is stored.
+     * {@code beforeTheGets} runs once the value is stored, {@code afterTheGets} once the node has had them for 2 s.
      */
     protected static void clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(
-            Cluster cluster, Seed seed, int clients, Runnable beforeTheGets) throws Exception {
+            Cluster cluster, Seed seed, int clients, Runnable beforeTheGets, Runnable afterTheGets) throws Exception {
         byte[] value = stored(cluster, seed, "four", 4);
         beforeTheGets.run();
         List<Socket> holders = new ArrayList<>();
@@ -73,6 +73,7 @@ public class SlowReadersTest {
                 holders.add(sendGetAndNeverRead(cluster, "four"));
             }
             Thread.sleep(2000); // the node has read every GET and written what the sockets take
+            afterTheGets.run();
             normalClientWorks(cluster, "while " + clients + " clients hold a 4 MiB answer unread", 10);
         } finally {
             closeAll(holders);
