@@ -21,7 +21,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * A burst of large PUTs into node 0 of a cluster: {@value #CONNECTIONS} keep-alive connections each PUT
  * {@value #PUTS_PER_CONNECTION} values at once. The node may refuse some (503, or 413) but must answer every request,
- * stay alive, store what it acknowledged and answer normal requests right after. The burst is bounded in time so a
+ * stay alive, store what it acknowledged and answer normal requests right after. In a cluster, a value node 0 forwards
+ * may also get 504 with its reason: the burst keeps the other nodes as busy as node 0, and on a saturated machine an
+ * owner was seen to answer later than the 1 s the reference waits (4 of 640 PUTs, in a suite run), which the stage-3
+ * statement allows. The burst is bounded in time so a
  * hanging node fails the test, not stalls it.
  */
 public final class LargeValueBurst {
@@ -52,7 +55,8 @@ public final class LargeValueBurst {
         ExecutorService pool = Executors.newFixedThreadPool(CONNECTIONS);
         for (int c = 0; c < CONNECTIONS; c++) {
             int id = c;
-            pool.execute(() -> putInALoop(connections.get(id), id, values, chunked, statuses, problems, stored));
+            pool.execute(() -> putInALoop(
+                    connections.get(id), id, values, chunked, cluster.size() > 1, statuses, problems, stored));
         }
         pool.shutdown();
         boolean finished = pool.awaitTermination(BURST_LIMIT.toSeconds(), TimeUnit.SECONDS);
@@ -74,8 +78,9 @@ public final class LargeValueBurst {
         if (!problems.isEmpty()) {
             fail(summary + "; " + problems.size() + " problems, the first: "
                     + problems.subList(0, Math.min(5, problems.size()))
-                    + ". Every request must be answered (201, or 503/413 with a"
-                    + " reason) even when the bodies in flight exceed the heap.");
+                    + ". Every request must be answered (201, or 503/413 with a reason"
+                    + (cluster.size() > 1 ? ", or 504 with one when an owner is late" : "")
+                    + ") even when the bodies in flight exceed the heap.");
         }
         assertTrue(
                 statuses.getOrDefault(201, 0) > 0,
@@ -96,6 +101,7 @@ public final class LargeValueBurst {
             int id,
             byte[][] values,
             boolean chunked,
+            boolean forwarding,
             Map<Integer, Integer> statuses,
             List<String> problems,
             List<String> stored) {
@@ -114,7 +120,7 @@ public final class LargeValueBurst {
             statuses.merge(answer.status(), 1, Integer::sum);
             if (answer.status() == 201) {
                 stored.add(key);
-            } else if (answer.status() == 503 || answer.status() == 413) {
+            } else if (answer.status() == 503 || answer.status() == 413 || (forwarding && answer.status() == 504)) {
                 if (answer.body().isEmpty()) {
                     problems.add("connection " + id + ": " + answer.status() + " without a reason in its body");
                 }
