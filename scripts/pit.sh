@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./course pit: PIT mutation testing of the LSM engine and the stage-1/2/3 references, with the course's own suites
+# ./course pit: PIT mutation testing of the LSM engine and the stage-1 to 6 references, with the course's own suites
 # (the engine's unit tests, the public and the hidden tests), then docs/grading/pit.md from PIT's XML. Slow (about
 # an hour on 2 vCPUs), so never part of ./course test; each package is one PIT run under the shared heavy lock.
 set -uo pipefail
@@ -8,15 +8,15 @@ set -uo pipefail
 
 usage() {
   cat <<'TXT'
-usage: ./course pit [--report-only] [lsm] [stage1] [stage2] [stage3] [CHUNK...]
-  Runs PIT (pitest 1.30.0, JUnit 5 plugin 1.2.3) over solutions.lsm, solutions.stage1, solutions.stage2 and
-  solutions.stage3 (or only
+usage: ./course pit [--report-only] [lsm] [stage1] ... [stage6] [CHUNK...]
+  Runs PIT (pitest 1.30.0, JUnit 5 plugin 1.2.3) over solutions.lsm and solutions.stage1 to solutions.stage6 (or only
   the packages named), each with its suites, and writes docs/grading/pit.md: killed / survived / no coverage per
   package, the score against the goal of 80%, and every survivor with its review from grading/pit/reviewed.tsv.
   When COURSE_HEAVY_LOCK names a file, each PIT run holds it (flock), so that two heavy jobs never overlap.
   --report-only   write docs/grading/pit.md from the last runs' reports without running PIT
   CHUNK           one chunk of a package alone (lsm-store, lsm-files, stage1-session, stage1-log, stage1-body,
-                  stage1-request, stage1-pipeline, stage2-pool, stage2-settings, stage3-peers, stage3-routing): a package is split into
+                  stage1-request, stage1-pipeline, stage2-pool, stage2-settings, stage3-peers, stage3-routing,
+                  stage4-quorum, stage4-replicas, stage5-async, stage6-ranges): a package is split into
                   chunks of about 10 minutes, each one PIT run and one report
 TXT
 }
@@ -28,13 +28,13 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --report-only) report_only=yes ;;
-    lsm|stage1|stage2|stage3) packages+=("$a") ;;
-    lsm-store|lsm-files|stage1-session|stage1-log|stage1-body|stage1-request|stage1-pipeline|stage2-pool|stage2-settings|stage3-peers|stage3-routing) only_chunks+=("$a")
+    lsm|stage1|stage2|stage3|stage4|stage5|stage6) packages+=("$a") ;;
+    lsm-store|lsm-files|stage1-session|stage1-log|stage1-body|stage1-request|stage1-pipeline|stage2-pool|stage2-settings|stage3-peers|stage3-routing|stage4-quorum|stage4-replicas|stage5-async|stage6-ranges) only_chunks+=("$a")
         [[ " ${packages[*]} " == *" ${a%%-*} "* ]] || packages+=("${a%%-*}") ;;
-    *) echo "course pit: unknown argument '$a'; packages are lsm, stage1, stage2, stage3, chunks lsm-store, lsm-files, stage1-session, stage1-log, stage1-body, stage1-request, stage1-pipeline, stage2-pool, stage2-settings, stage3-peers, stage3-routing (see ./course pit --help)" >&2; exit 2 ;;
+    *) echo "course pit: unknown argument '$a'; packages are lsm, stage1 ... stage6, chunks lsm-store, lsm-files, stage1-session, stage1-log, stage1-body, stage1-request, stage1-pipeline, stage2-pool, stage2-settings, stage3-peers, stage3-routing, stage4-quorum, stage4-replicas, stage5-async, stage6-ranges (see ./course pit --help)" >&2; exit 2 ;;
   esac
 done
-[ ${#packages[@]} -gt 0 ] || packages=(lsm stage1 stage2 stage3)
+[ ${#packages[@]} -gt 0 ] || packages=(lsm stage1 stage2 stage3 stage4 stage5 stage6)
 reports="$COURSE_ROOT/grading/pit/target/pit-reports"
 results="$COURSE_ROOT/grading/pit/results"
 
@@ -104,6 +104,17 @@ chunks_stage3=("stage3-peers|$s3.PeerClient*,$s3.PeerRequestBody*,$s3.PeerAnswer
   "stage3-routing|$s3.Rendezvous*,$s3.ShardingHandler*,$s3.InternalRequestGuard*,$s3.PeerLaneHttpServer*,$s3.Stage3*")
 stage3_tests='solutions.stage3.*Test,course.tests.stage3.*,course.hidden.stage3.*'
 stage3_process_tests="course.hidden.stage3.KilledShardTest,course.hidden.stage3.ForwardedBurstTest,course.hidden.stage3.ForwardedValuesLetGoTest"
+# Stages 4-6 likewise: each stage's code is judged by its own suites.
+s4='solutions.stage4'
+chunks_stage4=("stage4-quorum|$s4.Quorum*,$s4.Coordinator*,$s4.Record*,$s4.Timestamps*"
+  "stage4-replicas|$s4.ClientRequest*,$s4.LocalReplica*,$s4.ReplicaCount*,$s4.ReplicaEndpoint*,$s4.Stage4*")
+stage4_tests='solutions.stage4.*Test,course.tests.stage4.*,course.hidden.stage4.*'
+stage4_process_tests='course.hidden.stage4.ReplicatedSlowReadersTest'
+chunks_stage5=("stage5-async|solutions.stage5.*")
+stage5_tests='solutions.stage5.*Test,course.tests.stage5.*,course.hidden.stage5.*'
+chunks_stage6=("stage6-ranges|solutions.stage6.*")
+stage6_tests='solutions.stage6.*Test,course.tests.stage6.*,course.hidden.stage6.*'
+stage6_process_tests='course.hidden.stage6.DroppedStreamsTest,course.hidden.stage6.RangeLargerThanHeapTest'
 
 if [ $report_only = no ]; then
   course_find_jdk
@@ -127,6 +138,15 @@ if [ $report_only = no ]; then
            done ;;
       stage3) for c in "${chunks_stage3[@]}"; do
              run_pit "${c%%|*}" solutions.stage3.Stage3Factory 3 "${c#*|}" "$stage3_tests" "$stage3_process_tests"
+           done ;;
+      stage4) for c in "${chunks_stage4[@]}"; do
+             run_pit "${c%%|*}" solutions.stage4.Stage4Factory 4 "${c#*|}" "$stage4_tests" "$stage4_process_tests"
+           done ;;
+      stage5) for c in "${chunks_stage5[@]}"; do
+             run_pit "${c%%|*}" solutions.stage5.Stage5Factory 5 "${c#*|}" "$stage5_tests" 'none.None'
+           done ;;
+      stage6) for c in "${chunks_stage6[@]}"; do
+             run_pit "${c%%|*}" solutions.stage6.Stage6Factory 6 "${c#*|}" "$stage6_tests" "$stage6_process_tests"
            done ;;
     esac
   done

@@ -37,6 +37,24 @@ PACKAGES = [
         "the reference's own unit tests solutions.stage3.*Test + public course.tests.stage3 + hidden"
         " course.hidden.stage3 (the three that need a node in a JVM of its own left out), against Stage3Factory",
     ),
+    (
+        "stage4",
+        "solutions.stage4",
+        "the reference's own unit tests solutions.stage4.*Test + public course.tests.stage4 + hidden"
+        " course.hidden.stage4 (ReplicatedSlowReadersTest, which needs JVMs of their own, left out), against"
+        " Stage4Factory",
+    ),
+    (
+        "stage5",
+        "solutions.stage5",
+        "solutions.stage5.*Test + public course.tests.stage5 + hidden course.hidden.stage5, against Stage5Factory",
+    ),
+    (
+        "stage6",
+        "solutions.stage6",
+        "public course.tests.stage6 + hidden course.hidden.stage6 (the two that need a JVM of its own left out),"
+        " against Stage6Factory",
+    ),
 ]
 KILLED = {
     "KILLED",
