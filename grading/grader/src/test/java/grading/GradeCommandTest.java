@@ -159,14 +159,21 @@ class GradeCommandTest {
     @Test
     void aFailureFileIsNamedByTheGradesFolderNeverByAPathOfTheGradingMachine(@TempDir Path dir) throws Exception {
         // The message once named the folder as an absolute path of the grading machine, which a student never sees.
+        // The mutant's stale reads depend on timing: a grade of it passed the history test once in a suite run (and
+        // failed in the surefire rerun). This test is about the failure file, so it grades until the history fails.
         Path out = dir.resolve("alice-stage4.json");
-        Grade g =
-                gradeOf(4, "grading.mutants.stage4.LastArrivalWins", "ConcurrentClientsHistoryTest", out, "--no-perf");
-        var history = g.tests().stream()
-                .filter(t -> t.name().startsWith("ConcurrentClientsHistoryTest."))
-                .findFirst()
-                .orElseThrow();
-        assertEquals("failed", history.outcome(), history.message());
+        Grade g = null;
+        TestResult history = null;
+        for (int attempt = 0;
+                attempt < 3 && (history == null || !history.outcome().equals("failed"));
+                attempt++) {
+            g = gradeOf(4, "grading.mutants.stage4.LastArrivalWins", "ConcurrentClientsHistoryTest", out, "--no-perf");
+            history = g.tests().stream()
+                    .filter(t -> t.name().startsWith("ConcurrentClientsHistoryTest."))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        assertEquals("failed", history.outcome(), "in 3 grades: " + history.message());
         String file = "stage4-concurrent-history-seed" + g.seed() + ".html";
         assertTrue(
                 history.message()

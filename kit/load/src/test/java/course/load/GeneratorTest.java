@@ -42,9 +42,10 @@ class GeneratorTest {
 
     /**
      * Coordinated omission: a 0.5 s stall at a constant 1000 requests/s delays the 500 requests due meanwhile by 0 to
-     * 500 ms, uniformly, so p99 is about 400 ms, while the other 95% are not delayed by it (p90 far below). A
+     * 500 ms, uniformly, so p99 is about 400 ms, while the other 95% are not delayed by it (p95 far below 300 ms). A
      * generator that times from the actual send sees a few slow answers only; one that charges the stall to later
-     * requests too moves p90. The bounds leave room for a busy machine (p99 was seen at 648 ms in a busy suite).
+     * requests too moves p95. The bounds leave room for a busy machine (in busy suites p99 was seen at 648 ms, p90 at
+     * 109 ms).
      */
     @Test
     void aServerStallIsChargedToTheRequestsItDelayed() throws Exception {
@@ -52,19 +53,17 @@ class GeneratorTest {
             server.stallOnce(3000, 500);
             RunResult r = run(server, "-R", "1000", "-c", "10", "-t", "2", "-d", "10s", "--seed", "2");
             long p99Us = r.latencyUs().getValueAtPercentile(99);
-            long p90Us = r.latencyUs().getValueAtPercentile(90);
+            long p95Us = r.latencyUs().getValueAtPercentile(95);
             System.out.printf(
-                    "stall test: p99 %.1f ms, p95 %.1f ms, p90 %.1f ms, max %.1f ms, achieved %.1f%n",
-                    p99Us / 1000.0,
-                    r.latencyUs().getValueAtPercentile(95) / 1000.0,
-                    p90Us / 1000.0,
-                    r.latencyUs().getMaxValue() / 1000.0,
-                    r.achievedRate());
+                    "stall test: p99 %.1f ms, p95 %.1f ms, max %.1f ms, achieved %.1f%n",
+                    p99Us / 1000.0, p95Us / 1000.0, r.latencyUs().getMaxValue() / 1000.0, r.achievedRate());
             assertTrue(p99Us >= 250_000, "p99 " + p99Us + " us: the stall must be charged to the requests it delayed");
             assertTrue(r.latencyUs().getMaxValue() >= 450_000, "the first delayed request waited the whole stall");
             assertTrue(
-                    p90Us < 100_000,
-                    "p90 " + p90Us + " us: the stall delayed 5% of the requests, not the 10% above p90");
+                    p95Us < 300_000,
+                    "p95 " + p95Us
+                            + " us: the stall delayed 5% of the requests by 0 to 500 ms, so 2% by 300 ms or more,"
+                            + " not 5%");
             assertEquals(1000, r.achievedRate(), 15, "the delayed requests were all sent once the server woke");
         }
     }
