@@ -10,7 +10,8 @@ import java.util.TreeSet;
 /**
  * The keys a node cannot serve while another node is down or cut off. Every key was written as
  * {@code keyPrefix + k -> valuePrefix + k}; a read must give back exactly that value or fail as an error (5xx, or no
- * answer at all): a wrong value or a 404 would say the key is gone, while it is only out of reach.
+ * answer at all): a wrong value or a 404 would say the key is gone, while it is only out of reach. A 504 is asked once
+ * more before it counts.
  */
 final class UnservedKeys {
     private UnservedKeys() {}
@@ -21,6 +22,11 @@ final class UnservedKeys {
         TreeSet<Integer> failed = new TreeSet<>();
         for (int k = 0; k < keys; k++) {
             Reply r = c.get(node, keyPrefix + k);
+            if (r.status() == 504) {
+                // An owner that is up but answered later than the node waits (1 s in the reference), on a saturated
+                // machine: a suite run saw one such key among 150. A down or cut-off owner is 503 or 504 again.
+                r = c.get(node, keyPrefix + k);
+            }
             if (r.status() == 200) {
                 r.assertBody(200, valuePrefix + k);
             } else {
