@@ -97,24 +97,32 @@ chunks_stage1=("stage1-session|$s1.CourseSession*,$s1.Exchange*"
 chunks_stage2=("stage2-pool|solutions.stage2.WorkerPool*,solutions.stage2.ExecutorHttpServer*"
   "stage2-settings|solutions.stage2.WorkerSettings*,solutions.stage2.QueueKind*,solutions.stage2.Stage2*")
 stage2_tests='solutions.stage2.*Test,course.tests.stage1.*,course.tests.stage2.*,course.hidden.stage1.*,course.hidden.stage2.*'
-# Stage 3's code runs under every request of a stage-3 node, so the stage-1 and stage-2 suites would cover all of it
-# and run for each mutant; the sharding suites are the ones that judge it.
+# From stage 3 on, a stage's code runs under every request of its node, so the earlier stages' suites would cover all
+# of it and run for each mutant: each stage's own suites (its unit tests, public and hidden tests) judge it, against
+# its own node, without the tests that need a node in a JVM of its own.
 s3='solutions.stage3'
 chunks_stage3=("stage3-peers|$s3.PeerClient*,$s3.PeerRequestBody*,$s3.PeerAnswerMemory*,$s3.StatusLine*"
   "stage3-routing|$s3.Rendezvous*,$s3.ShardingHandler*,$s3.InternalRequestGuard*,$s3.PeerLaneHttpServer*,$s3.Stage3*")
-stage3_tests='solutions.stage3.*Test,course.tests.stage3.*,course.hidden.stage3.*'
-stage3_process_tests="course.hidden.stage3.KilledShardTest,course.hidden.stage3.ForwardedBurstTest,course.hidden.stage3.ForwardedValuesLetGoTest"
-# Stages 4-6 likewise: each stage's code is judged by its own suites.
 s4='solutions.stage4'
 chunks_stage4=("stage4-quorum|$s4.Quorum*,$s4.Coordinator*,$s4.Record*,$s4.Timestamps*"
   "stage4-replicas|$s4.ClientRequest*,$s4.LocalReplica*,$s4.ReplicaCount*,$s4.ReplicaEndpoint*,$s4.Stage4*")
-stage4_tests='solutions.stage4.*Test,course.tests.stage4.*,course.hidden.stage4.*'
-stage4_process_tests='course.hidden.stage4.ReplicatedSlowReadersTest'
 chunks_stage5=("stage5-async|solutions.stage5.*")
-stage5_tests='solutions.stage5.*Test,course.tests.stage5.*,course.hidden.stage5.*'
 chunks_stage6=("stage6-ranges|solutions.stage6.*")
-stage6_tests='solutions.stage6.*Test,course.tests.stage6.*,course.hidden.stage6.*'
-stage6_process_tests='course.hidden.stage6.DroppedStreamsTest,course.hidden.stage6.RangeLargerThanHeapTest'
+own_stage_process_tests=(
+  [3]="course.hidden.stage3.KilledShardTest,course.hidden.stage3.ForwardedBurstTest,course.hidden.stage3.ForwardedValuesLetGoTest"
+  [4]='course.hidden.stage4.ReplicatedSlowReadersTest'
+  [5]='none.None'
+  [6]='course.hidden.stage6.DroppedStreamsTest,course.hidden.stage6.RangeLargerThanHeapTest')
+
+# The chunks of stage N (3 to 6), each judged by stage N's own suites against stage N's node.
+run_own_stage() {
+  local n=$1 c
+  local -n chunks="chunks_stage$n"
+  for c in "${chunks[@]}"; do
+    run_pit "${c%%|*}" "solutions.stage$n.Stage${n}Factory" "$n" "${c#*|}" \
+        "solutions.stage$n.*Test,course.tests.stage$n.*,course.hidden.stage$n.*" "${own_stage_process_tests[$n]}"
+  done
+}
 
 if [ $report_only = no ]; then
   course_find_jdk
@@ -136,18 +144,7 @@ if [ $report_only = no ]; then
       stage2) for c in "${chunks_stage2[@]}"; do
              run_pit "${c%%|*}" solutions.stage2.Stage2Factory 2 "${c#*|}" "$stage2_tests" "$stage1_process_tests"
            done ;;
-      stage3) for c in "${chunks_stage3[@]}"; do
-             run_pit "${c%%|*}" solutions.stage3.Stage3Factory 3 "${c#*|}" "$stage3_tests" "$stage3_process_tests"
-           done ;;
-      stage4) for c in "${chunks_stage4[@]}"; do
-             run_pit "${c%%|*}" solutions.stage4.Stage4Factory 4 "${c#*|}" "$stage4_tests" "$stage4_process_tests"
-           done ;;
-      stage5) for c in "${chunks_stage5[@]}"; do
-             run_pit "${c%%|*}" solutions.stage5.Stage5Factory 5 "${c#*|}" "$stage5_tests" 'none.None'
-           done ;;
-      stage6) for c in "${chunks_stage6[@]}"; do
-             run_pit "${c%%|*}" solutions.stage6.Stage6Factory 6 "${c#*|}" "$stage6_tests" "$stage6_process_tests"
-           done ;;
+      stage3|stage4|stage5|stage6) run_own_stage "${p#stage}" ;;
     esac
   done
 fi

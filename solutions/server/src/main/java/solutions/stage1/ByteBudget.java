@@ -73,11 +73,6 @@ public final class ByteBudget {
         return bytes <= capacityBytes;
     }
 
-    /** Whether this many bytes fit now, without reserving them. */
-    public boolean fitsNow(long bytes) {
-        return reservedBytes.get() + bytes <= capacityBytes;
-    }
-
     /** Reserves {@code bytes} if they fit now; every successful call must be matched by one {@link #release}. */
     public boolean tryReserve(long bytes) {
         long before;
@@ -92,7 +87,7 @@ public final class ByteBudget {
 
     /**
      * Reserves {@code bytes} even beyond the capacity, for memory already taken (an answer that is written and cannot
-     * be taken back): later {@link #tryReserve} and {@link #fitsNow} calls then say no until it is released.
+     * be taken back): later {@link #tryReserve} calls then say no until it is released.
      */
     public void hold(long bytes) {
         reservedBytes.addAndGet(bytes);

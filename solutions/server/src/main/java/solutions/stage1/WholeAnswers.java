@@ -25,10 +25,10 @@ public final class WholeAnswers implements AnswerWriter {
      */
     @Override
     public Admission admit(Response response, boolean withBody) {
-        byte[] body = response.getBody();
-        if (!withBody || body == null || body.length < LARGE_BYTES) {
+        if (!sendsLargeBody(response, withBody)) {
             return Admission.unreserved(response, withBody);
         }
+        byte[] body = response.getBody();
         long footprint = HeapFootprint.ofArray(body.length);
         if (unsent.tryReserve(footprint)) {
             return new Admission(response, true, footprint);
@@ -41,18 +41,23 @@ public final class WholeAnswers implements AnswerWriter {
     @Override
     public void write(CourseSession session, Admission admitted) throws IOException {
         Response response = admitted.answer();
-        byte[] body = response.getBody();
-        if (!admitted.withBody() || body == null || body.length < LARGE_BYTES) {
+        if (!sendsLargeBody(response, admitted.withBody())) {
             HeldBytes whole = new HeldBytes(response.toBytes(admitted.withBody()), unsent, 0);
             session.write(whole);
             whole.holdIfQueued();
             return;
         }
         HeldBytes head = new HeldBytes(response.toBytes(false), unsent, 0);
-        HeldBytes rest = new HeldBytes(body, unsent, admitted.reservedBytes());
+        HeldBytes rest = new HeldBytes(response.getBody(), unsent, admitted.reservedBytes());
         head.append(rest);
         session.write(head); // if the connection is gone, one-nio releases both, and the reservation with them
         head.holdIfQueued();
         rest.holdIfQueued();
+    }
+
+    /** Whether the answer goes out with a body large enough to be queued on its own and held for a slow client. */
+    private static boolean sendsLargeBody(Response response, boolean withBody) {
+        byte[] body = response.getBody();
+        return withBody && body != null && body.length >= LARGE_BYTES;
     }
 }

@@ -143,12 +143,12 @@ public class SlowReadersTest {
             throws Exception {
         int mostAlone = 0;
         List<Integer> together = new ArrayList<>();
-        stored(cluster, seed, "together", 16);
+        byte[] value = stored(cluster, seed, "together", 16);
         for (int round = 0; round < ROUNDS_TOGETHER; round++) {
             mostAlone = Math.max(mostAlone, admittedOneByOne(cluster, "together", 8));
             Thread.sleep(300); // the node sees the closed connections and gives their answers back
             // Just stored, the value is read from memory: the GETs reach the budget close together, as in the field.
-            stored(cluster, seed, "together", 16);
+            store(cluster, "together", value);
             together.add(admittedTogether(cluster, "together", 16));
             Thread.sleep(300);
         }
@@ -364,9 +364,14 @@ public class SlowReadersTest {
      */
     private static byte[] stored(Cluster cluster, Seed seed, String key, int mib) {
         byte[] value = SeededValues.of(seed.value(), mib, mib * MIB);
+        store(cluster, key, value);
+        return value;
+    }
+
+    /** Stores {@code value} under {@code key} through node 0, again while busy, as {@link #stored} does. */
+    private static void store(Cluster cluster, String key, byte[] value) {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
         WhileBusy.send(() -> c.put(0, key, value), Set.of(503, 504), 5, Duration.ofMillis(500))
                 .assertStatus(201);
-        return value;
     }
 }
