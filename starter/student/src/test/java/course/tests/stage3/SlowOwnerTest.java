@@ -66,9 +66,18 @@ class SlowOwnerTest {
         return keys;
     }
 
+    /**
+     * The answer to {@code request}, which must be {@code expected}. A 504 is asked once more: on a saturated machine
+     * the owner's half second and its own work sometimes pass a 1-s timeout (seen in a suite run), while a node that
+     * gives up before the owner's half second is over answers 504 every time.
+     */
     private static Reply answered(Supplier<Reply> request, int expected) {
         long start = System.nanoTime();
         Reply r = request.get();
+        if (r.status() == 504 && expected != 504) {
+            start = System.nanoTime();
+            r = request.get();
+        }
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         if (r.status() != expected) {
             fail(r.request() + " got " + r.describeAnswer() + " after " + millis + " ms, expected "
