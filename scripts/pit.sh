@@ -11,7 +11,7 @@ usage() {
 usage: ./course pit [--report-only] [lsm] [stage1] ... [stage6] [CHUNK...]
   Runs PIT (pitest 1.30.0, JUnit 5 plugin 1.2.3) over solutions.lsm and solutions.stage1 to solutions.stage6 (or only
   the packages named), each with its suites, and writes docs/grading/pit.md: killed / survived / no coverage per
-  package, the score against the goal of 80%, and every survivor with its review from grading/pit/reviewed.tsv.
+  package, the score against the goal of 90%, and every survivor with its review from grading/pit/reviewed.tsv.
   When COURSE_HEAVY_LOCK names a file, each PIT run holds it (flock), so that two heavy jobs never overlap.
   --report-only   write docs/grading/pit.md from the last runs' reports without running PIT
   CHUNK           one chunk of a package alone (lsm-store, lsm-files, stage1-session, stage1-log, stage1-body,
@@ -39,8 +39,10 @@ reports="$COURSE_ROOT/grading/pit/target/pit-reports"
 results="$COURSE_ROOT/grading/pit/results"
 
 # Tests that need a node in a JVM of its own (kill -9, a heap or descriptor limit): in PIT's JVM they cannot run, and a mutant
-# exists only there.
-stage1_process_tests="course.tests.stage1.KillDuringWritesTest,course.hidden.stage1.CrashRecoveryTest,course.hidden.stage1.LargerThanHeapTest,course.hidden.stage1.LargeValueBurstTest,course.hidden.stage1.OutOfDescriptorsTest"
+# exists only there. SlowReadersTest's node has a 128 MiB heap; in PIT's JVM it shares the minion's 512 MiB with the
+# test's own 16 MiB values, and a minion died of it every 25 s (MEMORY_ERROR, 2026-11-26), which PIT counts as the
+# mutant killed, whatever the mutant was.
+stage1_process_tests="course.tests.stage1.KillDuringWritesTest,course.hidden.stage1.CrashRecoveryTest,course.hidden.stage1.LargerThanHeapTest,course.hidden.stage1.LargeValueBurstTest,course.hidden.stage1.OutOfDescriptorsTest,course.hidden.stage1.SlowReadersTest"
 
 # Whether a chunk is to run: every chunk of a package named, or only the chunks named.
 wanted() {
