@@ -59,7 +59,11 @@ public final class RunCommand {
                 return;
             }
         }
-        Path dir = o.dir != null ? o.dir : Files.createTempDirectory("course-run-stage" + target.stage.number() + "-");
+        // A directory of the run's own is deleted when the run stops: a new run never reads it, and each run of a
+        // load test left about 500 MB in /tmp. --dir keeps the data, for a restart on it or a look at the files.
+        Path temporary =
+                o.dir != null ? null : Files.createTempDirectory("course-run-stage" + target.stage.number() + "-");
+        Path dir = o.dir != null ? o.dir : temporary;
         List<String> urls = new ArrayList<>();
         for (int i = 0; i < o.nodes; i++) {
             urls.add("http://localhost:" + (o.port + i));
@@ -68,7 +72,15 @@ public final class RunCommand {
         List<Process> processes = new ArrayList<>();
         // One secret for the nodes of this run, in their environment: a command line is visible to every user.
         String secret = ServiceConfig.newSecret();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(processes), "run-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            stopAll(processes);
+                            if (temporary != null) {
+                                TempDirs.deleteRecursively(temporary);
+                            }
+                        },
+                        "run-shutdown"));
         for (int i = 0; i < o.nodes; i++) {
             Path nodeDir = dir.resolve("node-" + i);
             Files.createDirectories(nodeDir);
@@ -91,7 +103,8 @@ public final class RunCommand {
                         + ")");
                 System.exit(1);
             }
-            System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir + ")");
+            System.out.println("node " + i + ": " + urls.get(i) + "  (pid " + p.pid() + ", data in " + nodeDir
+                    + (temporary != null ? ", deleted when the run stops; --dir DIR keeps it" : "") + ")");
         }
         System.out.print(tryIt(target.stage, target.description, urls.get(0), o.nodes));
         for (Process p : processes) {

@@ -46,7 +46,8 @@ final class RunOptions {
     @Option(
             names = "--dir",
             paramLabel = "DIR",
-            description = "Data directory (default: a new temporary directory, printed).")
+            description =
+                    "Data directory, kept (default: a new temporary directory, printed, deleted when the run stops).")
     Path dir;
 
     /** A cluster of ./course run: 1 to 16 nodes. */
