@@ -86,6 +86,7 @@ class PeerRequestBodyTest {
         Flow.Subscription subscription;
         ByteBuffer last;
         int slices;
+        Throwable error;
 
         @Override
         public void onSubscribe(Flow.Subscription s) {
@@ -99,10 +100,39 @@ class PeerRequestBodyTest {
         }
 
         @Override
-        public void onError(Throwable t) {}
+        public void onError(Throwable t) {
+            error = t;
+        }
 
         @Override
         public void onComplete() {}
+    }
+
+    @Test
+    void aBodyOfExactlyOneSliceIsOneSliceAndOneByteMoreIsTwo() {
+        int[][] lengthsAndSlices = {{64 * 1024 - 1, 1}, {64 * 1024, 1}, {64 * 1024 + 1, 2}, {128 * 1024, 2}};
+        for (int[] lengthAndSlices : lengthsAndSlices) {
+            byte[] value = new byte[lengthAndSlices[0]];
+            value[value.length - 1] = 9;
+            Collector c = new Collector();
+            new PeerRequestBody(value).subscribe(c);
+            assertTrue(c.completed, value.length + " bytes: not completed");
+            assertEquals(lengthAndSlices[1], c.slices, value.length + " bytes in 64 KiB slices");
+            assertArrayEquals(value, c.bytes.toByteArray(), value.length + " bytes");
+        }
+    }
+
+    @Test
+    void aDemandThatIsNotPositiveFailsTheSendingAsTheFlowProtocolSays() {
+        for (long demand : new long[] {0, -1}) {
+            Keeper k = new Keeper();
+            new PeerRequestBody(new byte[10]).subscribe(k);
+            k.subscription.request(demand);
+            assertInstanceOf(IllegalArgumentException.class, k.error, "request(" + demand + ")");
+            assertEquals("request(" + demand + "): demand must be positive", k.error.getMessage());
+            k.subscription.request(1);
+            assertEquals(0, k.slices, "a failed sending sends nothing more");
+        }
     }
 
     @Test
