@@ -82,6 +82,7 @@ import grading.mutants.stage2.WorkerTaskThrows;
 import grading.mutants.stage2.WorkersSettingIgnored;
 import grading.mutants.stage3.ClosedConnectionsNotRetried;
 import grading.mutants.stage3.FindsItselfByPort;
+import grading.mutants.stage3.ForgedMarksServedLocally;
 import grading.mutants.stage3.ForwardsForwardedRequests;
 import grading.mutants.stage3.ForwardsInTheClientLane;
 import grading.mutants.stage3.ImpatientPeerCalls;
@@ -227,6 +228,7 @@ public final class Mutants {
             ForwardsForwardedRequests.class,
             ClosedConnectionsNotRetried.class,
             PeerBodiesKeptAfterTheCall.class,
+            ForgedMarksServedLocally.class,
             // stage 4: replication
             AckDefaultIsOne.class,
             StoresOnOneReplicaTooMany.class,

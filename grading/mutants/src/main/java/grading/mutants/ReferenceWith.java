@@ -189,6 +189,13 @@ public final class ReferenceWith {
     /** The reference that puts what {@code guard} makes of each route's handler in place of its own guard. */
     public static Service admitting(ServiceFactory mutant, ServiceConfig config, UnaryOperator<RequestHandler> guard) {
         return switch (stageOf(mutant)) {
+            case 3 ->
+                new Stage3Node(config) {
+                    @Override
+                    protected RequestHandler admitting(RequestHandler handler) {
+                        return guard.apply(handler);
+                    }
+                };
             case 4 ->
                 new Stage4Node(config) {
                     @Override

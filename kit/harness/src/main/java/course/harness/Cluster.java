@@ -257,6 +257,14 @@ public final class Cluster implements AutoCloseable {
         return proxied ? "http://localhost:" + proxies.get(node).targetPort() : url;
     }
 
+    /**
+     * The secret every node of this cluster was given: a test that replays a request one node sent another takes it
+     * out, to see the marked request refused without it.
+     */
+    public String secret() {
+        return secret;
+    }
+
     public boolean isProxied() {
         return proxied;
     }

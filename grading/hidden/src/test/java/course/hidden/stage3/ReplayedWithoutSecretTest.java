@@ -1,0 +1,165 @@
+package course.hidden.stage3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import course.harness.Checks;
+import course.harness.Cluster;
+import course.harness.NodeJvm;
+import course.harness.Stage;
+import course.harness.WithCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A request one node really sent another, replayed by a client with the cluster's secret taken out (or changed):
+ * node 1's URL is made to lead to this test, which keeps the PUT node 0 forwards there and replays it to node 1 itself.
+ * Whatever the node's header names are, the replay carries its mark and not the secret, so node 1 must refuse it with
+ * 403 and store nothing. A node that trusts the mark alone serves it.
+ */
+@Stage(3)
+@WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
+class ReplayedWithoutSecretTest {
+    private static final int KEYS = 60;
+
+    @Test
+    @Checks({"s3-secret", "c-secret"})
+    void aForwardedRequestReplayedWithoutTheSecretIsRefusedAndStoresNothing(Cluster cluster) throws Exception {
+        int node1 = URI.create(cluster.directUrl(1)).getPort();
+        String forwarded;
+        try (ServerSocket stand = new ServerSocket(0)) {
+            stand.setSoTimeout(10_000);
+            CompletableFuture<String> kept = CompletableFuture.supplyAsync(() -> keepOneRequest(stand));
+            cluster.proxy(1).redirect(stand.getLocalPort());
+            for (int k = 0; k < KEYS && !kept.isDone(); k++) {
+                cluster.client().put(0, "replayed-" + k, "forged");
+            }
+            forwarded = kept.get(15, TimeUnit.SECONDS);
+        } finally {
+            cluster.proxy(1).redirect(node1);
+        }
+        Matcher named = Pattern.compile("replayed-[0-9]+").matcher(forwarded);
+        if (!named.find()) {
+            fail("node 0 forwarded none of " + KEYS + " keys to node 1's URL " + cluster.url(1)
+                    + ", which owns about a third of them (or named none of them in its request line): " + forwarded);
+        }
+        String key = named.group();
+        List<String> wrong = new ArrayList<>();
+        String withoutSecret = withSecretLines(forwarded, cluster.secret(), null);
+        String withWrongSecret = withSecretLines(forwarded, cluster.secret(), "a-wrong-secret-0123456789");
+        assertTrue(
+                !withoutSecret.contains(cluster.secret()),
+                "the secret is in the request line itself: send it in a header");
+        for (String replay : List.of(withoutSecret, withWrongSecret)) {
+            int status = replay(node1, replay);
+            if (status != 403) {
+                wrong.add(
+                        "node 1 answered " + status + " to:\n" + replay.strip().replace("\r\n", "\n"));
+            }
+        }
+        for (int node = 0; node < cluster.size(); node++) {
+            int status = cluster.client().get(node, key).status();
+            if (status != 404) {
+                wrong.add("GET " + key + " through node " + node + " answered " + status
+                        + " (404 expected: only the replays wrote it)");
+            }
+        }
+        assertEquals(
+                List.of(),
+                wrong,
+                "the PUT node 0 forwarded to node 1, replayed by a client without the cluster's secret (or with a"
+                        + " wrong one), must get 403 Forbidden and store nothing: the mark alone proves nothing,"
+                        + " anyone can send any header");
+    }
+
+    /** Accepts one connection, keeps its request (head and body) and answers 201 as the owner would. */
+    private static String keepOneRequest(ServerSocket stand) {
+        try (Socket s = stand.accept()) {
+            s.setSoTimeout(5_000);
+            InputStream in = s.getInputStream();
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
+                int b = in.read();
+                if (b < 0) {
+                    throw new IOException("the forwarded request ended after " + head.size() + " bytes");
+                }
+                head.write(b);
+            }
+            String text = head.toString(StandardCharsets.ISO_8859_1);
+            byte[] body = new byte[0];
+            for (String line : text.split("\r\n")) {
+                if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                    body = in.readNBytes(Integer.parseInt(
+                            line.substring("content-length:".length()).trim()));
+                }
+            }
+            s.getOutputStream()
+                    .write("HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            return text + new String(body, StandardCharsets.ISO_8859_1);
+        } catch (SocketTimeoutException e) {
+            return "";
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The request with each header line that carries the secret dropped ({@code replacement} null) or given the
+     * replacement in its place; hop-by-hop headers go too, and the replay asks to close the connection.
+     */
+    private static String withSecretLines(String request, String secret, String replacement) {
+        int end = request.indexOf("\r\n\r\n");
+        String[] lines = request.substring(0, end).split("\r\n");
+        StringBuilder out = new StringBuilder(lines[0]).append("\r\n");
+        for (int i = 1; i < lines.length; i++) {
+            String name = lines[i].substring(0, Math.max(0, lines[i].indexOf(':')))
+                    .trim()
+                    .toLowerCase(Locale.ROOT);
+            if (List.of("connection", "upgrade", "http2-settings", "keep-alive").contains(name)) {
+                continue;
+            }
+            if (lines[i].contains(secret)) {
+                if (replacement != null) {
+                    out.append(lines[i].replace(secret, replacement)).append("\r\n");
+                }
+                continue;
+            }
+            out.append(lines[i]).append("\r\n");
+        }
+        return out.append("Connection: close\r\n\r\n")
+                .append(request.substring(end + 4))
+                .toString();
+    }
+
+    private static int replay(int port, String request) throws IOException {
+        try (Socket s = new Socket("localhost", port)) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            InputStream in = s.getInputStream();
+            for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {
+                line.write(b);
+            }
+            String status = line.toString(StandardCharsets.ISO_8859_1);
+            if (!status.startsWith("HTTP/1.1 ")) {
+                fail("node 1 answered the replay with '" + status + "', not an HTTP/1.1 status line");
+            }
+            return Integer.parseInt(status.substring(9, 12));
+        }
+    }
+}
