@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.NodeJvm;
+import course.harness.Reply;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import java.io.ByteArrayOutputStream;
@@ -36,6 +37,10 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
 class ReplayedWithoutSecretTest {
     private static final int KEYS = 60;
+    /** The value the client PUTs through node 0, and the one the replays carry in its place (as long). */
+    private static final String VALUE = "forged";
+
+    private static final String REPLAYED = "FORGED";
 
     @Test
     @Checks({"s3-secret", "c-secret"})
@@ -47,7 +52,7 @@ class ReplayedWithoutSecretTest {
             CompletableFuture<String> kept = CompletableFuture.supplyAsync(() -> keepOneRequest(stand));
             cluster.proxy(1).redirect(stand.getLocalPort());
             for (int k = 0; k < KEYS && !kept.isDone(); k++) {
-                cluster.client().put(0, "replayed-" + k, "forged");
+                cluster.client().put(0, "replayed-" + k, VALUE);
             }
             forwarded = kept.get(15, TimeUnit.SECONDS);
         } finally {
@@ -73,10 +78,9 @@ class ReplayedWithoutSecretTest {
             }
         }
         for (int node = 0; node < cluster.size(); node++) {
-            int status = cluster.client().get(node, key).status();
-            if (status != 404) {
-                wrong.add("GET " + key + " through node " + node + " answered " + status
-                        + " (404 expected: only the replays wrote it)");
+            Reply r = cluster.client().get(node, key);
+            if (r.status() == 200 && r.bodyText().equals(REPLAYED)) {
+                wrong.add("GET " + key + " through node " + node + " answered the replays' value " + REPLAYED);
             }
         }
         assertEquals(
@@ -120,7 +124,8 @@ class ReplayedWithoutSecretTest {
 
     /**
      * The request with each header line that carries the secret dropped ({@code replacement} null) or given the
-     * replacement in its place; hop-by-hop headers go too, and the replay asks to close the connection.
+     * replacement in its place, and the value changed (from stage 4 on, the PUT itself stored the first one on the
+     * other replicas); hop-by-hop headers go too, and the replay asks to close the connection.
      */
     private static String withSecretLines(String request, String secret, String replacement) {
         int end = request.indexOf("\r\n\r\n");
@@ -142,7 +147,7 @@ class ReplayedWithoutSecretTest {
             out.append(lines[i]).append("\r\n");
         }
         return out.append("Connection: close\r\n\r\n")
-                .append(request.substring(end + 4))
+                .append(request.substring(end + 4).replace(VALUE, REPLAYED))
                 .toString();
     }
 
