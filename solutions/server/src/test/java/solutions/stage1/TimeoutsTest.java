@@ -28,6 +28,12 @@ class TimeoutsTest {
     }
 
     @Test
+    void aTimeoutOfZeroIsRefusedWhereverItComesFrom() {
+        assertThrows(IllegalArgumentException.class, () -> new Timeouts(0, 1000));
+        assertThrows(IllegalArgumentException.class, () -> new Timeouts(1000, 0));
+    }
+
+    @Test
     void aValueThatIsNotAPositiveNumberIsRefusedWithItsName() {
         for (String bad : new String[] {"0", "-5", "soon"}) {
             System.setProperty(Timeouts.HEADER_PROPERTY, bad);
