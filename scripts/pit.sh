@@ -22,13 +22,14 @@ TXT
 }
 
 packages=()
+named_packages=() # named whole: all their chunks run, whatever chunks are named beside them
 only_chunks=()
 report_only=no
 for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --report-only) report_only=yes ;;
-    lsm|stage1|stage2|stage3|stage4|stage5|stage6) packages+=("$a") ;;
+    lsm|stage1|stage2|stage3|stage4|stage5|stage6) packages+=("$a"); named_packages+=("$a") ;;
     lsm-store|lsm-files|stage1-session|stage1-log|stage1-body|stage1-request|stage1-pipeline|stage2-pool|stage2-settings|stage3-peers|stage3-routing|stage4-quorum|stage4-replicas|stage5-async|stage6-ranges) only_chunks+=("$a")
         [[ " ${packages[*]} " == *" ${a%%-*} "* ]] || packages+=("${a%%-*}") ;;
     *) echo "course pit: unknown argument '$a'; packages are lsm, stage1 ... stage6, chunks lsm-store, lsm-files, stage1-session, stage1-log, stage1-body, stage1-request, stage1-pipeline, stage2-pool, stage2-settings, stage3-peers, stage3-routing, stage4-quorum, stage4-replicas, stage5-async, stage6-ranges (see ./course pit --help)" >&2; exit 2 ;;
@@ -44,11 +45,15 @@ results="$COURSE_ROOT/grading/pit/results"
 # mutant killed, whatever the mutant was.
 stage1_process_tests="course.tests.stage1.KillDuringWritesTest,course.hidden.stage1.CrashRecoveryTest,course.hidden.stage1.LargerThanHeapTest,course.hidden.stage1.LargeValueBurstTest,course.hidden.stage1.OutOfDescriptorsTest,course.hidden.stage1.SlowReadersTest"
 
-# Whether a chunk is to run: every chunk of a package named, or only the chunks named.
+# Whether a chunk is to run: every chunk of a package named, and the chunks named. (Once, "stage3 stage1-log" ran
+# stage1-log alone: a chunk named made every other chunk unwanted, the named packages' included.)
 wanted() {
   [ ${#only_chunks[@]} -eq 0 ] && return 0
   local c
-  for c in "${only_chunks[@]}"; do [ "$c" = "$1" ] && return 0; done
+  for c in "${only_chunks[@]}" "${named_packages[@]/%/-*}"; do
+    # shellcheck disable=SC2053 # a named package's entry is a pattern (stage3-*)
+    [[ "$1" == $c ]] && return 0
+  done
   return 1
 }
 
