@@ -77,7 +77,7 @@ public final class RunCommand {
                         () -> {
                             stopAll(processes);
                             if (temporary != null) {
-                                TempDirs.deleteRecursively(temporary);
+                                deleteOnStop(temporary);
                             }
                         },
                         "run-shutdown"));
@@ -174,12 +174,34 @@ public final class RunCommand {
         return false;
     }
 
+    /**
+     * Deletes the run's own data directory once its nodes stopped, trying again for a second: a node that was forced
+     * to stop may still have been writing into it (a suite run on a saturated machine once found it left behind).
+     */
+    private static void deleteOnStop(Path dir) {
+        for (int attempt = 0; attempt < 5 && Files.exists(dir); attempt++) {
+            TempDirs.deleteRecursively(dir);
+            if (Files.exists(dir)) {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        if (Files.exists(dir)) {
+            System.err.println("course run: could not delete the run's data directory " + dir + "; delete it by hand");
+        }
+    }
+
     private static void stopAll(List<Process> processes) {
         processes.forEach(Process::destroy);
         for (Process p : processes) {
             try {
                 if (!p.waitFor(20, TimeUnit.SECONDS)) {
                     p.destroyForcibly();
+                    p.waitFor(5, TimeUnit.SECONDS);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -25,12 +25,15 @@ import org.junit.jupiter.api.io.TempDir;
  * before, and no later run ever reads it.
  */
 class RunDataDirectoryTest {
+    private static String lastRunsErrors = "";
     private static final Pattern DATA_IN = Pattern.compile("data in (\\S+?)[,)]");
 
     @Test
     void aDirectoryTheRunMadeIsDeletedWhenTheRunStops() throws Exception {
         Path nodeDir = runUntilStopped(List.of());
-        assertFalse(Files.exists(nodeDir), nodeDir + " is still there after the run stopped");
+        assertFalse(
+                Files.exists(nodeDir),
+                nodeDir + " is still there after the run stopped; the run's errors:\n" + lastRunsErrors);
         assertFalse(Files.exists(nodeDir.getParent()), nodeDir.getParent() + " is still there after the run stopped");
     }
 
@@ -53,18 +56,19 @@ class RunDataDirectoryTest {
                 "--port",
                 String.valueOf(freePort())));
         command.addAll(more);
-        Process p = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        Path err = Files.createTempFile("run-data-", ".err");
+        Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
         try {
             Path nodeDir = dataDirectoryPrinted(p);
             assertNotNull(nodeDir, "the run printed no line with 'data in DIR'");
             assertTrue(Files.isDirectory(nodeDir), nodeDir + " does not exist while the node runs");
             p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hooks run
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the run did not stop within 30 s of SIGTERM");
+            lastRunsErrors = Files.readString(err);
             return nodeDir;
         } finally {
             p.destroyForcibly();
+            Files.deleteIfExists(err);
         }
     }
 
