@@ -70,12 +70,18 @@ public final class RunCommand {
         }
         List<String> cluster = urls.stream().sorted().toList();
         List<Process> processes = new ArrayList<>();
+        boolean[] stopping = {false}; // guarded by processes
         // One secret for the nodes of this run, in their environment: a command line is visible to every user.
         String secret = ServiceConfig.newSecret();
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
                         () -> {
-                            stopAll(processes);
+                            List<Process> started;
+                            synchronized (processes) {
+                                stopping[0] = true;
+                                started = List.copyOf(processes);
+                            }
+                            stopAll(started);
                             if (temporary != null) {
                                 deleteOnStop(temporary);
                             }
@@ -87,8 +93,17 @@ public final class RunCommand {
             List<String> command = JavaCommand.node(o.heap, List.of(), o.port + i, nodeDir, cluster, target.factory);
             ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
             builder.environment().put(Launcher.SECRET_ENV, secret);
-            Process p = builder.start();
-            processes.add(p);
+            Process p;
+            // Started and listed in one step under the list's lock: Ctrl-C while the nodes start must stop every node
+            // started so far (a TERM between two starts once left node 1 of 3 running, writing into the directory
+            // the run was deleting).
+            synchronized (processes) {
+                if (stopping[0]) {
+                    return;
+                }
+                p = builder.start();
+                processes.add(p);
+            }
             boolean[] ranOutOfMemory = {false};
             String ready = awaitReady(p, OutOfMemoryExit.message(o.port + i, o.heap), ranOutOfMemory);
             if (ready == null) {

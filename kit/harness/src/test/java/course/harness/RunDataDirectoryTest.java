@@ -1,5 +1,6 @@
 package course.harness;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -65,11 +67,25 @@ class RunDataDirectoryTest {
             p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hooks run
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the run did not stop within 30 s of SIGTERM");
             lastRunsErrors = Files.readString(err);
+            // SIGTERM came while the later nodes of the run (3 for the latest stage) were still starting: none of
+            // them may outlive the run (one did, writing into the directory being deleted).
+            List<ProcessHandle> left = nodesIn(nodeDir.getParent());
+            left.forEach(ProcessHandle::destroyForcibly);
+            assertEquals(List.of(), left, "nodes of the run still running after it stopped");
             return nodeDir;
         } finally {
             p.destroyForcibly();
             Files.deleteIfExists(err);
         }
+    }
+
+    /** The processes whose command line names a directory below {@code runDir}: the run's nodes. */
+    private static List<ProcessHandle> nodesIn(Path runDir) {
+        String dir = runDir.toString();
+        return ProcessHandle.allProcesses()
+                .filter(h ->
+                        h.info().arguments().stream().flatMap(Arrays::stream).anyMatch(a -> a.startsWith(dir)))
+                .toList();
     }
 
     private static Path dataDirectoryPrinted(Process p) throws IOException {
