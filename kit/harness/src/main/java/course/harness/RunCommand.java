@@ -189,22 +189,9 @@ public final class RunCommand {
         return false;
     }
 
-    /**
-     * Deletes the run's own data directory once its nodes stopped, trying again for a second: a node that was forced
-     * to stop may still have been writing into it (a suite run on a saturated machine once found it left behind).
-     */
+    /** Deletes the run's own data directory once its nodes stopped, or says where it is left. */
     private static void deleteOnStop(Path dir) {
-        for (int attempt = 0; attempt < 5 && Files.exists(dir); attempt++) {
-            TempDirs.deleteRecursively(dir);
-            if (Files.exists(dir)) {
-                try {
-                    Thread.sleep(200);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-        }
+        TempDirs.deleteRecursively(dir);
         if (Files.exists(dir)) {
             System.err.println("course run: could not delete the run's data directory " + dir + "; delete it by hand");
         }

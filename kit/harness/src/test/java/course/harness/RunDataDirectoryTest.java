@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +55,7 @@ class RunDataDirectoryTest {
                 "--factory",
                 SocketOnlyService.Exclusive.class.getName(),
                 "--port",
-                String.valueOf(freePort())));
+                String.valueOf(Ports.free(1).get(0))));
         command.addAll(more);
         Path err = Files.createTempFile("run-data-", ".err");
         Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
@@ -101,11 +100,5 @@ class RunDataDirectoryTest {
             }
         }
         return null;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }

@@ -6,9 +6,9 @@ import static solutions.stage1.TestHttp.ascii;
 import static solutions.stage1.TestHttp.connect;
 
 import course.contract.Service;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PushbackInputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
@@ -71,7 +71,9 @@ class CourseSessionTimeoutsTest {
             long took = millisSince(start);
             assertTrue(first >= 0, "no answer within 10 s to headers that never end");
             s.setSoTimeout(5_000);
-            Answer answer = Answer.read(new PrefixedStream((byte) first, in));
+            PushbackInputStream whole = new PushbackInputStream(in);
+            whole.unread(first);
+            Answer answer = Answer.read(whole);
             assertEquals(408, answer.status(), answer.toString());
             assertTrue(took >= HEADER_MILLIS - 100, "408 after " + took + " ms, before the header timeout");
             assertEquals(-1, in.read(), "the connection must close after the 408");
@@ -100,26 +102,5 @@ class CourseSessionTimeoutsTest {
 
     private static long millisSince(long nanos) {
         return (System.nanoTime() - nanos) / 1_000_000;
-    }
-
-    /** A stream whose first byte was already read. */
-    private static final class PrefixedStream extends InputStream {
-        private final InputStream rest;
-        private int first;
-
-        PrefixedStream(byte first, InputStream rest) {
-            this.first = first & 0xff;
-            this.rest = rest;
-        }
-
-        @Override
-        public int read() throws IOException {
-            if (first >= 0) {
-                int b = first;
-                first = -1;
-                return b;
-            }
-            return rest.read();
-        }
     }
 }
