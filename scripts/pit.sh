@@ -15,7 +15,7 @@ usage: ./course pit [--report-only] [lsm] [stage1] ... [stage6] [CHUNK...]
   When COURSE_HEAVY_LOCK names a file, each PIT run holds it (flock), so that two heavy jobs never overlap.
   --report-only   write docs/grading/pit.md from the last runs' reports without running PIT
   CHUNK           one chunk of a package alone (lsm-store, lsm-files, stage1-session, stage1-log, stage1-body,
-                  stage1-request, stage1-pipeline, stage2-pool, stage2-settings, stage3-peers, stage3-routing,
+                  stage1-request, stage2-pool, stage2-settings, stage3-peers, stage3-routing,
                   stage4-quorum, stage4-replicas, stage5-async, stage6-ranges): a package is split into
                   chunks of about 10 minutes, each one PIT run and one report
 TXT
@@ -30,9 +30,9 @@ for a in "$@"; do
     -h|--help) usage; exit 0 ;;
     --report-only) report_only=yes ;;
     lsm|stage1|stage2|stage3|stage4|stage5|stage6) packages+=("$a"); named_packages+=("$a") ;;
-    lsm-store|lsm-files|stage1-session|stage1-log|stage1-body|stage1-request|stage1-pipeline|stage2-pool|stage2-settings|stage3-peers|stage3-routing|stage4-quorum|stage4-replicas|stage5-async|stage6-ranges) only_chunks+=("$a")
+    lsm-store|lsm-files|stage1-session|stage1-log|stage1-body|stage1-request|stage2-pool|stage2-settings|stage3-peers|stage3-routing|stage4-quorum|stage4-replicas|stage5-async|stage6-ranges) only_chunks+=("$a")
         [[ " ${packages[*]} " == *" ${a%%-*} "* ]] || packages+=("${a%%-*}") ;;
-    *) echo "course pit: unknown argument '$a'; packages are lsm, stage1 ... stage6, chunks lsm-store, lsm-files, stage1-session, stage1-log, stage1-body, stage1-request, stage1-pipeline, stage2-pool, stage2-settings, stage3-peers, stage3-routing, stage4-quorum, stage4-replicas, stage5-async, stage6-ranges (see ./course pit --help)" >&2; exit 2 ;;
+    *) echo "course pit: unknown argument '$a'; packages are lsm, stage1 ... stage6, chunks lsm-store, lsm-files, stage1-session, stage1-log, stage1-body, stage1-request, stage2-pool, stage2-settings, stage3-peers, stage3-routing, stage4-quorum, stage4-replicas, stage5-async, stage6-ranges (see ./course pit --help)" >&2; exit 2 ;;
   esac
 done
 [ ${#packages[@]} -gt 0 ] || packages=(lsm stage1 stage2 stage3 stage4 stage5 stage6)
@@ -142,14 +142,7 @@ if [ $report_only = no ]; then
       stage1) for c in "${chunks_stage1[@]}"; do
              run_pit "${c%%|*}" solutions.stage1.Stage1Factory 1 "${c#*|}" \
                  'solutions.stage1.*Test,course.tests.stage1.*,course.hidden.stage1.*' "$stage1_process_tests"
-           done
-           # CourseSession is stage 1's code, but its pipeline holds requests only when they wait for a worker: a
-           # stage-1 node answers each request on the selector thread before it reads the next. Stage 2's node and
-           # suite (PipeliningTest) are what exercise the pause and the order of answers. Only stage 2's own suites:
-           # stage 1's judged the same mutants in stage1-session, and the report counts a mutant killed by either
-           # (with stage 1's suites again this chunk took longer than 45 minutes).
-           run_pit stage1-pipeline solutions.stage2.Stage2Factory 2 "$s1.CourseSession*" \
-               'solutions.stage2.*Test,course.tests.stage2.*,course.hidden.stage2.*' "$stage1_process_tests" ;;
+           done ;;
       stage2) for c in "${chunks_stage2[@]}"; do
              run_pit "${c%%|*}" solutions.stage2.Stage2Factory 2 "${c#*|}" "$stage2_tests" "$stage1_process_tests"
            done ;;

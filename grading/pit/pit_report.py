@@ -23,9 +23,8 @@ PACKAGES = [
         "stage1",
         "solutions.stage1",
         "the reference's own unit tests solutions.stage1.*Test + public course.tests.stage1 + hidden course.hidden.stage1,"
-        " against Stage1Factory; CourseSession again (chunk stage1-pipeline) with stage 2's suite against"
-        " Stage2Factory, since only a node whose workers answer fills a pipeline (a mutant counts once: killed when"
-        " either suite kills it)",
+        " against Stage1Factory; the session's pipeline (requests waiting while answers come later, from another"
+        " thread) through CourseSessionPipelineTest's HeldAnswersServer",
     ),
     (
         "stage2",

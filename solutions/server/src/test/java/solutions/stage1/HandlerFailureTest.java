@@ -23,11 +23,15 @@ class HandlerFailureTest {
             return new Response(Response.OK);
         }));
         server.start();
-        try (Socket s = connect(port)) {
+        try (ConnectionLines log = new ConnectionLines();
+                Socket s = connect(port)) {
             s.getOutputStream().write(ascii("GET /v0/entity?id=boom HTTP/1.1\r\nHost: x\r\n\r\n"));
             Answer failed = Answer.read(s.getInputStream());
             assertEquals(500, failed.status(), failed.toString());
             assertTrue(failed.body().contains("IOException: the disk said no"), failed.body());
+            assertTrue(
+                    log.lines().stream().anyMatch(l -> l.contains("answered 500") && l.contains("the disk said no")),
+                    "the node's log says which request failed and why: " + log.lines());
             s.getOutputStream().write(ascii("GET /v0/entity?id=fine HTTP/1.1\r\nHost: x\r\n\r\n"));
             assertEquals(200, Answer.read(s.getInputStream()).status(), "the connection must go on after a 500");
         } finally {
