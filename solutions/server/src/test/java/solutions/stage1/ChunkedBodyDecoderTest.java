@@ -103,6 +103,10 @@ class ChunkedBodyDecoderTest {
             Refusal r = assertThrows(Refusal.class, () -> feed(decoder(100), body), body);
             assertEquals(Response.BAD_REQUEST, r.status(), body);
         }
+        Refusal noCr = assertThrows(Refusal.class, () -> feed(decoder(100), "5\r\nhelloX\n0\r\n\r\n"));
+        assertTrue(noCr.getMessage().contains("expected CR after a chunk"), "says what was missing: " + noCr);
+        Refusal noLf = assertThrows(Refusal.class, () -> feed(decoder(100), "5\r\nhello\rX0\r\n\r\n"));
+        assertTrue(noLf.getMessage().contains("expected LF after a chunk"), "says what was missing: " + noLf);
     }
 
     @Test

@@ -139,6 +139,19 @@ class CourseSessionBodyBudgetTest extends NodeTest {
     }
 
     @Test
+    void aChunkedBodyRefusedAsMalformedGivesBackWhatItsChunksHeld() throws Exception {
+        try (Socket s = connect(port)) {
+            OutputStream out = s.getOutputStream();
+            sendChunkedPut(out, "malformed", 256 << 10, "\r\n");
+            awaitReserved(baseline + (512 << 10), "a chunk being received is reserved, twice over");
+            out.write(ascii("not-a-size\r\n"));
+            out.flush();
+            assertEquals(400, Answer.read(s.getInputStream()).status(), "a chunk size that is no hex number");
+        }
+        awaitReserved(baseline, "a refused chunked body gives back what its chunks held");
+    }
+
+    @Test
     void aChunkedBodyThatFitsIsStored() throws Exception {
         try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();

@@ -188,6 +188,23 @@ class CourseSessionPipelineTest {
     }
 
     @Test
+    void aRequestWithTheServerLongerThanTheIdleTimeoutIsNotClosedAsIdle() throws Exception {
+        System.setProperty(Timeouts.IDLE_PROPERTY, "1500"); // read as the server is made
+        try {
+            start();
+        } finally {
+            System.clearProperty(Timeouts.IDLE_PROPERTY);
+        }
+        try (Socket s = connect(port)) {
+            s.getOutputStream().write(ascii(get(0)));
+            Held held = server.next(5_000);
+            Thread.sleep(3_500); // the idle timeout and two of the cleanup's rounds: the connection is busy, not idle
+            server.answer(held);
+            assertEquals("0", Answer.read(s.getInputStream()).body().strip(), "the answer of a slow request");
+        }
+    }
+
+    @Test
     void aRequestIsReadWhileTheOneBeforeItIsWithTheServer() throws Exception {
         start();
         ByteBudget bodies = ByteBudget.requestBodies();
