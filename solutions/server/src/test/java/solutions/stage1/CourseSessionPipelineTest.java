@@ -276,6 +276,58 @@ class CourseSessionPipelineTest {
     }
 
     @Test
+    void readingStopsAtExactly256WaitingRequestsAndResumesWhenHalfOfThemAreAnswered() throws Exception {
+        start();
+        ByteBudget bodies = ByteBudget.requestBodies();
+        long baseline = bodies.reservedBytes();
+        long putHolds = HeapFootprint.ofArray(KIB * KIB);
+        int limit = CourseSession.PIPELINE_LIMIT;
+        try (Socket s = connect(port)) {
+            OutputStream out = s.getOutputStream();
+            StringBuilder requests = new StringBuilder();
+            for (int n = 0; n < limit; n++) {
+                requests.append(get(n));
+            }
+            out.write(ascii(requests.toString()));
+            out.flush();
+            Held head = server.next(5_000);
+            Thread.sleep(300); // all of them read: the pipeline is full
+            // The next request's body is reserved as soon as its head is read: the reservation shows whether it was.
+            CompletableFuture<Void> put = CompletableFuture.runAsync(() -> {
+                try {
+                    out.write(ascii("PUT " + HeldAnswersServer.PATH + "?n=" + limit
+                            + " HTTP/1.1\r\nHost: x\r\nContent-Length: " + KIB * KIB + "\r\n\r\n"));
+                    out.write(new byte[KIB * KIB]);
+                    out.flush();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            Thread.sleep(500);
+            assertEquals(baseline, bodies.reservedBytes(), "with " + limit + " requests waiting nothing more is read");
+            server.answer(head);
+            for (int n = 1; n < limit / 2 - 1; n++) {
+                server.answerNext();
+            }
+            Thread.sleep(500);
+            assertEquals(
+                    baseline,
+                    bodies.reservedBytes(),
+                    "with " + (limit / 2 + 1) + " requests waiting the session still does not read");
+            server.answerNext();
+            awaitReserved(bodies, baseline + putHolds, "with " + limit / 2 + " waiting the session reads again");
+            for (int n = limit / 2; n <= limit; n++) {
+                assertEquals(n + "", server.answerNext());
+            }
+            put.get(10, TimeUnit.SECONDS);
+            InputStream in = s.getInputStream();
+            for (int n = 0; n <= limit; n++) {
+                assertEquals(n + "", Answer.read(in).body().strip());
+            }
+        }
+    }
+
+    @Test
     void aConnectionThatGoesAwayGivesBackWhatItsWaitingRequestsHold() throws Exception {
         start();
         ByteBudget bodies = ByteBudget.requestBodies();
