@@ -8,7 +8,6 @@ import static solutions.stage1.TestHttp.connect;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -193,12 +192,8 @@ class CourseSessionBodyBudgetTest extends NodeTest {
     }
 
     private void awaitReserved(long expected, String why) throws InterruptedException {
-        LongSupplier now = budget::reservedBytes;
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (now.getAsLong() != expected && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertEquals(expected - baseline, now.getAsLong() - baseline, why + " (bytes over the test's baseline)");
+        long reserved = BudgetWait.until(budget, now -> now == expected);
+        assertEquals(expected - baseline, reserved - baseline, why + " (bytes over the test's baseline)");
     }
 
     /** A body that does not fit: 503, Retry-After: 1 and a reason that says to retry later. */

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static solutions.stage1.BudgetWait.awaitReserved;
 import static solutions.stage1.TestHttp.ascii;
+import static solutions.stage1.TestHttp.awaitSent;
 import static solutions.stage1.TestHttp.connect;
+import static solutions.stage1.TestHttp.sendZeros;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +17,6 @@ import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import one.nio.http.HttpServerConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -164,25 +166,11 @@ class CourseSessionPipelineTest {
             out.flush();
             Thread.sleep(200); // the session reads the head and refuses the body while the GET is with the server
             server.answer(held); // from this thread: the refusal's answer, and the linger, start here
-            CompletableFuture<Void> sent = CompletableFuture.runAsync(() -> {
-                try {
-                    byte[] block = new byte[64 * KIB];
-                    for (int sentBytes = 0; sentBytes < size; sentBytes += block.length) {
-                        out.write(block, 0, Math.min(block.length, size - sentBytes));
-                    }
-                    out.flush();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            CompletableFuture<Void> sent = sendZeros(out, new byte[0], size);
             InputStream in = s.getInputStream();
             assertEquals("0", Answer.read(in).body().strip());
             assertEquals(413, Answer.read(in).status());
-            try {
-                sent.get(20, TimeUnit.SECONDS);
-            } catch (TimeoutException e) {
-                throw new AssertionError("the session stopped reading the refused body: the client cannot finish it");
-            }
+            awaitSent(sent, "the session stopped reading the refused body: the client cannot finish it");
             assertEquals(-1, in.read(), "the connection ends once the refused body is read");
         }
     }
@@ -350,13 +338,5 @@ class CourseSessionPipelineTest {
             server.answer(held);
             assertNull(server.next(300), "no request of a closed connection reaches the server");
         }
-    }
-
-    private static void awaitReserved(ByteBudget budget, long expected, String why) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (budget.reservedBytes() != expected && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertEquals(expected, budget.reservedBytes(), why);
     }
 }

@@ -3,11 +3,10 @@ package solutions.stage1;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static solutions.stage1.TestHttp.ascii;
 import static solutions.stage1.TestHttp.connect;
+import static solutions.stage1.TestHttp.readHead;
 
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,23 +21,13 @@ class HeadAnswerTest extends NodeTest {
                     .write(ascii("HEAD /v0/entity?id=k HTTP/1.1\r\nHost: x\r\n\r\n"
                             + "GET /v0/entity?id=k HTTP/1.1\r\nHost: x\r\n\r\n"));
             InputStream in = s.getInputStream();
-            String head = headOf(in);
+            String head = readHead(in);
             assertTrue(head.startsWith("HTTP/1.1 405"), "HEAD is not among GET, PUT and DELETE: " + head);
             assertTrue(head.toLowerCase().contains("content-length: "), head);
-            String next = headOf(in);
+            String next = readHead(in);
             assertTrue(
                     next.startsWith("HTTP/1.1 404"),
                     "the GET's answer must start right after the HEAD's head, which has no body: " + next);
         }
-    }
-
-    private static String headOf(InputStream in) throws Exception {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
-            int b = in.read();
-            assertTrue(b >= 0, "the connection closed in an answer's head");
-            head.write(b);
-        }
-        return head.toString(StandardCharsets.ISO_8859_1);
     }
 }

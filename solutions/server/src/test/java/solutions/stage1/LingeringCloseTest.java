@@ -3,16 +3,13 @@ package solutions.stage1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static solutions.stage1.TestHttp.ascii;
+import static solutions.stage1.TestHttp.awaitSent;
 import static solutions.stage1.TestHttp.connect;
+import static solutions.stage1.TestHttp.sendZeros;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.Socket;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import solutions.stage1.TestHttp.Answer;
@@ -30,25 +27,9 @@ class LingeringCloseTest extends NodeTest {
         try (Socket s = connect(port)) {
             OutputStream out = s.getOutputStream();
             byte[] head = ascii("PUT /v0/entity?id=big HTTP/1.1\r\nHost: x\r\nContent-Length: " + size + "\r\n\r\n");
-            CompletableFuture<Void> sent = CompletableFuture.runAsync(() -> {
-                try {
-                    byte[] first = new byte[head.length + (64 << 10)]; // the head and the body's start in one read
-                    System.arraycopy(head, 0, first, 0, head.length);
-                    out.write(first);
-                    byte[] block = new byte[64 << 10];
-                    for (int sentBytes = 64 << 10; sentBytes < size; sentBytes += block.length) {
-                        out.write(block, 0, Math.min(block.length, size - sentBytes));
-                    }
-                    out.flush();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            try {
-                sent.get(20, TimeUnit.SECONDS); // a write blocks for good when the node stops reading
-            } catch (TimeoutException e) {
-                throw new AssertionError("the node stopped reading the refused body: the client cannot finish sending");
-            }
+            awaitSent(
+                    sendZeros(out, head, size),
+                    "the node stopped reading the refused body: the client cannot finish sending");
             long sentAll = System.nanoTime();
             InputStream in = s.getInputStream();
             Answer refused = Answer.read(in);

@@ -5,11 +5,17 @@ import course.contract.ServiceConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** Raw HTTP for the references' own tests: requests written byte for byte, answers read off the socket. */
 public final class TestHttp {
@@ -38,19 +44,54 @@ public final class TestHttp {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 
+    /**
+     * Writes {@code prefix} and then {@code zeros} zero bytes from another thread, 64 KiB at a time (the prefix goes
+     * with the first of them in one write, as a client sends a head and its body's start), so that a test can read
+     * answers while a large body is still being sent.
+     */
+    public static CompletableFuture<Void> sendZeros(OutputStream out, byte[] prefix, long zeros) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                int block = 64 << 10;
+                int first = (int) Math.min(block, zeros);
+                out.write(Arrays.copyOf(prefix, prefix.length + first));
+                for (long sent = first; sent < zeros; sent += block) {
+                    out.write(new byte[(int) Math.min(block, zeros - sent)]);
+                }
+                out.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** Waits up to 20 s for a {@link #sendZeros}: a write blocks for good once the node stops reading. */
+    public static void awaitSent(CompletableFuture<Void> sent, String whenItHangs) throws Exception {
+        try {
+            sent.get(20, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError(whenItHangs, e);
+        }
+    }
+
+    /** An answer's head as sent, up to and including the empty line that ends it; its body is left unread. */
+    public static String readHead(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("the connection closed after " + head.size() + " bytes of an answer's head: "
+                        + head.toString(StandardCharsets.ISO_8859_1));
+            }
+            head.write(b);
+        }
+        return head.toString(StandardCharsets.ISO_8859_1);
+    }
+
     /** One HTTP answer: the head lower-cased, the body as text. */
     public record Answer(int status, String head, String body) {
         public static Answer read(InputStream in) throws IOException {
-            ByteArrayOutputStream head = new ByteArrayOutputStream();
-            while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
-                int b = in.read();
-                if (b < 0) {
-                    throw new IOException("the connection closed after " + head.size() + " bytes of an answer: "
-                            + head.toString(StandardCharsets.ISO_8859_1));
-                }
-                head.write(b);
-            }
-            String text = head.toString(StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
+            String text = readHead(in).toLowerCase(Locale.ROOT);
             int length = 0;
             for (String line : text.split("\r\n")) {
                 if (line.startsWith("content-length:")) {

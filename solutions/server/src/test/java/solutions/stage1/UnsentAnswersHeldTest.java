@@ -7,7 +7,6 @@ import static solutions.stage1.TestHttp.connect;
 
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import solutions.stage1.TestHttp.Answer;
 
@@ -34,16 +33,10 @@ class UnsentAnswersHeldTest extends NodeTest {
                 gets.append("GET /v0/entity?id=k HTTP/1.1\r\nHost: x\r\n\r\n");
             }
             reader.getOutputStream().write(ascii(gets.toString()));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (unsent.reservedBytes() <= baseline && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            assertTrue(unsent.reservedBytes() > baseline, "an answer left in the write queue is held in the budget");
+            assertTrue(
+                    BudgetWait.until(unsent, reserved -> reserved > baseline) > baseline,
+                    "an answer left in the write queue is held in the budget");
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (unsent.reservedBytes() != baseline && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertEquals(baseline, unsent.reservedBytes(), "a closed connection's queued answers are given back");
+        BudgetWait.awaitReserved(unsent, baseline, "a closed connection's queued answers are given back");
     }
 }
