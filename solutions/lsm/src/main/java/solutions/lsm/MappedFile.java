@@ -1,8 +1,6 @@
 package solutions.lsm;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
@@ -23,8 +21,6 @@ import java.util.zip.CRC32C;
 final class MappedFile {
     /** 1 GiB: well under the 2 GiB limit of one buffer. */
     static final int DEFAULT_CHUNK_BYTES = 1 << 30;
-
-    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private final Path path;
     private final long size;
@@ -105,6 +101,27 @@ final class MappedFile {
         return dst;
     }
 
+    /**
+     * The {@code length} bytes at {@code pos} as a big-endian buffer: a view of the mapping when they lie in one
+     * chunk (no copy), else a copy.
+     */
+    ByteBuffer view(long pos, int length) {
+        int offset = (int) (pos % chunkBytes);
+        return offset + length <= chunkBytes
+                ? chunks[(int) (pos / chunkBytes)].slice(offset, length)
+                : ByteBuffer.wrap(getBytes(pos, length));
+    }
+
+    /** Whether every page of the file is in memory now (the kernel's {@code mincore}); a hint, true only a moment. */
+    boolean isResident() {
+        for (MappedByteBuffer chunk : chunks) {
+            if (!chunk.isLoaded()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Writes the {@code length} bytes at {@code pos} to {@code out}, a mapped chunk at a time, without a heap copy. */
     void copyTo(long pos, long length, ChecksummedOutput out) throws IOException {
         long done = 0;
@@ -118,26 +135,14 @@ final class MappedFile {
     }
 
     /**
-     * Compares the {@code length} bytes at {@code pos} with {@code key} as unsigned bytes, eight at a time:
-     * big-endian longs compared unsigned order exactly like their bytes do.
+     * Compares the {@code length} bytes at {@code pos} with {@code key} as unsigned bytes ({@link UnsignedBytes}); a
+     * key that straddles a chunk border is compared from a copy.
      */
     int compare(long pos, int length, byte[] key) {
-        int common = Math.min(length, key.length);
-        int i = 0;
-        for (; i + Long.BYTES <= common; i += Long.BYTES) {
-            long a = getLong(pos + i);
-            long b = (long) LONG_BE.get(key, i);
-            if (a != b) {
-                return Long.compareUnsigned(a, b);
-            }
-        }
-        for (; i < common; i++) {
-            int c = Byte.compareUnsigned(get(pos + i), key[i]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(length, key.length);
+        int offset = (int) (pos % chunkBytes);
+        return offset + length <= chunkBytes
+                ? UnsignedBytes.compare(chunks[(int) (pos / chunkBytes)], offset, length, key)
+                : UnsignedBytes.compare(ByteBuffer.wrap(getBytes(pos, length)), 0, length, key);
     }
 
     /** CRC32C of the bytes {@code [0, end)}. */

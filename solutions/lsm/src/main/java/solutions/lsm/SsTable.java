@@ -4,8 +4,8 @@ import course.contract.storage.Entry;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Iterator;
+import java.util.function.BooleanSupplier;
 
 /**
  * One immutable sorted table file. Opening checks the footer (a truncated file is reported at once) and normally
@@ -16,15 +16,17 @@ import java.util.Iterator;
  *
  * <p>Two read paths, each where it is cheaper. Range scans read through a memory mapping ({@link MappedFile}): they
  * walk the file in order, so the kernel's read-ahead on page faults brings in what the next entries need, and
- * entries are copied straight out of the page cache. Point lookups probe the mapped bloom filter, find the one
- * 4 KiB block that may hold the key in a {@link BlockIndex} on the heap, and read that block with one positional
- * read ({@link PositionalReader}): a binary search over the mapped records would touch about log2(entries) pages
- * of data, and once the tables no longer fit in memory each of those page faults reads a read-ahead window (up to
- * 8 MiB) from the disk. The heap holds one key per block, built on the first point read; nothing else per key.
+ * entries are copied straight out of the page cache. Point lookups probe the mapped bloom filter and find the one
+ * 4 KiB block that may hold the key in a {@link BlockIndex} on the heap. While the whole file is in the page cache
+ * ({@link Residency}) they search that block through the mapping, with neither a system call nor a copy; otherwise
+ * they read the block with one positional read ({@link PositionalReader}), because on a mapping each page fault
+ * reads a read-ahead window (up to 8 MiB) from the disk. The heap holds one key per block, built on the first point
+ * read; nothing else per key.
  */
 final class SsTable {
     private final MappedFile file;
     private final PositionalReader reader;
+    private final Residency residency;
     private final long entryCount;
     private final long indexOffset;
     private final long bloomOffset;
@@ -37,6 +39,7 @@ final class SsTable {
     private SsTable(
             MappedFile file,
             PositionalReader reader,
+            BooleanSupplier inPageCache,
             long entryCount,
             long indexOffset,
             long bloomOffset,
@@ -44,6 +47,7 @@ final class SsTable {
             int bloomHashes) {
         this.file = file;
         this.reader = reader;
+        this.residency = new Residency(inPageCache);
         this.entryCount = entryCount;
         this.indexOffset = indexOffset;
         this.bloomOffset = bloomOffset;
@@ -56,17 +60,24 @@ final class SsTable {
     }
 
     static SsTable open(Path path, int chunkBytes) throws IOException {
-        SsTable table = openUnverified(path, chunkBytes);
+        SsTable table = openUnverified(path, chunkBytes, null);
+        table.verify();
+        return table;
+    }
+
+    /** Tests choose what the table is told about its pages being in memory (null: ask the kernel). */
+    static SsTable open(Path path, BooleanSupplier inPageCache) throws IOException {
+        SsTable table = openUnverified(path, MappedFile.DEFAULT_CHUNK_BYTES, inPageCache);
         table.verify();
         return table;
     }
 
     /** Opens with the footer checked and the checksum left for the first read (or {@link #verify}). */
     static SsTable openUnverified(Path path) throws IOException {
-        return openUnverified(path, MappedFile.DEFAULT_CHUNK_BYTES);
+        return openUnverified(path, MappedFile.DEFAULT_CHUNK_BYTES, null);
     }
 
-    private static SsTable openUnverified(Path path, int chunkBytes) throws IOException {
+    private static SsTable openUnverified(Path path, int chunkBytes, BooleanSupplier inPageCache) throws IOException {
         MappedFile file = MappedFile.map(path, chunkBytes);
         long size = file.size();
         if (size < SsTableFormat.FOOTER_BYTES) {
@@ -100,7 +111,14 @@ final class SsTable {
             throw corrupt(path, "its footer describes sections that do not fit the file");
         }
         return new SsTable(
-                file, new PositionalReader(file), entryCount, indexOffset, bloomOffset, bloomBlocks, bloomHashes);
+                file,
+                new PositionalReader(file),
+                inPageCache == null ? file::isResident : inPageCache,
+                entryCount,
+                indexOffset,
+                bloomOffset,
+                bloomBlocks,
+                bloomHashes);
     }
 
     /** Checks the whole-file checksum once; a mismatch is reported now and by every later read. */
@@ -145,13 +163,19 @@ final class SsTable {
         return entryCount;
     }
 
+    /** Reads of this table's point lookups that went to the file instead of the mapping ({@link Residency}). */
+    long positionalReads() {
+        return reader.reads();
+    }
+
     long sizeBytes() {
         return file.size();
     }
 
     /**
-     * The entry for {@code key} (possibly a tombstone), or {@code null} when this table does not hold it. Reads one
-     * block of at most {@link BlockIndex#BLOCK_BYTES} bytes, or for a record larger than that its header and value.
+     * The entry for {@code key} (possibly a tombstone), or {@code null} when this table does not hold it. Searches one
+     * block of at most {@link BlockIndex#BLOCK_BYTES} bytes, or for a record larger than that reads its header and
+     * value with positional reads.
      */
     Entry get(byte[] key) throws IOException {
         verify();
@@ -171,24 +195,29 @@ final class SsTable {
             // One large record: its key is the block's first key, on the heap; read only the length and the value.
             return index.compareFirstKey(block, key) == 0 ? readLargeValue(key, blockStart) : null;
         }
-        ByteBuffer bytes = ByteBuffer.wrap(reader.read(blockStart, (int) (blockEnd - blockStart)));
+        int length = (int) (blockEnd - blockStart);
+        ByteBuffer bytes =
+                residency.resident() ? file.view(blockStart, length) : ByteBuffer.wrap(reader.read(blockStart, length));
         long lo = first;
         long hi = end;
         while (lo < hi) {
             long mid = (lo + hi) >>> 1;
             int record = (int) (recordOffset(mid) - blockStart);
             int keyStart = record + SsTableFormat.RECORD_HEADER_BYTES;
-            int keyEnd = keyStart + bytes.getInt(record);
-            int c = Arrays.compareUnsigned(bytes.array(), keyStart, keyEnd, key, 0, key.length);
+            int keyLength = bytes.getInt(record);
+            int c = UnsignedBytes.compare(bytes, keyStart, keyLength, key);
             if (c < 0) {
                 lo = mid + 1;
             } else if (c > 0) {
                 hi = mid;
             } else {
                 int valueLength = bytes.getInt(record + Integer.BYTES);
-                return valueLength == SsTableFormat.TOMBSTONE_LENGTH
-                        ? Entry.tombstone(key)
-                        : new Entry(key, Arrays.copyOfRange(bytes.array(), keyEnd, keyEnd + valueLength));
+                if (valueLength == SsTableFormat.TOMBSTONE_LENGTH) {
+                    return Entry.tombstone(key);
+                }
+                byte[] value = new byte[valueLength];
+                bytes.get(keyStart + keyLength, value);
+                return new Entry(key, value);
             }
         }
         return null;

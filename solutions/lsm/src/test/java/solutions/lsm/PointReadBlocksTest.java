@@ -11,21 +11,27 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Point reads find their record through the block index and one positional read ({@link SsTable#get}): records
  * of every size around the 4 KiB block, records larger than a block (values and tombstones with long keys), keys
- * before, between and after the stored ones; and interrupted readers, which close a file channel for everyone.
+ * before, between and after the stored ones, each for a table in memory (read through the mapping) and one that is
+ * not (read by block); and interrupted readers, which close a file channel for everyone.
  */
 class PointReadBlocksTest {
     @TempDir
     Path dir;
 
-    @Test
-    void everyKeyIsFoundWhateverTheSizesOfTheRecordsAroundIt() throws IOException {
+    @ParameterizedTest(name = "tables in memory: {0}")
+    @ValueSource(booleans = {true, false})
+    void everyKeyIsFoundWhateverTheSizesOfTheRecordsAroundIt(boolean inMemory) throws IOException {
         Random random = new Random(11);
         int[] sizes = {0, 1, 100, 1000, 4000, 4087, 4088, 4089, 4096, 5000, 20_000};
         List<Entry> entries = new ArrayList<>();
@@ -39,7 +45,7 @@ class PointReadBlocksTest {
                 entries.add(new Entry(key, value));
             }
         }
-        SsTable table = write(entries);
+        SsTable table = write(entries, () -> inMemory);
         for (int i = 0; i < entries.size(); i++) {
             assertEquals(entries.get(i), table.get(entries.get(i).key()), "key " + i);
             byte[] justAfter =
@@ -51,12 +57,46 @@ class PointReadBlocksTest {
     }
 
     @Test
+    void aTableInMemoryIsSearchedThroughTheMappingAndOneThatIsNotByPositionalReads() throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            entries.add(new Entry(key(i, 0), new byte[1000]));
+        }
+        AtomicBoolean inMemory = new AtomicBoolean(true);
+        SsTable table = write(entries, inMemory::get);
+        for (Entry e : entries) {
+            assertEquals(e, table.get(e.key()));
+        }
+        assertEquals(0, table.positionalReads(), "reads of a table in memory make no system call");
+
+        inMemory.set(false); // learnt at the next check
+        for (int i = 0; i < Residency.RECHECK_EVERY; i++) {
+            table.get(entries.get(i % entries.size()).key());
+        }
+        long before = table.positionalReads();
+        for (Entry e : entries) {
+            assertEquals(e, table.get(e.key()));
+        }
+        assertEquals(
+                before + entries.size(),
+                table.positionalReads(),
+                "each read of a table not in memory reads its block from the file");
+    }
+
+    @Test
+    void aTableJustWrittenIsFoundInMemory() throws IOException {
+        SsTable table = write(List.of(new Entry(key(1, 0), new byte[100])));
+        assertEquals(new Entry(key(1, 0), new byte[100]), table.get(key(1, 0)));
+        assertEquals(0, table.positionalReads(), "the kernel says its pages are in the page cache");
+    }
+
+    @Test
     void interruptedReadersNeitherFailNorBreakTheTableForOthers() throws Exception {
         List<Entry> entries = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
             entries.add(new Entry(key(i, 0), new byte[300 + i % 7]));
         }
-        SsTable table = write(entries);
+        SsTable table = write(entries, () -> false); // the interrupts matter to positional reads only
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread reader = new Thread(() -> {
             try {
@@ -102,9 +142,14 @@ class PointReadBlocksTest {
     }
 
     private SsTable write(List<Entry> sortedEntries) throws IOException {
+        return write(sortedEntries, null);
+    }
+
+    /** {@code inMemory}: what the table is told about its pages being in memory; null: the kernel's answer. */
+    private SsTable write(List<Entry> sortedEntries, BooleanSupplier inMemory) throws IOException {
         Path path = dir.resolve("t.sst");
         SsTableWriter.write(path, sortedEntries.iterator(), sortedEntries.size());
-        return SsTable.open(path);
+        return SsTable.open(path, inMemory);
     }
 
     /** Keys in order, optionally padded to {@code length} bytes. */
