@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Grades each reference stage several times with --no-perf while two busy processes per core run beside it, and
-# prints the points of every run: a correct node must get full marks on a busy machine too. Each grade is kept in
+# Grades each reference stage several times (with --no-perf unless told --perf) while two busy processes per core run
+# beside it, and prints the points of every run: a correct node must get full marks on a busy machine too. Each grade is kept in
 # grades/busy-<time>/ (its seed replays it; its notes name the tests that were flaky), and each busy run adds a row
 # to grading/busy/runs.tsv, the record kept in the repository: runs of several sessions add up to the 20 per stage.
 #
-#   grading/busy/busy-grades.sh [--runs N] [--stages "1 2"] [--no-busy] [--no-sandbox]
-#                                              (default: every stage of ./course stages, graded in the sandbox)
+#   grading/busy/busy-grades.sh [--runs N] [--stages "1 2"] [--no-busy] [--no-sandbox] [--perf]
+#                                              (default: every stage of ./course stages, graded in the sandbox;
+#                                               --perf: the whole grade, its performance part too, as students get it)
 #   grading/busy/busy-grades.sh --tally        what the kept record holds per stage, without grading
 #
 # Not part of ./course test: one stage-1 grade took 298 s beside the busy processes on a shared 2-vCPU VM (27 s
@@ -20,14 +21,17 @@ known=$(printf '%s\n' "$registry" | awk -F'\t' 'NR > 1 { printf "%s ", $1 }')
 stages=$known
 busy=yes
 sandbox_arg=()
+perf_arg=(--no-perf)
+perf_record=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --stages) stages=${2:?--stages needs a list such as \"1 2\"}; shift 2 ;;
     --no-busy) busy=no; shift ;;
     --no-sandbox) sandbox_arg=(--no-sandbox); shift ;;
+    --perf) perf_arg=(); perf_record=(--performance); shift ;;
     --tally) exec python3 "$record" tally $known ;;
-    -h|--help) sed -n 2,12p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n 2,13p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "busy-grades: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -86,7 +90,7 @@ for r in $(seq 1 "$runs"); do
     start=$(date +%s)
     ticks=$(cpu_ticks)
     code=0
-    "$root/course" grade --stage "$s" --factory "$(reference_of "$s")" --no-perf "${sandbox_arg[@]}" \
+    "$root/course" grade --stage "$s" --factory "$(reference_of "$s")" "${perf_arg[@]}" "${sandbox_arg[@]}" \
         --student "reference-stage$s-run$r" --out "$file" >"$out/stage$s-run$r.txt" 2>&1 || code=$?
     if [ "$code" = 2 ]; then
       # refused before it started (e.g. a sandbox that does not work): every other grade would be refused too
@@ -99,7 +103,7 @@ for r in $(seq 1 "$runs"); do
       status=1
       if [ "$busy" = yes ]; then
         python3 "$record" unfinished "$s" "${#spinners[@]}" "the grade did not finish: $(tail -n 1 "$out/stage$s-run$r.txt")" \
-          --steal "$(steal_since "$ticks")" --sessions "$sessions"
+          --steal "$(steal_since "$ticks")" --sessions "$sessions" "${perf_record[@]}"
       fi
       continue
     fi
@@ -110,6 +114,7 @@ flaky = [t["name"] for t in g["tests"] if t.get("firstRun") and t["outcome"] == 
 lost = [t["name"] for t in g["tests"] if t["outcome"] != "passed" and t["outcome"] != "skipped"]
 print(f"stage {sys.argv[3]} run {sys.argv[4]}: {g['score']['earned']:g} / {g['score']['max']:g} points, "
       f"{sys.argv[2]} s, seed {g.get('seed')}"
+      + (f", performance ratio {g['performance'].get('ratio')}" if g.get("performance") else "")
       + (f"; flaky (failed, then passed): {', '.join(flaky)}" if flaky else "")
       + (f"; NOT PASSED: {', '.join(lost)}" if lost else ""))
 sys.exit(0 if g["score"]["earned"] == g["score"]["max"] else 1)

@@ -4,11 +4,13 @@ adds one row, so runs of several sessions and machines add up to the 20 per stag
 
     record.py add GRADE.json BUSY [--steal PCT] [--sessions N] [--file F]   adds the grade's row (BUSY: busy
                                                          processes beside it, in N sessions of their own)
-    record.py unfinished STAGE BUSY WHY [--sessions N] [--file F]   a row for a grade that wrote no grade document
+    record.py unfinished STAGE BUSY WHY [--sessions N] [--performance] [--file F]   a row for a grade that wrote no
+                                                         grade document (--performance: its performance part was asked)
     record.py tally [--want N] [--file F] [STAGE ...]   per stage: kept runs, full marks, flaky runs (default: the
                                                          stages the record holds; busy-grades.sh names the registry's)
 
-A row names the commit the grade measured, so a count can be read against the code it holds for, and whether the grade
+A row names the commit the grade measured and what became of its performance part (off with --no-perf, the ratio,
+or why it was not measured), so a count can be read against the code it holds for, and whether the grade
 ran in the grader's sandbox as a student's does (sandboxed: yes or no; empty in rows kept before that was recorded).
 busy_sessions says how many sessions the busy processes ran in: the kernel's autogroup scheduling shares the CPUs
 between sessions first, so busy processes in one session of their own took half the CPUs from a sandboxed grade
@@ -42,6 +44,7 @@ FIELDS = [
     "not_passed",
     "sandboxed",
     "busy_sessions",
+    "performance",
 ]
 # The grader's note for a grade without bwrap (grading.Sandbox: --no-sandbox now; before, a missing bwrap): such a
 # grade ran unlike a student's, and its row says so.
@@ -151,9 +154,22 @@ def row_of(grade_file: Path, busy: str, commit: str, steal: str, sessions: str) 
             "not_passed": one_line([t["name"] for t in tests if t["outcome"] not in ("passed", "skipped")]),
             "sandboxed": "yes" if ran_sandboxed(grade) else "no",
             "busy_sessions": sessions,
+            "performance": performance_of(grade),
         }
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise RecordError(f"{grade_file}: not a grade document this record can read ({e})") from None
+
+
+def performance_of(grade: dict) -> str:
+    """What became of the grade's performance part: "off" (--no-perf), "ratio R", or "not measured: REASON" ("asked"
+    in the row of a grade that did not finish). A busy machine's grade with the part in it takes that much longer."""
+    perf = grade.get("performance")
+    if perf is None:
+        return "off"
+    if perf.get("notMeasured"):
+        return "not measured: " + perf["notMeasured"]["reason"]
+    ratio = perf.get("ratio")
+    return "ratio " + (f"{ratio:.2f}" if isinstance(ratio, (int, float)) else "none")
 
 
 def ran_sandboxed(grade: dict) -> bool:
@@ -163,7 +179,7 @@ def ran_sandboxed(grade: dict) -> bool:
     return not any(UNSANDBOXED_NOTE in note for note in grade.get("notes", []))
 
 
-def unfinished_row(stage: str, busy: str, why: str, commit: str, steal: str, sessions: str) -> dict:
+def unfinished_row(stage: str, busy: str, why: str, commit: str, steal: str, sessions: str, perf: bool) -> dict:
     row = dict.fromkeys(FIELDS, "")
     row.update(
         started_utc=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -175,6 +191,7 @@ def unfinished_row(stage: str, busy: str, why: str, commit: str, steal: str, ses
         steal_pct=steal,
         not_passed=one_line([why]),
         busy_sessions=sessions,
+        performance="asked" if perf else "off",
     )
     return row
 
@@ -230,6 +247,7 @@ def main(argv: list) -> int:
     cut.add_argument("--commit")
     cut.add_argument("--steal", default="")
     cut.add_argument("--sessions", default="")
+    cut.add_argument("--performance", action="store_true", help="the grade was asked for its performance part too")
     count = sub.add_parser("tally", help="count the kept runs of every stage")
     count.add_argument("--want", type=int, default=20)
     count.add_argument("--file", type=Path, default=RUNS)
@@ -243,7 +261,13 @@ def main(argv: list) -> int:
         elif args.verb == "unfinished":
             rows.append(
                 unfinished_row(
-                    str(args.stage), args.busy, args.why, args.commit or commit_of_tree(), args.steal, args.sessions
+                    str(args.stage),
+                    args.busy,
+                    args.why,
+                    args.commit or commit_of_tree(),
+                    args.steal,
+                    args.sessions,
+                    args.performance,
                 )
             )
             write_rows(args.file, rows)

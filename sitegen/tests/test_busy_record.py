@@ -58,7 +58,11 @@ def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
     tally = record("tally", *sorted(stages))
     assert tally.returncode == 0, tally.stderr
     assert len(tally.stdout.splitlines()) == len(stages)
-    assert len(header) == 15
+    assert len(header) == 16
+    assert all(
+        row["performance"] in ("off", "asked") or row["performance"].startswith(("ratio ", "not measured: "))
+        for row in rows
+    ), "every row says what became of its performance part"
     assert {row["sandboxed"] for row in rows} <= {"yes", "no", ""}, "sandboxed is yes, no or (older rows) unknown"
     assert all(row["busy_sessions"].isdigit() for row in rows), "every row says how many sessions the busy loops had"
 
@@ -87,7 +91,7 @@ def test_rows_added_are_counted_per_stage_with_flaky_lost_and_unfinished_grades(
         == 0
     )
     rows = runs.read_text(encoding="utf-8").splitlines()
-    assert len(rows) == 5 and all(len(row.split("\t")) == 15 for row in rows), rows
+    assert len(rows) == 5 and all(len(row.split("\t")) == 16 for row in rows), rows
     assert rows[2].split("\t")[11] == "B.once" and rows[3].split("\t")[12] == "C.never"
     assert "Some CPU\t0.1\t" in rows[1], "a tab in a value must not shift the columns"
     tally = record("tally", "--file", runs, "--want", 2, 3, 4)
@@ -197,3 +201,27 @@ def test_only_grades_that_competed_with_every_busy_process_count_toward_enough(t
     tally = record("tally", "--file", runs, "--want", 2, 5).stdout
     assert "4 of 4 kept runs with full marks" in tally and "2 with full marks under the full load (enough;" in tally
     assert "(3 wanted;" in record("tally", "--file", runs, "--want", 3, 5).stdout, "two sandboxed runs shared"
+
+
+def test_each_row_says_what_became_of_the_grades_performance_part(tmp_path):
+    runs = tmp_path / "runs.tsv"
+    parts = [
+        ({}, "off"),
+        ({"performance": None}, "off"),
+        ({"performance": {"ratio": 0.9649}}, "ratio 0.96"),
+        (
+            {"performance": {"ratio": None, "notMeasured": {"reason": "busy", "message": "steal 40%"}}},
+            "not measured: busy",
+        ),
+    ]
+    for n, (fields, _) in enumerate(parts):
+        added = record("add", grade(tmp_path / f"g{n}.json", 1, 10, 10, [PASSED], **fields), 4, "--file", runs)
+        assert added.returncode == 0, added.stderr
+    lines = runs.read_text(encoding="utf-8").splitlines()
+    assert record("unfinished", 1, 4, "the grade did not finish", "--file", runs, "--performance").returncode == 0
+    assert record("unfinished", 1, 4, "the grade did not finish", "--file", runs).returncode == 0
+    lines = runs.read_text(encoding="utf-8").splitlines()
+    column = lines[0].split("\t").index("performance")
+    assert [line.split("\t")[column] for line in lines[1:]] == [want for _, want in parts] + ["asked", "off"], (
+        "a grade that did not finish says whether its performance part was asked for"
+    )
