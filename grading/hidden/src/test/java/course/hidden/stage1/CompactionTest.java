@@ -47,7 +47,11 @@ class CompactionTest {
     @Checks("s1-merge-keeps-newest")
     void deletesAndOverwritesSurviveMergesAndARestart(Cluster cluster, Seed seed) throws Exception {
         KvClient c = client(cluster);
+        long writing = System.nanoTime();
         Model model = write(cluster, c, seed);
+        // Read once the background merges are done: read while they run, a merge that loses a tombstone may not have
+        // happened yet (an engine that dropped tombstones in partial merges passed one suite run this way).
+        awaitMerges(cluster.workingDir(0), Duration.ofNanos(System.nanoTime() - writing));
         model.readBack(c, "after the merges");
         cluster.restart(0);
         model.readBack(c, "after the merges and a restart");
@@ -58,14 +62,9 @@ class CompactionTest {
     void manyFlushesLeaveABoundedNumberOfFiles(Cluster cluster, Seed seed) throws Exception {
         long writing = System.nanoTime();
         write(cluster, client(cluster), seed);
-        Duration wait = mergeWait(Duration.ofNanos(System.nanoTime() - writing));
-        Path dir = cluster.workingDir(0);
-        long deadline = System.nanoTime() + wait.toNanos();
-        long files = fileCount(dir);
-        while (files > MOST_FILES && System.nanoTime() < deadline) {
-            Thread.sleep(200); // merges run in the background; give them time to finish
-            files = fileCount(dir);
-        }
+        Duration took = Duration.ofNanos(System.nanoTime() - writing);
+        Duration wait = mergeWait(took);
+        long files = awaitMerges(cluster.workingDir(0), took);
         assertTrue(
                 files <= MOST_FILES,
                 "after " + (OLD_FILLER_VALUES + NEW_FILLER_VALUES) * (FILLER_VALUE_BYTES >> 10) / 1024
@@ -75,6 +74,20 @@ class CompactionTest {
                         + "took; at most " + MOST_FILES
                         + " files expected): merge tables in the background, so that a long "
                         + "stream of writes leaves a bounded number of files");
+    }
+
+    /**
+     * Waits until the working directory holds at most {@link #MOST_FILES} files, for at most {@link #mergeWait} of
+     * the writes' duration: merges run in the background. Returns the files counted last.
+     */
+    private static long awaitMerges(Path dir, Duration writing) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + mergeWait(writing).toNanos();
+        long files = fileCount(dir);
+        while (files > MOST_FILES && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            files = fileCount(dir);
+        }
+        return files;
     }
 
     /**
