@@ -60,14 +60,16 @@ final class SsTable {
     }
 
     static SsTable open(Path path, int chunkBytes) throws IOException {
-        SsTable table = openUnverified(path, chunkBytes, null);
-        table.verify();
-        return table;
+        return open(path, chunkBytes, null);
     }
 
     /** Tests choose what the table is told about its pages being in memory (null: ask the kernel). */
     static SsTable open(Path path, BooleanSupplier inPageCache) throws IOException {
-        SsTable table = openUnverified(path, MappedFile.DEFAULT_CHUNK_BYTES, inPageCache);
+        return open(path, MappedFile.DEFAULT_CHUNK_BYTES, inPageCache);
+    }
+
+    private static SsTable open(Path path, int chunkBytes, BooleanSupplier inPageCache) throws IOException {
+        SsTable table = openUnverified(path, chunkBytes, inPageCache);
         table.verify();
         return table;
     }
@@ -163,7 +165,10 @@ final class SsTable {
         return entryCount;
     }
 
-    /** Reads of this table's point lookups that went to the file instead of the mapping ({@link Residency}). */
+    /**
+     * Reads made by this table's {@link PositionalReader}: a block of a table not in memory ({@link Residency}), a
+     * large value; an interrupted reader's read counts too, though the mapping serves it.
+     */
     long positionalReads() {
         return reader.reads();
     }

@@ -74,13 +74,13 @@ public final class TestHttp {
         }
     }
 
-    /** An answer's head as sent, up to and including the empty line that ends it; its body is left unread. */
+    /** A head as sent (an answer's or a request's), up to and including the empty line that ends it; no body read. */
     public static String readHead(InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
             int b = in.read();
             if (b < 0) {
-                throw new IOException("the connection closed after " + head.size() + " bytes of an answer's head: "
+                throw new IOException("the connection closed after " + head.size() + " bytes of a head: "
                         + head.toString(StandardCharsets.ISO_8859_1));
             }
             head.write(b);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ServerSocket;
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import solutions.stage1.ByteBudget;
 import solutions.stage1.TestBudgets;
+import solutions.stage1.TestHttp;
 
 /**
  * What the client for other nodes answers when a peer cannot be reached, is silent, closes a connection before its
@@ -79,15 +79,7 @@ class PeerClientTest {
     /** Reads one request, head and body, and gives its head. */
     private static String readRequest(Socket s) throws IOException {
         InputStream in = s.getInputStream();
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("closed after " + head);
-            }
-            head.write(b);
-        }
-        String text = head.toString(StandardCharsets.ISO_8859_1);
+        String text = TestHttp.readHead(in);
         for (String line : text.split("\r\n")) {
             if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
                 in.readNBytes(Integer.parseInt(
