@@ -10,8 +10,6 @@ import course.harness.Stage;
 import course.harness.StreamedPut;
 import course.harness.WithCluster;
 import course.tests.stage1.RawHttp;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +44,7 @@ class ChunkedBodiesTest {
                 out.flush();
                 Thread.sleep(1);
             }
-            assertEquals("HTTP/1.1 201 Created", statusLine(socket.getInputStream()));
+            assertEquals("HTTP/1.1 201 Created", RawHttp.readLine(socket.getInputStream()));
         }
         cluster.client().get(0, "trickle").assertBody(200, "abc0123456789");
     }
@@ -58,7 +56,7 @@ class ChunkedBodiesTest {
                 + "zz\r\nhello\r\n0\r\n\r\n";
         try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-            assertEquals("HTTP/1.1 400 Bad Request", statusLine(socket.getInputStream()));
+            assertEquals("HTTP/1.1 400 Bad Request", RawHttp.readLine(socket.getInputStream()));
         }
         cluster.client().get(0, "bad-chunk").assertStatus(404);
     }
@@ -72,20 +70,10 @@ class ChunkedBodiesTest {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             assertEquals(
                     "HTTP/1.1 201 Created",
-                    statusLine(socket.getInputStream()),
+                    RawHttp.readLine(socket.getInputStream()),
                     "chunk sizes 000000000a (10) and 00000000000000000003 (3): leading zeros are allowed"
                             + " (RFC 9112 7.1), so a size is its value however many digits it has");
         }
         cluster.client().get(0, "zeros").assertBody(200, "0123456789abc");
-    }
-
-    private static String statusLine(InputStream in) throws IOException {
-        StringBuilder sb = new StringBuilder();
-        for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {
-            if (b != '\r') {
-                sb.append((char) b);
-            }
-        }
-        return sb.toString();
     }
 }

@@ -13,6 +13,7 @@ import course.harness.Stage;
 import course.harness.WithCluster;
 import course.hidden.SeededValues;
 import course.hidden.WhileBusy;
+import course.tests.stage1.RawHttp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,6 +44,8 @@ import org.junit.jupiter.api.Test;
 @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
 public class SlowReadersTest {
     private static final int MIB = 1 << 20;
+    /** How fast a slow reader takes its answer: 4 MB/s, a phone on a good mobile link. */
+    private static final long SLOW_READER_BYTES_PER_SECOND = 4_000_000;
     /** How long the normal client may wait for one answer meanwhile; generous, for a busy grading machine. */
     private static final Duration NORMAL_ANSWER_LIMIT = Duration.ofSeconds(5);
     /**
@@ -56,30 +59,33 @@ public class SlowReadersTest {
     @Checks("s1-answer-budget")
     void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
-        clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(cluster, seed, 16, () -> {}, () -> {});
+        clientsThatNeverReadALargeAnswerLeaveTheNodeServing(cluster, seed, 16, 4, () -> {}, () -> {});
     }
 
     /**
-     * {@code clients} GETs of a 4 MiB value, sent at once on connections that are never read, then a normal client;
-     * {@code beforeTheGets} runs once the value is stored, {@code afterTheGets} once the node has had them for 2 s.
+     * {@code clients} GETs of a {@code mib} MiB value, sent at once on connections that are never read, then a normal
+     * client; {@code beforeTheGets} runs once the value is stored, {@code afterTheGets} once the node has had them for
+     * 2 s.
      */
-    protected static void clientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(
-            Cluster cluster, Seed seed, int clients, Runnable beforeTheGets, Runnable afterTheGets) throws Exception {
-        byte[] value = stored(cluster, seed, "four", 4);
+    protected static void clientsThatNeverReadALargeAnswerLeaveTheNodeServing(
+            Cluster cluster, Seed seed, int clients, int mib, Runnable beforeTheGets, Runnable afterTheGets)
+            throws Exception {
+        String key = "large-" + mib;
+        byte[] value = stored(cluster, seed, key, mib);
         beforeTheGets.run();
         List<Socket> holders = new ArrayList<>();
         try {
             for (int i = 0; i < clients; i++) {
-                holders.add(sendGetAndNeverRead(cluster, "four"));
+                holders.add(sendGetAndNeverRead(cluster, key));
             }
             Thread.sleep(2000); // the node has read every GET and written what the sockets take
             afterTheGets.run();
-            normalClientWorks(cluster, "while " + clients + " clients hold a 4 MiB answer unread", 10);
+            normalClientWorks(cluster, "while " + clients + " clients hold a " + mib + " MiB answer unread", 10);
         } finally {
             closeAll(holders);
         }
-        assertAlive(cluster, clients + " clients that never read a 4 MiB answer");
-        cluster.client().withTimeout(Duration.ofSeconds(30)).get(0, "four").assertBody(200, value);
+        assertAlive(cluster, clients + " clients that never read a " + mib + " MiB answer");
+        cluster.client().withTimeout(Duration.ofSeconds(30)).get(0, key).assertBody(200, value);
     }
 
     @Test
@@ -213,7 +219,7 @@ public class SlowReadersTest {
     /** The status line of the answer on {@code socket}, read alone: the rest of the answer stays unread. */
     private static String statusOf(Socket socket) throws IOException {
         socket.setSoTimeout(10_000);
-        String status = RawLines.line(socket.getInputStream());
+        String status = RawHttp.readLine(socket.getInputStream());
         if (status == null) {
             throw new AssertionError("a GET of a 16 MiB value got no answer: the connection closed");
         }
@@ -297,9 +303,9 @@ public class SlowReadersTest {
                             .getBytes(StandardCharsets.US_ASCII));
             socket.getOutputStream().flush();
             InputStream in = socket.getInputStream();
-            String status = RawLines.line(in);
+            String status = RawHttp.readLine(in);
             long contentLength = -1;
-            for (String h = RawLines.line(in); h != null && !h.isEmpty(); h = RawLines.line(in)) {
+            for (String h = RawHttp.readLine(in); h != null && !h.isEmpty(); h = RawHttp.readLine(in)) {
                 if (h.regionMatches(true, 0, "content-length:", 0, 15)) {
                     contentLength = Long.parseLong(h.substring(15).trim());
                 }
@@ -321,13 +327,20 @@ public class SlowReadersTest {
             }
             byte[] chunk = new byte[64 * 1024];
             long read = 0;
+            long started = System.nanoTime();
             while (read < length) {
                 int n = in.read(chunk, 0, (int) Math.min(chunk.length, length - read));
                 if (n < 0) {
                     throw new AssertionError("the answer ended after " + read + " of " + length + " bytes");
                 }
                 read += n;
-                Thread.sleep(16); // 64 KiB per 16 ms: about 4 MB/s
+                // Paced by the bytes read so far, not by reads: a read returns what the socket holds, often less
+                // than a chunk, and with a fixed 16 ms sleep after each read two such readers took 36 s over three
+                // 16 MiB answers in an idle grade (about 1.4 MB/s, not 4).
+                long ahead = started + read * 1_000_000_000L / SLOW_READER_BYTES_PER_SECOND - System.nanoTime();
+                if (ahead > 0) {
+                    Thread.sleep(ahead / 1_000_000, (int) (ahead % 1_000_000));
+                }
             }
             return "200 whole";
         } catch (IOException e) {
@@ -345,22 +358,6 @@ public class SlowReadersTest {
             } catch (IOException ignored) {
                 // going away anyway
             }
-        }
-    }
-
-    /** Lines of an HTTP head, read byte by byte so the body that follows stays in the stream. */
-    private static final class RawLines {
-        static String line(InputStream in) throws IOException {
-            StringBuilder sb = new StringBuilder();
-            for (int b = in.read(); b != '\n'; b = in.read()) {
-                if (b < 0) {
-                    return sb.isEmpty() ? null : sb.toString();
-                }
-                if (b != '\r') {
-                    sb.append((char) b);
-                }
-            }
-            return sb.toString();
         }
     }
 

@@ -8,13 +8,17 @@ import course.harness.ConfiguredCluster;
 import course.harness.KvClient;
 import course.harness.NodeJvm;
 import course.harness.Stage;
+import course.tests.stage1.RawHttp;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -45,25 +49,37 @@ class LifoOrderTest {
                         "course.deadlineMillis",
                         "60000"),
                 NodeJvm.AS_RUN);
+        List<Socket> sockets = new ArrayList<>();
         try (cluster;
-                ExecutorService pool = Executors.newFixedThreadPool(QUEUED + 1)) {
+                ExecutorService readers = Executors.newFixedThreadPool(QUEUED + 1)) {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
             c.put(0, "warm", "up").assertStatus(201);
-            long start = System.nanoTime();
-            List<CompletableFuture<Long>> done = new ArrayList<>();
+            // Every connection is open and every reader waits before the first request goes: the requests then leave
+            // this thread in order, 100 ms apart, whatever a busy machine does to the start of a thread or a client's
+            // connection (the FIFO mutant passed once in a suite run, when each request left from a thread and a
+            // connection of its own, started as it was sent).
+            URI node = URI.create(cluster.url(0));
             for (int i = 0; i <= QUEUED; i++) {
-                String key = "order" + i;
-                done.add(CompletableFuture.supplyAsync(
-                        () -> {
-                            c.put(0, key, "v").assertStatus(201);
-                            return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-                        },
-                        pool));
+                Socket s = new Socket(node.getHost(), node.getPort());
+                s.setSoTimeout(30_000);
+                sockets.add(s);
+            }
+            long start = System.nanoTime();
+            List<Future<Long>> done = new ArrayList<>();
+            for (Socket s : sockets) {
+                done.add(readers.submit(() -> {
+                    String status = RawHttp.readLine(s.getInputStream());
+                    assertTrue(status.startsWith("HTTP/1.1 201"), "a queued PUT got " + status);
+                    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                }));
+            }
+            for (int i = 0; i <= QUEUED; i++) {
+                sockets.get(i).getOutputStream().write(put("order" + i));
                 // request 0 takes the worker; 1..4 arrive in this order while it holds it
                 Thread.sleep(i == 0 ? 150 : 100);
             }
             List<Long> at = new ArrayList<>();
-            for (CompletableFuture<Long> f : done) {
+            for (Future<Long> f : done) {
                 at.add(f.get(60, TimeUnit.SECONDS));
             }
             assertTrue(
@@ -72,6 +88,15 @@ class LifoOrderTest {
                             + "queued last must run before the one that queued first; answered at (ms from the first request, "
                             + "in the order they were sent): " + at
                             + ". Use the deque as a stack: the newest request first");
+        } finally {
+            for (Socket s : sockets) {
+                s.close();
+            }
         }
+    }
+
+    private static byte[] put(String key) {
+        return ("PUT " + KvClient.entity(key, null) + " HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\n\r\nv")
+                .getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -10,7 +10,7 @@ import grading.mutants.ReplicaStorageMutant;
         sentences = {"s4-replica-keeps-newer", "s4-replicas-converge"},
         breaks = "a replica stores whatever write arrives last instead of the newest by timestamp: writes "
                 + "of one key that reach a replica out of order leave it with an older value",
-        caughtBy = "course.hidden.stage4.ConcurrentClientsHistoryTest")
+        caughtBy = "course.hidden.stage4.LateReplicaWriteTest#aReplicaKeepsTheNewerWriteWhenAnOlderOneArrivesAfterIt")
 public final class LastArrivalWins extends ReplicaStorageMutant {
     @Override
     protected Storage replicaView(Storage storage) {

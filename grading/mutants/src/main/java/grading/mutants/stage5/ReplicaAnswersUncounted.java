@@ -11,9 +11,9 @@ import solutions.stage5.Stage5Node;
         stage = 5,
         sentences = "s4-read-memory",
         breaks = "the replicas' answers to a GET are not counted in the budget for answers: 48 clients that never read "
-                + "a 4 MiB value, through one node, make it hold their quorums' copies until it dies",
+                + "a 16 MiB value, through one node, make it hold their quorums' copies until it dies",
         caughtBy = "course.hidden.stage4.ReplicatedSlowReadersTest#"
-                + "fortyEightClientsThatNeverReadAFourMebibyteAnswerLeaveTheCoordinatorServing")
+                + "fortyEightClientsThatNeverReadASixteenMebibyteAnswerLeaveTheCoordinatorServing")
 public final class ReplicaAnswersUncounted implements ServiceFactory {
     @Override
     public Service create(ServiceConfig config) {
