@@ -31,7 +31,8 @@ public final class LoadToolBench {
             long requests,
             double cpuSeconds,
             double cpuPer100k,
-            List<String> flags) {}
+            List<String> flags,
+            LoadRun.Contention machine) {}
 
     static int run(LoadBenchOptions o) throws Exception {
         List<Long> rates = o.rates();
@@ -58,14 +59,18 @@ public final class LoadToolBench {
                     }
                     for (String tool : tools) {
                         List<String> load = args(server.url(), rate, g);
-                        Row row = tool.equals("wrk2")
+                        // The machine around each run, watched from here: the tool and the server are this JVM's
+                        // children, so "other processes" are the rest of the machine.
+                        LoadApi.ContentionWatch watch = LoadApi.watchContention();
+                        Row measured = tool.equals("wrk2")
                                 ? wrk2(load, work, rate, r, timeout)
                                 : ours(load, work.resolve("run-" + (++n) + ".json"), rate, r, timeout);
+                        Row row = withMachine(measured, watch.finish());
                         rows.add(row);
                         System.out.printf(
                                 Locale.ROOT,
                                 "  %-11s %6d/s #%d: p50 %7.3f  p99 %8.3f  p99.9 %8.3f ms,"
-                                        + " achieved %8.1f, CPU %.2f s (%.3f s per 100k)%s%n",
+                                        + " achieved %8.1f, CPU %.2f s (%.3f s per 100k)%s; machine: %s%n",
                                 row.tool(),
                                 rate,
                                 r,
@@ -75,7 +80,8 @@ public final class LoadToolBench {
                                 row.achieved(),
                                 row.cpuSeconds(),
                                 row.cpuPer100k(),
-                                row.flags().isEmpty() ? "" : "  flags: " + String.join(",", row.flags()));
+                                row.flags().isEmpty() ? "" : "  flags: " + String.join(",", row.flags()),
+                                row.machine() == null ? "not watched" : LoadApi.seen(row.machine()));
                     }
                 }
             }
@@ -133,14 +139,39 @@ public final class LoadToolBench {
                 requests,
                 cpu,
                 requests == 0 ? Double.NaN : cpu / requests * 100_000,
-                run.flags.stream().map(f -> f.kind).toList());
+                run.flags.stream().map(f -> f.kind).toList(),
+                null);
+    }
+
+    /**
+     * The row with what the machine did meanwhile, and a {@code contended} flag when that was more than the thresholds
+     * of {@code ./course load} allow: such a run compares the machine as much as the tools.
+     */
+    static Row withMachine(Row row, LoadRun.Contention machine) {
+        List<String> flags = new ArrayList<>(row.flags());
+        if (machine != null && LoadApi.contended(machine) != null) {
+            flags.add("contended");
+        }
+        return new Row(
+                row.tool(),
+                row.rate(),
+                row.repetition(),
+                row.p50Ms(),
+                row.p99Ms(),
+                row.p999Ms(),
+                row.achieved(),
+                row.requests(),
+                row.cpuSeconds(),
+                row.cpuPer100k(),
+                List.copyOf(flags),
+                machine);
     }
 
     private static double orNaN(Double v) {
         return v == null ? Double.NaN : v;
     }
 
-    /** Medians per tool and rate, and ours / wrk2 for CPU per request and p99. */
+    /** Medians per tool and rate, and ours / wrk2 for CPU per request, p99 and p99.9. */
     static String table(List<Row> rows, List<Long> rates) {
         StringBuilder sb = new StringBuilder(String.format(
                 Locale.ROOT,
@@ -156,18 +187,20 @@ public final class LoadToolBench {
         for (long rate : rates) {
             double[] cpu = new double[2];
             double[] p99 = new double[2];
+            double[] p999 = new double[2];
             int i = 0;
             for (String tool : List.of("course-load", "wrk2")) {
                 List<Row> mine = rows.stream()
                         .filter(x -> x.tool().equals(tool) && x.rate() == rate)
                         .toList();
                 if (mine.isEmpty()) {
-                    cpu[i] = p99[i] = Double.NaN;
+                    cpu[i] = p99[i] = p999[i] = Double.NaN;
                     i++;
                     continue;
                 }
                 cpu[i] = Medians.of(mine.stream().map(Row::cpuPer100k).toList());
                 p99[i] = Medians.of(mine.stream().map(Row::p99Ms).toList());
+                p999[i] = Medians.of(mine.stream().map(Row::p999Ms).toList());
                 sb.append(String.format(
                         Locale.ROOT,
                         "%-11s %7d %9.3f %9.3f %9.3f %10.1f %14.3f %5d%n",
@@ -175,7 +208,7 @@ public final class LoadToolBench {
                         rate,
                         Medians.of(mine.stream().map(Row::p50Ms).toList()),
                         p99[i],
-                        Medians.of(mine.stream().map(Row::p999Ms).toList()),
+                        p999[i],
                         Medians.of(mine.stream().map(Row::achieved).toList()),
                         cpu[i],
                         mine.size()));
@@ -185,13 +218,21 @@ public final class LoadToolBench {
                 sb.append(String.format(
                         Locale.ROOT,
                         "  at %d/s, course-load / wrk2: CPU per request %.2f (goal <= 1.0),"
-                                + " p99 %.2f (goal at 10k: <= 1.5)%n",
+                                + " p99 %.2f (goal at 10k: <= 1.5), p99.9 %.2f (goal <= 1.0)%n",
                         rate,
                         cpu[0] / cpu[1],
-                        p99[0] / p99[1]));
+                        p99[0] / p99[1],
+                        p999[0] / p999[1]));
             }
         }
         sb.append("(medians over the runs; CPU counted from each tool's 'Running' line to its 'Requests/sec:' line)\n");
+        long contended =
+                rows.stream().filter(x -> x.flags().contains("contended")).count();
+        if (contended > 0) {
+            sb.append(contended + " of " + rows.size() + " runs were contended (the machine's steal, CPU pressure or"
+                    + " other processes above ./course load's thresholds; each run's line says what was seen): their"
+                    + " figures compare the machine as much as the tools\n");
+        }
         return sb.toString();
     }
 }
