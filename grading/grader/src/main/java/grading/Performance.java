@@ -55,6 +55,9 @@ final class Performance {
     static final Duration SIDE_TIME_LIMIT = Duration.ofMinutes(2);
     /** How many times a side is measured at most: once, and once more when the CPU was contended. */
     static final int MEASUREMENTS_PER_SIDE = 2;
+    /** Why the reference has no measurement when the submission's side already made the grade busy. */
+    static final String REFERENCE_SKIPPED =
+            "the submission's side was contended on its last measurement, so no ratio could be published";
 
     /**
      * What one measurement of a side found: the run at its sustained rate (null when none), its search, why it has
@@ -139,10 +142,19 @@ final class Performance {
         return new Measured(measured.performance, workloadNotes);
     }
 
-    /** Each side measured, and measured once more when its CPU was contended. */
+    /**
+     * Each side measured, and measured once more when its CPU was contended. A submission still contended on its last
+     * measurement already makes the grade "not measured: the machine was busy", whatever the reference does, so the
+     * reference is then not measured at all: on a busy machine that was half the performance part's time.
+     */
     static Pair measureBoth(SideRunner runner, PrintStream progress) throws IOException, InterruptedException {
         List<Grade.Attempt> attempts = new ArrayList<>();
         Side mine = measured(runner, Grade.Attempt.SUBMISSION, attempts, progress);
+        if (mine.contended()) {
+            progress.println("grade: performance: the reference is not measured: with the submission's side contended"
+                    + " on its last measurement, no ratio can be published whatever the reference does");
+            return new Pair(mine, new Side(null, null, REFERENCE_SKIPPED), attempts);
+        }
         Side ref = measured(runner, Grade.Attempt.REFERENCE, attempts, progress);
         return new Pair(mine, ref, attempts);
     }
@@ -225,8 +237,11 @@ final class Performance {
             for (Grade.Attempt a : of) {
                 each.add(attemptText(a));
             }
-            sides.add(side + " measured " + (of.size() == 1 ? "once" : of.size() + " times") + ": "
-                    + String.join("; then ", each));
+            sides.add(
+                    of.isEmpty()
+                            ? side + " not measured (" + REFERENCE_SKIPPED + ")"
+                            : side + " measured " + (of.size() == 1 ? "once" : of.size() + " times") + ": "
+                                    + String.join("; then ", each));
         }
         return "the machine was busy, so no ratio is published (a side whose CPU was contended is measured once more,"
                 + " and a ratio needs both sides quiet). " + String.join(". ", sides) + ".";

@@ -1,5 +1,7 @@
 package course.harness;
 
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +30,12 @@ public final class InProcessSuite {
      * One test's result; {@code test} is {@code Class#method}, or the container's name when it failed as a whole;
      * {@code cause} is what the test threw (null when it passed), for callers that report it whole; {@code took} is
      * how long it ran (zero when skipped): a dynamic test that replays an outcome would otherwise report 0 s, and
-     * where the suite's time goes could not be read from the reports.
+     * where the suite's time goes could not be read from the reports; {@code id} is JUnit's unique id of the test or
+     * container (null where none), by which {@link #retryFailed} runs it again.
      */
-    public record Outcome(String test, Status status, String message, Throwable cause, Duration took) {
+    public record Outcome(String test, Status status, String message, Throwable cause, Duration took, String id) {
         public Outcome(String test, Status status, String message, Throwable cause) {
-            this(test, status, message, cause, Duration.ZERO);
+            this(test, status, message, cause, Duration.ZERO, null);
         }
 
         public boolean failed() {
@@ -74,7 +77,8 @@ public final class InProcessSuite {
                 @Override
                 public void executionSkipped(TestIdentifier id, String reason) {
                     if (id.isTest()) {
-                        outcomes.add(new Outcome(name(id), Status.SKIPPED, reason, null));
+                        outcomes.add(
+                                new Outcome(name(id), Status.SKIPPED, reason, null, Duration.ZERO, id.getUniqueId()));
                     }
                 }
 
@@ -88,12 +92,41 @@ public final class InProcessSuite {
                                 ok ? Status.PASSED : Status.FAILED,
                                 message(result),
                                 result.getThrowable().orElse(null),
-                                Duration.ofNanos(System.nanoTime() - since)));
+                                Duration.ofNanos(System.nanoTime() - since),
+                                id.getUniqueId()));
                     }
                 }
             });
             return new ArrayList<>(outcomes);
         }
+    }
+
+    /**
+     * {@code outcomes} with each failed test or container run once more, alone, by its unique id: in place of a failed
+     * outcome stand the outcomes of its second run (a container's tests, when it was a container). A suite that failed
+     * one test of a hundred on a busy machine is not run whole again to learn whether that test fails again.
+     */
+    public static List<Outcome> retryFailed(List<Outcome> outcomes, String factory, int stage) {
+        List<Outcome> failed =
+                outcomes.stream().filter(o -> o.failed() && o.id() != null).toList();
+        if (failed.isEmpty()) {
+            return outcomes;
+        }
+        List<Outcome> again =
+                run(failed.stream().map(o -> selectUniqueId(o.id())).toList(), factory, stage);
+        List<Outcome> merged = new ArrayList<>();
+        for (Outcome o : outcomes) {
+            if (!failed.contains(o)) {
+                merged.add(o);
+                continue;
+            }
+            List<Outcome> second = again.stream()
+                    .filter(a -> a.id() != null && a.id().startsWith(o.id()))
+                    .toList();
+            // Not run again at all (its id no longer found): its first failure stands.
+            merged.addAll(second.isEmpty() ? List.of(o) : second);
+        }
+        return merged;
     }
 
     static String name(TestIdentifier id) {
