@@ -96,10 +96,8 @@ if [ "$only" != --python-only ]; then
   # A failing test does not stop the reactor: every module's tests run, and the closing line below counts them all.
   # A test that fails runs once more, as a grade's tests do (grading/README.md): passing then, it counts as passed
   # and the closing lines name it as flaky, so a race or a deadline too tight for a busy machine stays visible.
-  # -T 3: modules that do not depend on each other test side by side. With two threads (-T 1C on 2 cores) the grader's
-  # tests (6-7 minutes, one class of them alone 5) waited for a thread until the load kit's had ended, 130 s into the
-  # run, and ended last; with three, the grader, the checks and the load kit start as soon as their code is built.
-  course_mvn -T 3 verify -Dmaven.test.failure.ignore=true -Dsurefire.rerunFailingTestsCount=1 -Dstyle.color=never | grep --line-buffered -vE '^\[INFO\] (Download|Copying|Building jar|--- |$)' 
+  # -T 1C: modules that do not depend on each other test side by side (the load kit's beside the references').
+  course_mvn -T 1C verify -Dmaven.test.failure.ignore=true -Dsurefire.rerunFailingTestsCount=1 -Dstyle.color=never | grep --line-buffered -vE '^\[INFO\] (Download|Copying|Building jar|--- |$)' 
   java_rc=${PIPESTATUS[0]}
 fi
 
