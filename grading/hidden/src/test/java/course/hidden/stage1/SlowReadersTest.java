@@ -59,16 +59,23 @@ public class SlowReadersTest {
     @Checks("s1-answer-budget")
     void sixteenClientsThatNeverReadAFourMebibyteAnswerLeaveTheNodeServing(Cluster cluster, Seed seed)
             throws Exception {
-        clientsThatNeverReadALargeAnswerLeaveTheNodeServing(cluster, seed, 16, 4, () -> {}, () -> {});
+        clientsThatNeverReadALargeAnswerLeaveTheNodeServing(
+                cluster, seed, 16, 4, Duration.ofSeconds(2), () -> {}, () -> {});
     }
 
     /**
      * {@code clients} GETs of a {@code mib} MiB value, sent at once on connections that are never read, then a normal
      * client; {@code beforeTheGets} runs once the value is stored, {@code afterTheGets} once the node has had them for
-     * 2 s.
+     * {@code hold}.
      */
     protected static void clientsThatNeverReadALargeAnswerLeaveTheNodeServing(
-            Cluster cluster, Seed seed, int clients, int mib, Runnable beforeTheGets, Runnable afterTheGets)
+            Cluster cluster,
+            Seed seed,
+            int clients,
+            int mib,
+            Duration hold,
+            Runnable beforeTheGets,
+            Runnable afterTheGets)
             throws Exception {
         String key = "large-" + mib;
         byte[] value = stored(cluster, seed, key, mib);
@@ -78,7 +85,7 @@ public class SlowReadersTest {
             for (int i = 0; i < clients; i++) {
                 holders.add(sendGetAndNeverRead(cluster, key));
             }
-            Thread.sleep(2000); // the node has read every GET and written what the sockets take
+            Thread.sleep(hold.toMillis()); // the node has read the GETs and written what the sockets take
             afterTheGets.run();
             normalClientWorks(cluster, "while " + clients + " clients hold a " + mib + " MiB answer unread", 10);
         } finally {
