@@ -151,8 +151,7 @@ final class Performance {
         List<Grade.Attempt> attempts = new ArrayList<>();
         Side mine = measured(runner, Grade.Attempt.SUBMISSION, attempts, progress);
         if (mine.contended()) {
-            progress.println("grade: performance: the reference is not measured: with the submission's side contended"
-                    + " on its last measurement, no ratio can be published whatever the reference does");
+            progress.println("grade: performance: the reference is not measured: " + REFERENCE_SKIPPED);
             return new Pair(mine, new Side(null, null, REFERENCE_SKIPPED), attempts);
         }
         Side ref = measured(runner, Grade.Attempt.REFERENCE, attempts, progress);

@@ -41,6 +41,11 @@ public final class InProcessSuite {
         public boolean failed() {
             return status == Status.FAILED;
         }
+
+        /** Whether {@link #retryFailed} runs it again: it failed, and JUnit gave it an id to select it by. */
+        boolean runsAgain() {
+            return failed() && id != null;
+        }
     }
 
     public enum Status {
@@ -107,8 +112,7 @@ public final class InProcessSuite {
      * one test of a hundred on a busy machine is not run whole again to learn whether that test fails again.
      */
     public static List<Outcome> retryFailed(List<Outcome> outcomes, String factory, int stage) {
-        List<Outcome> failed =
-                outcomes.stream().filter(o -> o.failed() && o.id() != null).toList();
+        List<Outcome> failed = outcomes.stream().filter(Outcome::runsAgain).toList();
         if (failed.isEmpty()) {
             return outcomes;
         }
@@ -116,7 +120,7 @@ public final class InProcessSuite {
                 run(failed.stream().map(o -> selectUniqueId(o.id())).toList(), factory, stage);
         List<Outcome> merged = new ArrayList<>();
         for (Outcome o : outcomes) {
-            if (!failed.contains(o)) {
+            if (!o.runsAgain()) {
                 merged.add(o);
                 continue;
             }

@@ -10,7 +10,6 @@ import course.harness.NodeJvm;
 import course.harness.Stage;
 import course.tests.stage1.RawHttp;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,11 +57,8 @@ class LifoOrderTest {
             // this thread in order, 100 ms apart, whatever a busy machine does to the start of a thread or a client's
             // connection (the FIFO mutant passed once in a suite run, when each request left from a thread and a
             // connection of its own, started as it was sent).
-            URI node = URI.create(cluster.url(0));
             for (int i = 0; i <= QUEUED; i++) {
-                Socket s = new Socket(node.getHost(), node.getPort());
-                s.setSoTimeout(30_000);
-                sockets.add(s);
+                sockets.add(RawHttp.connect(cluster.url(0), 30_000));
             }
             long start = System.nanoTime();
             List<Future<Long>> done = new ArrayList<>();
