@@ -31,14 +31,18 @@ class LoadBenchesTest {
     @Test
     void theLoadTableGivesMediansAndTheRatioToWrk2() {
         List<LoadToolBench.Row> rows = List.of(
-                new LoadToolBench.Row("course-load", 10000, 1, 0.1, 2.0, 4.0, 10000, 150000, 6.0, 4.0, List.of(), null),
-                new LoadToolBench.Row("course-load", 10000, 2, 0.1, 4.0, 4.0, 10000, 150000, 3.0, 2.0, List.of(), null),
-                new LoadToolBench.Row("wrk2", 10000, 1, 1.0, 3.0, 5.0, 9990, 150000, 1.5, 1.0, List.of(), null),
-                new LoadToolBench.Row("wrk2", 10000, 2, 1.0, 3.0, 5.0, 9990, 150000, 1.5, 1.0, List.of(), null));
+                new LoadToolBench.Row(
+                        "course-load", 10000, 1, 0.1, 2.0, 4.0, 9.0, 10000, 150000, 6.0, 4.0, List.of(), null),
+                new LoadToolBench.Row(
+                        "course-load", 10000, 2, 0.1, 4.0, 4.0, 11.0, 10000, 150000, 3.0, 2.0, List.of(), null),
+                new LoadToolBench.Row("wrk2", 10000, 1, 1.0, 3.0, 5.0, 8.0, 9990, 150000, 1.5, 1.0, List.of(), null),
+                new LoadToolBench.Row("wrk2", 10000, 2, 1.0, 3.0, 5.0, 12.0, 9990, 150000, 1.5, 1.0, List.of(), null));
         String table = LoadToolBench.table(rows, List.of(10000L));
         assertTrue(table.contains("course-load / wrk2: CPU per request 3.00"), table);
         assertTrue(table.contains("p99 1.00"), table);
         assertTrue(table.contains("p99.9 0.80 (goal <= 1.0)"), table);
+        // Medians of the maxima: 10 for ours, 10 for wrk2.
+        assertTrue(table.contains("max 1.00 (goal <= 1.0)"), table);
         assertTrue(!table.contains("contended"), table);
         // A run beside a busy machine (steal of 40%) is flagged and counted under the table; a quiet one is not.
         LoadToolBench.Row busy = LoadToolBench.withMachine(rows.get(0), LoadRun.Contention.of(1.0, 40.0, 0.0, 0.0));

@@ -50,10 +50,13 @@ final class LoadRunner {
         out.flush();
         ContentionSource.Reading probe = contentionSource.start(o.targets());
         RunResult result = new LoadGenerator(o, o.progress() ? err : null).run();
+        out.print(Wrk2Report.STATS_HEADER);
+        out.flush();
         LoadRun.Contention contention = probe.finish();
         contention.stabilize = stabilizer.decision();
-        String body = Wrk2Report.body(result);
-        out.print(body);
+        String rest = Wrk2Report.body(result);
+        out.print(rest);
+        String body = Wrk2Report.STATS_HEADER + rest;
         if (o.uncorrectedLatency()) {
             out.print(Wrk2Report.uncorrected(result));
         }

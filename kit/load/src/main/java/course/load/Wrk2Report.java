@@ -14,6 +14,12 @@ import org.HdrHistogram.HistogramIterationValue;
 final class Wrk2Report {
     static final double[] PERCENTILES = {50.0, 75.0, 90.0, 99.0, 99.9, 99.99, 99.999, 100.0};
     private static final String RULE = "----------------------------------------------------------";
+    /**
+     * The first line after a run, wrk2's as ours. Printed as soon as the run ends, before the rest of the report is
+     * made: a reader timing the run (bench load's CPU window) sees where the run stopped and the reporting began.
+     */
+    static final String STATS_HEADER =
+            String.format(Locale.ROOT, "  Thread Stats%6s%11s%8s%12s%n", "Avg", "Stdev", "Max", "+/- Stdev");
 
     private Wrk2Report() {}
 
@@ -27,10 +33,10 @@ final class Wrk2Report {
                 o.connections());
     }
 
+    /** The report below {@link #STATS_HEADER}. */
     static String body(RunResult r) {
         StringBuilder sb = new StringBuilder();
         Histogram h = r.latencyUs();
-        sb.append(String.format(Locale.ROOT, "  Thread Stats%6s%11s%8s%12s%n", "Avg", "Stdev", "Max", "+/- Stdev"));
         sb.append(statsLine(
                 "Latency", h.getMean(), h.getStdDeviation(), h.getMaxValue(), withinStdev(h), WrkUnits::timeUs));
         Samples reqs = Samples.of(r.requestsPerSecondPerThread());

@@ -72,7 +72,7 @@ class Wrk2ToolTest {
         try (TestHttpServer server = new TestHttpServer()) {
             LoadOptions run = LoadOptions.parse(words("--url %s -R 500 -c 2 -t 1 -d 1s", server.url()));
             RunResult r = new LoadGenerator(run, null).run();
-            text = Wrk2Report.header(run) + Wrk2Report.body(r);
+            text = Wrk2Report.header(run) + Wrk2Report.STATS_HEADER + Wrk2Report.body(r);
         }
         LoadOptions o = LoadOptions.parse(
                 words("--url http://localhost:8080 -R 500 -c 2 -t 1 -d 1s --tool wrk2 --student bob"));
