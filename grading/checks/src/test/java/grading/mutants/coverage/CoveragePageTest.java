@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +48,24 @@ class CoveragePageTest {
                 .toList();
         if (!unknown.isEmpty()) {
             fail("grading/weights.properties gives points to tests that do not exist (renamed? moved?): " + unknown);
+        }
+    }
+
+    /**
+     * A class without a line would still be graded, at 1 point in category "unweighted", and only the grade's notes
+     * would say so: LateReplicaWriteTest went that way for three days.
+     */
+    @Test
+    void everyTestClassHasItsWeight() {
+        Set<String> weighted = CoverageWeights.read(ROOT).keySet();
+        List<String> unweighted = coverage.tests().stream()
+                .map(t -> t.id().substring(0, t.id().indexOf('#')))
+                .distinct()
+                .filter(c -> !weighted.contains(c))
+                .toList();
+        if (!unweighted.isEmpty()) {
+            fail("test classes without a line in grading/weights.properties (give each '<class> = <category>"
+                    + " <points>'): " + unweighted);
         }
     }
 
