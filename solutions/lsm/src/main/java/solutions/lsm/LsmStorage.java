@@ -3,8 +3,10 @@ package solutions.lsm;
 import course.contract.storage.Entry;
 import course.contract.storage.Storage;
 import course.contract.storage.StorageConfig;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -294,11 +296,26 @@ public final class LsmStorage implements Storage {
         Path output = DataFiles.table(directory, generation);
         long expected = inputs.stream().mapToLong(SsTable::entryCount).sum();
         List<Iterator<StoredRecord>> sources = new ArrayList<>(inputs.size());
-        for (SsTable t : inputs) {
-            // verifies first: a damaged table is never merged into a new one
-            sources.add(compactionPolicy.recordsToMerge(t));
+        long written;
+        try {
+            for (SsTable t : inputs) {
+                // verifies first: a damaged table is never merged into a new one
+                sources.add(compactionPolicy.recordsToMerge(t));
+            }
+            written = SsTableWriter.writeRecords(output, MergeIterator.ofRecords(sources, dropTombstones), expected);
+        } catch (UncheckedIOException e) {
+            throw e.getCause(); // an input's RecordScan could not read it: the inputs stay in force
+        } finally {
+            for (Iterator<StoredRecord> source : sources) {
+                if (source instanceof Closeable scan) {
+                    try {
+                        scan.close();
+                    } catch (IOException ignored) {
+                        // A read-only handle that fails to close holds nothing of the data.
+                    }
+                }
+            }
         }
-        long written = SsTableWriter.writeRecords(output, MergeIterator.ofRecords(sources, dropTombstones), expected);
         SsTable merged = null;
         try {
             if (written > 0) {

@@ -122,18 +122,6 @@ final class MappedFile {
         return true;
     }
 
-    /** Writes the {@code length} bytes at {@code pos} to {@code out}, a mapped chunk at a time, without a heap copy. */
-    void copyTo(long pos, long length, ChecksummedOutput out) throws IOException {
-        long done = 0;
-        while (done < length) {
-            long p = pos + done;
-            int offset = (int) (p % chunkBytes);
-            int n = (int) Math.min(length - done, chunkBytes - offset);
-            out.write(chunks[(int) (p / chunkBytes)].slice(offset, n));
-            done += n;
-        }
-    }
-
     /**
      * Compares the {@code length} bytes at {@code pos} with {@code key} as unsigned bytes ({@link UnsignedBytes}); a
      * key that straddles a chunk border is compared from a copy.

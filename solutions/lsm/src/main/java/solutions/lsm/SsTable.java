@@ -21,7 +21,8 @@ import java.util.function.BooleanSupplier;
  * ({@link Residency}) they search that block through the mapping, with neither a system call nor a copy; otherwise
  * they read the block with one positional read ({@link PositionalReader}), because on a mapping each page fault
  * reads a read-ahead window (up to 8 MiB) from the disk. The heap holds one key per block, built on the first point
- * read; nothing else per key.
+ * read; nothing else per key. A merge reads the file in order with system calls ({@link RecordScan}), and so does the
+ * checksum ({@link FileChecksum}): under memory pressure the mapping's windows were evicted before they were used.
  */
 final class SsTable {
     private final MappedFile file;
@@ -132,7 +133,7 @@ final class SsTable {
             if (damage == null && !verified) {
                 long size = file.size();
                 int storedCrc = file.getInt(size - SsTableFormat.FOOTER_BYTES + 48);
-                int actualCrc = file.crc32c(size - Integer.BYTES);
+                int actualCrc = FileChecksum.crc32c(file, size - Integer.BYTES);
                 if (storedCrc == actualCrc) {
                     verified = true;
                     return;
@@ -276,29 +277,13 @@ final class SsTable {
         return entries;
     }
 
-    /** Every record in key order, for a compaction: keys read, values left in the file ({@link StoredRecord}). */
+    /**
+     * Every record in key order, for a compaction: keys read, values left in the file ({@link StoredRecord}), the
+     * file read in order with system calls ({@link RecordScan}), not through the mapping.
+     */
     Iterator<StoredRecord> records() throws IOException {
         verify();
-        ReadAheadIterator<StoredRecord> records = new ReadAheadIterator<>() {
-            private long next;
-
-            @Override
-            protected StoredRecord advance() {
-                if (next >= entryCount) {
-                    return null;
-                }
-                long record = recordOffset(next++);
-                int keyLength = file.getInt(record);
-                long keyStart = record + SsTableFormat.RECORD_HEADER_BYTES;
-                return new StoredRecord(
-                        file.getBytes(keyStart, keyLength),
-                        file.getInt(record + Integer.BYTES),
-                        file,
-                        keyStart + keyLength);
-            }
-        };
-        records.start();
-        return records;
+        return RecordScan.of(file.path(), entryCount, indexOffset);
     }
 
     /** The index of the first entry whose key is {@code >= key}, or {@code entryCount}. */
