@@ -242,21 +242,22 @@ public class SlowReadersTest {
     /**
      * {@code rounds} PUT+GET pairs of a small value, each answer within {@link #NORMAL_ANSWER_LIMIT}. A request the
      * node refuses as busy (503: its queue's deadline passed while the readers' answers took the CPU of a saturated
-     * machine, seen in a suite run at stage 4) is sent once more: a node that serves answers the second, one whose
-     * workers the readers hold refuses both.
+     * machine, seen in a suite run at stage 4) or whose replicas answered too late (504: their 1 s passed, seen in a
+     * suite run at stage 4 too) is sent once more: a node that serves answers the second, one whose workers the
+     * readers hold refuses both.
      */
     private static void normalClientWorks(Cluster cluster, String when, int rounds) throws InterruptedException {
         KvClient c = cluster.client().withTimeout(NORMAL_ANSWER_LIMIT);
         for (int i = 0; i < rounds; i++) {
             String key = "normal-" + i;
             String small = "small-" + i;
-            Reply put = WhileBusy.send(() -> c.put(0, key, small), Set.of(503), 2, Duration.ofMillis(300));
+            Reply put = WhileBusy.send(() -> c.put(0, key, small), Set.of(503, 504), 2, Duration.ofMillis(300));
             assertTrue(
                     put.status() == 201,
                     "a normal client's PUT " + when + " got " + put.describeAnswer()
                             + " (each answer within " + NORMAL_ANSWER_LIMIT.toSeconds() + " s); the node's log:\n"
                             + cluster.logs());
-            WhileBusy.send(() -> c.get(0, key), Set.of(503), 2, Duration.ofMillis(300))
+            WhileBusy.send(() -> c.get(0, key), Set.of(503, 504), 2, Duration.ofMillis(300))
                     .assertBody(200, small);
             Thread.sleep(300);
         }
