@@ -66,6 +66,11 @@ public final class GeneratorOptions {
      * {@code more}.
      */
     List<String> loadCommand(String url, long rate, int connections, int threads, String... more) {
+        return loadCommand(url, rate, duration(), connections, threads, more);
+    }
+
+    /** {@link #loadCommand(String, long, int, int, String...)} for {@code duration} instead of --duration. */
+    List<String> loadCommand(String url, long rate, String duration, int connections, int threads, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "--url",
                 url,
@@ -76,7 +81,7 @@ public final class GeneratorOptions {
                 "-t",
                 String.valueOf(threads(threads)),
                 "-d",
-                duration(),
+                duration,
                 "--workload",
                 "get",
                 "--keys",

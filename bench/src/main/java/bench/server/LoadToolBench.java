@@ -49,7 +49,7 @@ public final class LoadToolBench {
         List<Row> rows = new ArrayList<>();
         boolean haveWrk2;
         try (FilledReference server = FilledReference.start("load", keys, 100)) {
-            haveWrk2 = LoadApi.wrk2Command(args(server.url(), 1000, g), work) != null;
+            haveWrk2 = LoadApi.wrk2Command(args(server.url(), 1000, g.duration(), g), work) != null;
             if (!haveWrk2) {
                 System.out.println("wrk2 not found ($WRK2, or 'wrk2' / a 'wrk' taking -R on PATH): reporting the"
                         + " course's generator only");
@@ -63,7 +63,7 @@ public final class LoadToolBench {
                         tools.add(r % 2 == 1 ? 1 : 0, "wrk2");
                     }
                     for (String tool : tools) {
-                        List<String> load = args(server.url(), rate, g);
+                        List<String> load = args(server.url(), rate, g.duration(), g);
                         // The machine around each run, watched from here: the tool and the server are this JVM's
                         // children, so "other processes" are the rest of the machine.
                         LoadApi.ContentionWatch watch = LoadApi.watchContention();
@@ -106,8 +106,8 @@ public final class LoadToolBench {
         return 0;
     }
 
-    private static List<String> args(String url, long rate, GeneratorOptions g) {
-        return g.loadCommand(url, rate, 64, 2, "--no-stabilize", "--seed", "1");
+    private static List<String> args(String url, long rate, String duration, GeneratorOptions g) {
+        return g.loadCommand(url, rate, duration, 64, 2, "--no-stabilize", "--seed", "1");
     }
 
     /**
@@ -117,8 +117,7 @@ public final class LoadToolBench {
      */
     private static void warmServer(String url, long rate, GeneratorOptions g, Path work, long timeout)
             throws Exception {
-        List<String> load = new ArrayList<>(args(url, rate, g));
-        load.set(load.indexOf("-d") + 1, SERVER_WARMUP);
+        List<String> load = new ArrayList<>(args(url, rate, SERVER_WARMUP, g));
         load.addAll(List.of("--warmup", "0"));
         Row warm = ours(load, work.resolve("server-warmup-" + rate + ".json"), rate, 0, timeout);
         System.out.printf(
