@@ -33,18 +33,38 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
         if (parameter.getParameter().getType() == Seed.class) {
             return store.getOrComputeIfAbsent("seed", k -> Seed.fromSystemOrNew(), Seed.class);
         }
-        return store.getOrComputeIfAbsent("cluster", k -> newCluster(context), Cluster.class);
+        return store.getOrComputeIfAbsent("cluster", k -> clusterFor(context), Cluster.class);
     }
 
-    private static Cluster newCluster(ExtensionContext context) {
-        WithCluster spec = context.getElement()
-                .flatMap(ClusterExtension::spec)
-                .or(() -> context.getTestClass().flatMap(ClusterExtension::spec))
+    /** The test's own cluster, or the class's ({@link WithCluster#perClass()}), which the test then borrows. */
+    private static Cluster clusterFor(ExtensionContext context) {
+        Optional<WithCluster> onMethod = context.getElement().flatMap(ClusterExtension::spec);
+        WithCluster spec = onMethod.or(() -> context.getTestClass().flatMap(ClusterExtension::spec))
                 .orElseThrow(() -> new ParameterResolutionException("a Cluster parameter needs @WithCluster"));
+        if (onMethod.isPresent() || !spec.perClass()) {
+            return newCluster(spec, context.getRequiredTestMethod().getName());
+        }
+        ClassCluster shared = classContext(context)
+                .getStore(NS)
+                .getOrComputeIfAbsent("classCluster", k -> new ClassCluster(), ClassCluster.class);
+        context.getStore(NS).put("borrowed", shared);
+        return shared.forNextTest(
+                () -> newCluster(spec, context.getRequiredTestClass().getSimpleName()));
+    }
+
+    /** The context of the test's class, above a parameterized or repeated test's own containers. */
+    private static ExtensionContext classContext(ExtensionContext context) {
+        ExtensionContext c = context;
+        while (c.getTestMethod().isPresent() && c.getParent().isPresent()) {
+            c = c.getParent().get();
+        }
+        return c;
+    }
+
+    private static Cluster newCluster(WithCluster spec, String name) {
         Path base;
         try {
-            base = Files.createTempDirectory(
-                    "course-" + context.getRequiredTestMethod().getName() + "-");
+            base = Files.createTempDirectory("course-" + name + "-");
         } catch (IOException e) {
             throw new ParameterResolutionException("could not create a temporary directory for the cluster: " + e, e);
         }
@@ -160,9 +180,19 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
     @Override
     public void afterEach(ExtensionContext context) throws IOException {
         Cluster cluster = context.getStore(NS).remove("cluster", Cluster.class);
+        ClassCluster borrowed = context.getStore(NS).remove("borrowed", ClassCluster.class);
         if (cluster == null) {
             return;
         }
+        if (borrowed == null) {
+            close(cluster);
+        } else if (context.getExecutionException().isPresent()) {
+            // What a failed test leaves (a dead node, held memory) must not fail the tests after it.
+            borrowed.discard(cluster);
+        }
+    }
+
+    static void close(Cluster cluster) throws IOException {
         try {
             cluster.close();
         } finally {

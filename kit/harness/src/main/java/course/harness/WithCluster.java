@@ -8,8 +8,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Gives a test a started {@link Cluster} of the declared submission's nodes as a parameter; everything is stopped
- * and cleaned up after the test (the data and node logs are kept, and their folder printed, when the test fails).
- * On a method it overrides the class's annotation.
+ * and cleaned up after the test (the data and node logs are kept, and their folder printed, when the test fails),
+ * or after the class's last test with {@link #perClass()}. On a method it overrides the class's annotation, and that
+ * method gets a cluster of its own.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)
@@ -38,4 +39,13 @@ public @interface WithCluster {
      * test controls with {@link Cluster#proxy(int)} (in-process nodes only).
      */
     boolean proxied() default false;
+
+    /**
+     * One cluster for the tests of the class (read on the class's annotation only): started for the first test that
+     * asks for it and stopped after the last, as a node in the field serves one kind of client after another. A test
+     * gets a fresh cluster instead when the one before it failed or left a node stopped. For classes of several tests
+     * whose nodes are costly to start (several JVMs as users run them) and whose tests leave the nodes as they found
+     * them (keys of their own, no proxy left cut, no setting changed).
+     */
+    boolean perClass() default false;
 }

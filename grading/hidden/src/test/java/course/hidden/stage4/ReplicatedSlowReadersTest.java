@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 @Stage(4)
 @Checks("s4-read-memory")
-@WithCluster(nodes = 3, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN)
+@WithCluster(nodes = 3, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN, perClass = true)
 class ReplicatedSlowReadersTest extends SlowReadersTest {
     /**
      * Three times the stage-1 number of clients, each asking for a 16 MiB value, while the two other replicas are
