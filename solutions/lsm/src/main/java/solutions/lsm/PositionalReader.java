@@ -27,8 +27,9 @@ final class PositionalReader {
     private final MappedFile mapped;
     /** {@code null} once the file could not be reopened: reads go through the mapping. */
     private volatile FileChannel channel;
-    // Counted without synchronization: tests read it after their reads are done.
+    // Counted without synchronization: tests read them after their reads are done.
     private long reads;
+    private long pages;
 
     /** Opens a second handle on the mapped file, for positional reads. */
     PositionalReader(MappedFile mapped) throws IOException {
@@ -39,6 +40,9 @@ final class PositionalReader {
     /** The {@code length} bytes at {@code position}. */
     byte[] read(long position, int length) throws IOException {
         reads++;
+        if (length > 0) {
+            pages += (position + length - 1) / BlockIndex.BLOCK_BYTES - position / BlockIndex.BLOCK_BYTES + 1;
+        }
         FileChannel current = channel;
         if (current != null && !Thread.currentThread().isInterrupted()) {
             try {
@@ -53,6 +57,11 @@ final class PositionalReader {
     /** How many reads this reader served, by either path. */
     long reads() {
         return reads;
+    }
+
+    /** How many pages of the file those reads touched, each read counting every page it covers. */
+    long pages() {
+        return pages;
     }
 
     private byte[] readFully(FileChannel from, long position, int length) throws IOException {

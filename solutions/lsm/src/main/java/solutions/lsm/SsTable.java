@@ -174,6 +174,16 @@ final class SsTable {
         return reader.reads();
     }
 
+    /** The pages of the file that those reads covered. */
+    long positionalPages() {
+        return reader.pages();
+    }
+
+    /** Where record {@code index} begins in the file, and (with {@code entryCount}) where the one before it ends. */
+    long recordStart(long index) {
+        return index == entryCount ? indexOffset : recordOffset(index);
+    }
+
     long sizeBytes() {
         return file.size();
     }

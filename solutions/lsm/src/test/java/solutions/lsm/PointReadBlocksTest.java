@@ -3,6 +3,7 @@ package solutions.lsm;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.contract.storage.Entry;
 import java.io.IOException;
@@ -81,6 +82,35 @@ class PointReadBlocksTest {
                 before + entries.size(),
                 table.positionalReads(),
                 "each read of a table not in memory reads its block from the file");
+    }
+
+    /**
+     * A point read of a table not in memory reads one page of the file, and two only for a record that runs over a
+     * page boundary: blocks end where pages end. With blocks of up to 4 KiB from wherever the one before ended, most
+     * reads of these 1 KiB records covered two pages.
+     */
+    @ParameterizedTest(name = "values of {0} bytes")
+    @ValueSource(ints = {100, 1000, 1500, 3000})
+    void aPointReadCoversOnePageUnlessItsRecordRunsOverAPageBoundary(int valueBytes) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            entries.add(new Entry(key(i, 0), new byte[valueBytes]));
+        }
+        SsTable table = write(entries, () -> false);
+        int crossing = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            long start = table.recordStart(i);
+            long end = table.recordStart(i + 1L);
+            boolean crosses = start / BlockIndex.BLOCK_BYTES != (end - 1) / BlockIndex.BLOCK_BYTES;
+            crossing += crosses ? 1 : 0;
+            long before = table.positionalPages();
+            assertEquals(entries.get(i), table.get(entries.get(i).key()), "key " + i);
+            assertEquals(
+                    crosses ? 2 : 1,
+                    table.positionalPages() - before,
+                    "pages read for record " + i + " at bytes " + start + "-" + end);
+        }
+        assertTrue(crossing > 0 && crossing < entries.size(), crossing + " records run over a page boundary");
     }
 
     @Test
