@@ -14,10 +14,8 @@ final class ClassCluster implements AutoCloseable {
     /** The cluster for the next test: the one the test before used if all its nodes run, else a new one. */
     synchronized Cluster forNextTest(Supplier<Cluster> start) {
         if (current != null && !allRunning(current)) {
-            Cluster stale = current;
-            current = null;
             try {
-                ClusterExtension.close(stale);
+                discard(current);
             } catch (IOException e) {
                 // the stale cluster's folder stays behind; the next test needs a cluster more than this one's files
             }
@@ -28,7 +26,7 @@ final class ClassCluster implements AutoCloseable {
         return current;
     }
 
-    /** Stops {@code cluster}, which a test failed on: the next test gets a new one. */
+    /** Stops {@code cluster} (a test failed on it, a node of it stopped, the class ended): the next test gets a new one. */
     synchronized void discard(Cluster cluster) throws IOException {
         if (current == cluster) {
             current = null;
@@ -48,9 +46,7 @@ final class ClassCluster implements AutoCloseable {
     @Override
     public synchronized void close() throws IOException {
         if (current != null) {
-            Cluster last = current;
-            current = null;
-            ClusterExtension.close(last);
+            discard(current);
         }
     }
 }

@@ -1,5 +1,7 @@
 package course.harness;
 
+import static course.harness.InProcessSuite.Status.FAILED;
+import static course.harness.InProcessSuite.Status.PASSED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -18,11 +20,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.launcher.TestExecutionListener;
-import org.junit.platform.launcher.TestIdentifier;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * {@link WithCluster#perClass()}: the tests of a class borrow one cluster in turn; a test after one that failed or left
@@ -35,31 +32,17 @@ class ClassClusterTest {
     @Test
     void theTestsOfAClassShareOneClusterUntilOneFailsOrLeavesANodeStopped() {
         FOLDERS.clear();
-        Map<String, String> outcomes = Collections.synchronizedMap(new LinkedHashMap<>());
-        try (SystemProperties submission = SystemProperties.set(
-                Map.of("course.factory", SocketOnlyService.Exclusive.class.getName(), "course.stage", "1"))) {
-            LauncherFactory.create()
-                    .execute(
-                            LauncherDiscoveryRequestBuilder.request()
-                                    .selectors(selectClass(Borrowers.class))
-                                    .build(),
-                            new TestExecutionListener() {
-                                @Override
-                                public void executionFinished(TestIdentifier t, TestExecutionResult result) {
-                                    if (t.isTest()) {
-                                        outcomes.put(
-                                                t.getDisplayName().replace("(Cluster)", ""),
-                                                result.getStatus()
-                                                        + result.getThrowable()
-                                                                .map(e -> " " + e.getMessage())
-                                                                .orElse(""));
-                                    }
-                                }
-                            });
-        }
+        List<InProcessSuite.Outcome> outcomes = InProcessSuite.run(
+                List.of(selectClass(Borrowers.class)), SocketOnlyService.Exclusive.class.getName(), 1);
         assertEquals(
-                List.of("SUCCESSFUL", "SUCCESSFUL", "SUCCESSFUL", "FAILED", "SUCCESSFUL", "SUCCESSFUL", "SUCCESSFUL"),
-                outcomes.values().stream().map(o -> o.split(" ")[0]).toList(),
+                List.of("first", "second", "third", "fails", "afterAFailure", "ownCluster", "afterOneOfItsOwn"),
+                outcomes.stream()
+                        .map(o -> o.test().substring(o.test().indexOf('#') + 1))
+                        .toList(),
+                outcomes.toString());
+        assertEquals(
+                List.of(PASSED, PASSED, PASSED, FAILED, PASSED, PASSED, PASSED),
+                outcomes.stream().map(InProcessSuite.Outcome::status).toList(),
                 outcomes.toString());
         assertEquals(FOLDERS.get("first"), FOLDERS.get("second"), "the second test did not borrow the first's cluster");
         assertNotEquals(FOLDERS.get("second"), FOLDERS.get("third"), "a cluster with a stopped node was handed on");
