@@ -53,6 +53,28 @@ public record Record(long timestamp, byte[] value) {
     }
 
     /**
+     * Whether this record wins over the one stored as {@code encoded} (null: none), read in place: the same rule as
+     * {@link #newerThan}, without decoding (copying) the stored value. A replica compares every write with what it
+     * holds, and a decode of a stored 16 MiB value made a third 16 MiB array beside the write's body and its encoded
+     * copy: in a dump of a stage-4 replica beside busy loops, five such arrays were live at once in a 128 MiB heap.
+     */
+    public boolean newerThanStored(byte[] encoded) {
+        if (encoded == null) {
+            return true;
+        }
+        checkEncoded(encoded);
+        long storedTimestamp = ByteBuffer.wrap(encoded).getLong();
+        if (timestamp != storedTimestamp) {
+            return timestamp > storedTimestamp;
+        }
+        boolean storedTombstone = encoded[Long.BYTES] == 1;
+        if (isTombstone() || storedTombstone) {
+            return isTombstone() && !storedTombstone;
+        }
+        return Arrays.compareUnsigned(value, 0, value.length, encoded, HEADER, encoded.length) > 0;
+    }
+
+    /**
      * Whether this record wins over the other: the later timestamp; on a tie (two coordinators in the same
      * microsecond) the tombstone, then the larger value, so every node resolves the tie the same way.
      */

@@ -1,9 +1,11 @@
 package solutions.stage4;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,5 +53,31 @@ class RecordTest {
     void anyRecordWinsOverNone() {
         assertTrue(value(0, "").newerThan(null));
         assertTrue(Record.tombstone(0).newerThan(null));
+    }
+
+    @Test
+    void comparedWithItsStoredFormTheRuleIsTheSame() {
+        // A replica compares a write with the record it holds as stored bytes (newerThanStored, no decode).
+        List<Record> records = List.of(
+                value(1, "z"),
+                value(2, "a"),
+                value(5, "a"),
+                value(5, "b"),
+                value(5, "ab"),
+                value(5, "\u00ff"),
+                value(5, ""),
+                Record.tombstone(1),
+                Record.tombstone(5),
+                Record.tombstone(2));
+        for (Record write : records) {
+            assertTrue(write.newerThanStored(null));
+            for (Record stored : records) {
+                assertEquals(
+                        write.newerThan(stored),
+                        write.newerThanStored(stored.encode()),
+                        write.timestamp() + "/" + write.isTombstone() + " against " + stored.timestamp() + "/"
+                                + stored.isTombstone());
+            }
+        }
     }
 }
