@@ -63,31 +63,6 @@ class GradeCommandTest {
     }
 
     @Test
-    void theReferencePassesTheProtocolTestsInTheSandboxAndExportsForGradescope(@TempDir Path dir) throws Exception {
-        Path out = dir.resolve("ref.json");
-        Grade g = gradeOf(
-                1, "solutions.stage1.Stage1Factory", "EntityProtocolTest", out, "--no-perf", "--export", "gradescope");
-        assertTrue(
-                g.tests().size() >= 10,
-                "expected the protocol tests, got " + g.tests().size());
-        assertEquals(
-                List.of(),
-                GradeCommand.notPassed(g).stream()
-                        .map(t -> t.name() + ": " + t.message())
-                        .toList());
-        assertEquals(g.score().max(), g.score().earned());
-        Grade back = Results.read(out, Grade.class);
-        assertEquals(g.tests().size(), back.tests().size());
-        assertEquals(SANDBOX_WORKS, g.sandboxed(), "the grade must say whether the sandbox was used");
-        assertEquals(g.sandboxed(), back.sandboxed());
-        String gradescope = Files.readString(dir.resolve("results.json"));
-        var tree = Results.mapper().readTree(gradescope);
-        assertEquals(g.score().earned(), tree.get("score").asDouble(), 0.01);
-        assertEquals(g.tests().size(), tree.get("tests").size());
-        assertTrue(tree.get("tests").get(0).has("max_score"));
-    }
-
-    @Test
     void theStageOneReferenceGradedWithPerformanceRunsAsFastAsItself(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("perf.json");
         // Steps of 1 s instead of 3: the same path (both sides, a second measurement of a side the suite keeps busy,

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import course.results.Grade;
 import course.results.Results;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The autograder zip as Gradescope uses it: unpacked into source/ of a fresh folder laid out like /autograder (with
  * run_autograder copied beside it), then run_autograder on a correct and on a broken stage-1 submission, one after
  * the other on the same image, as Gradescope does. Each run must leave results/results.json in Gradescope's
- * documented format. The grade runs one test class and no performance run, to keep this test to a few minutes.
+ * documented format, and the grade document beside it. The grade runs one test class and no performance run, to keep
+ * this test to a few minutes. It is also the suite's check that a sandboxed grade of the stage-1 reference passes
+ * the protocol tests and exports them for Gradescope: a second grade of the same class in GradeCommandTest cost the
+ * suite 25 core-seconds for the same assertions.
  */
 class GradescopeAutograderTest {
     private static final Set<String> VISIBILITIES = Set.of("hidden", "after_due_date", "after_published", "visible");
@@ -49,7 +53,19 @@ class GradescopeAutograderTest {
 
         referenceAsSubmission(root.resolve("submission"), false);
         JsonNode correct = runAutograder(root);
-        assertTrue(correct.get("tests").size() >= 5, correct.toPrettyString());
+        assertTrue(correct.get("tests").size() >= 10, "expected the protocol tests: " + correct.toPrettyString());
+        // The grade document the zip's run leaves beside results.json: the same grade, read back whole.
+        Grade grade = Results.read(root.resolve("results/grade.json"), Grade.class);
+        assertEquals(
+                List.of(),
+                GradeCommand.notPassed(grade).stream()
+                        .map(t -> t.name() + ": " + t.message())
+                        .toList());
+        assertEquals(grade.score().max(), grade.score().earned());
+        assertEquals(grade.score().earned(), correct.get("score").asDouble(), 0.01);
+        assertEquals(grade.tests().size(), correct.get("tests").size());
+        assertEquals(
+                GradeCommandTest.SANDBOX_WORKS, grade.sandboxed(), "the grade must say whether the sandbox was used");
         // Each test's points are rounded to two decimals, so their sum may differ from the score by that much each.
         assertEquals(
                 maxScore(correct),
