@@ -63,15 +63,7 @@ public record Record(long timestamp, byte[] value) {
             return true;
         }
         checkEncoded(encoded);
-        long storedTimestamp = ByteBuffer.wrap(encoded).getLong();
-        if (timestamp != storedTimestamp) {
-            return timestamp > storedTimestamp;
-        }
-        boolean storedTombstone = encoded[Long.BYTES] == 1;
-        if (isTombstone() || storedTombstone) {
-            return isTombstone() && !storedTombstone;
-        }
-        return Arrays.compareUnsigned(value, 0, value.length, encoded, HEADER, encoded.length) > 0;
+        return winsOver(ByteBuffer.wrap(encoded).getLong(), encoded[Long.BYTES] == 1, encoded, HEADER, encoded.length);
     }
 
     /**
@@ -79,15 +71,23 @@ public record Record(long timestamp, byte[] value) {
      * microsecond) the tombstone, then the larger value, so every node resolves the tie the same way.
      */
     public boolean newerThan(Record other) {
-        if (other == null) {
-            return true;
+        return other == null
+                || winsOver(
+                        other.timestamp,
+                        other.isTombstone(),
+                        other.value,
+                        0,
+                        other.isTombstone() ? 0 : other.value.length);
+    }
+
+    /** The rule of {@link #newerThan}, against a record given as its parts (its value a range of an array). */
+    private boolean winsOver(long otherTimestamp, boolean otherTombstone, byte[] other, int from, int to) {
+        if (timestamp != otherTimestamp) {
+            return timestamp > otherTimestamp;
         }
-        if (timestamp != other.timestamp) {
-            return timestamp > other.timestamp;
+        if (isTombstone() || otherTombstone) {
+            return isTombstone() && !otherTombstone;
         }
-        if (isTombstone() || other.isTombstone()) {
-            return isTombstone() && !other.isTombstone();
-        }
-        return Arrays.compareUnsigned(value, other.value) > 0;
+        return Arrays.compareUnsigned(value, 0, value.length, other, from, to) > 0;
     }
 }
