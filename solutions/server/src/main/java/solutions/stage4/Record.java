@@ -37,10 +37,18 @@ public record Record(long timestamp, byte[] value) {
 
     public static Record decode(byte[] bytes) {
         checkEncoded(bytes);
-        long timestamp = ByteBuffer.wrap(bytes).getLong();
-        return bytes[Long.BYTES] == 1
+        long timestamp = storedTimestamp(bytes);
+        return storedTombstone(bytes)
                 ? tombstone(timestamp)
                 : new Record(timestamp, Arrays.copyOfRange(bytes, HEADER, bytes.length));
+    }
+
+    private static long storedTimestamp(byte[] encoded) {
+        return ByteBuffer.wrap(encoded).getLong();
+    }
+
+    private static boolean storedTombstone(byte[] encoded) {
+        return encoded[Long.BYTES] == 1;
     }
 
     /** Checks that {@code bytes} are an encoded record, without decoding (copying) the value. */
@@ -63,7 +71,7 @@ public record Record(long timestamp, byte[] value) {
             return true;
         }
         checkEncoded(encoded);
-        return winsOver(ByteBuffer.wrap(encoded).getLong(), encoded[Long.BYTES] == 1, encoded, HEADER, encoded.length);
+        return winsOver(storedTimestamp(encoded), storedTombstone(encoded), encoded, HEADER, encoded.length);
     }
 
     /**
