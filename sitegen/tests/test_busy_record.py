@@ -2,6 +2,7 @@
 "20 full-mark grades per reference stage" is counted from that record, so it must read right and never be lost."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -55,6 +56,9 @@ def test_the_kept_record_reads_and_every_row_is_a_busy_grade_of_a_known_stage():
         assert int(row["stage"]) in stages, row
         assert int(row["busy_processes"]) >= 2 * int(row["cores"]), f"a run without two busy processes per core: {row}"
         assert len(row["commit"]) >= 7, row
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", row["started_utc"]), (
+            f"a start that is not a UTC time: {row}"
+        )
     tally = record("tally", *sorted(stages))
     assert tally.returncode == 0, tally.stderr
     assert len(tally.stdout.splitlines()) == len(stages)
