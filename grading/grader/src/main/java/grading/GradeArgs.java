@@ -92,7 +92,8 @@ final class GradeArgs extends CourseCommand {
             paramLabel = "FILE",
             description = "Write Gradescope's autograder zip"
                     + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
-                    + " grading; --no-perf, --perf-step-seconds, --time-limit, --test-time-limit and --class-time-limit given"
+                    + " grading; --no-perf, --perf-step-seconds, --time-limit, --test-time-limit, --rerun-time-limit and"
+                    + " --class-time-limit given"
                     + " with it apply to every"
                     + " submission.")
     private Path gradescopeZip;
@@ -152,7 +153,7 @@ final class GradeArgs extends CourseCommand {
         }
     }
 
-    @Option(names = "--time-limit", paramLabel = "SECONDS", description = "The whole test run (default 900).")
+    @Option(names = "--time-limit", paramLabel = "SECONDS", description = "The whole test run (default 1200).")
     void timeLimit(String seconds) {
         limits = limits.withWholeRun(Duration.ofSeconds(OptionValues.between("--time-limit", seconds, 10, 86400)));
     }
@@ -160,6 +161,14 @@ final class GradeArgs extends CourseCommand {
     @Option(names = "--test-time-limit", paramLabel = "SECONDS", description = "Each test (default 150).")
     void testTimeLimit(String seconds) {
         limits = limits.withPerTest(Duration.ofSeconds(OptionValues.between("--test-time-limit", seconds, 5, 3600)));
+    }
+
+    @Option(
+            names = "--rerun-time-limit",
+            paramLabel = "SECONDS",
+            description = "The second run of the tests that did not pass (default 300).")
+    void rerunTimeLimit(String seconds) {
+        limits = limits.withRerun(Duration.ofSeconds(OptionValues.between("--rerun-time-limit", seconds, 10, 86400)));
     }
 
     @Option(
@@ -311,9 +320,9 @@ final class GradeArgs extends CourseCommand {
             if (zip.autograderTimeLimit().compareTo(GradeOptions.GRADESCOPE_MAX) > 0) {
                 throw new GradeException("with --time-limit "
                         + limits.wholeRun().toSeconds() + " a grade can take "
-                        + zip.autograderTimeLimit().toSeconds() + " s (twice the test run, a second run of the tests"
-                        + " that failed, plus the performance pair and a minute), more than Gradescope's 40-minute"
-                        + " maximum: give a smaller --time-limit");
+                        + zip.autograderTimeLimit().toSeconds() + " s (the test run and two tests' limits for stopped"
+                        + " classes, --rerun-time-limit for the tests that failed, the performance pair and a minute),"
+                        + " more than Gradescope's 40-minute maximum: give a smaller --time-limit");
             }
             return zip;
         }

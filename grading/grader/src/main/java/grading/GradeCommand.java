@@ -106,7 +106,7 @@ public final class GradeCommand {
                         again -> TestJvm.run(
                                 ws,
                                 sandbox,
-                                o.limits(),
+                                o.limits().forRerun(),
                                 intake.factory(),
                                 o.stage(),
                                 new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir),

@@ -61,22 +61,26 @@ record GradeOptions(
 
     /**
      * The longest a grade with these limits can take, performance part included, which run_autograder enforces: the
-     * test run and its second run of the tests that did not pass, each within the whole-run limit, the two
-     * performance sides within theirs, and {@link #GRADE_OVERHEAD}.
+     * test run (stopped classes' allowance included), the second run of the tests that did not pass within its own
+     * limit, the two performance sides within theirs, and {@link #GRADE_OVERHEAD}.
      */
     Duration autograderTimeLimit() {
         // Each side is measured once more when the machine was busy (Performance.MEASUREMENTS_PER_SIDE).
         Duration perfPair = perf()
                 ? Performance.SIDE_TIME_LIMIT.multipliedBy(2L * Performance.MEASUREMENTS_PER_SIDE)
                 : Duration.ZERO;
-        return limits.wholeRun().multipliedBy(2).plus(perfPair).plus(GRADE_OVERHEAD);
+        return limits.wholeRunWithStoppedClasses()
+                .plus(limits.rerun())
+                .plus(perfPair)
+                .plus(GRADE_OVERHEAD);
     }
 
     /** The options {@code --gradescope-zip} fixes for every submission it grades. */
     List<String> gradeOptionsForEverySubmission() {
         List<String> options = new ArrayList<>(List.of(
                 "--time-limit", String.valueOf(limits.wholeRun().toSeconds()),
-                "--test-time-limit", String.valueOf(limits.perTest().toSeconds())));
+                "--test-time-limit", String.valueOf(limits.perTest().toSeconds()),
+                "--rerun-time-limit", String.valueOf(limits.rerun().toSeconds())));
         if (limits.perClass() != null) {
             options.addAll(List.of(
                     "--class-time-limit", String.valueOf(limits.perClass().toSeconds())));

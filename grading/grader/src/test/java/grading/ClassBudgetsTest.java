@@ -85,12 +85,15 @@ class ClassBudgetsTest {
     void aClassesBudgetIsTwiceAnEvenShareOfTheRunAtLeastATestsLimit() {
         Limits standard = Limits.standard();
         assertEquals(Duration.ofSeconds(150), standard.classBudget(55), "a whole stage: a test's limit");
-        assertEquals(Duration.ofSeconds(600), standard.classBudget(3), "twice an even share of 900 s");
-        assertEquals(Duration.ofSeconds(900), standard.classBudget(1), "never more than the whole run");
+        assertEquals(Duration.ofSeconds(800), standard.classBudget(3), "twice an even share of 1200 s");
+        assertEquals(Duration.ofSeconds(1200), standard.classBudget(1), "never more than the whole run");
         assertEquals(
                 Duration.ofSeconds(40),
                 standard.withPerClass(Duration.ofSeconds(40)).classBudget(55));
-        assertEquals(Duration.ofMinutes(30), standard.wholeRunWithStoppedClasses());
+        assertEquals(
+                Duration.ofMinutes(25),
+                standard.wholeRunWithStoppedClasses(),
+                "the run and two stopped classes of 150 s");
     }
 
     @Test

@@ -251,18 +251,32 @@ class GradescopeScriptsTest {
     @Test
     void theZipCarriesATimeLimitThatFitsGradescopesMaximum() {
         GradeOptions o = GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip"});
-        // Twice the 900 s test run, 2 sides x 2 measurements x 120 s of performance, 1 minute besides: 39 minutes,
-        // under
-        // Gradescope's 40.
+        // The 1200 s test run and two stopped classes' 150 s, the second run's 300 s, 2 sides x 2 measurements x
+        // 120 s of performance, 1 minute besides: 39 minutes, under Gradescope's 40.
         assertEquals(Duration.ofSeconds(2340), o.autograderTimeLimit());
+        assertEquals(
+                List.of("--time-limit", "1200", "--test-time-limit", "150", "--rerun-time-limit", "300"),
+                o.gradeOptionsForEverySubmission().subList(0, 6),
+                "every submission's grade gets the limits the zip's time limit was worked out from");
         assertEquals(
                 Duration.ofSeconds(1860),
                 GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--no-perf"})
                         .autograderTimeLimit());
+        assertEquals(
+                Duration.ofSeconds(2340 - 240),
+                GradeOptions.parse(
+                                new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--rerun-time-limit", "60"})
+                        .autograderTimeLimit(),
+                "the second run's own limit, not the first run's again");
         GradeException e = assertThrows(
                 GradeException.class,
                 () -> GradeOptions.parse(
-                        new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--time-limit", "1100"}));
+                        new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--time-limit", "1300"}));
+        assertTrue(e.getMessage().contains("more than Gradescope's 40-minute maximum"), e.getMessage());
+        e = assertThrows(
+                GradeException.class,
+                () -> GradeOptions.parse(
+                        new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--rerun-time-limit", "500"}));
         assertTrue(e.getMessage().contains("more than Gradescope's 40-minute maximum"), e.getMessage());
         e = assertThrows(
                 GradeException.class, () -> GradeOptions.parse(new String[] {"--check-sandbox", "--stage", "1"}));

@@ -10,6 +10,7 @@ import course.results.Results;
 import course.results.TestResult;
 import grading.runner.ReportLine;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,6 +90,15 @@ class RerunTest {
         TestJvm.Outcome stopped =
                 new TestJvm.Outcome(first.planned(), first.results(), false, true, -1, "", 900, 0, Map.of(), null);
         assertEquals(List.of(), Rerun.candidates(stopped));
+    }
+
+    @Test
+    void theSecondRunIsHeldToItsOwnLimitNotTheFirstRunsAgain() {
+        Limits first = Limits.standard().withRerun(Duration.ofSeconds(120));
+        Limits second = first.forRerun();
+        assertEquals(Duration.ofSeconds(120), second.wholeRun());
+        assertEquals(first.perTest(), second.perTest(), "each test keeps its limit");
+        assertEquals(first.testHeap(), second.testHeap());
     }
 
     @Test
