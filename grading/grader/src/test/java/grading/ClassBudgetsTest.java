@@ -86,7 +86,7 @@ class ClassBudgetsTest {
         Limits standard = Limits.standard();
         assertEquals(Duration.ofSeconds(150), standard.classBudget(55), "a whole stage: a test's limit");
         assertEquals(Duration.ofSeconds(800), standard.classBudget(3), "twice an even share of 1200 s");
-        assertEquals(Duration.ofSeconds(1200), standard.classBudget(1), "never more than the whole run");
+        assertEquals(Duration.ofMinutes(20), standard.classBudget(1), "never more than the whole run");
         assertEquals(
                 Duration.ofSeconds(40),
                 standard.withPerClass(Duration.ofSeconds(40)).classBudget(55));
