@@ -27,9 +27,10 @@ import org.junit.jupiter.api.Test;
  * and a replica write's timestamp), as if it were a node. None may take effect: a replica write with a timestamp
  * from the far future must not outlive the next ordinary write, and a marked read must not answer anything but the
  * value a client may see. A node that does not know these headers serves them as a client's requests and passes.
+ * The tests share one cluster ({@link WithCluster#perClass()}): each forges requests for keys of its own.
  */
 @Stage(4)
-@WithCluster(nodes = 3, jvm = NodeJvm.QUICK_START)
+@WithCluster(nodes = 3, jvm = NodeJvm.QUICK_START, perClass = true)
 class ForgedInternalRequestsTest {
     static final String INTERNAL_HEADER = "X-Course-Internal";
     static final String TIMESTAMP_HEADER = "X-Course-Timestamp";

@@ -11,11 +11,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The stage-1 protocol on one node: statuses, bodies and edge cases of GET/PUT/DELETE /v0/entity. */
+/**
+ * The stage-1 protocol on one node: statuses, bodies and edge cases of GET/PUT/DELETE /v0/entity. The tests share one
+ * node ({@link WithCluster#perClass()}); each reads only keys it wrote or that no test writes. The first test asks a
+ * node it has just started, so it has one of its own.
+ */
 @Stage(1)
-@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START, perClass = true)
 class EntityProtocolTest {
     @Test
+    @WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
     @Checks({"s1-get", "s1-start-returns", "c-start-returns", "s1-serves-http"})
     void getOfAnAbsentKeyIs404(Cluster cluster) {
         cluster.client().get(0, "never-written").assertStatus(404);
@@ -33,19 +38,19 @@ class EntityProtocolTest {
     @Checks("s1-put-201")
     void putOverwrites(Cluster cluster) {
         KvClient c = cluster.client();
-        c.put(0, "k", "first").assertStatus(201);
-        c.put(0, "k", "second").assertStatus(201);
-        c.get(0, "k").assertBody(200, "second");
+        c.put(0, "overwritten", "first").assertStatus(201);
+        c.put(0, "overwritten", "second").assertStatus(201);
+        c.get(0, "overwritten").assertBody(200, "second");
     }
 
     @Test
     @Checks("s1-delete-202")
     void deleteRemovesAndIs202EvenWhenAbsent(Cluster cluster) {
         KvClient c = cluster.client();
-        c.put(0, "k", "v").assertStatus(201);
-        c.delete(0, "k").assertStatus(202);
-        c.get(0, "k").assertStatus(404);
-        c.delete(0, "k").assertStatus(202);
+        c.put(0, "deleted", "v").assertStatus(201);
+        c.delete(0, "deleted").assertStatus(202);
+        c.get(0, "deleted").assertStatus(404);
+        c.delete(0, "deleted").assertStatus(202);
         c.delete(0, "never-written").assertStatus(202);
     }
 
@@ -53,10 +58,10 @@ class EntityProtocolTest {
     @Checks({"s1-put-201", "s1-delete-202"})
     void writeAfterDeleteIsVisible(Cluster cluster) {
         KvClient c = cluster.client();
-        c.put(0, "k", "v1").assertStatus(201);
-        c.delete(0, "k").assertStatus(202);
-        c.put(0, "k", "v2").assertStatus(201);
-        c.get(0, "k").assertBody(200, "v2");
+        c.put(0, "rewritten", "v1").assertStatus(201);
+        c.delete(0, "rewritten").assertStatus(202);
+        c.put(0, "rewritten", "v2").assertStatus(201);
+        c.get(0, "rewritten").assertBody(200, "v2");
     }
 
     @Test

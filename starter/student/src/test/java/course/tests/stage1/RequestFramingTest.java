@@ -19,17 +19,29 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 
 /**
  * How a request is framed and what its target may hold (statement: "Requests"): chunked bodies, headers that
  * disagree about the body's length, malformed ids, ids that are not UTF-8, and unknown methods. Sent over plain
- * sockets and java.net.http, as real clients send them.
+ * sockets and java.net.http, as real clients send them. The tests share one node ({@link WithCluster#perClass()}:
+ * 15 node starts were a sixth of the class's time), so each writes and reads a key of its own, named after it.
  */
 @Stage(1)
-@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START, perClass = true)
 class RequestFramingTest {
-    private static final String PUT_K = "PUT /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\n";
+    /** This test's key: no other test of the class writes it, so "nothing is stored" is this test's finding. */
+    private String k;
+    /** A PUT of {@link #k}'s request line and Host header. */
+    private String putK;
+
+    @BeforeEach
+    void aKeyOfItsOwn(TestInfo test) {
+        k = test.getTestMethod().orElseThrow().getName();
+        putK = "PUT /v0/entity?id=" + k + " HTTP/1.1\r\nHost: localhost\r\n";
+    }
 
     @Test
     @Checks("s1-chunked")
@@ -42,9 +54,9 @@ class RequestFramingTest {
     @Test
     @Checks("s1-chunked")
     void aChunkedBodyIsDecodedAndTheConnectionGoesOn(Cluster cluster) throws Exception {
-        String chunked = PUT_K + "Transfer-Encoding: chunked\r\n\r\n"
+        String chunked = putK + "Transfer-Encoding: chunked\r\n\r\n"
                 + "5\r\nhello\r\n" + "6;note=extension\r\n world\r\n" + "0\r\n\r\n"
-                + "GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\n\r\n";
+                + "GET /v0/entity?id=" + k + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
         RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), chunked, 2);
         assertEquals(2, e.answers().size(), "a PUT with a chunked body, then a GET on the same connection: " + e);
         assertEquals(201, e.answers().get(0).status(), e.toString());
@@ -56,18 +68,18 @@ class RequestFramingTest {
     @Test
     @Checks("s1-framing-conflict-400")
     void transferEncodingWithContentLengthIs400AndNothingIsStored(Cluster cluster) throws Exception {
-        String both = PUT_K + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n";
+        String both = putK + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n";
         assertRefusedAndNothingStored(cluster, both, 400);
     }
 
     @Test
     @Checks("s1-framing-conflict-400")
     void twoDifferentContentLengthsAre400AndNothingIsStored(Cluster cluster) throws Exception {
-        String two = PUT_K + "Content-Length: 5\r\nContent-Length: 3\r\n\r\nhello";
+        String two = putK + "Content-Length: 5\r\nContent-Length: 3\r\n\r\nhello";
         RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), two, 2);
         assertEquals(400, e.answers().get(0).status(), e.toString());
         assertTrue(e.closed(), "the connection closes after the 400");
-        cluster.client().get(0, "k").assertStatus(404);
+        cluster.client().get(0, k).assertStatus(404);
     }
 
     @Test
@@ -75,7 +87,7 @@ class RequestFramingTest {
     void aTransferEncodingOtherThanChunkedIs501AndNothingIsStored(Cluster cluster) throws Exception {
         // The body is framed as chunked would be, so a node that takes any coding for chunked stores "hello".
         assertRefusedAndNothingStored(
-                cluster, PUT_K + "Transfer-Encoding: gzip\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n", 501);
+                cluster, putK + "Transfer-Encoding: gzip\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n", 501);
     }
 
     @Test
@@ -135,7 +147,7 @@ class RequestFramingTest {
     void expectContinueIsAnsweredBeforeTheBody(Cluster cluster) throws Exception {
         try (Socket socket = RawHttp.connect(cluster.url(0), 10_000)) {
             socket.getOutputStream()
-                    .write((PUT_K + "Content-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+                    .write((putK + "Content-Length: 5\r\nExpect: 100-continue\r\n\r\n")
                             .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             // The body is sent only after the interim answer, as curl does for uploads.
@@ -144,7 +156,7 @@ class RequestFramingTest {
             socket.getOutputStream().write("hello".getBytes(StandardCharsets.US_ASCII));
             assertTrue(RawHttp.readLine(in).startsWith("HTTP/1.1 201"), "the PUT's own answer follows");
         }
-        cluster.client().get(0, "k").assertBody(200, "hello");
+        cluster.client().get(0, k).assertBody(200, "hello");
     }
 
     @Test
@@ -154,7 +166,7 @@ class RequestFramingTest {
         String id = "a".repeat(1900);
         String longTarget = "GET /v0/entity?id=" + id + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
         assertEquals(404, inTwoParts(cluster, longTarget).status(), "a request line of 1.9 KiB must be served");
-        String longHeader = "GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + id + "\r\n\r\n";
+        String longHeader = "GET /v0/entity?id=" + k + " HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + id + "\r\n\r\n";
         assertEquals(404, inTwoParts(cluster, longHeader).status(), "a header line of 1.9 KiB must be served");
         // Over 64 KiB a line is refused, whatever the node's limit: a client that sends it must learn why.
         String huge = "a".repeat(100 << 10);
@@ -163,10 +175,10 @@ class RequestFramingTest {
         assertTrue(line != null && line.status() == 414, "a request line of 100 KiB: expected 414, got " + line);
         RawHttp.Answer header = RawHttp.answerToRefused(
                 cluster.url(0),
-                ("GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + huge + "\r\n")
+                ("GET /v0/entity?id=" + k + " HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + huge + "\r\n")
                         .getBytes(StandardCharsets.US_ASCII));
         assertTrue(header != null && header.status() == 431, "a header line of 100 KiB: expected 431, got " + header);
-        cluster.client().get(0, "k").assertStatus(404); // and the node goes on
+        cluster.client().get(0, k).assertStatus(404); // and the node goes on
     }
 
     /** Sends {@code request} as two writes, the second 200 ms after the first, and reads the one answer. */
@@ -190,7 +202,8 @@ class RequestFramingTest {
     @Checks("s1-method-501")
     void unknownMethodsAre501(Cluster cluster) throws Exception {
         for (String method : new String[] {"FOO", "get"}) {
-            RawHttp.Answer a = RawHttp.exchange(cluster.url(0), RawHttp.request(method, "/v0/entity?id=k", "\r\n"), 1)
+            RawHttp.Answer a = RawHttp.exchange(
+                            cluster.url(0), RawHttp.request(method, "/v0/entity?id=" + k, "\r\n"), 1)
                     .only();
             assertEquals(501, a.status(), method + " answered " + a);
         }
@@ -204,7 +217,7 @@ class RequestFramingTest {
             OutputStream out = socket.getOutputStream();
             byte[] block = new byte[64 << 10];
             try {
-                out.write((PUT_K + "Content-Length: " + size + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write((putK + "Content-Length: " + size + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
                 for (int sent = 0; sent < size; sent += block.length) {
                     out.write(block);
                 }
@@ -230,25 +243,25 @@ class RequestFramingTest {
             assertEquals(413, a.status(), "a " + size + "-byte body: " + a);
             assertFalse(a.body().isBlank(), "the 413 says why");
         }
-        cluster.client().get(0, "k").assertStatus(404);
+        cluster.client().get(0, k).assertStatus(404);
     }
 
     @Test
     @Checks("s1-host-400")
     void anHttp11RequestWithoutHostOrWithTwoIs400(Cluster cluster) throws Exception {
         String[] bad = {
-            "GET /v0/entity?id=k HTTP/1.1\r\n\r\n",
-            "GET /v0/entity?id=k HTTP/1.1\r\nHost: localhost\r\nHost: elsewhere\r\n\r\n",
-            "PUT /v0/entity?id=k HTTP/1.0\r\nHost: a\r\nhost: b\r\nContent-Length: 1\r\n\r\nv"
+            "GET /v0/entity?id=" + k + " HTTP/1.1\r\n\r\n",
+            "GET /v0/entity?id=" + k + " HTTP/1.1\r\nHost: localhost\r\nHost: elsewhere\r\n\r\n",
+            "PUT /v0/entity?id=" + k + " HTTP/1.0\r\nHost: a\r\nhost: b\r\nContent-Length: 1\r\n\r\nv"
         };
         for (String request : bad) {
             RawHttp.Answer a = RawHttp.exchange(cluster.url(0), request, 1).only();
             assertEquals(400, a.status(), request.strip() + " answered " + a);
             assertFalse(a.body().isBlank(), "the 400 says what is wrong with the Host header");
         }
-        cluster.client().get(0, "k").assertStatus(404);
+        cluster.client().get(0, k).assertStatus(404);
         // Host is required of HTTP/1.1 only (RFC 9112 3.2): an HTTP/1.0 client may leave it out.
-        RawHttp.Answer old = RawHttp.exchange(cluster.url(0), "GET /v0/entity?id=k HTTP/1.0\r\n\r\n", 1)
+        RawHttp.Answer old = RawHttp.exchange(cluster.url(0), "GET /v0/entity?id=" + k + " HTTP/1.0\r\n\r\n", 1)
                 .only();
         assertEquals(404, old.status(), "an HTTP/1.0 GET without Host is served: " + old);
     }
@@ -256,8 +269,8 @@ class RequestFramingTest {
     @Test
     @Checks("s1-http-version")
     void aLaterMinorVersionIsServedAsHttp11AndAnotherMajorIs505(Cluster cluster) throws Exception {
-        String requests = "PUT /v0/entity?id=k HTTP/1.2\r\nHost: localhost\r\nContent-Length: 1\r\n\r\nv"
-                + "GET /v0/entity?id=k HTTP/1.2\r\nHost: localhost\r\n\r\n";
+        String requests = "PUT /v0/entity?id=" + k + " HTTP/1.2\r\nHost: localhost\r\nContent-Length: 1\r\n\r\nv"
+                + "GET /v0/entity?id=" + k + " HTTP/1.2\r\nHost: localhost\r\n\r\n";
         RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), requests, 2);
         assertEquals(2, e.answers().size(), "a PUT and a GET of HTTP/1.2 on one connection: " + e);
         assertEquals(201, e.answers().get(0).status(), "HTTP/1.2 is served as HTTP/1.1 (RFC 9110 2.5): " + e);
@@ -266,21 +279,21 @@ class RequestFramingTest {
         assertFalse(e.closed(), "as with HTTP/1.1, the connection stays open: " + e);
         for (String version : new String[] {"HTTP/2.0", "HTTP/3"}) {
             RawHttp.Answer a = RawHttp.exchange(
-                            cluster.url(0), "GET /v0/entity?id=k " + version + "\r\nHost: localhost\r\n\r\n", 1)
+                            cluster.url(0), "GET /v0/entity?id=" + k + " " + version + "\r\nHost: localhost\r\n\r\n", 1)
                     .only();
             assertEquals(505, a.status(), version + " in an HTTP/1 request line answered " + a);
         }
     }
 
     /**
-     * {@code request}, a PUT of k, is refused with {@code status}, the connection closes after that one answer, and
+     * {@code request}, a PUT of this test's key, is refused with {@code status}, the connection closes after that one answer, and
      * nothing is stored under k.
      */
-    private static void assertRefusedAndNothingStored(Cluster cluster, String request, int status) throws Exception {
+    private void assertRefusedAndNothingStored(Cluster cluster, String request, int status) throws Exception {
         RawHttp.Exchange e = RawHttp.exchange(cluster.url(0), request, 2);
         assertEquals(status, e.answers().get(0).status(), e.toString());
         assertEquals(1, e.answers().size(), "the connection closes after the " + status + ": " + e);
         assertTrue(e.closed(), "the connection closes after the " + status);
-        cluster.client().get(0, "k").assertStatus(404);
+        cluster.client().get(0, k).assertStatus(404);
     }
 }
