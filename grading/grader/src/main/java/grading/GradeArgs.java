@@ -319,10 +319,13 @@ final class GradeArgs extends CourseCommand {
                     false);
             if (zip.autograderTimeLimit().compareTo(GradeOptions.GRADESCOPE_MAX) > 0) {
                 throw new GradeException("with --time-limit "
-                        + limits.wholeRun().toSeconds() + " a grade can take "
+                        + limits.wholeRun().toSeconds() + " and --rerun-time-limit "
+                        + limits.rerun().toSeconds()
+                        + " a grade can take "
                         + zip.autograderTimeLimit().toSeconds() + " s (the test run and two tests' limits for stopped"
                         + " classes, --rerun-time-limit for the tests that failed, the performance pair and a minute),"
-                        + " more than Gradescope's 40-minute maximum: give a smaller --time-limit");
+                        + " more than Gradescope's 40-minute maximum: give a smaller --time-limit or"
+                        + " --rerun-time-limit");
             }
             return zip;
         }
