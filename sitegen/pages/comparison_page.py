@@ -164,7 +164,9 @@ def _leaderboard(stage: int, catalog, src: str, reports: list) -> list:
         )
     headers = [("#", "number"), ("student", "text"), ("score", "number"), ("rate vs reference", "number")]
     note = (
-        "Sustained rate of the submission divided by the reference's, measured in the same grading run. A ratio "
+        "Sustained rate of the submission divided by the reference's, measured in the same grading run (or the "
+        "reference's side of an earlier grade on the same machine within the hour, when nothing it depends on "
+        "changed); hover a ratio for how sure it is. A ratio "
         "measured while the CPU was contended is not shown: the grader measures a busy side once more, and says "
         '"not measured: the machine was busy" when it is busy again (hover it for what was seen).'
     )
@@ -175,12 +177,36 @@ def _ratio_cell(doc: dict):
     """The published ratio; else why there is none, with what was seen on hover; else a dash."""
     ratio = published_ratio(doc)
     if ratio is not None:
-        return (f"{ratio:.2f}×", ratio)
+        how_sure = _how_sure(doc["performance"])
+        text = f"{ratio:.2f}×"
+        return (f'<span title="{fmt.esc(how_sure)}">{text}</span>' if how_sure else text, ratio)
     reason = unpublished_reason(doc)
     if reason is None:
         return (fmt.DASH, None)
     seen = ((doc.get("performance") or {}).get("notMeasured") or {}).get("message") or reason
     return (f'<span class="course-flag" title="{fmt.esc(seen)}">{FLAG_MARK} {fmt.esc(reason)}</span>', None)
+
+
+def _how_sure(performance: dict) -> str:
+    """How sure a published ratio is (between which values the searches' steps put it) and where the reference's
+    side came from when an earlier grade measured it; empty for grades older than these fields."""
+    parts = []
+    span = performance.get("ratioRange") or {}
+    low, high = span.get("low"), span.get("high")
+    if low is not None or high is not None:
+        bounds = (
+            f"between {low:.2f} and {high:.2f}"
+            if low is not None and high is not None
+            else f"at least {low:.2f}"
+            if low is not None
+            else f"at most {high:.2f}"
+        )
+        parts.append(f"{bounds} by the searches' steps")
+    if performance.get("referenceReusedFrom"):
+        parts.append(
+            f"the reference's side as an earlier grade on the same machine measured it at {performance['referenceReusedFrom']}"
+        )
+    return "; ".join(parts)
 
 
 def _matrix(stage: int, catalog, src: str, reports: list) -> list:

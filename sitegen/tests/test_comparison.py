@@ -5,6 +5,7 @@ import re
 from sitegen.catalog import Sources, load_catalog
 from sitegen.pages.comparison_page import comparison_page
 from sitegen.paths import REPO_ROOT
+from sitegen.results import schema_errors
 
 from .conftest import MOSTLY_404, Tables, column, grade, load_run, saturation, write_json, write_report
 
@@ -100,6 +101,29 @@ def test_a_ratio_measured_on_a_busy_machine_is_not_on_the_leaderboard(tmp_path):
     }
     assert "2.00×" not in page
     assert "submission measured 2 times: 625 requests/s" in page  # what was seen, on hover
+
+
+def test_a_ratio_says_how_sure_it_is_and_where_the_references_side_came_from_on_hover(tmp_path):
+    results = tmp_path / "results"
+    sure = grade("anna", 1, {"T.a": "passed"}, 0.6)
+    sure["performance"]["ratioRange"] = {"low": 0.5, "high": 0.7}
+    sure["performance"]["referenceReusedFrom"] = "2026-11-27T19:48:00Z"
+    open_above = grade("boris", 1, {"T.a": "passed"}, 1.0)
+    open_above["performance"]["ratioRange"] = {"low": 0.5, "high": None}
+    for doc in (sure, open_above):
+        assert schema_errors(doc) == [], schema_errors(doc)
+    write_json(results / "grades/anna.json", sure)
+    write_json(results / "grades/boris.json", open_above)
+    write_json(results / "grades/vera.json", grade("vera", 1, {"T.a": "passed"}, 0.9))  # an older grade: no range
+    page = comparison_page(1, load_catalog(Sources(results=results)))
+    board = next(t for t in Tables(page).tables if t[0][0] == "#")
+    assert column(board, "rate vs reference") == ["1.00×", "0.90×", "0.60×"]
+    assert (
+        'title="between 0.50 and 0.70 by the searches&#x27; steps; the reference&#x27;s side as an earlier grade on '
+        'the same machine measured it at 2026-11-27T19:48:00Z">0.60×</span>'
+    ) in page
+    assert 'title="at least 0.50 by the searches&#x27; steps">1.00×</span>' in page
+    assert ">0.90×<" in page and 'title="">' not in page
 
 
 def test_a_search_on_a_contended_cpu_is_marked_in_the_saturation_table(tmp_path):

@@ -41,6 +41,15 @@ final class GradeArgs extends CourseCommand {
     private boolean gradescope;
     private boolean perf = true;
     private Integer perfStepSeconds;
+
+    @Option(
+            names = "--perf-fresh-reference",
+            description = "Measure the reference's side of the performance run in this grade. Without it, a side an"
+                    + " earlier grade measured quiet on this machine within the hour stands for it when nothing it"
+                    + " depends on changed (the boot, CPUs, JDK, plan, sandbox and the bytes of the reference's code),"
+                    + " and the grade names when it was measured.")
+    private boolean freshReference;
+
     private Limits limits = Limits.standard();
     private Long seed;
 
@@ -243,7 +252,8 @@ final class GradeArgs extends CourseCommand {
         }
         if (line.isUsageHelpRequested()) {
             return new GradeOptions(
-                    0, null, null, null, null, false, 0, null, a.limits, false, false, true, null, null, true, false);
+                    0, null, null, null, null, false, 0, false, null, a.limits, false, false, true, null, null, true,
+                    false);
         }
         return a.checked();
     }
@@ -252,6 +262,10 @@ final class GradeArgs extends CourseCommand {
         if (!perf && perfStepSeconds != null) {
             throw new GradeException(
                     "--perf-step-seconds sets the performance run that --no-perf skips: give one of" + " them");
+        }
+        if (!perf && freshReference) {
+            throw new GradeException(
+                    "--perf-fresh-reference sets the performance run that --no-perf skips: give one of them");
         }
         int perfSteps = !perf ? 0 : perfStepSeconds == null ? Performance.STEP_SECONDS : perfStepSeconds;
         if (checkSandbox) {
@@ -264,7 +278,8 @@ final class GradeArgs extends CourseCommand {
                 throw new GradeException("--check-sandbox takes no other option: it only tries the sandbox");
             }
             return new GradeOptions(
-                    0, null, null, null, null, false, 0, null, limits, false, false, false, null, null, true, true);
+                    0, null, null, null, null, false, 0, false, null, limits, false, false, false, null, null, true,
+                    true);
         }
         if (isolated && !matrix) {
             throw new GradeException("--isolated goes with --mutant-matrix");
@@ -282,6 +297,7 @@ final class GradeArgs extends CourseCommand {
                     out == null ? Path.of("docs/grading/mutants.md") : out,
                     false,
                     0,
+                    false,
                     null,
                     limits,
                     true,
@@ -308,6 +324,7 @@ final class GradeArgs extends CourseCommand {
                     null,
                     true,
                     perfSteps,
+                    freshReference,
                     null,
                     limits,
                     false,
@@ -347,6 +364,7 @@ final class GradeArgs extends CourseCommand {
                 document,
                 gradescope,
                 perfSteps,
+                freshReference,
                 only,
                 limits,
                 false,

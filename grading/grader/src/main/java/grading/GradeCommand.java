@@ -132,6 +132,7 @@ public final class GradeCommand {
                             intake.factory(),
                             o.stage(),
                             o.perfStepSeconds(),
+                            o.freshReference(),
                             sandbox,
                             o.limits(),
                             courseRoot(),

@@ -11,6 +11,8 @@ import java.util.List;
  * @param gradescopeZip when set, write Gradescope's autograder zip there for {@code stage} instead of grading
  * @param perfStepSeconds the length of each step of the performance run's saturation search; 0: no performance run
  *     ({@code --no-perf})
+ * @param freshReference {@code --perf-fresh-reference}: measure the reference's side even where an earlier grade's
+ *     on this machine could stand for it ({@link ReferenceReuse})
  * @param sandbox false when the instructor said {@code --no-sandbox}: the tests run without bubblewrap
  * @param checkSandbox {@code --check-sandbox}: only try the sandbox and say whether it works
  */
@@ -22,6 +24,7 @@ record GradeOptions(
         Path out,
         boolean gradescope,
         int perfStepSeconds,
+        boolean freshReference,
         String only,
         Limits limits,
         boolean mutantMatrix,
@@ -46,9 +49,14 @@ record GradeOptions(
         if (!perf()) {
             return List.of("--no-perf");
         }
-        return perfStepSeconds == Performance.STEP_SECONDS
-                ? List.of()
-                : List.of("--perf-step-seconds", String.valueOf(perfStepSeconds));
+        List<String> options = new ArrayList<>();
+        if (perfStepSeconds != Performance.STEP_SECONDS) {
+            options.addAll(List.of("--perf-step-seconds", String.valueOf(perfStepSeconds)));
+        }
+        if (freshReference) {
+            options.add("--perf-fresh-reference");
+        }
+        return options;
     }
 
     /** Gradescope stops an autograder at 40 minutes at most (its assignment setting; 10 by default). */

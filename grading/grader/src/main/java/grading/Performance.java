@@ -17,16 +17,20 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -44,15 +48,29 @@ import java.util.stream.Collectors;
  * seen ({@link Grade.NotMeasured}), and every measurement is kept in {@code performance.attempts}.
  */
 final class Performance {
-    /**
-     * Each search: steps of this many seconds by default ({@code --perf-step-seconds} sets another), at most this many
-     * runs; with node start and fill about 40 s a side.
-     */
+    /** Each search's steps last this many seconds by default ({@code --perf-step-seconds} sets another). */
     static final int STEP_SECONDS = 3;
 
-    static final int MAX_STEPS = 9;
+    /**
+     * At most this many runs a search, every repeat included; it stops as soon as its rate is known to 10%. Nine runs
+     * from 1,000 requests/s left a stage-1 node of ~50k requests/s bracketed between 32k and 64k (seven doublings and
+     * the repeat of the first miss, no bisection), so the same reference graded against itself came out 0.67 or 1.33
+     * by which side's 48k step stalled. From the stage's standard rate, twelve runs bisect to the 10%.
+     */
+    static final int MAX_STEPS = 12;
+
+    /** Where a search starts when the stage names no standard GET rate. */
+    static final int DEFAULT_START_RATE = 1000;
+
     static final String NODE_HEAP = "256m";
     static final Duration SIDE_TIME_LIMIT = Duration.ofMinutes(2);
+    /**
+     * Where reference sides are kept for later grades on this machine ({@link ReferenceReuse}): in the course root, or
+     * where the system property {@value #REUSE_DIR_PROPERTY} says (tests keep theirs apart).
+     */
+    static final String REUSE_DIR = "build/perf-reference";
+
+    static final String REUSE_DIR_PROPERTY = "course.perfReferenceStore";
     /** How many times a side is measured at most: once, and once more when the CPU was contended. */
     static final int MEASUREMENTS_PER_SIDE = 2;
     /** Why the reference has no measurement when the submission's side already made the grade busy. */
@@ -61,11 +79,32 @@ final class Performance {
 
     /**
      * What one measurement of a side found: the run at its sustained rate (null when none), its search, why it has
-     * none, and who else used the CPUs meanwhile, watched from outside the sandbox (null where not watched).
+     * none, who else used the CPUs meanwhile, watched from outside the sandbox (null where not watched), and when it
+     * was measured if that was in an earlier grade ({@link ReferenceReuse}; null: in this one).
      */
-    record Side(LoadRun sustained, Saturation search, String problem, LoadRun.Contention outside) {
+    record Side(
+            LoadRun sustained, Saturation search, String problem, LoadRun.Contention outside, Instant measuredBefore) {
         Side(LoadRun sustained, Saturation search, String problem) {
-            this(sustained, search, problem, null);
+            this(sustained, search, problem, null, null);
+        }
+
+        Side(LoadRun sustained, Saturation search, String problem, LoadRun.Contention outside) {
+            this(sustained, search, problem, outside, null);
+        }
+
+        /**
+         * Its capacity's upper bound by its search: the lowest step above its sustained rate that missed the SLO;
+         * null when it has no rate or missed no step above it.
+         */
+        Double lowestMissAbove() {
+            if (sustained == null || search == null) {
+                return null;
+            }
+            return search.steps.stream()
+                    .filter(st -> !st.passed && st.rate > sustained.rate)
+                    .map(st -> st.rate)
+                    .min(Double::compare)
+                    .orElse(null);
         }
 
         /** Steps of its search still contended after their repeat. */
@@ -106,6 +145,7 @@ final class Performance {
             String factory,
             int stage,
             int stepSeconds,
+            boolean freshReference,
             Sandbox sandbox,
             Limits limits,
             Path courseRoot,
@@ -123,23 +163,75 @@ final class Performance {
             if (refWs != null) {
                 refWs.addCourseCode();
             }
+            ReferenceReuse reuse = new ReferenceReuse(reuseDir(courseRoot));
             pair = measureBoth(
                     (side, n) -> {
                         if (side.equals(Grade.Attempt.SUBMISSION)) {
-                            return side(submission, sandbox, limits, factory, stage, w, stepSeconds, progress);
+                            return side(submission, sandbox, limits, plan(factory, stage, w, stepSeconds), progress);
                         }
-                        return reference == null
-                                ? new Side(
-                                        null,
-                                        null,
-                                        "stages/" + facts.folder() + "/stage.yml names no reference solution")
-                                : side(refWs, sandbox, limits, reference, stage, w, stepSeconds, progress);
+                        if (reference == null) {
+                            return new Side(
+                                    null, null, "stages/" + facts.folder() + "/stage.yml names no reference solution");
+                        }
+                        PerfPlan plan = plan(reference, stage, w, stepSeconds);
+                        return reference(
+                                refWs,
+                                sandbox,
+                                limits,
+                                plan,
+                                reuse,
+                                freshReference,
+                                () -> side(refWs, sandbox, limits, plan, progress),
+                                progress);
                     },
                     progress);
         }
         Measured measured = record(pair, w, stepSeconds, (System.nanoTime() - start) / 1e9, sandbox.isolated());
         workloadNotes.addAll(measured.notes);
         return new Measured(measured.performance, workloadNotes);
+    }
+
+    /**
+     * The reference's side: an earlier grade's from {@code reuse} when it holds one for the same machine, plan and
+     * code (and not {@code fresh}), else {@code measurement}'s, kept there for the grades that follow when it was
+     * quiet. Where the kernel does not name its boot, measured and not kept.
+     */
+    private static Side reference(
+            Workspace ws,
+            Sandbox sandbox,
+            Limits limits,
+            PerfPlan plan,
+            ReferenceReuse reuse,
+            boolean fresh,
+            ReferenceReuse.Measurement measurement,
+            PrintStream progress)
+            throws IOException, InterruptedException {
+        String machine = ReferenceReuse.thisMachine().orElse(null);
+        if (machine == null) {
+            return measurement.measure();
+        }
+        List<Path> code = new ArrayList<>(ws.perfClasspath());
+        graderCode().ifPresent(code::add);
+        String key = ReferenceReuse.key(machine, plan.toJson(), sandbox.isolated(), limits, code);
+        return reuse.measureOrReuse(key, fresh, Instant.now(), measurement, progress);
+    }
+
+    private static Path reuseDir(Path courseRoot) {
+        String dir = System.getProperty(REUSE_DIR_PROPERTY);
+        return dir == null || dir.isBlank() ? courseRoot.resolve(REUSE_DIR) : Path.of(dir);
+    }
+
+    /** The grader's own jar (its outside watch and this class), where it runs from one. */
+    private static Optional<Path> graderCode() {
+        CodeSource source = Performance.class.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(source.getLocation().toURI()));
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -195,12 +287,20 @@ final class Performance {
         Double ratio = !busy && mine.sustained != null && ref.sustained != null
                 ? Points.round(mine.sustained.rate / ref.sustained.rate)
                 : null;
-        Grade.Performance p = new Grade.Performance(mine.sustained, ref.sustained, ratio, notMeasured, pair.attempts);
+        Grade.RatioRange range = ratio == null ? null : RatioRanges.of(mine, ref);
+        Grade.Performance p = new Grade.Performance(
+                mine.sustained,
+                ref.sustained,
+                ratio,
+                range,
+                notMeasured,
+                pair.attempts,
+                ref.measuredBefore == null ? null : ref.measuredBefore.toString());
         List<String> notes = new ArrayList<>();
         notes.add(String.format(
                 Locale.ROOT,
                 "performance: GET through node 0 of %d, %d connections, %d "
-                        + "threads, %d keys filled with %d-byte values (from %s); saturation search from 1000 "
+                        + "threads, %d keys filled with %d-byte values (from %s); saturation search from %d "
                         + "requests/s in steps of %d s (at most %d runs, every repeat included; a miss counts when its"
                         + " repeat misses too; a step on a contended CPU is run again), SLO p99 <= 10 ms; submission %s,"
                         + " reference %s%s (%.0f s, both %s)",
@@ -210,6 +310,7 @@ final class Performance {
                 w.keys(),
                 w.valueSize(),
                 w.source(),
+                startRate(w),
                 stepSeconds,
                 MAX_STEPS,
                 describe(mine),
@@ -217,6 +318,15 @@ final class Performance {
                 ratio == null ? "" : ", ratio " + ratio,
                 seconds,
                 sandboxed ? "in the sandbox" : "WITHOUT a sandbox"));
+        if (range != null) {
+            notes.add(RatioRanges.sentence(ratio, range, mine, ref));
+        }
+        if (ref.measuredBefore != null) {
+            notes.add("performance: the reference's side is an earlier grade's, measured at " + ref.measuredBefore
+                    + " on this machine: the same boot, CPUs, JDK, plan, sandbox and bytes of the reference's code,"
+                    + " measured quiet less than " + ReferenceReuse.MAX_AGE.toMinutes() + " minutes before"
+                    + " (--perf-fresh-reference measures it again)");
+        }
         if (notMeasured != null) {
             notes.add("performance: not measured: " + notMeasured.message());
         }
@@ -347,19 +457,11 @@ final class Performance {
     }
 
     /**
-     * One side: a sandboxed PerfRunner over a fresh cluster of {@code factory}, with who else used the CPUs meanwhile
+     * One side: a sandboxed PerfRunner over a fresh cluster as {@code plan} says, with who else used the CPUs meanwhile
      * watched from here, outside the sandbox, where other processes are visible (everything in the sandbox is a
      * child of this JVM, and not "others").
      */
-    private static Side side(
-            Workspace ws,
-            Sandbox sandbox,
-            Limits limits,
-            String factory,
-            int stage,
-            StandardWorkload w,
-            int stepSeconds,
-            PrintStream progress)
+    private static Side side(Workspace ws, Sandbox sandbox, Limits limits, PerfPlan plan, PrintStream progress)
             throws IOException, InterruptedException {
         LoadApi.ContentionWatch watch = LoadApi.watchContention();
         List<Path> classpath = ws.perfClasspath();
@@ -378,17 +480,6 @@ final class Performance {
                                 .map(p -> sandbox.inside(ws.root, p).toString())
                                 .toList()),
                 PerfRunner.class.getName()));
-        PerfPlan plan = new PerfPlan(
-                factory,
-                stage,
-                w.nodes(),
-                NODE_HEAP,
-                w.connections(),
-                w.threads(),
-                w.keys(),
-                w.valueSize(),
-                stepSeconds,
-                MAX_STEPS);
         ContainedProcess contained =
                 ContainedProcess.start(new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp, limits))
                         .directory(ws.tmp.toFile())
@@ -434,6 +525,29 @@ final class Performance {
                     reports.containsKey("sustained") ? json.readValue(reports.get("sustained"), LoadRun.class) : null;
             return new Side(sustained, search, null, outside);
         }
+    }
+
+    private static PerfPlan plan(String factory, int stage, StandardWorkload w, int stepSeconds) {
+        return new PerfPlan(
+                factory,
+                stage,
+                w.nodes(),
+                NODE_HEAP,
+                w.connections(),
+                w.threads(),
+                w.keys(),
+                w.valueSize(),
+                startRate(w),
+                stepSeconds,
+                MAX_STEPS);
+    }
+
+    /**
+     * The stage's standard GET rate, which a node of the stage is meant to sustain: a search from there spends its
+     * runs near the node's capacity, not on doublings far below it.
+     */
+    static int startRate(StandardWorkload w) {
+        return w.standardRate() == null ? DEFAULT_START_RATE : w.standardRate();
     }
 
     private static void read(Process p, String secret, Map<String, String> reports) {

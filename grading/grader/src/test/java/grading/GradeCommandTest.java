@@ -67,12 +67,24 @@ class GradeCommandTest {
         Path out = dir.resolve("perf.json");
         // Steps of 1 s instead of 3: the same path (both sides, a second measurement of a side the suite keeps busy,
         // the ratio or "not measured"), with a third of the saturating load beside the suite's other tests.
-        Grade g = gradeOf(1, "solutions.stage1.Stage1Factory", "PersistenceTest", out, "--perf-step-seconds", "1");
+        // A store of its own for the reference's side: the course's would keep it for the grades that follow.
+        Path store = dir.resolve("perf-reference");
+        Grade g;
+        System.setProperty(Performance.REUSE_DIR_PROPERTY, store.toString());
+        try {
+            g = gradeOf(1, "solutions.stage1.Stage1Factory", "PersistenceTest", out, "--perf-step-seconds", "1");
+        } finally {
+            System.clearProperty(Performance.REUSE_DIR_PROPERTY);
+        }
         String notes = String.join("\n", g.notes());
+        assertNull(g.performance().referenceReusedFrom(), "an empty store: the reference was measured");
         System.out.println(notes);
         assertTrue(g.performance() != null, notes);
         assertTrue(notes.contains("performance: GET through node 0 of 1"), notes);
         assertTrue(notes.contains("in steps of 1 s"), notes);
+        // from the stage's standard GET rate, so that the runs go to the bisection near the node's capacity
+        assertTrue(notes.contains("saturation search from 5000 requests/s"), notes);
+        assertTrue(notes.contains("[steps: 5.00k/s p99"), notes);
         int measurements = g.performance().attempts().size();
         assertTrue(measurements >= 2 && measurements <= 4, "each side once, a busy side twice: " + notes);
         Grade back = Results.read(out, Grade.class);
@@ -93,6 +105,25 @@ class GradeCommandTest {
         assertTrue(
                 g.performance().submission() != null && g.performance().reference() != null,
                 "both sustained runs expected: " + notes);
+        // measured quiet: kept for the grades that follow, whole
+        List<Path> kept;
+        try (var files = Files.list(store)) {
+            kept = files.toList();
+        }
+        assertEquals(1, kept.size(), "the reference's quiet side is kept: " + kept);
+        assertEquals(
+                g.performance().reference().rate,
+                Results.mapper()
+                        .readTree(kept.get(0).toFile())
+                        .get("sustained")
+                        .get("rate")
+                        .asDouble(),
+                Files.readString(kept.get(0)));
+        assertTrue(g.performance().ratioRange() != null, notes);
+        assertTrue(
+                notes.contains(
+                        "performance: how sure the ratio " + g.performance().ratio() + " is"),
+                notes);
         assertEquals("get", g.performance().submission().workload.name);
         assertEquals(
                 g.performance().submission().rate / g.performance().reference().rate,
@@ -289,6 +320,18 @@ class GradeCommandTest {
         assertTrue(
                 GradeCommand.replayCommand(quick, 7).contains(" --perf-step-seconds 1 "),
                 "the replay measures" + " otherwise: " + GradeCommand.replayCommand(quick, 7));
+        GradeOptions fresh =
+                GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--perf-fresh-reference"});
+        assertTrue(fresh.freshReference());
+        assertTrue(
+                GradeCommand.replayCommand(fresh, 7).contains(" --perf-fresh-reference"),
+                GradeCommand.replayCommand(fresh, 7));
+        assertFalse(GradeCommand.replayCommand(quick, 7).contains("--perf-fresh-reference"));
+        e = assertThrows(
+                GradeException.class,
+                () -> GradeOptions.parse(
+                        new String[] {"--stage", "1", "--factory", "a.B", "--no-perf", "--perf-fresh-reference"}));
+        assertTrue(e.getMessage().contains("--perf-fresh-reference sets the performance run"), e.getMessage());
         GradeOptions zip = GradeOptions.parse(
                 new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--perf-step-seconds", "2"});
         assertTrue(

@@ -64,11 +64,7 @@ class PerformanceContentionTest {
             search.steps.add(st);
         }
         search.result.sustainedRate = sustained;
-        LoadRun run = new LoadRun();
-        run.source.tool = "course-load";
-        run.workload.name = "get";
-        run.rate = sustained;
-        run.achievedRate = sustained;
+        LoadRun run = RatioRangeTest.sustainedGet(sustained);
         run.contention = stepsContended ? busy() : quiet();
         if (stepsContended) {
             run.flag(LoadRun.Flag.CONTENTION, "CPU contention during the run: ...");
@@ -96,7 +92,11 @@ class PerformanceContentionTest {
 
     private static Grade graded(Given given) throws Exception {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        Performance.Pair pair = Performance.measureBoth(given, new PrintStream(progress, true, StandardCharsets.UTF_8));
+        return graded(Performance.measureBoth(given, new PrintStream(progress, true, StandardCharsets.UTF_8)));
+    }
+
+    /** The grade of {@code pair}'s sides as the grader records them, checked against the results schema. */
+    static Grade graded(Performance.Pair pair) {
         Performance.Measured measured =
                 Performance.record(pair, StandardWorkload.DEFAULT, Performance.STEP_SECONDS, 90, true);
         Grade grade = Grade.builder()

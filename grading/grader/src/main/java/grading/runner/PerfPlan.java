@@ -6,8 +6,8 @@ import java.io.IOException;
 /**
  * What the performance JVM ({@link PerfRunner}) measures: a cluster of {@code nodes} nodes of {@code factory}, each
  * with {@code heap}, filled with {@code keys} values of {@code valueSize} bytes, then a saturation search of GETs by
- * {@code connections} connections on {@code threads} threads in at most {@code maxSteps} steps of
- * {@code stepSeconds}. It crosses the sandbox's process boundary as one line of JSON on the JVM's stdin, after the
+ * {@code connections} connections on {@code threads} threads from {@code startRate} requests/s in at most
+ * {@code maxSteps} steps of {@code stepSeconds}. It crosses the sandbox's process boundary as one line of JSON on the JVM's stdin, after the
  * report secret: a typed plan, not ten positional words.
  */
 public record PerfPlan(
@@ -19,6 +19,7 @@ public record PerfPlan(
         int threads,
         long keys,
         int valueSize,
+        int startRate,
         int stepSeconds,
         int maxSteps) {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,12 +37,14 @@ public record PerfPlan(
                 || threads < 1
                 || keys < 1
                 || valueSize < 1
+                || startRate < 1
                 || stepSeconds < 1
                 || maxSteps < 1) {
             throw new IllegalArgumentException(String.format(
                     "every number of the plan must be positive: stage %d,"
-                            + " nodes %d, connections %d, threads %d, keys %d, valueSize %d, stepSeconds %d, maxSteps %d",
-                    stage, nodes, connections, threads, keys, valueSize, stepSeconds, maxSteps));
+                            + " nodes %d, connections %d, threads %d, keys %d, valueSize %d, startRate %d, stepSeconds"
+                            + " %d, maxSteps %d",
+                    stage, nodes, connections, threads, keys, valueSize, startRate, stepSeconds, maxSteps));
         }
     }
 

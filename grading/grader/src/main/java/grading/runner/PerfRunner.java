@@ -88,7 +88,7 @@ public final class PerfRunner {
                     "-t",
                     t,
                     "--start-rate",
-                    "1000",
+                    String.valueOf(plan.startRate()),
                     "--step-duration",
                     plan.stepSeconds() + "s",
                     "--pause",

@@ -103,25 +103,49 @@ public record Grade(
      *
      * @param submission the run at the submission's sustained rate, of its last measurement (null when no step met
      *     the SLO); {@code reference} the same for the reference
-     * @param ratio submission's sustained rate over the reference's, measured in the same run; null when not measured
+     * @param ratio submission's sustained rate over the reference's; null when not measured
+     * @param ratioRange how sure the ratio is: between which values it lies by the two searches' steps (null when
+     *     there is no ratio)
      * @param notMeasured why there is no ratio although both sides ran (null when there is one, or a side failed: see
      *     the notes)
      * @param attempts every measurement of each side, in the order they ran (empty in grades older than this field)
+     * @param referenceReusedFrom when the reference's figures are an earlier grade's on the same machine (nothing they
+     *     depend on had changed), the time they were measured; null when the reference was measured in this grade
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"submission", "reference", "ratio", "notMeasured", "attempts"})
+    @JsonPropertyOrder({
+        "submission",
+        "reference",
+        "ratio",
+        "ratioRange",
+        "notMeasured",
+        "attempts",
+        "referenceReusedFrom"
+    })
     public record Performance(
-            LoadRun submission, LoadRun reference, Double ratio, NotMeasured notMeasured, List<Attempt> attempts) {
+            LoadRun submission,
+            LoadRun reference,
+            Double ratio,
+            RatioRange ratioRange,
+            NotMeasured notMeasured,
+            List<Attempt> attempts,
+            String referenceReusedFrom) {
         public Performance {
             attempts = attempts == null ? List.of() : List.copyOf(attempts);
         }
 
+        /** Both sides measured in this grade, with no range given. */
+        public Performance(
+                LoadRun submission, LoadRun reference, Double ratio, NotMeasured notMeasured, List<Attempt> attempts) {
+            this(submission, reference, ratio, null, notMeasured, attempts, null);
+        }
+
         public Performance withRatio(Double r) {
-            return new Performance(submission, reference, r, notMeasured, attempts);
+            return new Performance(submission, reference, r, ratioRange, notMeasured, attempts, referenceReusedFrom);
         }
 
         public Performance withNotMeasured(NotMeasured why) {
-            return new Performance(submission, reference, ratio, why, attempts);
+            return new Performance(submission, reference, ratio, ratioRange, why, attempts, referenceReusedFrom);
         }
 
         /**
@@ -140,6 +164,15 @@ public record Grade(
             return run != null && run.flagged(LoadRun.Flag.CONTENTION);
         }
     }
+
+    /**
+     * Between which values a ratio lies by the searches that found it: each side's sustained rate is its highest
+     * step that met the SLO, and its capacity lies below its lowest missed step above that. {@code low} is the
+     * submission's rate over the reference's lowest miss, {@code high} the submission's lowest miss over the
+     * reference's rate; either is null where that side's search missed no step above its rate (no bound).
+     */
+    @JsonPropertyOrder({"low", "high"})
+    public record RatioRange(Double low, Double high) {}
 
     /**
      * Why a grade has no performance ratio.

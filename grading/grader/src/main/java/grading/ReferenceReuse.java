@@ -1,0 +1,194 @@
+package grading;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import course.results.LoadRun;
+import course.results.Saturation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The reference's side of the performance part, kept for the grades that follow it on the same machine. Measuring
+ * the same reference again with the same plan on the same CPUs tells nothing new and is half of the part's time, so
+ * an instructor grading a class in a row measures it once an hour. A kept side is used only when nothing it depended
+ * on has changed: this boot of the machine, its CPUs, the JDK, the plan, the sandbox and its limits, and the bytes of
+ * every jar and class the reference ran with (the grader's own code among them); and only a side measured quiet (no
+ * contended step, nobody seen from outside) that found a rate is kept. The grade names the time it was measured.
+ */
+final class ReferenceReuse {
+    /** How long a kept side stands: an hour of grading on the same boot; the host under a VM changes on longer scales. */
+    static final Duration MAX_AGE = Duration.ofHours(1);
+
+    private static final ObjectMapper JSON =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /** What a file of the store holds: the key it was kept under, when it was measured, and the side's figures. */
+    record Kept(String key, String measuredAt, LoadRun sustained, Saturation search, LoadRun.Contention outside) {
+        Performance.Side side() {
+            return new Performance.Side(sustained, search, null, outside, Instant.parse(measuredAt));
+        }
+    }
+
+    private final Path dir;
+
+    /** A store in {@code dir} (the course's {@code build/perf-reference}), made when first written to. */
+    ReferenceReuse(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * The key of a reference side: everything its figures depend on, as one SHA-256. {@code machine} names the boot
+     * and the CPUs ({@link #thisMachine}); {@code classpath} is read byte by byte, folders file by file.
+     */
+    static String key(String machine, String plan, boolean sandboxed, Limits limits, List<Path> classpath)
+            throws IOException {
+        MessageDigest sha = sha256();
+        for (String part : List.of(
+                machine,
+                "java " + System.getProperty("java.home") + " " + Runtime.version(),
+                plan,
+                "sandboxed " + sandboxed,
+                "limits " + limits.addressSpaceBytes() + " " + limits.processes() + " " + limits.tmpBytes())) {
+            sha.update((part + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        for (Path entry : classpath) {
+            digest(sha, entry);
+        }
+        return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /**
+     * This boot of this machine and its CPUs, or empty where the kernel does not say (then nothing is reused): the
+     * boot id changes with every start, so a side measured before a reboot, or on another VM made from the same image,
+     * is never taken for this one's.
+     */
+    static Optional<String> thisMachine() {
+        try {
+            String boot =
+                    Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).strip();
+            String model = Files.readString(Path.of("/proc/cpuinfo"))
+                    .lines()
+                    .filter(l -> l.startsWith("model name"))
+                    .findFirst()
+                    .orElse("");
+            return boot.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of("boot " + boot + ", " + model + ", "
+                            + Runtime.getRuntime().availableProcessors() + " CPUs");
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** One measurement of the reference's side. */
+    @FunctionalInterface
+    interface Measurement {
+        Performance.Side measure() throws IOException, InterruptedException;
+    }
+
+    /**
+     * The side kept under {@code key} when one stands at {@code now} and not {@code fresh}; else {@code measurement}'s,
+     * kept for the grades that follow when it may stand for them (a fresh one replaces the kept one).
+     */
+    Performance.Side measureOrReuse(
+            String key, boolean fresh, Instant now, Measurement measurement, PrintStream progress)
+            throws IOException, InterruptedException {
+        Optional<Kept> kept = fresh ? Optional.empty() : find(key, now);
+        if (kept.isPresent()) {
+            progress.println("grade: performance: the reference's side as an earlier grade measured it at "
+                    + kept.get().measuredAt() + " on this machine (--perf-fresh-reference measures it again)");
+            return kept.get().side();
+        }
+        Performance.Side measured = measurement.measure();
+        keep(key, measured, now.truncatedTo(ChronoUnit.SECONDS));
+        return measured;
+    }
+
+    /** The side kept under {@code key}, when it is younger than {@link #MAX_AGE} at {@code now}. */
+    Optional<Kept> find(String key, Instant now) {
+        Path file = dir.resolve(key + ".json");
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            Kept kept = JSON.readValue(file.toFile(), Kept.class);
+            if (kept == null || kept.measuredAt() == null || kept.sustained() == null || !key.equals(kept.key())) {
+                return Optional.empty();
+            }
+            Instant at = Instant.parse(kept.measuredAt());
+            boolean fresh = !at.isAfter(now) && Duration.between(at, now).compareTo(MAX_AGE) < 0;
+            return fresh ? Optional.of(kept) : Optional.empty();
+        } catch (IOException | DateTimeParseException e) {
+            // a broken or foreign file is no measurement: the reference is measured again and the file replaced
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Keeps {@code side} under {@code key} when it may stand for later grades: it found a rate and was quiet. Written
+     * whole or not at all (a temporary file renamed), so a grade running beside never reads half a side.
+     */
+    boolean keep(String key, Performance.Side side, Instant measuredAt) throws IOException {
+        if (side.problem() != null || side.sustained() == null || side.contended()) {
+            return false;
+        }
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, key, ".tmp");
+        try {
+            JSON.writeValue(
+                    tmp.toFile(),
+                    new Kept(key, measuredAt.toString(), side.sustained(), side.search(), side.outside()));
+            Files.move(tmp, dir.resolve(key + ".json"), StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        return true;
+    }
+
+    private static void digest(MessageDigest sha, Path entry) throws IOException {
+        if (Files.isDirectory(entry)) {
+            try (Stream<Path> files = Files.walk(entry)) {
+                for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                    sha.update((entry.relativize(f) + "\n").getBytes(StandardCharsets.UTF_8));
+                    digestFile(sha, f);
+                }
+            }
+        } else if (Files.isRegularFile(entry)) {
+            sha.update((entry.getFileName() + "\n").getBytes(StandardCharsets.UTF_8));
+            digestFile(sha, entry);
+        }
+    }
+
+    private static void digestFile(MessageDigest sha, Path file) throws IOException {
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), sha)) {
+            while (in.read(buffer) >= 0) {
+                // DigestInputStream updates sha as it reads
+            }
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JDK has no SHA-256", e);
+        }
+    }
+}
