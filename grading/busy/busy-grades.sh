@@ -6,7 +6,8 @@
 #
 #   grading/busy/busy-grades.sh [--runs N] [--stages "1 2"] [--no-busy] [--no-sandbox] [--perf]
 #                                              (default: every stage of ./course stages, graded in the sandbox;
-#                                               --perf: the whole grade, its performance part too, as students get it)
+#                                               --perf: the whole grade, its performance part too, as students get it:
+#                                               both sides measured, never an earlier grade's reference)
 #   grading/busy/busy-grades.sh --tally        what the kept record holds per stage, without grading
 #
 # Not part of ./course test: one stage-1 grade took 298 s beside the busy processes on a shared 2-vCPU VM (27 s
@@ -29,9 +30,9 @@ while [ $# -gt 0 ]; do
     --stages) stages=${2:?--stages needs a list such as \"1 2\"}; shift 2 ;;
     --no-busy) busy=no; shift ;;
     --no-sandbox) sandbox_arg=(--no-sandbox); shift ;;
-    --perf) perf_arg=(); perf_record=(--performance); shift ;;
+    --perf) perf_arg=(--perf-fresh-reference); perf_record=(--performance); shift ;;
     --tally) exec python3 "$record" tally $known ;;
-    -h|--help) sed -n 2,13p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n 2,14p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "busy-grades: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
