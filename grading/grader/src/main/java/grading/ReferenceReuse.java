@@ -1,8 +1,7 @@
 package grading;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import course.results.LoadRun;
+import course.results.Results;
 import course.results.Saturation;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,7 +9,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -34,9 +32,6 @@ import java.util.stream.Stream;
 final class ReferenceReuse {
     /** How long a kept side stands: an hour of grading on the same boot; the host under a VM changes on longer scales. */
     static final Duration MAX_AGE = Duration.ofHours(1);
-
-    private static final ObjectMapper JSON =
-            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /** What a file of the store holds: the key it was kept under, when it was measured, and the side's figures. */
     record Kept(String key, String measuredAt, LoadRun sustained, Saturation search, LoadRun.Contention outside) {
@@ -127,7 +122,7 @@ final class ReferenceReuse {
             return Optional.empty();
         }
         try {
-            Kept kept = JSON.readValue(file.toFile(), Kept.class);
+            Kept kept = Results.mapper().readValue(file.toFile(), Kept.class);
             if (kept == null || kept.measuredAt() == null || kept.sustained() == null || !key.equals(kept.key())) {
                 return Optional.empty();
             }
@@ -142,22 +137,14 @@ final class ReferenceReuse {
 
     /**
      * Keeps {@code side} under {@code key} when it may stand for later grades: it found a rate and was quiet. Written
-     * whole or not at all (a temporary file renamed), so a grade running beside never reads half a side.
+     * whole or not at all ({@link Results#writeAtomically}), so a grade running beside never reads half a side.
      */
     boolean keep(String key, Performance.Side side, Instant measuredAt) throws IOException {
         if (side.problem() != null || side.sustained() == null || side.contended()) {
             return false;
         }
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, key, ".tmp");
-        try {
-            JSON.writeValue(
-                    tmp.toFile(),
-                    new Kept(key, measuredAt.toString(), side.sustained(), side.search(), side.outside()));
-            Files.move(tmp, dir.resolve(key + ".json"), StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        Kept kept = new Kept(key, measuredAt.toString(), side.sustained(), side.search(), side.outside());
+        Results.writeAtomically(dir.resolve(key + ".json"), Results.mapper().writeValueAsString(kept));
         return true;
     }
 

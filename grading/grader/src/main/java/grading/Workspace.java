@@ -29,6 +29,8 @@ final class Workspace implements AutoCloseable {
     final Path tmp;
     private final List<Path> compileClasspath = new ArrayList<>();
     private final List<Path> runtimeClasspath = new ArrayList<>();
+    /** The load kit's jars in this workspace, once {@link #perfClasspath} copied them. */
+    private List<Path> perfTools;
 
     Workspace() throws IOException {
         root = Files.createTempDirectory("course-grade-");
@@ -56,12 +58,20 @@ final class Workspace implements AutoCloseable {
         }
     }
 
-    /** Adds the load kit, for the performance run; the tests' JVM never has it. */
+    /**
+     * Adds the load kit, for the performance run; the tests' JVM never has it. Copied in once: a side measured again,
+     * and the reference's key for reuse ({@link ReferenceReuse}), ask for the same classpath.
+     */
     List<Path> perfClasspath() throws IOException {
-        List<Path> cp = new ArrayList<>(runtimeClasspath);
-        for (Path jar : ClasspathJars.of(ClasspathJars.Group.PERF_TOOLS)) {
-            cp.add(copyArtifact(jar));
+        if (perfTools == null) {
+            List<Path> copied = new ArrayList<>();
+            for (Path jar : ClasspathJars.of(ClasspathJars.Group.PERF_TOOLS)) {
+                copied.add(copyArtifact(jar));
+            }
+            perfTools = List.copyOf(copied);
         }
+        List<Path> cp = new ArrayList<>(runtimeClasspath);
+        cp.addAll(perfTools);
         return cp;
     }
 
