@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 @Stage(2)
 class VirtualWorkersTest {
     private static final long HOLD_MS = 2000;
+    private static final long POLL_MS = 100;
 
     @Test
     @Checks("s2-setting-virtual")
@@ -71,8 +72,13 @@ class VirtualWorkersTest {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
             CompletableFuture<Void> held =
                     CompletableFuture.runAsync(() -> c.put(0, "held", "v").assertStatus(201));
-            Thread.sleep(HOLD_MS / 3);
-            List<String> sleeping = submissionThreadsSleeping(cluster.threadDump(0));
+            // Looked for until the held request is answered: on a busy machine the request may reach the worker
+            // later than any fixed pause (one dump taken after 667 ms once found nobody sleeping yet).
+            List<String> sleeping = List.of();
+            while (sleeping.isEmpty() && !held.isDone()) {
+                Thread.sleep(POLL_MS);
+                sleeping = submissionThreadsSleeping(cluster.threadDump(0));
+            }
             held.join();
             return sleeping;
         }
