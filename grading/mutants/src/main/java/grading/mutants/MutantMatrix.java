@@ -77,13 +77,12 @@ public final class MutantMatrix {
     }
 
     /**
-     * One hidden test class of a stage (the hidden tests OF THIS STAGE) against its reference: what failed or was
-     * skipped. The public tests of stages 1..N against each reference are grading.meta's
-     * {@code ReferencesPassThePublicTests}, so ./course test runs each of them once against a reference; the grader
-     * runs them all again.
+     * The hidden tests OF THIS STAGE against its reference: what failed or was skipped. The public tests of stages
+     * 1..N against each reference are {@code solutions.ReferencesPassThePublicTestsTest}'s (solutions/server), so
+     * ./course test runs each of them once against a reference; the grader runs them all again.
      */
-    public static List<Outcome> hiddenProblemsOfReference(int stage, String testClass) {
-        return problemsOf(List.of(selectClass(testClass)), References.factory(stage), stage);
+    public static List<Outcome> hiddenProblemsOfReference(int stage) {
+        return problemsOf(List.of(selectPackage("course.hidden.stage" + stage)), References.factory(stage), stage);
     }
 
     /** The public and hidden tests of {@code stage} against a node that should pass them all: what did not pass. */
@@ -107,17 +106,8 @@ public final class MutantMatrix {
 
     /** The public test classes of a stage, found the way JUnit finds them. */
     static List<String> publicTestClasses(int stage) {
-        return testClasses("course.tests.stage" + stage);
-    }
-
-    /** The hidden test classes of a stage, found the way JUnit finds them. */
-    public static List<String> hiddenTestClasses(int stage) {
-        return testClasses("course.hidden.stage" + stage);
-    }
-
-    private static List<String> testClasses(String testPackage) {
         var request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectPackage(testPackage))
+                .selectors(selectPackage("course.tests.stage" + stage))
                 .build();
         var plan = LauncherFactory.create().discover(request);
         List<String> classes = new ArrayList<>();
