@@ -1,6 +1,5 @@
 package grading;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import course.command.StageFacts;
 import course.command.Stages;
@@ -8,6 +7,7 @@ import course.harness.JvmFlags;
 import course.load.LoadApi;
 import course.results.Grade;
 import course.results.LoadRun;
+import course.results.Results;
 import course.results.Saturation;
 import grading.runner.PerfPlan;
 import grading.runner.PerfRunner;
@@ -519,7 +519,7 @@ final class Performance {
                         "the performance JVM ended without a result: " + Messages.cut(tail(stderr)),
                         outside);
             }
-            ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            ObjectMapper json = Results.mapper();
             Saturation search = json.readValue(reports.get("search"), Saturation.class);
             LoadRun sustained =
                     reports.containsKey("sustained") ? json.readValue(reports.get("sustained"), LoadRun.class) : null;

@@ -69,4 +69,14 @@ class ReplicatedSlowReadersTest extends SlowReadersTest {
                     cluster.proxy(2).heal();
                 });
     }
+
+    /** The stage-1 test through node 0 of three replicas, with its own cluster as there (many workers). */
+    @Override
+    @Test
+    @Checks("s1-answer-budget-together")
+    @WithCluster(nodes = 3, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN, started = false)
+    protected void largeAnswersAskedForTogetherAreAdmittedOnlyAsFarAsTheyFitOneByOne(Cluster cluster, Seed seed)
+            throws Exception {
+        super.largeAnswersAskedForTogetherAreAdmittedOnlyAsFarAsTheyFitOneByOne(cluster, seed);
+    }
 }
