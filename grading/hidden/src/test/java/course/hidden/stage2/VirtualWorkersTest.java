@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Test;
 @Stage(2)
 class VirtualWorkersTest {
     private static final long HOLD_MS = 2000;
-    private static final long POLL_MS = 100;
 
     @Test
     @Checks("s2-setting-virtual")
@@ -72,11 +71,12 @@ class VirtualWorkersTest {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
             CompletableFuture<Void> held =
                     CompletableFuture.runAsync(() -> c.put(0, "held", "v").assertStatus(201));
-            // Looked for until the held request is answered: on a busy machine the request may reach the worker
+            // Looked for every 100 ms until the held request is answered: on a busy machine the request may reach the
+            // worker
             // later than any fixed pause (one dump taken after 667 ms once found nobody sleeping yet).
             List<String> sleeping = List.of();
             while (sleeping.isEmpty() && !held.isDone()) {
-                Thread.sleep(POLL_MS);
+                Thread.sleep(100);
                 sleeping = submissionThreadsSleeping(cluster.threadDump(0));
             }
             held.join();
