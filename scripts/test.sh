@@ -47,6 +47,7 @@ java_rc=0; py_rc=0; style_rc=0; java_style_rc=0
 find "$COURSE_ROOT" -path "$COURSE_ROOT/.git" -prune -o -type d -name surefire-reports -path '*/target/*' -print0 \
   | xargs -0 rm -rf
 rm -f "$COURSE_ROOT/build/pytest-results.xml"
+mkdir -p "$COURSE_ROOT/build" # both jobs' output files
 
 # The Python tests start ./course (the demo, the publish) on the course's jars; built first, those jars stay as they
 # are while Maven tests (an up-to-date jar is not written again), so both runners go side by side: much of either's
@@ -106,7 +107,6 @@ if [ "$only" != --java-only ]; then
     wait "$build_pid" || exit 1 # course_build printed why
     course_find_jdk
     echo "== Python tests (pytest: the site, with a headless-Chromium test; publishing the student repository): running beside the Java tests; their output follows them =="
-    mkdir -p "$COURSE_ROOT/build"
     ( cd "$COURSE_ROOT" && NO_MKDOCS_2_WARNING=1 exec setsid python -m pytest "${pytest_args[@]}" >"$py_log" 2>&1 ) &
     py_pid=$!
   fi
@@ -116,7 +116,6 @@ if [ "$only" != --python-only ]; then
   course_find_jdk
   [ "$only" != --java-only ] || course_build || exit 1
   echo "== Java style (Spotless, Error Prone): running beside the Java tests; its output follows them =="
-  mkdir -p "$COURSE_ROOT/build"
   # At the lowest priority: it takes the CPU the tests leave idle instead of theirs. A session of its own (setsid)
   # is also a scheduling group of its own where the kernel groups by session (autogroup: Debian's default), and each
   # group gets an equal share whatever its processes' nice: at equal weight the check took a third of the CPU beside

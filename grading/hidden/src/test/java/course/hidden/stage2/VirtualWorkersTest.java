@@ -71,9 +71,8 @@ class VirtualWorkersTest {
             KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
             CompletableFuture<Void> held =
                     CompletableFuture.runAsync(() -> c.put(0, "held", "v").assertStatus(201));
-            // Looked for every 100 ms until the held request is answered: on a busy machine the request may reach the
-            // worker
-            // later than any fixed pause (one dump taken after 667 ms once found nobody sleeping yet).
+            // Looked for every 100 ms until the held request is answered: on a busy machine the request may reach
+            // the worker later than any fixed pause (one dump taken after 667 ms once found nobody sleeping yet).
             List<String> sleeping = List.of();
             while (sleeping.isEmpty() && !held.isDone()) {
                 Thread.sleep(100);
