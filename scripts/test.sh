@@ -89,32 +89,32 @@ java_style_pid=
 # run's demo and nodes too, with us.
 stop_jobs() {
   local pid
-  for pid in $py_pid $java_style_pid; do kill -TERM -- "-$pid" 2>/dev/null; done
+  # (the Python job is a group of its own only from pytest's start on: before, it is the pip install, a child)
+  for pid in $py_pid $java_style_pid; do kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null; done
 }
 trap stop_jobs EXIT
 trap 'exit 130' INT TERM
-if [ "$only" != --java-only ]; then
-  build_pid=
-  if [ "$only" != --python-only ]; then
-    # The build (javac without Error Prone, ~15 s on a fresh clone) and the Python environment with its style check
-    # (~12 s) need nothing from each other: side by side.
-    ( course_find_jdk && course_build ) &
-    build_pid=$!
-  fi
-  course_venv
-  python_style || style_rc=1
-  if [ -n "$build_pid" ]; then
-    wait "$build_pid" || exit 1 # course_build printed why
-    course_find_jdk
-    echo "== Python tests (pytest: the site, with a headless-Chromium test; publishing the student repository): running beside the Java tests; their output follows them =="
-    ( cd "$COURSE_ROOT" && NO_MKDOCS_2_WARNING=1 exec setsid python -m pytest "${pytest_args[@]}" >"$py_log" 2>&1 ) &
-    py_pid=$!
-  fi
+# The Java tests wait only for the build (javac without Error Prone, ~15 s on a fresh clone); the Python
+# environment (~30 s on a fresh clone: pip downloads and installs) is made beside it, and its job starts the Python
+# tests as soon as both are there. Python tests first waited for the environment's pip and then for the build, and
+# held the Java tests back by the ~15 s the build had finished before them, with a core idle.
+built_marker="$COURSE_ROOT/build/.built-for-tests"
+rm -f "$built_marker"
+venv_then_pytest() {
+  course_venv || exit 1 # it said why
+  until [ -e "$built_marker" ]; do sleep 0.2; done
+  cd "$COURSE_ROOT" && NO_MKDOCS_2_WARNING=1 exec setsid python -m pytest "${pytest_args[@]}"
+}
+[ "$only" = --python-only ] || course_find_jdk # exported: the Python tests' ./course and nodes use it too
+if [ -z "$only" ]; then
+  echo "== Python tests (pytest: the site, with a headless-Chromium test; publishing the student repository): starting beside the Java tests once the build and the Python environment are there; their output follows them =="
+  ( venv_then_pytest ) >"$py_log" 2>&1 &
+  py_pid=$!
 fi
 
 if [ "$only" != --python-only ]; then
-  course_find_jdk
-  [ "$only" != --java-only ] || course_build || exit 1
+  course_build || exit 1 # it printed why
+  touch "$built_marker"
   echo "== Java style (Spotless, Error Prone): running beside the Java tests; its output follows them =="
   # At the lowest priority: it takes the CPU the tests leave idle instead of theirs. A session of its own (setsid)
   # is also a scheduling group of its own where the kernel groups by session (autogroup: Debian's default), and each
@@ -148,15 +148,21 @@ if [ -n "$py_pid" ]; then
   echo "== Python tests (ran beside the Java tests) =="
   cat "$py_log"
 elif [ "$only" != --java-only ]; then
+  course_venv
   echo "== Python tests (pytest: the site, with a headless-Chromium test; publishing the student repository) =="
   ( cd "$COURSE_ROOT" && NO_MKDOCS_2_WARNING=1 python -m pytest "${pytest_args[@]}" )
   py_rc=$?
+fi
+
+# ruff takes a second: after the tests, where its findings are read beside the Java style check's.
+if [ "$only" != --java-only ]; then
+  ( course_venv && python_style ) || style_rc=1
 fi
 
 # One closing line over both runners, from their XML reports, after the name of each failed or flaky test.
 python3 "$COURSE_ROOT/scripts/test_summary.py" "$COURSE_ROOT"
 counted_rc=$?
 echo "(./course test took $(( $(date +%s) - start )) s)"
-[ $style_rc -eq 0 ] || echo "course test: the Python style check failed (its findings are above, before the tests)"
+[ $style_rc -eq 0 ] || echo "course test: the Python style check failed (its findings are above, after the Python tests)"
 [ $java_style_rc -eq 0 ] || echo "course test: the Java style check failed (its findings are above, after the Java tests)"
 [ $java_rc -eq 0 ] && [ $py_rc -eq 0 ] && [ $counted_rc -eq 0 ] && [ $style_rc -eq 0 ] && [ $java_style_rc -eq 0 ]
