@@ -12,12 +12,13 @@ case "${1:-}" in
 usage: ./course test [--java-only | --python-only]
   Runs every test of the project: the Java modules through ./mvnw verify (public tests against the references and
   against the skeleton, the harness, the measurement kit, the storage engine) and, beside them once the course is
-  built, the Python tests of the site (pytest, with a headless-Chromium test; their output follows the Java tests'). A Java test that fails runs once more; passing then, it counts as
-  passed and is named as flaky. Ends with the name of each failed or flaky test and one line:
-  "course: N passed (K of them flaky), N failed, N skipped".
+  built, the Python tests of the site (pytest, with a headless-Chromium test; their output follows the Java tests').
+  A Java test that fails runs once more; passing then, it counts as passed and is named as flaky. Ends with the name
+  of each failed or flaky test and one line: "course: N passed (K of them flaky), N failed, N skipped".
   Style is checked by machines too, and a finding fails the run: the Java format (Spotless with palantir-java-format;
-  ./mvnw spotless:apply fixes it) and bug patterns (Error Prone, every module compiled into target/errorprone), both
-  beside the Java tests, and the Python code (ruff check and ruff format --check; ruff check --fix . and ruff format . fix most of it).
+  ./mvnw spotless:apply fixes it) and bug patterns (Error Prone, every module compiled into target/errorprone; its
+  warnings fail too), both beside the Java tests, and after the Python tests the Python code (ruff check and ruff
+  format --check; ruff check --fix . and ruff format . fix most of it).
   Anything else on the command line is refused before a report is deleted or a build starts. One Java test class:
   ./mvnw -B -ntp -pl <module> -am -Dtest=ClassName -Dsurefire.failIfNoSpecifiedTests=false test
 TXT
@@ -41,7 +42,9 @@ start=$(date +%s)
 # engine). With the JIT's first tier only, as the test JVMs already run (jvm-flags.properties), the Error Prone build
 # took 89 instead of 126 core-seconds, the format check 10 instead of 19, and a student clone's test-compile 7.4
 # instead of 13.5 on this 2-core machine. MAVEN_OPTS reaches only Maven's own JVM: test JVMs and nodes keep theirs.
-export MAVEN_OPTS="${MAVEN_OPTS:+$MAVEN_OPTS }-XX:TieredStopAtLevel=1"
+# The serial collector as well: the Error Prone build then took 100 instead of 113 core-seconds (G1's threads
+# compete with javac's for the two cores).
+export MAVEN_OPTS="${MAVEN_OPTS:+$MAVEN_OPTS }-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 java_rc=0; py_rc=0; style_rc=0; java_style_rc=0
 # The closing line counts the runners' XML reports: reports of an earlier run must not count again.
 find "$COURSE_ROOT" -path "$COURSE_ROOT/.git" -prune -o -type d -name surefire-reports -path '*/target/*' -print0 \
@@ -76,7 +79,8 @@ java_style() {
   local rc=0
   course_mvn -q -N spotless:check@java-format || rc=1
   [ $rc -eq 0 ] || echo "course test: Java format findings above; ./mvnw spotless:apply fixes them"
-  course_mvn -q -T 1C -Dcourse.errorproneCheck test-compile || {
+  # Warnings fail the check too (the profile's javac -Werror), so they are shown: Maven's log at WARN, not -q.
+  course_mvn -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -T 1C -Dcourse.errorproneCheck test-compile || {
     rc=1
     echo "course test: Error Prone findings above (or a compile error); fix each, or suppress one that is right as" \
       "written with @SuppressWarnings(\"CheckName\") and its reason"

@@ -118,10 +118,12 @@ class ReferenceReuseTest {
         Files.copy(dir.resolve("k2.json"), dir.resolve("k1.json"), StandardCopyOption.REPLACE_EXISTING);
         assertEquals(5000, at(store, T0.plusSeconds(5), false, m).sustained().rate);
         assertEquals(2, m.made);
-        assertEquals(
-                List.of("k1.json", "k2.json"),
-                Files.list(dir).map(p -> p.getFileName().toString()).sorted().toList(),
-                "no temporary file is left behind");
+        try (var files = Files.list(dir)) {
+            assertEquals(
+                    List.of("k1.json", "k2.json"),
+                    files.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "no temporary file is left behind");
+        }
     }
 
     @Test

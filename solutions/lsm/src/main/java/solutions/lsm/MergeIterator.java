@@ -19,6 +19,9 @@ final class MergeIterator<T> extends ReadAheadIterator<T> {
     private final Function<T, byte[]> keyOf;
     private final Predicate<T> hidden;
 
+    // Heads are only ordered (by key, then age), never compared with equals or hashed: the array is never compared
+    // by reference.
+    @SuppressWarnings("ArrayRecordComponent")
     private record Head<T>(T item, byte[] key, int age, Iterator<T> rest) {}
 
     /** Live entries of a range: tombstones hide their keys. */

@@ -52,7 +52,10 @@ public class PeerClient implements Closeable {
      */
     public static final String UNREACHABLE_HEADER = "X-Course-Unreachable";
 
-    /** The body of an answer {@link PeerAnswerMemory} had no room for: it was dropped unread. */
+    /**
+     * The body of an answer {@link PeerAnswerMemory} had no room for: it was dropped unread. Told apart by identity
+     * (an empty answer's body is another empty array).
+     */
     private static final byte[] UNREAD = new byte[0];
 
     private final String self;
@@ -85,8 +88,9 @@ public class PeerClient implements Closeable {
      * {@link #send}, with the answer's body held in {@code memory} (null: not counted) from its headers on; an answer
      * for which it has no room is not read, and becomes a 503 that says why.
      */
-    // handle() gives a future of a future on purpose: thenCompose(f -> f) flattens it.
-    @SuppressWarnings("FutureReturnValueIgnored")
+    // handle() gives a future of a future on purpose: thenCompose(f -> f) flattens it. UNREAD is told apart by
+    // identity, not by its (empty) content.
+    @SuppressWarnings({"FutureReturnValueIgnored", "ReferenceEquality"})
     public CompletableFuture<Response> send(
             String peer,
             String method,

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * descriptors; there every connection is idle, so the 503 path is checked here.)
  */
 class DescriptorShortageTest {
-    private static final IOException EMFILE = new IOException("Too many open files");
+    private final IOException emfile = new IOException("Too many open files");
 
     private ConnectionLines log;
 
@@ -39,7 +40,7 @@ class DescriptorShortageTest {
 
     @Test
     void onlyAShortageOfDescriptorsIsOne() {
-        assertTrue(DescriptorShortage.isShortage(EMFILE));
+        assertTrue(DescriptorShortage.isShortage(emfile));
         assertTrue(DescriptorShortage.isShortage(new IOException("Too many open files in system")));
         assertTrue(!DescriptorShortage.isShortage(new IOException("Connection reset")));
     }
@@ -50,7 +51,7 @@ class DescriptorShortageTest {
         try (SpareDescriptor spare = new SpareDescriptor()) {
             DescriptorShortage shortage = new DescriptorShortage(spare, room(idle), now::get);
             for (int i = 0; i < 50; i++) {
-                shortage.handle(EMFILE, null);
+                shortage.handle(emfile, null);
                 shortage.accepted();
                 now.addAndGet(100);
             }
@@ -62,7 +63,7 @@ class DescriptorShortageTest {
             assertTrue(
                     log.lines().get(1).contains("50 idle connections closed"),
                     log.lines().get(1));
-            shortage.handle(EMFILE, null);
+            shortage.handle(emfile, null);
             assertEquals(2, shortageLines(), "a new episode, a new line: " + log.lines());
         }
     }
@@ -73,12 +74,12 @@ class DescriptorShortageTest {
         try (SpareDescriptor spare = new SpareDescriptor()) {
             DescriptorShortage shortage = new DescriptorShortage(spare, room(idle), now::get);
             for (int i = 0; i < 5; i++) { // accept keeps failing while the closed connection's selector closes it
-                shortage.handle(EMFILE, null);
+                shortage.handle(emfile, null);
                 now.addAndGet(DescriptorShortage.CLOSE_SETTLE_MILLIS / 10);
             }
             assertEquals(9, idle.get(), "one connection closed for one waiting client");
             now.addAndGet(DescriptorShortage.CLOSE_SETTLE_MILLIS);
-            shortage.handle(EMFILE, null);
+            shortage.handle(emfile, null);
             assertEquals(8, idle.get(), "its descriptor never came: another is closed");
         }
     }
@@ -90,12 +91,12 @@ class DescriptorShortageTest {
         try (SpareDescriptor spare = new SpareDescriptor();
                 java.net.Socket client = new java.net.Socket()) {
             listening.setReuseAddr(true, false);
-            listening.bind("127.0.0.1", port, 16);
+            listening.bind(InetAddress.getLoopbackAddress().getHostAddress(), port, 16);
             listening.listen(16);
-            client.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+            client.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2000);
             client.setSoTimeout(5000);
             DescriptorShortage shortage = new DescriptorShortage(spare, room(new AtomicInteger()), now::get);
-            shortage.handle(EMFILE, listening);
+            shortage.handle(emfile, listening);
             InputStream in = client.getInputStream();
             String answer = new String(in.readAllBytes(), StandardCharsets.US_ASCII);
             assertTrue(answer.startsWith("HTTP/1.1 503 "), answer);
@@ -113,7 +114,7 @@ class DescriptorShortageTest {
             DescriptorShortage shortage = new DescriptorShortage(spare, room(new AtomicInteger()), now::get);
             spare.give(); // as when another thread took the descriptor the spare gave up
             long start = System.nanoTime();
-            shortage.handle(EMFILE, null);
+            shortage.handle(emfile, null);
             long millis = (System.nanoTime() - start) / 1_000_000;
             assertTrue(millis >= DescriptorShortage.BACKOFF_MILLIS, "handled in " + millis + " ms");
             assertTrue(spare.give(), "the spare is taken back after the pause");

@@ -7,6 +7,7 @@ import static solutions.stage1.TestHttp.readHead;
 
 import java.io.InputStream;
 import java.net.Socket;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +24,7 @@ class HeadAnswerTest extends NodeTest {
             InputStream in = s.getInputStream();
             String head = readHead(in);
             assertTrue(head.startsWith("HTTP/1.1 405"), "HEAD is not among GET, PUT and DELETE: " + head);
-            assertTrue(head.toLowerCase().contains("content-length: "), head);
+            assertTrue(head.toLowerCase(Locale.ROOT).contains("content-length: "), head);
             String next = readHead(in);
             assertTrue(
                     next.startsWith("HTTP/1.1 404"),

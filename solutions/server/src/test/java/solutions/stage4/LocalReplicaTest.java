@@ -7,6 +7,7 @@ import com.sun.management.ThreadMXBean;
 import course.contract.storage.Storage;
 import course.contract.storage.StorageConfig;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class LocalReplicaTest {
     void overwritingALargeValueCopiesTheStoredValueOnlyOnceToCompare() throws Exception {
         try (Storage storage = LsmStorage.open(new StorageConfig(dir, 64L << 20))) {
             LocalReplica replica = new LocalReplica(storage);
-            byte[] key = "large".getBytes();
+            byte[] key = "large".getBytes(StandardCharsets.UTF_8);
             replica.write(key, new Record(1, filled((byte) 'a')));
             byte[] newer = filled((byte) 'b');
             Record write = new Record(2, newer);

@@ -71,6 +71,8 @@ class ReplicatedSlowReadersTest extends SlowReadersTest {
     }
 
     /** The stage-1 test through node 0 of three replicas, with its own cluster as there (many workers). */
+    // It calls the stage-1 test on purpose: only the cluster annotation below differs.
+    @SuppressWarnings("JUnitMethodInvoked")
     @Override
     @Test
     @Checks("s1-answer-budget-together")
