@@ -120,12 +120,14 @@ if [ "$only" != --python-only ]; then
   course_build || exit 1 # it printed why
   touch "$built_marker"
   echo "== Java style (Spotless, Error Prone): running beside the Java tests; its output follows them =="
-  # At the lowest priority: it takes the CPU the tests leave idle instead of theirs. A session of its own (setsid)
-  # is also a scheduling group of its own where the kernel groups by session (autogroup: Debian's default), and each
+  # At a low priority: it takes the CPU the tests leave idle rather than theirs. A session of its own (setsid) is
+  # also a scheduling group of its own where the kernel groups by session (autogroup: Debian's default), and each
   # group gets an equal share whatever its processes' nice: at equal weight the check took a third of the CPU beside
   # the Python tests' group and the Maven run's, the Python tests took 711 s instead of 430 and the run 746 s. So the
-  # group's own weight goes down too (its /proc autogroup file; absent where the kernel has no such groups).
-  ( exec setsid nice -n 19 bash -c "echo 19 2>/dev/null >/proc/self/autogroup; $(declare -f course_mvn java_style); java_style" \
+  # group's own weight goes down too (its /proc autogroup file; absent where the kernel has no such groups): not to
+  # the lowest (19), where it had almost no CPU until the tests wound down and then ran on alone, one module after
+  # another, for the run's last 15-26 s (615 and 603 s runs); at 10 its group weighs about a tenth of each other's.
+  ( exec setsid nice -n 19 bash -c "echo 10 2>/dev/null >/proc/self/autogroup; $(declare -f course_mvn java_style); java_style" \
       >"$java_style_log" 2>&1 ) &
   java_style_pid=$!
   echo "== Java tests (./mvnw verify; JDK $COURSE_JDK_VERSION at $JAVA_HOME) =="
