@@ -19,8 +19,8 @@ final class MergeIterator<T> extends ReadAheadIterator<T> {
     private final Function<T, byte[]> keyOf;
     private final Predicate<T> hidden;
 
-    // Heads are only ordered (by key, then age), never compared with equals or hashed: the array is never compared
-    // by reference.
+    // Heads are ordered by key and age, never compared with equals or hashed: the record's equals, which would
+    // compare the key array by reference, never runs.
     @SuppressWarnings("ArrayRecordComponent")
     private record Head<T>(T item, byte[] key, int age, Iterator<T> rest) {}
 

@@ -88,8 +88,7 @@ public class PeerClient implements Closeable {
      * {@link #send}, with the answer's body held in {@code memory} (null: not counted) from its headers on; an answer
      * for which it has no room is not read, and becomes a 503 that says why.
      */
-    // handle() gives a future of a future on purpose: thenCompose(f -> f) flattens it. UNREAD is told apart by
-    // identity, not by its (empty) content.
+    // handle() gives a future of a future on purpose: thenCompose(f -> f) flattens it. UNREAD: compared by identity.
     @SuppressWarnings({"FutureReturnValueIgnored", "ReferenceEquality"})
     public CompletableFuture<Response> send(
             String peer,

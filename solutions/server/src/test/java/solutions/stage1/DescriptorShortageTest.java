@@ -90,10 +90,11 @@ class DescriptorShortageTest {
         Socket listening = Socket.createServerSocket();
         try (SpareDescriptor spare = new SpareDescriptor();
                 java.net.Socket client = new java.net.Socket()) {
+            InetAddress loopback = InetAddress.getLoopbackAddress();
             listening.setReuseAddr(true, false);
-            listening.bind(InetAddress.getLoopbackAddress().getHostAddress(), port, 16);
+            listening.bind(loopback.getHostAddress(), port, 16);
             listening.listen(16);
-            client.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2000);
+            client.connect(new InetSocketAddress(loopback, port), 2000);
             client.setSoTimeout(5000);
             DescriptorShortage shortage = new DescriptorShortage(spare, room(new AtomicInteger()), now::get);
             shortage.handle(emfile, listening);
