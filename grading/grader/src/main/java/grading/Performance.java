@@ -302,7 +302,8 @@ final class Performance {
                 "performance: GET through node 0 of %d, %d connections, %d "
                         + "threads, %d keys filled with %d-byte values (from %s); saturation search from %d "
                         + "requests/s in steps of %d s (at most %d runs, every repeat included; a miss counts when its"
-                        + " repeat misses too; a step on a contended CPU is run again), SLO p99 <= 10 ms; submission %s,"
+                        + " repeat misses too; a step on a contended CPU is run again, and one still contended ends"
+                        + " the search), SLO p99 <= 10 ms; submission %s,"
                         + " reference %s%s (%.0f s, both %s)",
                 w.nodes(),
                 w.connections(),

@@ -100,6 +100,10 @@ public final class PerfRunner {
                     "--seed",
                     SEED,
                     "--no-progress",
+                    // A step still contended after its repeat makes the side contended, and so measured again or
+                    // "not measured": the steps after it would change nothing (on the busy suite they were ten
+                    // more seconds of saturating load a measurement, thrown away).
+                    "--stop-when-contended",
                     // JIT and caches warm up before the first step (the search's own warm-up, not recorded), so
                     // that step measures the server, not its warm-up (on a cold 2-core VM that alone can break a
                     // 10 ms p99).

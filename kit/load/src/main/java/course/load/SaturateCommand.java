@@ -31,8 +31,9 @@ import picocli.CommandLine.Option;
             "Each run measures who else used the CPUs (other processes' CPU time, /proc/pressure/cpu, steal)."
                     + " A step whose run was contended past the thresholds is run again once; a step still"
                     + " contended keeps its flag, and the result is marked NOT TRUSTED with the steps it stands"
-                    + " on. --max-steps bounds the runs, every repeat (of a miss, of a contended step) included:"
-                    + " a search never makes more than --max-steps runs.",
+                    + " on (with --stop-when-contended the search ends at that step). --max-steps bounds the runs,"
+                    + " every repeat (of a miss, of a contended step) included: a search never makes more than"
+                    + " --max-steps runs.",
             "",
             "The options of ./course load apply too, except -R, -d, --tool, --profile, --server-pid; --out is the"
                     + " folder of the steps and saturation.json (default results/saturate/<time>/). Like ./course"

@@ -49,6 +49,9 @@ public final class SaturateOptions {
     @Option(names = "--confirm-misses", paramLabel = "N", order = 9, converter = Repeats.class)
     int confirmMisses = 1;
 
+    @Option(names = "--stop-when-contended", order = 10)
+    boolean stopWhenContended;
+
     /** Rules between options, checked once everything is parsed. */
     SaturateOptions checked(LoadOptions parsedLoad) throws UsageException {
         parsedLoad.validate(false);

@@ -28,6 +28,7 @@ final class SaturationSearch {
     private Double lastPass;
     private Double firstFail;
     private String note;
+    private String stoppedBecause;
     private final List<Double> unconfirmed = new ArrayList<>();
 
     SaturationSearch(double startRate, double maxRate, double resolution, int maxSteps) {
@@ -48,7 +49,7 @@ final class SaturationSearch {
      * and may only when one is {@link #left}.
      */
     static final class Runs {
-        private final int max;
+        private int max;
         private int made;
 
         Runs(int max) {
@@ -57,6 +58,11 @@ final class SaturationSearch {
 
         boolean left() {
             return made < max;
+        }
+
+        /** No run is left from now on, whatever the bound. */
+        void end() {
+            max = made;
         }
 
         /** Counts one run; refused when none is left (the caller asks {@link #left} first). */
@@ -81,9 +87,22 @@ final class SaturationSearch {
         return runs;
     }
 
+    /**
+     * Ends the search once the step running now returns, whatever it would try next: its answer is known ({@code
+     * why} says how, for the note). The rate returned is the highest that passed so far.
+     */
+    void stop(String why) {
+        stoppedBecause = why;
+        runs.end();
+    }
+
     /** Runs the search; returns the highest passing rate, or {@code null} when none passed. */
     Double run(Step step) throws Exception {
         Double sustained = search(step);
+        if (stoppedBecause != null) {
+            note = "stopped after " + runs.made() + " runs: " + stoppedBecause
+                    + (sustained == null ? "" : "; the highest rate that met the SLO so far was " + fmt(sustained));
+        }
         if (!unconfirmed.isEmpty()) {
             note += " (a miss at "
                     + String.join(

@@ -117,6 +117,10 @@ final class Saturator {
                 steps.add(run);
                 runs.put(rate, run);
                 listener.done(n, rate, row, run);
+                if (s.stopWhenContended && outcome.stillContended()) {
+                    search.stop("the CPU was contended at " + RunFiles.rateName(rate)
+                            + " requests/s even after a repeat (--stop-when-contended)");
+                }
                 return row.passed;
             });
             doc.result.sustainedRate = sustained;

@@ -138,6 +138,23 @@ class SaturateCommandTest {
     }
 
     @Test
+    void stopWhenContendedEndsTheSearchAtTheFirstStepStillContendedAfterItsRepeat() throws Exception {
+        try (TestHttpServer server = new TestHttpServer()) {
+            CommandRun run =
+                    search(server, BUSY, "--max-rate 100000 --max-steps 8 --stop-when-contended --no-progress");
+            assertEquals(0, run.code(), run.err());
+            Saturation doc = Results.read(dir.resolve("saturation.json"), Saturation.class);
+            assertEquals(1, doc.steps.size(), "the first step, contended twice, ends it: " + run.out());
+            assertEquals(1, doc.steps.get(0).repeatedForContention, run.out());
+            assertTrue(
+                    doc.result.note.startsWith("stopped after 2 runs: the CPU was contended at 200 requests/s even"
+                            + " after a repeat (--stop-when-contended)"),
+                    doc.result.note);
+            assertTrue(doc.result.note.contains("NOT TRUSTED"), doc.result.note);
+        }
+    }
+
+    @Test
     void aQuietMachinesSearchIsNotMarked() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             CommandRun run = search(server, QUIET, "--max-rate 400 --max-steps 2 --no-progress");
