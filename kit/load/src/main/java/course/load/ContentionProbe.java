@@ -33,7 +33,9 @@ final class ContentionProbe implements ContentionSource.Reading {
 
     /**
      * A probe for a program whose servers are its own children (the grader: a sandbox started from its JVM holds the
-     * nodes and the generator): everything outside this JVM's process tree is "others".
+     * nodes and the generator): everything outside this JVM's process tree is "others", as far as /proc lists it.
+     * Not the machine's total less this tree: the sandbox's processes end unwaited for by this tree (their CPU goes
+     * to init's account), and counted that way an idle machine's grade saw "others" at 28-30% of the CPUs.
      */
     static ContentionProbe startAroundThisProcessTree() {
         return new ContentionProbe(Set.of(), false);
@@ -63,7 +65,9 @@ final class ContentionProbe implements ContentionSource.Reading {
                 excluded.add(pid);
                 ProcessHandle.of(pid).ifPresent(p -> p.descendants().forEach(d -> excluded.add(d.pid())));
             }
-            double seconds = now.otherSecondsSince(processes, excluded);
+            double seconds = targetsGiven
+                    ? now.otherSecondsSince(processes, excluded)
+                    : now.listedOtherSecondsSince(processes, excluded);
             c.otherProcessesCpuSeconds = round(seconds);
             c.otherProcessesCpuPercent =
                     round(100.0 * seconds * 1e9 / wallNs / Runtime.getRuntime().availableProcessors());

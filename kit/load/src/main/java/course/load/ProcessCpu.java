@@ -9,10 +9,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * CPU time of every process on the machine, from /proc/[pid]/stat (utime + stime, in clock ticks). Two snapshots
- * give what each process took in between; a process that started in between counts from zero. A process that ended
- * in between is not seen at all (its time went to its parent's cutime, which we do not count), so the figure is a
- * lower bound: it catches the long-running busy neighbours that matter.
+ * CPU time of every process on the machine, from /proc/[pid]/stat (utime + stime, in clock ticks), and of the machine
+ * as a whole, from /proc/stat. Two snapshots give what each process took in between; a process that started in
+ * between counts from zero.
+ *
+ * <p>What the listing does not show is counted too, from the machine's total: processes that started and ended
+ * between the snapshots (a busy test machine starts and ends hundreds of short JVMs), and processes of another pid
+ * namespace. The grader's sandbox has a pid namespace of its own, where the listing holds the sandbox's processes
+ * only: judged by it, a machine saturated by other work looked like a run saturating the CPUs itself.
  */
 final class ProcessCpu {
     /** USER_HZ: the unit of /proc/[pid]/stat's times; 100 on every Linux architecture the course runs on. */
@@ -20,13 +24,19 @@ final class ProcessCpu {
 
     private static final Path PROC = Path.of("/proc");
 
-    /** One process's identity (pid and start time, as pids are reused) and its CPU ticks so far. */
-    record Entry(long pid, long startTicks, long cpuTicks) {}
+    /**
+     * One process's identity (pid and start time, as pids are reused), its CPU ticks so far, and those of its
+     * children that ended and were waited for (cutime + cstime).
+     */
+    record Entry(long pid, long startTicks, long cpuTicks, long endedChildrenTicks) {}
 
     private final Map<Long, Entry> byPid;
+    /** user + nice + system of the machine: what all processes ran (interrupts, steal, idle left out); or null. */
+    private final Long machineTicks;
 
-    private ProcessCpu(Map<Long, Entry> byPid) {
+    private ProcessCpu(Map<Long, Entry> byPid, Long machineTicks) {
         this.byPid = byPid;
+        this.machineTicks = machineTicks;
     }
 
     /** All processes this user can see; {@code null} where there is no /proc. */
@@ -49,7 +59,18 @@ final class ProcessCpu {
         } catch (IOException e) {
             return null;
         }
-        return new ProcessCpu(all);
+        return new ProcessCpu(all, ProcFiles.firstLine(PROC.resolve("stat"), "cpu ", ProcessCpu::processTicks));
+    }
+
+    /** {@code cpu user nice system idle ...} of /proc/stat: user + nice + system (guest time is inside user). */
+    static Long processTicks(String cpuLine) {
+        String[] f = cpuLine.trim().split("\\s+");
+        return f.length < 4 ? null : Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]);
+    }
+
+    /** Every pid listed. */
+    Set<Long> pids() {
+        return Set.copyOf(byPid.keySet());
     }
 
     /**
@@ -66,21 +87,54 @@ final class ProcessCpu {
         // f[0] is field 3 (state): field n is f[n - 3].
         long utime = Long.parseLong(f[14 - 3]);
         long stime = Long.parseLong(f[15 - 3]);
+        long cutime = Long.parseLong(f[16 - 3]);
+        long cstime = Long.parseLong(f[17 - 3]);
         long start = Long.parseLong(f[22 - 3]);
-        return new Entry(pid, start, utime + stime);
+        return new Entry(pid, start, utime + stime, cutime + cstime);
     }
 
-    /** Seconds of CPU that processes not in {@code excluded} took between {@code before} and this snapshot. */
+    /**
+     * Seconds of CPU that processes not in {@code excluded} took between {@code before} and this snapshot: the
+     * listed ones, or where more, the machine's total less what the excluded ones and their ended children took. The
+     * latter holds only where every process of {@code excluded} waits for its children: one that leaves a child
+     * unwaited (bubblewrap's outer process exits without waiting for the sandbox's first one, which init then reaps)
+     * makes that child's CPU look like others'. {@link #listedOtherSecondsSince} is for such a tree.
+     */
     double otherSecondsSince(ProcessCpu before, Set<Long> excluded) {
+        double listed = listedOtherSecondsSince(before, excluded);
+        if (machineTicks == null || before.machineTicks == null) {
+            return listed;
+        }
+        long excludedTicks = 0;
+        for (long pid : excluded) {
+            Entry now = byPid.get(pid);
+            if (now != null) {
+                Entry then = before.sameProcess(now);
+                excludedTicks += now.cpuTicks() - (then == null ? 0 : then.cpuTicks());
+                excludedTicks += now.endedChildrenTicks() - (then == null ? 0 : then.endedChildrenTicks());
+            }
+        }
+        return Math.max(listed, (machineTicks - before.machineTicks - excludedTicks) / TICKS_PER_SECOND);
+    }
+
+    /**
+     * Seconds of CPU that the listed processes not in {@code excluded} took between {@code before} and this snapshot:
+     * a lower bound, blind to processes that ended in between and to other pid namespaces.
+     */
+    double listedOtherSecondsSince(ProcessCpu before, Set<Long> excluded) {
         long ticks = 0;
         for (Entry now : byPid.values()) {
-            if (excluded.contains(now.pid())) {
-                continue;
+            if (!excluded.contains(now.pid())) {
+                Entry then = before.sameProcess(now);
+                ticks += now.cpuTicks() - (then == null ? 0 : then.cpuTicks());
             }
-            Entry then = before.byPid.get(now.pid());
-            boolean same = then != null && then.startTicks() == now.startTicks();
-            ticks += now.cpuTicks() - (same ? then.cpuTicks() : 0);
         }
         return ticks / TICKS_PER_SECOND;
+    }
+
+    /** This snapshot's entry of the process {@code now} is, or null when it started later (its pid reused or new). */
+    private Entry sameProcess(Entry now) {
+        Entry then = byPid.get(now.pid());
+        return then != null && then.startTicks() == now.startTicks() ? then : null;
     }
 }

@@ -11,8 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import course.results.LoadRun;
 import course.results.Results;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -130,7 +132,54 @@ class ContentionTest {
     void processTimesAreReadPastACommandWithSpacesAndParentheses() {
         ProcessCpu.Entry e = ProcessCpu.parse("4242 (my (odd) cmd) S 1 4242 4242 0 -1 4194560 100 0 0 0 "
                 + "250 50 0 0 20 0 1 0 777 1000 10 18446744073709551615 0 0 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0");
-        assertEquals(new ProcessCpu.Entry(4242, 777, 300), e);
+        assertEquals(new ProcessCpu.Entry(4242, 777, 300, 0), e);
+    }
+
+    /**
+     * A process that starts and ends between two snapshots is in neither listing, as every process of another pid
+     * namespace is (the grader's sandbox lists only its own): its CPU counts all the same, from the machine's total.
+     */
+    @Test
+    void cpuOfProcessesTheListingNeverShowsCountsFromTheMachinesTotal() throws Exception {
+        Path stat = Files.createTempFile("contention-burner", ".stat");
+        try {
+            ProcessCpu before = ProcessCpu.snapshot();
+            assertNotNull(before);
+            // An orphan (its parent shell exits at once), so not ours: it burns about half a second of CPU, writes
+            // its own /proc stat line and ends before the second snapshot.
+            String burner = "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; cat /proc/$$/stat > " + stat;
+            new ProcessBuilder("sh", "-c", "sh -c '" + burner + "' &").start().waitFor();
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (Files.size(stat) == 0 || !Files.readString(stat).endsWith("\n")) {
+                assertTrue(System.nanoTime() < deadline, "the burner never wrote its stat line");
+                Thread.sleep(50);
+            }
+            ProcessCpu.Entry burnt = ProcessCpu.parse(Files.readString(stat));
+            // It ends right after the write; gone from /proc once whoever adopted it has reaped it.
+            while (ProcessHandle.of(burnt.pid()).isPresent() || Files.exists(Path.of("/proc/" + burnt.pid()))) {
+                assertTrue(System.nanoTime() < deadline, "the burner " + burnt.pid() + " is still in /proc");
+                Thread.sleep(50);
+            }
+            ProcessCpu after = ProcessCpu.snapshot();
+            // Every listed process excluded but the one that adopted the orphan (its parent when it wrote the
+            // line): an excluded process's ended children are its own, as the generator's are.
+            String line = Files.readString(stat);
+            long adopter =
+                    Long.parseLong(line.substring(line.lastIndexOf(')') + 2).split(" ")[1]);
+            Set<Long> excluded = new HashSet<>(before.pids());
+            excluded.addAll(after.pids());
+            excluded.remove(adopter);
+            double others = after.otherSecondsSince(before, excluded);
+            double burnerSeconds = burnt.cpuTicks() / ProcessCpu.TICKS_PER_SECOND;
+            assertTrue(burnerSeconds > 0.1, "the burner took " + burnerSeconds + " s of CPU");
+            // The machine's count and the processes' differ by a tick or two; others may add theirs.
+            assertTrue(
+                    others >= burnerSeconds - 0.05,
+                    "every listed process but its adopter excluded, the others took " + others + " s, less than the "
+                            + burnerSeconds + " s of the process that ended unlisted");
+        } finally {
+            Files.deleteIfExists(stat);
+        }
     }
 
     @Test
