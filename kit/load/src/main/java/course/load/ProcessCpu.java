@@ -98,7 +98,9 @@ final class ProcessCpu {
      * listed ones, or where more, the machine's total less what the excluded ones and their ended children took. The
      * latter holds only where every process of {@code excluded} waits for its children: one that leaves a child
      * unwaited (bubblewrap's outer process exits without waiting for the sandbox's first one, which init then reaps)
-     * makes that child's CPU look like others'. {@link #listedOtherSecondsSince} is for such a tree.
+     * makes that child's CPU look like others'. {@link #listedOtherSecondsSince} is for such a tree. An excluded
+     * process that waits for a child in between adds all the child's CPU, from before the interval too: then the
+     * total errs low, and the listing's figure stands.
      */
     double otherSecondsSince(ProcessCpu before, Set<Long> excluded) {
         double listed = listedOtherSecondsSince(before, excluded);
