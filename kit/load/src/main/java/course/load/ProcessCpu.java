@@ -134,7 +134,7 @@ final class ProcessCpu {
         return ticks / TICKS_PER_SECOND;
     }
 
-    /** This snapshot's entry of the process {@code now} is, or null when it started later (its pid reused or new). */
+    /** The entry this snapshot holds for the process {@code now} describes; null when that one started later. */
     private Entry sameProcess(Entry now) {
         Entry then = byPid.get(now.pid());
         return then != null && then.startTicks() == now.startTicks() ? then : null;
