@@ -49,20 +49,21 @@ final class SaturationSearch {
      * and may only when one is {@link #left}.
      */
     static final class Runs {
-        private int max;
+        private final int max;
         private int made;
+        private boolean ended;
 
         Runs(int max) {
             this.max = max;
         }
 
         boolean left() {
-            return made < max;
+            return !ended && made < max;
         }
 
         /** No run is left from now on, whatever the bound. */
         void end() {
-            max = made;
+            ended = true;
         }
 
         /** Counts one run; refused when none is left (the caller asks {@link #left} first). */

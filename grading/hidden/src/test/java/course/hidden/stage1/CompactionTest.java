@@ -57,9 +57,9 @@ class CompactionTest {
         // Read once the background merges are done: read while they run, a merge that loses a tombstone may not have
         // happened yet (an engine that dropped tombstones in partial merges passed two suite runs this way, the
         // second because the tables were already few enough files before its merges began).
-        Duration took = Duration.ofNanos(System.nanoTime() - writing);
-        awaitMerges(cluster.workingDir(0), took);
-        awaitQuiet(cluster.workingDir(0), took);
+        long deadline = deadline(Duration.ofNanos(System.nanoTime() - writing));
+        awaitMerges(cluster.workingDir(0), deadline);
+        awaitQuiet(cluster.workingDir(0), deadline);
         model.readBack(c, "after the merges");
         cluster.restart(0);
         model.readBack(c, "after the merges and a restart");
@@ -72,7 +72,7 @@ class CompactionTest {
         write(cluster, client(cluster), seed);
         Duration took = Duration.ofNanos(System.nanoTime() - writing);
         Duration wait = mergeWait(took);
-        long files = awaitMerges(cluster.workingDir(0), took);
+        long files = awaitMerges(cluster.workingDir(0), deadline(took));
         assertTrue(
                 files <= MOST_FILES,
                 "after " + (OLD_FILLER_VALUES + NEW_FILLER_VALUES) * (FILLER_VALUE_BYTES >> 10) / 1024
@@ -85,11 +85,10 @@ class CompactionTest {
     }
 
     /**
-     * Waits until the working directory holds at most {@link #MOST_FILES} files, for at most {@link #mergeWait} of
-     * the writes' duration: merges run in the background. Returns the files counted last.
+     * Waits until the working directory holds at most {@link #MOST_FILES} files, or until {@code deadline} ({@link
+     * #deadline}): merges run in the background. Returns the files counted last.
      */
-    private static long awaitMerges(Path dir, Duration writing) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + mergeWait(writing).toNanos();
+    private static long awaitMerges(Path dir, long deadline) throws IOException, InterruptedException {
         long files = sizes(dir).size();
         while (files > MOST_FILES && System.nanoTime() < deadline) {
             Thread.sleep(200);
@@ -99,12 +98,11 @@ class CompactionTest {
     }
 
     /**
-     * Waits until no file below {@code dir} has come, gone or changed its size for {@link #QUIET}, for at most
-     * {@link #mergeWait} of the writes' duration: a merge writes its table as it goes, so a directory that holds
-     * still that long has no merge running. A queued merge starts at once on an engine that is otherwise idle.
+     * Waits until no file below {@code dir} has come, gone or changed its size for {@link #QUIET}, or until {@code
+     * deadline}: a merge writes its table as it goes, so a directory that holds still that long has no merge
+     * running. A queued merge starts at once on an engine that is otherwise idle.
      */
-    private static void awaitQuiet(Path dir, Duration writing) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + mergeWait(writing).toNanos();
+    private static void awaitQuiet(Path dir, long deadline) throws IOException, InterruptedException {
         Map<Path, Long> last = sizes(dir);
         long stillSince = System.nanoTime();
         while (System.nanoTime() - stillSince < QUIET.toNanos() && System.nanoTime() < deadline) {
@@ -126,6 +124,11 @@ class CompactionTest {
     private static Duration mergeWait(Duration writing) {
         Duration floor = Duration.ofSeconds(5);
         return writing.compareTo(floor) > 0 ? writing : floor;
+    }
+
+    /** The {@link System#nanoTime} by which the merges of writes that took {@code writing} must be done. */
+    private static long deadline(Duration writing) {
+        return System.nanoTime() + mergeWait(writing).toNanos();
     }
 
     private static KvClient client(Cluster cluster) {
@@ -190,7 +193,7 @@ class CompactionTest {
                 }
             }
         } catch (NoSuchFileException gone) {
-            return sizes;
+            // the folder itself went away in the middle of a merge: what was seen of it stands
         }
         return sizes;
     }
