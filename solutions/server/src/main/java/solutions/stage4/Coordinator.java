@@ -78,23 +78,22 @@ record Coordinator(
     }
 
     /** A read's record the quorum did not keep: what it held is given back (a write's records are not held). */
-    private static void letGo(PeerAnswerMemory memory, Record record) {
-        if (record != null && record.value() != null) {
-            memory.letGo(record.value().length);
+    private static void letGo(PeerAnswerMemory memory, EncodedRecord record) {
+        if (record != null) {
+            memory.letGo(record.length());
         }
     }
 
     private Quorum.Answer askLocal(byte[] key, Record write, PeerAnswerMemory memory) {
         try {
             if (write == null) {
-                // Held like a peer's answer: 8 clients reading a 16 MiB value held 8 local copies otherwise. Asked
-                // before the decode, which copies the value again: a refused read costs one copy, not two.
+                // Held like a peer's answer: 8 clients reading a 16 MiB value held 8 local copies otherwise.
                 byte[] stored = local.readEncoded(key);
                 long length = stored == null ? 0 : stored.length;
                 if (!memory.tryHold(length)) {
                     return Quorum.Answer.busy(self, "the local replica read it, but " + memory.refusal(length));
                 }
-                return Quorum.Answer.success(self, stored == null ? null : Record.decode(stored));
+                return Quorum.Answer.success(self, stored == null ? null : EncodedRecord.of(stored));
             }
             local.write(key, write);
             return Quorum.Answer.success(self, null);

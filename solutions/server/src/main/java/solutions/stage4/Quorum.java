@@ -16,11 +16,12 @@ import solutions.stage3.PeerClient;
  */
 public final class Quorum {
     /**
-     * One replica's answer: a success (with the record a read found, null when none) or a failure; {@code busy} when
-     * the replica is up and said to retry later (503), or this node had no room for its answer.
+     * One replica's answer: a success (with the record a read found, as the replica sent it; null when none) or a
+     * failure; {@code busy} when the replica is up and said to retry later (503), or this node had no room for its
+     * answer.
      */
-    public record Answer(String node, Record record, String failure, boolean busy) {
-        public static Answer success(String node, Record record) {
+    public record Answer(String node, EncodedRecord record, String failure, boolean busy) {
+        public static Answer success(String node, EncodedRecord record) {
             return new Answer(node, record, null, false);
         }
 
@@ -40,7 +41,7 @@ public final class Quorum {
             int status = response.getStatus();
             if (write == null && status == 200) {
                 try {
-                    return success(node, Record.decode(response.getBody()));
+                    return success(node, EncodedRecord.of(response.getBody()));
                 } catch (IllegalArgumentException e) {
                     return failure(node, e.getMessage());
                 }
@@ -65,7 +66,7 @@ public final class Quorum {
     private final List<Answer> failures = new ArrayList<>();
     private final CompletableFuture<Void> decided = new CompletableFuture<>();
     /** The newest record the successes brought (guarded by this): the only one kept. */
-    private Record newest;
+    private EncodedRecord newest;
 
     private boolean closed; // guarded by this: set once decided, after which the lists never change
 
@@ -75,12 +76,13 @@ public final class Quorum {
 
     /**
      * Counts a replica's answer. Only the newest record among the successes is kept: the client's answer needs no
-     * other, and each is a whole value (a GET of a 16 MiB value from three replicas held 48 MiB).
+     * other, and each is a whole value (a GET of a 16 MiB value from three replicas held 48 MiB). Records are compared
+     * as they came, without a copy; the value is copied out once, for the client's answer.
      *
      * @return the record let go of (an older one, or one that came after the decision), for its memory; else null
      */
-    public Record add(Answer answer) {
-        Record letGo;
+    public EncodedRecord add(Answer answer) {
+        EncodedRecord letGo;
         synchronized (this) {
             if (closed) {
                 return answer.record();
@@ -117,7 +119,7 @@ public final class Quorum {
     }
 
     /** The newest record among the successful answers, or null when none of them had one. */
-    public synchronized Record newest() {
+    public synchronized EncodedRecord newest() {
         return newest;
     }
 
@@ -155,7 +157,7 @@ public final class Quorum {
             case Request.METHOD_PUT -> Responses.empty(Response.CREATED);
             case Request.METHOD_DELETE -> Responses.empty(Response.ACCEPTED);
             default -> {
-                Record newest = newest();
+                EncodedRecord newest = newest();
                 yield newest == null || newest.isTombstone()
                         ? Responses.empty(Response.NOT_FOUND)
                         : new Response(Response.OK, newest.value());

@@ -16,7 +16,7 @@ import java.util.Arrays;
 // their mutants name it; none of them uses java.lang.Record.
 @SuppressWarnings({"ArrayRecordComponent", "AvoidCommonTypeNames"})
 public record Record(long timestamp, byte[] value) {
-    private static final int HEADER = Long.BYTES + 1;
+    static final int HEADER = Long.BYTES + 1;
 
     public static Record tombstone(long timestamp) {
         return new Record(timestamp, null);
@@ -43,11 +43,11 @@ public record Record(long timestamp, byte[] value) {
                 : new Record(timestamp, Arrays.copyOfRange(bytes, HEADER, bytes.length));
     }
 
-    private static long storedTimestamp(byte[] encoded) {
+    static long storedTimestamp(byte[] encoded) {
         return ByteBuffer.wrap(encoded).getLong();
     }
 
-    private static boolean storedTombstone(byte[] encoded) {
+    static boolean storedTombstone(byte[] encoded) {
         return encoded[Long.BYTES] == 1;
     }
 
@@ -67,11 +67,7 @@ public record Record(long timestamp, byte[] value) {
      * copy: in a dump of a stage-4 replica beside busy loops, five such arrays were live at once in a 128 MiB heap.
      */
     public boolean newerThanStored(byte[] encoded) {
-        if (encoded == null) {
-            return true;
-        }
-        checkEncoded(encoded);
-        return winsOver(storedTimestamp(encoded), storedTombstone(encoded), encoded, HEADER, encoded.length);
+        return encoded == null || Parts.of(this).winsOver(Parts.stored(checkEncoded(encoded)));
     }
 
     /**
@@ -79,23 +75,33 @@ public record Record(long timestamp, byte[] value) {
      * microsecond) the tombstone, then the larger value, so every node resolves the tie the same way.
      */
     public boolean newerThan(Record other) {
-        return other == null
-                || winsOver(
-                        other.timestamp,
-                        other.isTombstone(),
-                        other.value,
-                        0,
-                        other.isTombstone() ? 0 : other.value.length);
+        return other == null || Parts.of(this).winsOver(Parts.of(other));
     }
 
-    /** The rule of {@link #newerThan}, against a record given as its parts (its value a range of an array). */
-    private boolean winsOver(long otherTimestamp, boolean otherTombstone, byte[] other, int from, int to) {
-        if (timestamp != otherTimestamp) {
-            return timestamp > otherTimestamp;
+    /** The rule of {@link #newerThan} between two records as stored (both checked), read in place. */
+    static boolean winsOver(byte[] encoded, byte[] otherEncoded) {
+        return Parts.stored(encoded).winsOver(Parts.stored(otherEncoded));
+    }
+
+    /** A record as the rule reads it, its value a range of an array: decoded, or in its stored bytes. */
+    @SuppressWarnings("ArrayRecordComponent") // a view, compared by the rule, never with equals
+    private record Parts(long timestamp, boolean tombstone, byte[] bytes, int from, int to) {
+        static Parts of(Record r) {
+            return new Parts(r.timestamp, r.isTombstone(), r.value, 0, r.isTombstone() ? 0 : r.value.length);
         }
-        if (isTombstone() || otherTombstone) {
-            return isTombstone() && !otherTombstone;
+
+        static Parts stored(byte[] encoded) {
+            return new Parts(storedTimestamp(encoded), storedTombstone(encoded), encoded, HEADER, encoded.length);
         }
-        return Arrays.compareUnsigned(value, 0, value.length, other, from, to) > 0;
+
+        boolean winsOver(Parts other) {
+            if (timestamp != other.timestamp) {
+                return timestamp > other.timestamp;
+            }
+            if (tombstone || other.tombstone) {
+                return tombstone && !other.tombstone;
+            }
+            return Arrays.compareUnsigned(bytes, from, to, other.bytes, other.from, other.to) > 0;
+        }
     }
 }

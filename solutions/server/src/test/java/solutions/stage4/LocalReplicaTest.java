@@ -3,10 +3,8 @@ package solutions.stage4;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.management.ThreadMXBean;
 import course.contract.storage.Storage;
 import course.contract.storage.StorageConfig;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -63,10 +61,8 @@ class LocalReplicaTest {
 
     /** Bytes this thread allocated while {@code write} ran (HotSpot counts every allocation of the thread). */
     private static long allocatedBy(Write write) throws Exception {
-        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().threadId();
-        long before = threads.getThreadAllocatedBytes(id);
+        long before = AllocatedBytes.ofThisThread();
         write.run();
-        return threads.getThreadAllocatedBytes(id) - before;
+        return AllocatedBytes.ofThisThread() - before;
     }
 }
