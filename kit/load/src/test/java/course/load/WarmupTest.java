@@ -89,7 +89,16 @@ class WarmupTest {
                     recorded += run.requests;
                 }
             }
-            assertEquals(recorded + 100, server.requests(), 4 + recorded / 50.0, "one warm-up for the search");
+            // One warm-up of 1 s at 100/s: the server saw about 100 requests more than the steps recorded. Beside
+            // other tests a busy machine can hold the warm-up back (once only 23 of its 100 reached the server, the
+            // steps' 795 all did), so the warm-up's share is bounded above by one warm-up and below by the noise of
+            // requests still in flight when a step ends.
+            double noise = 4 + recorded / 50.0;
+            long warm = server.requests() - recorded;
+            assertTrue(
+                    warm > noise && warm <= 100 + noise,
+                    "one warm-up for the search: the server saw " + server.requests() + " requests, the steps recorded "
+                            + recorded + ", so the warm-ups sent " + warm + " (one warm-up is up to 100)");
         }
     }
 }
