@@ -56,6 +56,8 @@ public final class NodeProxy implements AutoCloseable {
     private volatile boolean closed;
     private final Set<Link> links = ConcurrentHashMap.newKeySet();
     private final AtomicLong accepted = new AtomicLong();
+    /** How many times {@link #drop} ran: a connection accepted before a drop is dropped too, however late it links. */
+    private final AtomicLong drops = new AtomicLong();
 
     private NodeProxy(ServerSocket listener, int targetPort) {
         this.listener = listener;
@@ -140,6 +142,7 @@ public final class NodeProxy implements AutoCloseable {
 
     /** Closes every open connection (both ends see a reset); new connections are accepted as usual. */
     public NodeProxy drop() {
+        drops.incrementAndGet();
         for (Link link : links) {
             link.close();
         }
@@ -250,11 +253,17 @@ public final class NodeProxy implements AutoCloseable {
                 Thread.ofVirtual().name("node-proxy-black-hole-" + port()).start(() -> swallow(client));
                 continue;
             }
-            Thread.ofVirtual().name("node-proxy-connect-" + port()).start(() -> connect(client));
+            long dropsBefore = drops.get();
+            Thread.ofVirtual().name("node-proxy-connect-" + port()).start(() -> connect(client, dropsBefore));
         }
     }
 
-    private void connect(Socket client) {
+    /**
+     * Links an accepted connection to the node. A drop (or a redirect) while the node's side was still connecting
+     * closes it too: it was open for the sender, and linked afterwards to the old port it would outlive the redirect,
+     * so that a sender reusing it never reached the new one.
+     */
+    private void connect(Socket client, long dropsBefore) {
         Socket node = new Socket();
         try {
             node.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), 5000);
@@ -266,7 +275,7 @@ public final class NodeProxy implements AutoCloseable {
         }
         Link link = new Link(client, node);
         links.add(link);
-        if (partitioned || closed) {
+        if (partitioned || closed || drops.get() != dropsBefore) {
             link.close();
             return;
         }

@@ -26,7 +26,7 @@ class NodeProxyTest {
     @BeforeEach
     void startEchoAndProxy() throws IOException {
         echo = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        Thread.ofVirtual().start(this::serveEcho);
+        Thread.ofVirtual().start(() -> serveEcho(echo));
         proxy = NodeProxy.start(echo.getLocalPort());
     }
 
@@ -75,6 +75,27 @@ class NodeProxyTest {
             assertTrue(isCut(s), "a dropped connection still delivered data");
         }
         assertANewConnectionWorks("after");
+    }
+
+    /**
+     * A connection the proxy accepted while the node's side was still connecting is dropped too: linked after the
+     * drop (a redirect's) to the old port, it outlived the redirect, and a sender that kept it never reached the new
+     * port. The target here is slow to connect to: its accept queue is full, so the kernel ignores the proxy's SYN
+     * until the queue drains and the SYN is sent again (about 1 s later).
+     */
+    @Test
+    void aConnectionStillConnectingWhenDroppedIsDroppedToo() throws Exception {
+        try (ServerSocket slow = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                Socket filler1 = new Socket(InetAddress.getLoopbackAddress(), slow.getLocalPort());
+                Socket filler2 = new Socket(InetAddress.getLoopbackAddress(), slow.getLocalPort());
+                NodeProxy toSlow = NodeProxy.start(slow.getLocalPort());
+                Socket s = new Socket(InetAddress.getLoopbackAddress(), toSlow.port())) {
+            s.setSoTimeout(10_000);
+            Thread.sleep(300); // the proxy has accepted s and is connecting to the full queue
+            toSlow.drop();
+            Thread.ofVirtual().start(() -> serveEcho(slow));
+            assertTrue(isCut(s), "a connection accepted before the drop was linked after it, and still echoes");
+        }
     }
 
     @Test
@@ -191,10 +212,11 @@ class NodeProxyTest {
         }
     }
 
-    private void serveEcho() {
-        while (!echo.isClosed()) {
+    /** Echoes every connection to {@code server} until it closes. */
+    private static void serveEcho(ServerSocket server) {
+        while (!server.isClosed()) {
             try {
-                Socket s = echo.accept();
+                Socket s = server.accept();
                 Thread.ofVirtual().start(() -> {
                     try (s) {
                         s.getInputStream().transferTo(s.getOutputStream());
