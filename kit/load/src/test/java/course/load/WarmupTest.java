@@ -37,7 +37,7 @@ class WarmupTest {
             LoadRun run = Results.read(json, LoadRun.class);
             assertEquals(2.0, run.warmup.seconds);
             assertEquals(100.0, run.warmup.rate);
-            assertEquals(400, run.requests, 8, "the recorded run alone");
+            RateShortfall.assertMetOrExplained(400, run.requests, 8, run.flags); // the recorded run alone: not 600
             // The warm-up's 200 requests reached the server and are not in the run. Not 200 exactly: on a saturated
             // machine the cold generator sent 163 of them (a suite run), the last ones falling due while its threads
             // were off the CPU; a warm-up that did not run, or whose requests the run counted, fails either check.
