@@ -31,6 +31,11 @@ import org.junit.jupiter.api.Test;
  * each after overwriting or deleting some keys (a small table each); then more filler, whose flushes make the engine
  * merge the small tables with the newer ones but not with the big old one. Every key is then read back, and again
  * after a restart.
+ *
+ * <p>The first restart waits until the old filler's merges are done (the working directory holds still): a merge
+ * that has not begun when a node closes is not run, so on a busy machine the old filler could stay in ten tables of
+ * one memtable each, which the last merge then takes in with all the others, and an engine that drops tombstones in
+ * partial merges passed.
  */
 @Stage(1)
 // QUICK_START: the time merges get is measured against the writes' own time, which the flags slow down alike
@@ -136,12 +141,14 @@ class CompactionTest {
     }
 
     /** The three steps of the class comment; returns what every key must read as now. */
-    private static Model write(Cluster cluster, KvClient c, Seed seed) throws IOException {
+    private static Model write(Cluster cluster, KvClient c, Seed seed) throws IOException, InterruptedException {
         Model model = new Model(seed);
         for (int k = 0; k < KEYS; k++) {
             model.put(c, k, 0);
         }
+        long filling = System.nanoTime();
         filler(c, seed, "old", OLD_FILLER_VALUES);
+        awaitQuiet(cluster.workingDir(0), deadline(Duration.ofNanos(System.nanoTime() - filling)));
         Random random = seed.random();
         for (int round = 1; round <= ROUNDS; round++) {
             for (int k = 0; k < KEYS; k++) {
