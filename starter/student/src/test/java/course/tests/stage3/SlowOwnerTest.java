@@ -73,14 +73,15 @@ class SlowOwnerTest {
     }
 
     /**
-     * The answer to {@code request}, which must be {@code expected}. A 504 is asked once more: on a saturated machine
-     * the owner's half second and its own work sometimes pass a 1-s timeout (seen in a suite run), while a node that
-     * gives up before the owner's half second is over answers 504 every time.
+     * The answer to {@code request}, which must be {@code expected}. A 504 is asked up to twice more: on a saturated
+     * machine the owner's half second and its own work sometimes pass a 1-s timeout (seen in a suite run; twice in a
+     * row once, with the stage-3 reference), while a node that gives up before the owner's half second is over answers
+     * 504 every time.
      */
     private static Reply answered(Supplier<Reply> request, int expected) {
         long start = System.nanoTime();
         Reply r = request.get();
-        if (r.status() == 504 && expected != 504) {
+        for (int again = 0; again < 2 && r.status() == 504 && expected != 504; again++) {
             start = System.nanoTime();
             r = request.get();
         }
