@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.command.UsageException;
 import course.results.LoadRun;
+import course.results.Saturation;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +42,14 @@ class LoadApiTest {
             String printed = progress.toString(StandardCharsets.UTF_8);
             assertTrue(s.steps().size() >= 1 && s.steps().size() <= 4, printed);
             assertEquals(s.steps().size(), s.saturation().steps.size());
-            assertNotNull(s.sustainedRate(), printed);
+            // 250/s of a 1 ms service is far below the test server's capacity: only a busy machine fails every step
+            // (seen once in a suite run, others taking 96% of the CPUs), and then each step must say it was contended.
+            if (s.sustainedRate() == null) {
+                assertTrue(
+                        s.saturation().steps.stream().allMatch(Saturation.Step::contended),
+                        "no step passed, and not every step says the CPU was contended:\n" + printed);
+                return;
+            }
             assertEquals(s.sustainedRate(), s.sustained().rate, printed);
         }
     }
