@@ -207,6 +207,30 @@ class PersistenceAndCompactionTest {
     }
 
     @Test
+    void tablesLeftByRestartsAreMergedOnceTheStorageIsOpenedAgain() throws Exception {
+        // Each close flushes its memtable into a table of its own and starts no merge: a node restarted after each
+        // of a few writes collects more tables than the policy keeps, which the next open must merge by itself.
+        int restarts = CompactionPolicy.MAX_TABLES + 4;
+        for (int t = 0; t < restarts; t++) {
+            try (LsmStorage storage = LsmStorage.open(config(1 << 20))) {
+                storage.upsert(new Entry(b("t" + t), b("v" + t)));
+            }
+        }
+        try (LsmStorage storage = LsmStorage.open(config(1 << 20))) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (storage.tableCount() > CompactionPolicy.MAX_TABLES && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(
+                    storage.tableCount() <= CompactionPolicy.MAX_TABLES,
+                    storage.tableCount() + " tables 10 s after an open that found them, with no write since");
+            for (int t = 0; t < restarts; t++) {
+                assertEquals("v" + t, s(storage.get(b("t" + t))));
+            }
+        }
+    }
+
+    @Test
     void anOpenThatFailsLeavesTheDirectoryFreeForTheNextOpen() throws IOException {
         // A damaged manifest stops the open; once the operator restores it, the same process must be able to open
         // the directory: the failed open must not keep its lock.
