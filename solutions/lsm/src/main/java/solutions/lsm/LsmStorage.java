@@ -177,10 +177,11 @@ public final class LsmStorage implements Storage {
     }
 
     /**
-     * Starts the merges the opened tables call for. A flush asks for them, but not the flush of a close, and a merge
-     * only queued when the storage closes never runs: without this, a node restarted again and again kept a table
-     * per restart until writes filled a memtable (a hidden test's old data stayed in ten tables of one memtable each
-     * when a busy machine held its merge back past the restart that followed).
+     * Starts the merges the tables call for, in the background: after each flush, and on open. On open too because a
+     * close's flush starts none and a merge only queued when the storage closes never runs: without it, a node
+     * restarted again and again kept a table per restart until writes filled a memtable (a hidden test's old data
+     * stayed in ten tables of one memtable each when a busy machine held its merge back past the restart that
+     * followed).
      */
     private void mergeIfDue() {
         if (!compactionPolicy.runToMerge(state.tablesNewestFirst).isEmpty()) {
@@ -537,8 +538,8 @@ public final class LsmStorage implements Storage {
         int tables = state.tablesNewestFirst.size();
         if (tables > CompactionPolicy.STALL_TABLES) {
             compactInBackground(); // on this thread: the next flush, and so the writers, wait for it
-        } else if (!compactionPolicy.runToMerge(state.tablesNewestFirst).isEmpty()) {
-            scheduleCompaction();
+        } else {
+            mergeIfDue();
         }
     }
 
