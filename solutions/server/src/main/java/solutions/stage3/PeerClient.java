@@ -23,8 +23,8 @@ import solutions.stage1.Responses;
  * carries {@value #INTERNAL_HEADER} (naming the sender) so the receiver serves it itself and never forwards it again,
  * and the cluster's secret in {@value #SECRET_HEADER} so that the receiver knows a node sent it, not a client.
  * A peer that cannot be reached becomes an answer, not an exception: 503 when it refused or broke the connection,
- * 504 when it did not answer in time; the body names the peer. Not final only so that a course mutant can leave out
- * the second attempt ({@link #closedBeforeAnyByte}).
+ * 504 when it did not answer in time; the body names the peer. Not final only so that course mutants can leave out
+ * the second attempt ({@link #closedBeforeAnyByte}) or send and read bodies as java.net.http does by default.
  */
 public class PeerClient implements Closeable {
     public static final String INTERNAL_HEADER = "X-Course-Internal";
@@ -105,10 +105,9 @@ public class PeerClient implements Closeable {
                 .method(method, published == null ? HttpRequest.BodyPublishers.noBody() : published);
         headers.forEach(request::header);
         HttpRequest built = request.build();
-        HttpResponse.BodyHandler<byte[]> answers = memory == null
-                ? HttpResponse.BodyHandlers.ofByteArray()
-                : info -> memory.tryHold(contentLength(info.headers()))
-                        ? HttpResponse.BodySubscribers.ofByteArray()
+        HttpResponse.BodyHandler<byte[]> answers =
+                info -> memory == null || memory.tryHold(contentLength(info.headers()))
+                        ? answerReader(method, info)
                         : HttpResponse.BodySubscribers.replacing(UNREAD);
         return http.sendAsync(built, answers)
                 // A kept-alive connection now and then closes before a byte of the answer comes (about once in
@@ -141,6 +140,18 @@ public class PeerClient implements Closeable {
      */
     protected HttpRequest.BodyPublisher publisher(byte[] body) {
         return new PeerRequestBody(body);
+    }
+
+    /**
+     * What reads an answer's body: a large one with a length into one array as it comes ({@link PeerAnswerBody}); a
+     * small one, one without a length, and a HEAD's (which has none) as java.net.http reads them. A course mutant
+     * gives {@code BodySubscribers.ofByteArray} for every answer, which holds a large answer twice at its end.
+     */
+    protected HttpResponse.BodySubscriber<byte[]> answerReader(String method, HttpResponse.ResponseInfo info) {
+        long length = contentLength(info.headers());
+        return length >= PeerAnswerMemory.SMALL_BYTES && length <= Integer.MAX_VALUE - 8 && !method.equals("HEAD")
+                ? new PeerAnswerBody((int) length)
+                : HttpResponse.BodySubscribers.ofByteArray();
     }
 
     private static long contentLength(HttpHeaders headers) {

@@ -9,16 +9,22 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import one.nio.http.Response;
@@ -225,6 +231,90 @@ class PeerClientTest {
             memory.release();
         }
         assertEquals(0, budget.reservedBytes());
+    }
+
+    /**
+     * A large answer's bytes are copied into its array as each buffer comes, so the client's buffers are let go of at
+     * once: {@code BodySubscribers.ofByteArray} keeps them all and copies at the end, twice the answer for a moment.
+     * Told apart by what a buffer holds after it was given: a reader that kept it sees the change.
+     */
+    @Test
+    void aLargeAnswerIsCopiedOutOfEachBufferAsItComes() throws Exception {
+        try (PeerClient client = new PeerClient(SELF, "s", TIMEOUT)) {
+            HttpResponse.BodySubscriber<byte[]> reader = client.answerReader("GET", withLength(100_000));
+            reader.onSubscribe(NO_FLOW_CONTROL);
+            ByteBuffer first = ByteBuffer.wrap(filled(60_000, (byte) 1));
+            reader.onNext(List.of(first));
+            first.clear().put(filled(60_000, (byte) 9)); // the client reuses or drops a buffer once it was given
+            reader.onNext(List.of(ByteBuffer.wrap(filled(40_000, (byte) 2))));
+            reader.onComplete();
+            byte[] body = reader.getBody().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            assertEquals(
+                    100_000,
+                    body.length,
+                    "a reader that keeps the buffers it was given reads what they hold at the end");
+            assertEquals(1, body[59_999], "the first buffer's bytes as they were when it was given");
+            assertEquals(2, body[99_999]);
+        }
+    }
+
+    @Test
+    void aLargeAnswerLongerOrShorterThanItsLengthFails() throws Exception {
+        try (PeerClient client = new PeerClient(SELF, "s", TIMEOUT)) {
+            HttpResponse.BodySubscriber<byte[]> longer = client.answerReader("GET", withLength(70_000));
+            longer.onSubscribe(NO_FLOW_CONTROL);
+            longer.onNext(List.of(ByteBuffer.wrap(new byte[70_001])));
+            Throwable tooLong = assertThrows(
+                            ExecutionException.class,
+                            () -> longer.getBody().toCompletableFuture().get(5, TimeUnit.SECONDS))
+                    .getCause();
+            assertEquals("the peer's answer is longer than its Content-Length of 70000", tooLong.getMessage());
+
+            HttpResponse.BodySubscriber<byte[]> shorter = client.answerReader("GET", withLength(70_000));
+            shorter.onSubscribe(NO_FLOW_CONTROL);
+            shorter.onNext(List.of(ByteBuffer.wrap(new byte[69_999])));
+            shorter.onComplete();
+            Throwable tooShort = assertThrows(
+                            ExecutionException.class,
+                            () -> shorter.getBody().toCompletableFuture().get(5, TimeUnit.SECONDS))
+                    .getCause();
+            assertEquals("the peer's answer ended after 69999 of its 70000 bytes", tooShort.getMessage());
+        }
+    }
+
+    private static final Flow.Subscription NO_FLOW_CONTROL = new Flow.Subscription() {
+        @Override
+        public void request(long n) {}
+
+        @Override
+        public void cancel() {}
+    };
+
+    private static HttpResponse.ResponseInfo withLength(long length) {
+        HttpHeaders headers =
+                HttpHeaders.of(Map.of("Content-Length", List.of(Long.toString(length))), (name, value) -> true);
+        return new HttpResponse.ResponseInfo() {
+            @Override
+            public int statusCode() {
+                return 200;
+            }
+
+            @Override
+            public HttpHeaders headers() {
+                return headers;
+            }
+
+            @Override
+            public HttpClient.Version version() {
+                return HttpClient.Version.HTTP_1_1;
+            }
+        };
+    }
+
+    private static byte[] filled(int length, byte b) {
+        byte[] bytes = new byte[length];
+        Arrays.fill(bytes, b);
+        return bytes;
     }
 
     @Test

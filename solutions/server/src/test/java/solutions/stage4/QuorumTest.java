@@ -80,6 +80,10 @@ class QuorumTest {
         assertTrue(
                 answering < size + size / 8,
                 "the client's answer of a " + size + "-byte value allocated " + answering + " bytes: one copy");
+        assertNull(
+                q.newest(),
+                "once the client's answer is made, the quorum holds no record: a replica answering late keeps the"
+                        + " quorum reachable after the coordinator gave the record's room in the budget back");
     }
 
     @Test
