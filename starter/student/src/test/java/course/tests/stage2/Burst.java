@@ -13,7 +13,8 @@ import java.util.function.IntFunction;
 
 /** Sends n requests at the same moment from n threads and records each reply with how long it took. */
 final class Burst {
-    record Timed(int index, Reply reply, long millis) {}
+    /** A reply, how long it took, and when it came ({@link System#nanoTime}). */
+    record Timed(int index, Reply reply, long millis, long answeredAtNanos) {}
 
     private Burst() {}
 
@@ -38,7 +39,8 @@ final class Burst {
                     go.await();
                     long start = System.nanoTime();
                     Reply reply = request.apply(index);
-                    return new Timed(index, reply, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                    long answered = System.nanoTime();
+                    return new Timed(index, reply, TimeUnit.NANOSECONDS.toMillis(answered - start), answered);
                 }));
             }
             ready.await(10, TimeUnit.SECONDS);
