@@ -96,6 +96,7 @@ import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckAboveFromClamped;
 import grading.mutants.stage4.AckAndFromCheckedFirst;
 import grading.mutants.stage4.AckDefaultIsOne;
+import grading.mutants.stage4.AnsweredRecordsKept;
 import grading.mutants.stage4.CoordinatorAlwaysAReplica;
 import grading.mutants.stage4.GetTakesTheFirstAnswer;
 import grading.mutants.stage4.InternalRequestsWithoutSecret;
@@ -243,6 +244,7 @@ public final class Mutants {
             CoordinatorAlwaysAReplica.class,
             AckAndFromCheckedFirst.class,
             TiesBrokenByArrival.class,
+            AnsweredRecordsKept.class,
             // stage 5: asynchronous coordination
             ReplicaAnswersUncounted.class,
             WaitsForAllReplicas.class,

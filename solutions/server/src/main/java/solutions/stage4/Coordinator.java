@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import one.nio.http.Request;
 import one.nio.http.Response;
 import solutions.stage1.ByteBudget;
@@ -25,7 +26,8 @@ record Coordinator(
         LocalReplica local,
         PeerClient peers,
         Timestamps timestamps,
-        ByteBudget answers) {
+        ByteBudget answers,
+        Function<ReplicaCount, Quorum> quorums) {
     /** The replicas of a key, best first: the first {@code from} nodes of its ranking. */
     @FunctionalInterface
     interface ReplicaOrder {
@@ -48,7 +50,7 @@ record Coordinator(
         }
         List<String> replicas =
                 replicaOrder.replicas(client.key(), client.count().from());
-        Quorum quorum = new Quorum(client.count());
+        Quorum quorum = quorums.apply(client.count());
         // Peers always answer within their timeout, so the quorum is always decided; the bound is only a guard.
         // The replicas' answers (this node's own among them) are memory until the client's answer is made of them;
         // the session then counts that one while it waits for the client.

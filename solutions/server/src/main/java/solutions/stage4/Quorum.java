@@ -12,9 +12,10 @@ import solutions.stage3.PeerClient;
 /**
  * The replicas' answers to one request. It is decided as soon as {@code ack} replicas succeeded, or as soon as so
  * many failed that {@code ack} can no longer be reached; answers after that are ignored, so one slow replica never
- * delays a request that has enough fast ones. Answers may arrive on any thread.
+ * delays a request that has enough fast ones. Answers may arrive on any thread. Not final only so that a course mutant
+ * can keep its record after the client's answer was made of it ({@link #handOver}).
  */
-public final class Quorum {
+public class Quorum {
     /**
      * One replica's answer: a success (with the record a read found, as the replica sent it; null when none) or a
      * failure; {@code busy} when the replica is up and said to retry later (503), or this node had no room for its
@@ -129,7 +130,7 @@ public final class Quorum {
      * machine), and the coordinator has given the record's room in the budget back by then: eight slow readers of a
      * 16 MiB value could hold several such records nobody counted.
      */
-    private synchronized EncodedRecord handOver() {
+    protected synchronized EncodedRecord handOver() {
         EncodedRecord record = newest;
         newest = null;
         return record;

@@ -46,7 +46,8 @@ public class Stage4Node extends Stage3Node {
                 replica,
                 openPeers(),
                 timestamps,
-                replicaAnswers());
+                replicaAnswers(),
+                this::quorum);
         return request -> request.getHeaderValue(PeerClient.INTERNAL_HEADER) != null
                 ? endpoint.handle(request)
                 : answer(coordinator.start(request));
@@ -58,6 +59,11 @@ public class Stage4Node extends Stage3Node {
      */
     protected ByteBudget replicaAnswers() {
         return ByteBudget.unsentAnswers();
+    }
+
+    /** What collects the replicas' answers to one request (a grader's mutant's keeps its record after the answer). */
+    protected Quorum quorum(ReplicaCount count) {
+        return new Quorum(count);
     }
 
     /**

@@ -32,7 +32,14 @@ class CoordinatorTest {
         try (Storage storage = LsmStorage.open(new StorageConfig(dir, 1 << 20));
                 PeerClient peers = new PeerClient(SELF, "secret", Duration.ofSeconds(1))) {
             Coordinator coordinator = new Coordinator(
-                    SELF, 1, (key, from) -> List.of(SELF), new LocalReplica(storage), peers, new Timestamps(), answers);
+                    SELF,
+                    1,
+                    (key, from) -> List.of(SELF),
+                    new LocalReplica(storage),
+                    peers,
+                    new Timestamps(),
+                    answers,
+                    Quorum::new);
             byte[] value = new byte[1 << 20];
             value[0] = 42;
             Request put = new Request(Request.METHOD_PUT, "/v0/entity?id=k", true);

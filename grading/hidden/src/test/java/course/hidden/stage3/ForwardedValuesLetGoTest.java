@@ -1,5 +1,6 @@
 package course.hidden.stage3;
 
+import static course.hidden.SettledLiveObjects.mib;
 import static course.tests.stage3.ShardedRequests.get;
 import static course.tests.stage3.ShardedRequests.put;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,7 @@ import course.harness.Seed;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import course.hidden.SeededValues;
+import course.hidden.SettledLiveObjects;
 import course.hidden.WhileBusy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -66,7 +68,7 @@ class ForwardedValuesLetGoTest {
         } finally {
             clients.shutdownNow();
         }
-        LiveObjects after = settled(cluster, before.bytes() + VALUE_BYTES / 2);
+        LiveObjects after = SettledLiveObjects.of(cluster, 0, before.bytes() + VALUE_BYTES / 2);
         long kept = after.bytes() - before.bytes();
         assertTrue(
                 kept < VALUE_BYTES / 2,
@@ -80,24 +82,6 @@ class ForwardedValuesLetGoTest {
         for (int i = 0; i < keys.size(); i++) {
             get(c, 0, keys.get(i)).assertBody(200, SeededValues.of(seed.value(), i, VALUE_BYTES));
         }
-    }
-
-    /**
-     * What node 0 holds once nothing is on its way out any more: a worker that sent the last answer may not have
-     * returned yet on a busy machine, and its frame still holds that request's value (the suite saw one 8 MiB value
-     * so, once). Measured again a second later while above {@code limit}, three times at most: what a node keeps for
-     * good stays, what a finishing thread holds goes.
-     */
-    private static LiveObjects settled(Cluster cluster, long limit) throws Exception {
-        LiveObjects least = cluster.liveObjects(0);
-        for (int again = 0; again < 2 && least.bytes() >= limit; again++) {
-            Thread.sleep(1000);
-            LiveObjects now = cluster.liveObjects(0);
-            if (now.bytes() < least.bytes()) {
-                least = now;
-            }
-        }
-        return least;
     }
 
     /**
@@ -129,9 +113,5 @@ class ForwardedValuesLetGoTest {
         }
         cluster.start(0);
         return keys;
-    }
-
-    private static String mib(long bytes) {
-        return String.format("%.1f MiB", bytes / (1024.0 * 1024.0));
     }
 }
