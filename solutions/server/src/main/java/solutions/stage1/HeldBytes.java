@@ -16,7 +16,12 @@ final class HeldBytes extends Session.ArrayQueueItem {
      * 0 for bytes counted only if they stay queued ({@link #holdIfQueued}).
      */
     HeldBytes(byte[] data, ByteBudget budget, long reservedBytes) {
-        super(data, 0, data.length, 0);
+        this(data, 0, data.length, budget, reservedBytes);
+    }
+
+    /** The bytes {@code data[offset, offset + count)}; the whole array is what stays in memory while they wait. */
+    HeldBytes(byte[] data, int offset, int count, ByteBudget budget, long reservedBytes) {
+        super(data, offset, count, 0);
         this.budget = budget;
         this.held = reservedBytes;
     }

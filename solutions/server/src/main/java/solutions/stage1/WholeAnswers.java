@@ -28,12 +28,11 @@ public final class WholeAnswers implements AnswerWriter {
         if (!sendsLargeBody(response, withBody)) {
             return Admission.unreserved(response, withBody);
         }
-        byte[] body = response.getBody();
-        long footprint = HeapFootprint.ofArray(body.length);
+        long footprint = HeapFootprint.ofArray(heldArray(response).length);
         if (unsent.tryReserve(footprint)) {
             return new Admission(response, true, footprint);
         }
-        Response busy = Responses.text(Response.SERVICE_UNAVAILABLE, unsent.busyReason(body.length));
+        Response busy = Responses.text(Response.SERVICE_UNAVAILABLE, unsent.busyReason(bodyLength(response)));
         busy.addHeader("Retry-After: 1");
         return Admission.unreserved(busy, true);
     }
@@ -48,7 +47,9 @@ public final class WholeAnswers implements AnswerWriter {
             return;
         }
         HeldBytes head = new HeldBytes(response.toBytes(false), unsent, 0);
-        HeldBytes rest = new HeldBytes(response.getBody(), unsent, admitted.reservedBytes());
+        HeldBytes rest = response instanceof SlicedAnswer sliced
+                ? new HeldBytes(sliced.array(), sliced.offset(), sliced.length(), unsent, admitted.reservedBytes())
+                : new HeldBytes(response.getBody(), unsent, admitted.reservedBytes());
         head.append(rest);
         session.write(head); // if the connection is gone, one-nio releases both, and the reservation with them
         head.holdIfQueued();
@@ -57,7 +58,20 @@ public final class WholeAnswers implements AnswerWriter {
 
     /** Whether the answer goes out with a body large enough to be queued on its own and held for a slow client. */
     private static boolean sendsLargeBody(Response response, boolean withBody) {
+        return withBody && bodyLength(response) >= LARGE_BYTES;
+    }
+
+    /** The body's length, without the copy a {@link SlicedAnswer}'s {@code getBody} makes. */
+    private static int bodyLength(Response response) {
+        if (response instanceof SlicedAnswer sliced) {
+            return sliced.length();
+        }
         byte[] body = response.getBody();
-        return withBody && body != null && body.length >= LARGE_BYTES;
+        return body == null ? 0 : body.length;
+    }
+
+    /** The array a queued body keeps in memory: for a {@link SlicedAnswer}, the whole array it is part of. */
+    private static byte[] heldArray(Response response) {
+        return response instanceof SlicedAnswer sliced ? sliced.array() : response.getBody();
     }
 }

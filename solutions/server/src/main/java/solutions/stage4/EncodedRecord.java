@@ -1,10 +1,11 @@
 package solutions.stage4;
 
-import java.util.Arrays;
+import one.nio.http.Response;
+import solutions.stage1.SlicedAnswer;
 
 /**
  * A record as a replica read it or sent it ({@link Record}'s encoded bytes), kept as those bytes. A coordinator compares
- * its replicas' answers in place and copies the value out only for the client's answer: decoding each answer on
+ * its replicas' answers in place and answers its client from those bytes too: decoding each answer on
  * arrival made a second copy of every value beside the bytes it came in, which the budget for answers did not count.
  * In heap dumps of a stage-4 coordinator that died of OutOfMemoryError (16 GETs of a 16 MiB value at once beside busy
  * loops, 128 MiB heap), two of the six live 16 MiB arrays were such copies.
@@ -39,8 +40,11 @@ public final class EncodedRecord {
         return other == null || Record.winsOver(this.encoded, other.encoded);
     }
 
-    /** A copy of the value (null for a tombstone): made once, for the client's answer. */
-    public byte[] value() {
-        return isTombstone() ? null : Arrays.copyOfRange(encoded, Record.HEADER, encoded.length);
+    /**
+     * The client's 200 with the value, sent from these bytes without a copy ({@link SlicedAnswer}); not for a
+     * tombstone.
+     */
+    public Response answer() {
+        return new SlicedAnswer(Response.OK, encoded, Record.HEADER, encoded.length - Record.HEADER);
     }
 }

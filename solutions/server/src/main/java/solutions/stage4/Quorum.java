@@ -78,7 +78,7 @@ public class Quorum {
     /**
      * Counts a replica's answer. Only the newest record among the successes is kept: the client's answer needs no
      * other, and each is a whole value (a GET of a 16 MiB value from three replicas held 48 MiB). Records are compared
-     * as they came, without a copy; the value is copied out once, for the client's answer.
+     * as they came, without a copy, and the client's answer is sent from the newest one's bytes.
      *
      * @return the record let go of (an older one, or one that came after the decision), for its memory; else null
      */
@@ -172,9 +172,7 @@ public class Quorum {
             case Request.METHOD_DELETE -> Responses.empty(Response.ACCEPTED);
             default -> {
                 EncodedRecord newest = handOver();
-                yield newest == null || newest.isTombstone()
-                        ? Responses.empty(Response.NOT_FOUND)
-                        : new Response(Response.OK, newest.value());
+                yield newest == null || newest.isTombstone() ? Responses.empty(Response.NOT_FOUND) : newest.answer();
             }
         };
     }
