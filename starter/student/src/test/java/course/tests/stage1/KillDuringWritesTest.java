@@ -55,9 +55,12 @@ class KillDuringWritesTest {
                 acknowledgedCount.incrementAndGet();
             } else if (!r.answered()) {
                 break;
-            } else {
+            } else if (r.status() != 503) {
                 r.assertStatus(201);
             }
+            // A 503 is a node saying "retry later" (a node with a queue whose deadline for a worker passed on a
+            // saturated machine: "waited 1288 ms for a worker" in a suite run): not acknowledged, so not checked after
+            // the kill. A node that refuses every write still fails, below, with too few acknowledged.
         }
         killer.join();
         if (acknowledged.size() < ENOUGH) {
