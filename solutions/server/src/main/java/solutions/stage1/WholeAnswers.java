@@ -28,11 +28,12 @@ public final class WholeAnswers implements AnswerWriter {
         if (!sendsLargeBody(response, withBody)) {
             return Admission.unreserved(response, withBody);
         }
-        long footprint = HeapFootprint.ofArray(heldArray(response).length);
+        QueuedBody body = QueuedBody.of(response);
+        long footprint = HeapFootprint.ofArray(body.array().length);
         if (unsent.tryReserve(footprint)) {
             return new Admission(response, true, footprint);
         }
-        Response busy = Responses.text(Response.SERVICE_UNAVAILABLE, unsent.busyReason(bodyLength(response)));
+        Response busy = Responses.text(Response.SERVICE_UNAVAILABLE, unsent.busyReason(body.length()));
         busy.addHeader("Retry-After: 1");
         return Admission.unreserved(busy, true);
     }
@@ -47,9 +48,8 @@ public final class WholeAnswers implements AnswerWriter {
             return;
         }
         HeldBytes head = new HeldBytes(response.toBytes(false), unsent, 0);
-        HeldBytes rest = response instanceof SlicedAnswer sliced
-                ? new HeldBytes(sliced.array(), sliced.offset(), sliced.length(), unsent, admitted.reservedBytes())
-                : new HeldBytes(response.getBody(), unsent, admitted.reservedBytes());
+        QueuedBody body = QueuedBody.of(response);
+        HeldBytes rest = new HeldBytes(body.array(), body.offset(), body.length(), unsent, admitted.reservedBytes());
         head.append(rest);
         session.write(head); // if the connection is gone, one-nio releases both, and the reservation with them
         head.holdIfQueued();
@@ -58,20 +58,24 @@ public final class WholeAnswers implements AnswerWriter {
 
     /** Whether the answer goes out with a body large enough to be queued on its own and held for a slow client. */
     private static boolean sendsLargeBody(Response response, boolean withBody) {
-        return withBody && bodyLength(response) >= LARGE_BYTES;
+        return withBody && QueuedBody.of(response).length() >= LARGE_BYTES;
     }
 
-    /** The body's length, without the copy a {@link SlicedAnswer}'s {@code getBody} makes. */
-    private static int bodyLength(Response response) {
-        if (response instanceof SlicedAnswer sliced) {
-            return sliced.length();
+    /**
+     * An answer's body as it is queued: {@code array[offset, offset + length)}, the whole array being what stays in
+     * memory. A {@link SlicedAnswer}'s is a part of its array, taken without the copy its {@code getBody} makes.
+     */
+    // A view of the answer's own array for the next few lines, never compared or hashed.
+    @SuppressWarnings("ArrayRecordComponent")
+    private record QueuedBody(byte[] array, int offset, int length) {
+        private static final byte[] NONE = new byte[0];
+
+        static QueuedBody of(Response response) {
+            if (response instanceof SlicedAnswer sliced) {
+                return new QueuedBody(sliced.array(), sliced.offset(), sliced.length());
+            }
+            byte[] body = response.getBody();
+            return body == null ? new QueuedBody(NONE, 0, 0) : new QueuedBody(body, 0, body.length);
         }
-        byte[] body = response.getBody();
-        return body == null ? 0 : body.length;
-    }
-
-    /** The array a queued body keeps in memory: for a {@link SlicedAnswer}, the whole array it is part of. */
-    private static byte[] heldArray(Response response) {
-        return response instanceof SlicedAnswer sliced ? sliced.array() : response.getBody();
     }
 }

@@ -24,7 +24,7 @@ import solutions.stage1.Responses;
  * and the cluster's secret in {@value #SECRET_HEADER} so that the receiver knows a node sent it, not a client.
  * A peer that cannot be reached becomes an answer, not an exception: 503 when it refused or broke the connection,
  * 504 when it did not answer in time; the body names the peer. Not final only so that course mutants can leave out
- * the second attempt ({@link #closedBeforeAnyByte}) or send and read bodies as java.net.http does by default.
+ * the second attempt ({@link #closedBeforeAnyByte}) or send bodies as java.net.http does by default.
  */
 public class PeerClient implements Closeable {
     public static final String INTERNAL_HEADER = "X-Course-Internal";
@@ -144,10 +144,9 @@ public class PeerClient implements Closeable {
 
     /**
      * What reads an answer's body: a large one with a length into one array as it comes ({@link PeerAnswerBody}); a
-     * small one, one without a length, and a HEAD's (which has none) as java.net.http reads them. A course mutant
-     * gives {@code BodySubscribers.ofByteArray} for every answer, which holds a large answer twice at its end.
+     * small one, one without a length, and a HEAD's (which has none) as java.net.http reads them.
      */
-    protected HttpResponse.BodySubscriber<byte[]> answerReader(String method, HttpResponse.ResponseInfo info) {
+    static HttpResponse.BodySubscriber<byte[]> answerReader(String method, HttpResponse.ResponseInfo info) {
         long length = contentLength(info.headers());
         return length >= PeerAnswerMemory.SMALL_BYTES && length <= Integer.MAX_VALUE - 8 && !method.equals("HEAD")
                 ? new PeerAnswerBody((int) length)

@@ -241,7 +241,7 @@ class PeerClientTest {
     @Test
     void aLargeAnswerIsCopiedOutOfEachBufferAsItComes() throws Exception {
         try (PeerClient client = new PeerClient(SELF, "s", TIMEOUT)) {
-            HttpResponse.BodySubscriber<byte[]> reader = client.answerReader("GET", withLength(100_000));
+            HttpResponse.BodySubscriber<byte[]> reader = PeerClient.answerReader("GET", withLength(100_000));
             reader.onSubscribe(NO_FLOW_CONTROL);
             ByteBuffer first = ByteBuffer.wrap(filled(60_000, (byte) 1));
             reader.onNext(List.of(first));
@@ -261,7 +261,7 @@ class PeerClientTest {
     @Test
     void aLargeAnswerLongerOrShorterThanItsLengthFails() throws Exception {
         try (PeerClient client = new PeerClient(SELF, "s", TIMEOUT)) {
-            HttpResponse.BodySubscriber<byte[]> longer = client.answerReader("GET", withLength(70_000));
+            HttpResponse.BodySubscriber<byte[]> longer = PeerClient.answerReader("GET", withLength(70_000));
             longer.onSubscribe(NO_FLOW_CONTROL);
             longer.onNext(List.of(ByteBuffer.wrap(new byte[70_001])));
             Throwable tooLong = assertThrows(
@@ -270,7 +270,7 @@ class PeerClientTest {
                     .getCause();
             assertEquals("the peer's answer is longer than its Content-Length of 70000", tooLong.getMessage());
 
-            HttpResponse.BodySubscriber<byte[]> shorter = client.answerReader("GET", withLength(70_000));
+            HttpResponse.BodySubscriber<byte[]> shorter = PeerClient.answerReader("GET", withLength(70_000));
             shorter.onSubscribe(NO_FLOW_CONTROL);
             shorter.onNext(List.of(ByteBuffer.wrap(new byte[69_999])));
             shorter.onComplete();
