@@ -39,7 +39,10 @@ final class ClassBudgets {
 
     private ClassBudgets() {}
 
-    /** Runs {@code selection} (test packages) under a budget per class; see the class's comment. */
+    /**
+     * Runs {@code selection} (test packages) under a budget per class; see the class's comment. The budget is set by
+     * {@code classes}, how many test classes the whole grade runs (in this run or beside it, {@link TestLanes}).
+     */
     static Run run(
             Workspace ws,
             Sandbox sandbox,
@@ -47,9 +50,9 @@ final class ClassBudgets {
             String factory,
             int stage,
             TestJvm.Selection selection,
+            int classes,
             PrintStream progress)
             throws IOException, InterruptedException {
-        int classes = TestClasses.count(stage, selection.only());
         Duration budget = limits.classBudget(classes);
         long start = System.nanoTime();
         double forgiven = 0;

@@ -101,8 +101,8 @@ final class GradeArgs extends CourseCommand {
             paramLabel = "FILE",
             description = "Write Gradescope's autograder zip"
                     + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
-                    + " grading; --no-perf, --perf-step-seconds, --time-limit, --test-time-limit, --rerun-time-limit and"
-                    + " --class-time-limit given"
+                    + " grading; --no-perf, --perf-step-seconds, --time-limit, --test-time-limit, --rerun-time-limit,"
+                    + " --class-time-limit and --test-jvms given"
                     + " with it apply to every"
                     + " submission.")
     private Path gradescopeZip;
@@ -188,6 +188,16 @@ final class GradeArgs extends CourseCommand {
                     + " stopped, its unfinished tests fail and the next classes run.")
     void classTimeLimit(String seconds) {
         limits = limits.withPerClass(Duration.ofSeconds(OptionValues.between("--class-time-limit", seconds, 5, 86400)));
+    }
+
+    @Option(
+            names = "--test-jvms",
+            paramLabel = "N",
+            description = "How many test JVMs run the test classes side by side, each in a sandbox of its own"
+                    + " (default: 2 on a machine of two CPUs or more, else 1; 1 to 4). The classes are dealt out"
+                    + " among them in turn; the tests that did not pass run again in one.")
+    void testJvms(String n) {
+        limits = limits.withTestJvms(OptionValues.intBetween("--test-jvms", n, 1, 4));
     }
 
     @Option(

@@ -90,7 +90,7 @@ public final class GradeCommand {
                 String replay = replayCommand(o, seed);
                 Path artifactsDir = FailureFilesFolder.folderFor(o.out());
                 progress.println("grade: seed " + seed + " (replay: " + replay + ")");
-                ClassBudgets.Run budgeted = ClassBudgets.run(
+                ClassBudgets.Run budgeted = TestLanes.run(
                         ws,
                         sandbox,
                         o.limits(),

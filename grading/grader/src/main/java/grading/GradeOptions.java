@@ -93,6 +93,9 @@ record GradeOptions(
             options.addAll(List.of(
                     "--class-time-limit", String.valueOf(limits.perClass().toSeconds())));
         }
+        if (limits.testJvms() != null) {
+            options.addAll(List.of("--test-jvms", String.valueOf(limits.testJvms())));
+        }
         options.addAll(perfOptions());
         if (!sandbox) {
             options.add("--no-sandbox");

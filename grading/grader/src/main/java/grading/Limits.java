@@ -7,7 +7,8 @@ import java.time.Duration;
  * space; processes (threads count too) by RLIMIT_NPROC; disk by the size of the sandbox's temp file system. Time: a
  * limit per test, a budget per test class ({@code perClass}, or derived from the whole run's limit: see
  * {@link #classBudget}), a limit for the whole run and one for the second run of the tests that did not pass
- * ({@code rerun}).
+ * ({@code rerun}). CPUs: how many test JVMs run the classes side by side ({@code testJvms}; null: as many as
+ * {@link #testJvmsHere} says), each in a sandbox of its own with the limits above.
  */
 record Limits(
         Duration wholeRun,
@@ -17,7 +18,8 @@ record Limits(
         int processes,
         long tmpBytes,
         Duration perClass,
-        Duration rerun) {
+        Duration rerun,
+        Integer testJvms) {
     /**
      * 20 minutes for the run: beside two busy loops per core a grade gets about half a core, and stage 6's 73 classes
      * took past 15 minutes there (idle: 8). 5 for the second run, which runs at most {@link Rerun#MAX_TESTS} tests.
@@ -33,23 +35,40 @@ record Limits(
                 1024,
                 1536L << 20,
                 null,
-                Duration.ofMinutes(5));
+                Duration.ofMinutes(5),
+                null);
     }
 
     Limits withWholeRun(Duration d) {
-        return new Limits(d, perTest, testHeap, addressSpaceBytes, processes, tmpBytes, perClass, rerun);
+        return new Limits(d, perTest, testHeap, addressSpaceBytes, processes, tmpBytes, perClass, rerun, testJvms);
     }
 
     Limits withPerTest(Duration d) {
-        return new Limits(wholeRun, d, testHeap, addressSpaceBytes, processes, tmpBytes, perClass, rerun);
+        return new Limits(wholeRun, d, testHeap, addressSpaceBytes, processes, tmpBytes, perClass, rerun, testJvms);
     }
 
     Limits withPerClass(Duration d) {
-        return new Limits(wholeRun, perTest, testHeap, addressSpaceBytes, processes, tmpBytes, d, rerun);
+        return new Limits(wholeRun, perTest, testHeap, addressSpaceBytes, processes, tmpBytes, d, rerun, testJvms);
     }
 
     Limits withRerun(Duration d) {
-        return new Limits(wholeRun, perTest, testHeap, addressSpaceBytes, processes, tmpBytes, perClass, d);
+        return new Limits(wholeRun, perTest, testHeap, addressSpaceBytes, processes, tmpBytes, perClass, d, testJvms);
+    }
+
+    Limits withTestJvms(int n) {
+        return new Limits(wholeRun, perTest, testHeap, addressSpaceBytes, processes, tmpBytes, perClass, rerun, n);
+    }
+
+    /**
+     * How many test JVMs run the grade's test classes side by side ({@link TestLanes}): {@code --test-jvms}, else
+     * two where the machine has two CPUs or more (a test JVM and its nodes kept 1.1 of the course VM's 2 CPUs busy on
+     * average) and one on a single CPU.
+     */
+    int testJvmsHere() {
+        if (testJvms != null) {
+            return testJvms;
+        }
+        return Runtime.getRuntime().availableProcessors() >= 2 ? 2 : 1;
     }
 
     /** The limits of the second run: its own limit as the whole run's. */

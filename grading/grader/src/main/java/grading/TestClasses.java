@@ -65,14 +65,14 @@ final class TestClasses {
         }
     }
 
-    /** How many test classes a grade of the stage runs: all of them, or those {@code only} (null: all) selects. */
-    static int count(int stage, String only) {
+    /** The test classes a grade of the stage runs, sorted: all of them, or those {@code only} (null: all) selects. */
+    static List<String> selected(int stage, String only) {
         List<String> classes = of(stage);
         return only == null
-                ? classes.size()
-                : (int) classes.stream()
+                ? classes
+                : classes.stream()
                         .filter(c -> suffixes(only).stream().anyMatch(c::endsWith))
-                        .count();
+                        .toList();
     }
 
     /** The suffixes of an {@code --only}: the class names it selects end with one of them. */

@@ -38,6 +38,9 @@ class ClassBudgetsTest {
                 "EvenSpreadTest,ProtocolEdgeCasesTest",
                 "--class-time-limit",
                 "30",
+                // one test JVM, so that the class after the stopped one has to run in a new one
+                "--test-jvms",
+                "1",
                 "--no-perf",
                 "--out",
                 dir.resolve("g.json").toString());

@@ -297,6 +297,20 @@ class GradeCommandTest {
                 GradeException.class,
                 () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--frobnicate"}));
         assertTrue(e.getMessage().contains("Unknown option: '--frobnicate'"), e.getMessage());
+        e = assertThrows(
+                GradeException.class,
+                () -> GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--test-jvms", "0"}));
+        assertTrue(e.getMessage().contains("--test-jvms"), e.getMessage());
+        assertEquals(
+                1,
+                GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--test-jvms", "1"})
+                        .limits()
+                        .testJvmsHere());
+        GradeOptions zip =
+                GradeOptions.parse(new String[] {"--stage", "1", "--gradescope-zip", "a.zip", "--test-jvms", "1"});
+        assertTrue(
+                String.join(" ", zip.gradeOptionsForEverySubmission()).contains("--test-jvms 1"),
+                "the zip's grades would run two test JVMs: " + zip.gradeOptionsForEverySubmission());
         assertTrue(GradeArgs.usage().startsWith("usage: ./course grade --stage N --submission DIR"), GradeArgs.usage());
     }
 

@@ -163,7 +163,8 @@ class ReferenceReuseTest {
                                 limits.processes() / 2,
                                 limits.tmpBytes(),
                                 limits.perClass(),
-                                limits.rerun()),
+                                limits.rerun(),
+                                limits.testJvms()),
                         code)));
         Files.write(jar, new byte[] {1, 2, 3, 5});
         others.add(ReferenceReuse.key(MACHINE, PLAN, true, limits, code));

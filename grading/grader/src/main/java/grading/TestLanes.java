@@ -1,0 +1,157 @@
+package grading;
+
+import grading.runner.ReportLine;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The grade's test classes in several test JVMs side by side ({@link Limits#testJvmsHere}), each a run under class
+ * budgets ({@link ClassBudgets}) in a sandbox of its own. One test JVM and its nodes kept 1.1 of the course VM's two
+ * CPUs busy on average (an idle stage-6 grade: 540 core-seconds in 481 s): most of a test's time is a node JVM
+ * starting or a client waiting for an answer, so a second JVM's tests fill the other CPU. The classes are dealt out
+ * in turn in name order, so every lane gets about as many of each stage's classes; the lanes' outcomes are joined
+ * into one run whose tests stand in the order one JVM would have run them.
+ */
+final class TestLanes {
+    private TestLanes() {}
+
+    /** Runs the selection's classes in lanes; one lane (one class, or one CPU) is just a {@link ClassBudgets} run. */
+    static ClassBudgets.Run run(
+            Workspace ws,
+            Sandbox sandbox,
+            Limits limits,
+            String factory,
+            int stage,
+            TestJvm.Selection selection,
+            PrintStream progress)
+            throws IOException, InterruptedException {
+        List<String> classes = TestClasses.selected(stage, selection.only());
+        List<List<String>> lanes = deal(classes, limits.testJvmsHere());
+        if (lanes.size() < 2) {
+            return ClassBudgets.run(ws, sandbox, limits, factory, stage, selection, classes.size(), progress);
+        }
+        progress.println("grade: " + lanes.size() + " test JVMs side by side, with "
+                + String.join(
+                        " and ",
+                        lanes.stream().map(l -> String.valueOf(l.size())).toList())
+                + " test classes (--test-jvms)");
+        ExecutorService pool = Executors.newFixedThreadPool(lanes.size());
+        try {
+            List<Future<ClassBudgets.Run>> running = new ArrayList<>();
+            for (int i = 0; i < lanes.size(); i++) {
+                TestJvm.Selection lane = new TestJvm.Selection(
+                        selection.packages(),
+                        String.join(",", lanes.get(i)),
+                        List.of(),
+                        selection.seed(),
+                        selection.replay(),
+                        selection.artifactsShownAs());
+                PrintStream labelled = LabelledLines.of(progress, "jvm " + (i + 1) + " ");
+                running.add(pool.submit(
+                        () -> ClassBudgets.run(ws, sandbox, limits, factory, stage, lane, classes.size(), labelled)));
+            }
+            List<ClassBudgets.Run> runs = new ArrayList<>();
+            for (Future<ClassBudgets.Run> lane : running) {
+                runs.add(finished(lane));
+            }
+            ClassBudgets.Run joined = join(classes, runs);
+            List<String> notes = new ArrayList<>();
+            notes.add("tests: the " + classes.size() + " test classes ran in " + lanes.size()
+                    + " test JVMs side by side, each in a sandbox of its own (--test-jvms)");
+            notes.addAll(joined.notes());
+            return new ClassBudgets.Run(joined.outcome(), notes, joined.stoppedClasses());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * The classes dealt out in turn among at most {@code jvms} lanes (never an empty one), each lane in the classes'
+     * order.
+     */
+    static List<List<String>> deal(List<String> classes, int jvms) {
+        int lanes = Math.max(1, Math.min(jvms, classes.size()));
+        List<List<String>> dealt = new ArrayList<>();
+        for (int i = 0; i < lanes; i++) {
+            dealt.add(new ArrayList<>());
+        }
+        for (int i = 0; i < classes.size(); i++) {
+            dealt.get(i % lanes).add(classes.get(i));
+        }
+        return dealt.stream().map(List::copyOf).toList();
+    }
+
+    /**
+     * The lanes' runs as one: every test in the order of {@code classes} (its class's place; within a class, as its
+     * lane ran it), all reports, files, notes and stopped classes; the longest lane's time; and the ending (finished,
+     * timed out, exit code, stderr) of the first lane that did not finish, so that a test it left unfinished is
+     * explained by its own JVM's last words.
+     */
+    static ClassBudgets.Run join(List<String> classes, List<ClassBudgets.Run> lanes) {
+        Map<String, Integer> place = new LinkedHashMap<>();
+        for (int i = 0; i < classes.size(); i++) {
+            place.put(classes.get(i), i);
+        }
+        List<Map.Entry<String, String>> planned = new ArrayList<>();
+        Map<String, ReportLine> results = new LinkedHashMap<>();
+        Map<String, byte[]> artifacts = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+        Set<String> stopped = new LinkedHashSet<>();
+        double seconds = 0;
+        int leftRunning = 0;
+        TestJvm.Outcome ending = lanes.getFirst().outcome();
+        for (ClassBudgets.Run lane : lanes) {
+            TestJvm.Outcome o = lane.outcome();
+            planned.addAll(o.planned().entrySet());
+            results.putAll(o.results());
+            artifacts.putAll(o.artifacts());
+            notes.addAll(lane.notes());
+            stopped.addAll(lane.stoppedClasses());
+            seconds = Math.max(seconds, o.seconds());
+            leftRunning += o.leftRunning();
+            if (ending.finished() && !o.finished()) {
+                ending = o;
+            }
+        }
+        planned.sort(Comparator.comparingInt(e -> place.getOrDefault(TestOutcome.className(e.getKey()), place.size())));
+        Map<String, String> plan = new LinkedHashMap<>();
+        planned.forEach(e -> plan.put(e.getKey(), e.getValue()));
+        TestJvm.Outcome joined = new TestJvm.Outcome(
+                plan,
+                results,
+                ending.finished(),
+                ending.timedOut(),
+                ending.exitCode(),
+                ending.stderrTail(),
+                seconds,
+                leftRunning,
+                artifacts,
+                null);
+        return new ClassBudgets.Run(joined, notes, stopped);
+    }
+
+    private static ClassBudgets.Run finished(Future<ClassBudgets.Run> lane) throws IOException, InterruptedException {
+        try {
+            return lane.get();
+        } catch (ExecutionException e) {
+            switch (e.getCause()) {
+                case IOException io -> throw io;
+                case InterruptedException interrupted -> throw interrupted;
+                case RuntimeException runtime -> throw runtime;
+                case Error error -> throw error;
+                default -> throw new IllegalStateException(e.getCause());
+            }
+        }
+    }
+}
