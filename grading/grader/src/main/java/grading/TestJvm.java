@@ -150,22 +150,29 @@ final class TestJvm {
         long deadline = start + limits.wholeRun().toNanos();
         boolean exited = false;
         Stopped stopped = null;
-        while (!exited) {
-            long now = System.nanoTime();
-            if (now - deadline >= 0) {
-                break;
+        try {
+            while (!exited) {
+                long now = System.nanoTime();
+                if (now - deadline >= 0) {
+                    break;
+                }
+                exited = process.waitFor(Math.min(250, (deadline - now) / 1_000_000 + 1), TimeUnit.MILLISECONDS);
+                ClassStart running = current.get();
+                if (!exited
+                        && classBudget != null
+                        && running != null
+                        && System.nanoTime() - running.nanos() > classBudget.toNanos()) {
+                    stopped =
+                            new Stopped(running.testClass(), classBudget, (System.nanoTime() - running.nanos()) / 1e9);
+                    progress.println("grade: " + running.testClass() + " ran past its time budget of "
+                            + classBudget.toSeconds() + " s: stopped");
+                    break;
+                }
             }
-            exited = process.waitFor(Math.min(250, (deadline - now) / 1_000_000 + 1), TimeUnit.MILLISECONDS);
-            ClassStart running = current.get();
-            if (!exited
-                    && classBudget != null
-                    && running != null
-                    && System.nanoTime() - running.nanos() > classBudget.toNanos()) {
-                stopped = new Stopped(running.testClass(), classBudget, (System.nanoTime() - running.nanos()) / 1e9);
-                progress.println("grade: " + running.testClass() + " ran past its time budget of "
-                        + classBudget.toSeconds() + " s: stopped");
-                break;
-            }
+        } catch (InterruptedException e) {
+            // the grade stopped waiting (a test JVM beside this one failed to start): nothing of this run outlives it
+            contained.end(LEFTOVER_PATIENCE);
+            throw e;
         }
         int leftRunning = contained.end(LEFTOVER_PATIENCE);
         out.join(5000);

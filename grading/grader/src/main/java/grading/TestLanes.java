@@ -10,7 +10,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -47,6 +49,7 @@ final class TestLanes {
                         lanes.stream().map(l -> String.valueOf(l.size())).toList())
                 + " test classes (--test-jvms)");
         ExecutorService pool = Executors.newFixedThreadPool(lanes.size());
+        CompletionService<ClassBudgets.Run> done = new ExecutorCompletionService<>(pool);
         try {
             List<Future<ClassBudgets.Run>> running = new ArrayList<>();
             for (int i = 0; i < lanes.size(); i++) {
@@ -58,14 +61,15 @@ final class TestLanes {
                         selection.replay(),
                         selection.artifactsShownAs());
                 PrintStream labelled = LabelledLines.of(progress, "jvm " + (i + 1) + " ");
-                running.add(pool.submit(
+                running.add(done.submit(
                         () -> ClassBudgets.run(ws, sandbox, limits, factory, stage, lane, classes.size(), labelled)));
             }
-            List<ClassBudgets.Run> runs = new ArrayList<>();
-            for (Future<ClassBudgets.Run> lane : running) {
-                runs.add(finished(lane));
+            // in the order they end: a lane that could not run stops the others at once (finally)
+            for (int i = 0; i < running.size(); i++) {
+                finished(done.take());
             }
-            ClassBudgets.Run joined = join(classes, runs);
+            ClassBudgets.Run joined =
+                    join(classes, running.stream().map(Future::resultNow).toList());
             List<String> notes = new ArrayList<>();
             notes.add("tests: the " + classes.size() + " test classes ran in " + lanes.size()
                     + " test JVMs side by side, each in a sandbox of its own (--test-jvms)");
@@ -141,9 +145,9 @@ final class TestLanes {
         return new ClassBudgets.Run(joined, notes, stopped);
     }
 
-    private static ClassBudgets.Run finished(Future<ClassBudgets.Run> lane) throws IOException, InterruptedException {
+    private static void finished(Future<ClassBudgets.Run> lane) throws IOException, InterruptedException {
         try {
-            return lane.get();
+            lane.get();
         } catch (ExecutionException e) {
             switch (e.getCause()) {
                 case IOException io -> throw io;
