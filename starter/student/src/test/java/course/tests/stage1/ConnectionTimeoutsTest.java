@@ -75,13 +75,20 @@ class ConnectionTimeoutsTest {
             idle.getOutputStream().write(ascii("GET /v0/entity?id=a HTTP/1.1\r\nHost: localhost\r\n\r\n"));
             assertEquals("HTTP/1.1 404 Not Found", RawHttp.readLine(idle.getInputStream()));
             long start = System.nanoTime();
+            int found = 0;
             for (int i = 0; i < 8; i++) { // 4 s of one request every 500 ms: never idle for 1.5 s
                 busy.getOutputStream().write(ascii("GET /v0/entity?id=b HTTP/1.1\r\nHost: localhost\r\n\r\n"));
                 RawHttp.Answer answer =
                         RawHttp.answerAfter(RawHttp.readLine(busy.getInputStream()), busy.getInputStream());
-                assertEquals(404, answer.status(), "the busy connection is answered " + i + " times");
+                // A node short of CPU may refuse a request (503: no worker in time); the connection stays open all
+                // the same, which is what this test is about.
+                assertTrue(
+                        answer.status() == 404 || answer.status() == 503,
+                        "the busy connection is answered " + i + " times, then " + answer.status());
+                found += answer.status() == 404 ? 1 : 0;
                 Thread.sleep(500);
             }
+            assertTrue(found > 0, "the node refused (503) all 8 requests of the busy connection");
             idle.setSoTimeout((int) CLOSED_WITHIN_MILLIS);
             assertTrue(
                     closedAfterAnswer(idle.getInputStream()),
