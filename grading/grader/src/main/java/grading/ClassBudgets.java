@@ -41,7 +41,9 @@ final class ClassBudgets {
 
     /**
      * Runs {@code selection} (test packages) under a budget per class; see the class's comment. The budget is set by
-     * {@code classes}, how many test classes the whole grade runs (in this run or beside it, {@link TestLanes}).
+     * {@code classes}, how many test classes the whole grade runs (in this run or beside it, {@link TestLanes}). When
+     * the selection's classes are handed out from a queue, a stopped class's JVM is followed by one that takes the
+     * queue's next classes.
      */
     static Run run(
             Workspace ws,
@@ -80,27 +82,33 @@ final class ClassBudgets {
                     unfinished++;
                 }
             }
+            // Handed out, the classes not begun wait in the queue (the planned tests without a result are also those
+            // of the JVMs beside this one); dealt out, they are this run's planned tests without a result.
             List<String> rest = merged.planned().keySet().stream()
                     .filter(id -> !results.containsKey(id))
                     .toList();
+            boolean more =
+                    selection.handedOut() != null ? !selection.handedOut().isEmpty() : !rest.isEmpty();
             notes.add("time budget: " + stopped.testClass() + " ran past its time budget of "
                     + budget.toSeconds() + " s (" + budgetRule(limits, classes) + ") and was stopped; "
                     + (unfinished == 0
                             ? "its tests had reported (a parameterized one counts as its worst run)"
                             : "its " + unfinished + " unfinished test(s) failed")
                     + " and none of its tests ran again"
-                    + (rest.isEmpty()
+                    + (!more
                             ? ""
-                            : ", the " + rest.size() + " test(s) after it ran in a test JVM of their own"));
+                            : selection.handedOut() != null
+                                    ? ", the classes not yet begun ran in a new test JVM"
+                                    : ", the " + rest.size() + " test(s) after it ran in a test JVM of their own"));
             double elapsed = (System.nanoTime() - start) / 1e9;
             double left = Math.min(
                     limits.wholeRun().toMillis() / 1e3 - (elapsed - forgiven),
                     limits.wholeRunWithStoppedClasses().toMillis() / 1e3 - elapsed);
-            boolean outOfTime = !rest.isEmpty() && left < 1;
+            boolean outOfTime = more && left < 1;
             merged = new TestJvm.Outcome(
                     merged.planned(),
                     results,
-                    rest.isEmpty() && merged.finished(),
+                    !more && merged.finished(),
                     outOfTime,
                     merged.exitCode(),
                     merged.stderrTail(),
@@ -108,12 +116,11 @@ final class ClassBudgets {
                     merged.leftRunning(),
                     merged.artifacts(),
                     null);
-            if (rest.isEmpty() || outOfTime) {
+            if (!more || outOfTime) {
                 break;
             }
             now = limits.withWholeRun(Duration.ofMillis((long) (left * 1000)));
-            next = new TestJvm.Selection(
-                    List.of(), null, rest, selection.seed(), selection.replay(), selection.artifactsShownAs());
+            next = selection.handedOut() != null ? selection : selection.justTests(rest);
         }
         return new Run(merged, notes, stoppedClasses);
     }

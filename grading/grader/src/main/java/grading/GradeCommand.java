@@ -97,7 +97,7 @@ public final class GradeCommand {
                         intake.factory(),
                         o.stage(),
                         new TestJvm.Selection(
-                                TestClasses.packages(o.stage()), o.only(), List.of(), seed, replay, artifactsDir),
+                                TestClasses.packages(o.stage()), o.only(), List.of(), seed, replay, artifactsDir, null),
                         progress);
                 notes.addAll(budgeted.notes());
                 Rerun rerun = Rerun.after(
@@ -109,7 +109,7 @@ public final class GradeCommand {
                                 o.limits().forRerun(),
                                 intake.factory(),
                                 o.stage(),
-                                new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir),
+                                new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir, null),
                                 null,
                                 progress),
                         progress);

@@ -21,6 +21,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -74,10 +75,28 @@ final class TestJvm {
     /**
      * What to run: the packages (narrowed to classes ending in {@code only} when not null), or, when {@code tests} is
      * not empty, just those test methods (CLASS#METHOD). Every random choice of every test comes from {@code seed};
-     * {@code replay} is the command that grades again with it, for failure messages.
+     * {@code replay} is the command that grades again with it, for failure messages. With {@code handedOut} (null:
+     * all at once), the JVM runs the packages' classes one at a time, taking each from that queue as it finishes the
+     * one before, which test JVMs side by side share ({@link TestLanes}); it plans every test of the packages still.
      */
     record Selection(
-            List<String> packages, String only, List<String> tests, long seed, String replay, Path artifactsShownAs) {}
+            List<String> packages,
+            String only,
+            List<String> tests,
+            long seed,
+            String replay,
+            Path artifactsShownAs,
+            Queue<String> handedOut) {
+        /** This selection with its classes taken from {@code queue}. */
+        Selection handedOutFrom(Queue<String> queue) {
+            return new Selection(packages, only, tests, seed, replay, artifactsShownAs, queue);
+        }
+
+        /** Just the named tests (CLASS#METHOD), with this selection's seed, replay and files. */
+        Selection justTests(List<String> named) {
+            return new Selection(List.of(), null, named, seed, replay, artifactsShownAs, null);
+        }
+    }
 
     /**
      * Runs the selection in one JVM in the sandbox, and stops the run (everything in the sandbox) as soon as a test
@@ -123,8 +142,8 @@ final class TestJvm {
                                 .toList()),
                 "grading.runner.SandboxedTestRunner"));
         SandboxPlan plan = selection.tests().isEmpty()
-                ? new SandboxPlan(selection.packages(), selection.only(), List.of())
-                : new SandboxPlan(List.of(), null, selection.tests());
+                ? new SandboxPlan(selection.packages(), selection.only(), List.of(), selection.handedOut() != null)
+                : new SandboxPlan(List.of(), null, selection.tests(), false);
         List<String> command = sandbox.wrap(java, ws.root, ws.tmp, limits);
         long start = System.nanoTime();
         ContainedProcess contained = ContainedProcess.start(new ProcessBuilder(command).directory(ws.tmp.toFile()));
@@ -135,15 +154,21 @@ final class TestJvm {
         Deque<String> stderrTail = new ArrayDeque<>();
         boolean[] done = {false};
         AtomicReference<ClassStart> current = new AtomicReference<>();
+        OutputStream stdin = process.getOutputStream();
+        Runnable next = () -> handOut(stdin, selection.handedOut());
         Thread out = new Thread(
-                () -> readReports(process, secret, planned, results, artifacts, done, current), "grade-reports");
+                () -> readReports(process, secret, planned, results, artifacts, done, current, next), "grade-reports");
         Thread err = new Thread(() -> forwardProgress(process, stderrTail, progress), "grade-progress");
         out.setDaemon(true);
         err.setDaemon(true);
         out.start();
         err.start();
-        try (OutputStream stdin = process.getOutputStream()) {
+        try {
             stdin.write((secret + "\n" + plan.write()).getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            if (selection.handedOut() == null) {
+                stdin.close();
+            }
         } catch (IOException e) {
             // the JVM died at once; its stderr says why
         }
@@ -172,9 +197,11 @@ final class TestJvm {
         } catch (InterruptedException e) {
             // the grade stopped waiting (a test JVM beside this one failed to start): nothing of this run outlives it
             contained.end(LEFTOVER_PATIENCE);
+            closeQuietly(stdin);
             throw e;
         }
         int leftRunning = contained.end(LEFTOVER_PATIENCE);
+        closeQuietly(stdin);
         out.join(5000);
         err.join(5000);
         synchronized (results) {
@@ -215,7 +242,8 @@ final class TestJvm {
             Map<String, ReportLine> results,
             Map<String, byte[]> artifacts,
             boolean[] done,
-            AtomicReference<ClassStart> current) {
+            AtomicReference<ClassStart> current,
+            Runnable next) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 ReportLine report = ReportLine.parse(secret, line);
@@ -230,6 +258,7 @@ final class TestJvm {
                         case SandboxedTestRunner.CLASS_STARTED ->
                             current.set(new ClassStart(report.test(), System.nanoTime()));
                         case SandboxedTestRunner.CLASS_FINISHED -> current.set(null);
+                        case SandboxedTestRunner.NEXT -> next.run();
                         case "ARTIFACT" -> {
                             byte[] bytes = FailureFiles.decode(report);
                             if (bytes != null) {
@@ -242,6 +271,32 @@ final class TestJvm {
             }
         } catch (IOException ignored) {
             // the process is gone
+        }
+    }
+
+    /**
+     * Names the next class of {@code queue} to the JVM, or closes its stdin when none is left (its run then ends); a
+     * JVM that is gone is not an error here: its ending says why.
+     */
+    private static void handOut(OutputStream stdin, Queue<String> queue) {
+        String testClass = queue == null ? null : queue.poll();
+        try {
+            if (testClass == null) {
+                stdin.close();
+            } else {
+                stdin.write((testClass + "\n").getBytes(StandardCharsets.UTF_8));
+                stdin.flush();
+            }
+        } catch (IOException gone) {
+            // the JVM ended; what it ran is in its reports
+        }
+    }
+
+    private static void closeQuietly(OutputStream stdin) {
+        try {
+            stdin.close();
+        } catch (IOException gone) {
+            // nothing is left to say to it
         }
     }
 

@@ -9,8 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletionService;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
@@ -21,9 +23,11 @@ import java.util.concurrent.Future;
  * The grade's test classes in several test JVMs side by side ({@link Limits#testJvmsHere}), each a run under class
  * budgets ({@link ClassBudgets}) in a sandbox of its own. One test JVM and its nodes kept 1.1 of the course VM's two
  * CPUs busy on average (an idle stage-6 grade: 540 core-seconds in 481 s): most of a test's time is a node JVM
- * starting or a client waiting for an answer, so a second JVM's tests fill the other CPU. The classes are dealt out
- * in turn in name order, so every lane gets about as many of each stage's classes; the lanes' outcomes are joined
- * into one run whose tests stand in the order one JVM would have run them.
+ * starting or a client waiting for an answer, so a second JVM's tests fill the other CPU. The classes wait in one
+ * queue in name order and each JVM takes the next as it finishes one, so the JVMs end within about a class of each
+ * other: dealt out in turn beforehand, a stage-3 grade's two JVMs ended at 191 and 115 s (its slowest class, 51 s, and
+ * others long in one of them). The lanes' outcomes are joined into one run whose tests stand in the order one JVM
+ * would have run them.
  */
 final class TestLanes {
     private TestLanes() {}
@@ -39,30 +43,22 @@ final class TestLanes {
             PrintStream progress)
             throws IOException, InterruptedException {
         List<String> classes = TestClasses.selected(stage, selection.only());
-        List<List<String>> lanes = deal(classes, limits.testJvmsHere());
-        if (lanes.size() < 2) {
+        int lanes = lanes(classes.size(), limits.testJvmsHere());
+        if (lanes < 2) {
             return ClassBudgets.run(ws, sandbox, limits, factory, stage, selection, classes.size(), progress);
         }
-        progress.println("grade: " + lanes.size() + " test JVMs side by side, with "
-                + String.join(
-                        " and ",
-                        lanes.stream().map(l -> String.valueOf(l.size())).toList())
-                + " test classes (--test-jvms)");
-        ExecutorService pool = Executors.newFixedThreadPool(lanes.size());
+        progress.println("grade: " + lanes + " test JVMs side by side, each taking the next of the " + classes.size()
+                + " test classes as it finishes one (--test-jvms)");
+        Queue<String> queue = new ConcurrentLinkedQueue<>(classes);
+        TestJvm.Selection handedOut = selection.handedOutFrom(queue);
+        ExecutorService pool = Executors.newFixedThreadPool(lanes);
         CompletionService<ClassBudgets.Run> done = new ExecutorCompletionService<>(pool);
         try {
             List<Future<ClassBudgets.Run>> running = new ArrayList<>();
-            for (int i = 0; i < lanes.size(); i++) {
-                TestJvm.Selection lane = new TestJvm.Selection(
-                        selection.packages(),
-                        String.join(",", lanes.get(i)),
-                        List.of(),
-                        selection.seed(),
-                        selection.replay(),
-                        selection.artifactsShownAs());
+            for (int i = 0; i < lanes; i++) {
                 PrintStream labelled = LabelledLines.of(progress, "jvm " + (i + 1) + " ");
-                running.add(done.submit(
-                        () -> ClassBudgets.run(ws, sandbox, limits, factory, stage, lane, classes.size(), labelled)));
+                running.add(done.submit(() ->
+                        ClassBudgets.run(ws, sandbox, limits, factory, stage, handedOut, classes.size(), labelled)));
             }
             // in the order they end: a lane that could not run stops the others at once (finally)
             for (int i = 0; i < running.size(); i++) {
@@ -71,8 +67,9 @@ final class TestLanes {
             ClassBudgets.Run joined =
                     join(classes, running.stream().map(Future::resultNow).toList());
             List<String> notes = new ArrayList<>();
-            notes.add("tests: the " + classes.size() + " test classes ran in " + lanes.size()
-                    + " test JVMs side by side, each in a sandbox of its own (--test-jvms)");
+            notes.add("tests: the " + classes.size() + " test classes ran in " + lanes
+                    + " test JVMs side by side, each in a sandbox of its own, each taking the next class as it"
+                    + " finished one (--test-jvms)");
             notes.addAll(joined.notes());
             return new ClassBudgets.Run(joined.outcome(), notes, joined.stoppedClasses());
         } finally {
@@ -80,20 +77,9 @@ final class TestLanes {
         }
     }
 
-    /**
-     * The classes dealt out in turn among at most {@code jvms} lanes (never an empty one), each lane in the classes'
-     * order.
-     */
-    static List<List<String>> deal(List<String> classes, int jvms) {
-        int lanes = Math.max(1, Math.min(jvms, classes.size()));
-        List<List<String>> dealt = new ArrayList<>();
-        for (int i = 0; i < lanes; i++) {
-            dealt.add(new ArrayList<>());
-        }
-        for (int i = 0; i < classes.size(); i++) {
-            dealt.get(i % lanes).add(classes.get(i));
-        }
-        return dealt.stream().map(List::copyOf).toList();
+    /** How many test JVMs run {@code classes} classes: at most {@code jvms}, never one without a class. */
+    static int lanes(int classes, int jvms) {
+        return Math.max(1, Math.min(jvms, classes));
     }
 
     /**

@@ -85,6 +85,51 @@ class ClassBudgetsTest {
     }
 
     @Test
+    void testJvmsSideBySideThatAreBothStoppedGoOnWithTheClassesNotYetBegun(@TempDir Path dir) throws Exception {
+        // Two classes this mutant makes hour-long (each waits 3 s per key of a stopped owner) are taken first, one by
+        // each of two test JVMs; both are stopped, and the class left in the queue runs in a new JVM.
+        Grade g = GradeCommandTest.grade(
+                "--stage",
+                "5",
+                "--factory",
+                "grading.mutants.stage5.ShortfallWaitsForTheGuard",
+                "--only",
+                "EvenSpreadTest,OneCopyPerKeyTest,NoOverReplicationTest",
+                "--class-time-limit",
+                "15",
+                "--test-jvms",
+                "2",
+                "--no-perf",
+                "--out",
+                dir.resolve("g.json").toString());
+        String all = g.tests().stream()
+                        .map(t -> t.name() + " " + t.outcome() + ": " + t.message())
+                        .collect(Collectors.joining("\n"))
+                + "\n" + String.join("\n", g.notes());
+        Map<String, String> outcomes = new LinkedHashMap<>();
+        g.tests()
+                .forEach(t -> outcomes.merge(
+                        t.name().substring(0, t.name().indexOf('.')),
+                        t.outcome(),
+                        (a, b) -> a.equals(b) ? a : "mixed"));
+        assertEquals(
+                Map.of(
+                        "EvenSpreadTest", "failed",
+                        "OneCopyPerKeyTest", "failed",
+                        "NoOverReplicationTest", "passed"),
+                outcomes,
+                all);
+        assertEquals(
+                2,
+                g.tests().stream()
+                        .filter(t -> t.message() != null
+                                && t.message().startsWith("stopped: the class's time budget of 15 s ran out"))
+                        .count(),
+                all);
+        assertTrue(all.contains("the classes not yet begun ran in a new test JVM"), all);
+    }
+
+    @Test
     void aClassesBudgetIsTwiceAnEvenShareOfTheRunAtLeastATestsLimit() {
         Limits standard = Limits.standard();
         assertEquals(Duration.ofSeconds(150), standard.classBudget(55), "a whole stage: a test's limit");

@@ -19,15 +19,17 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The grade's test classes in two test JVMs side by side: dealt out, run at once, joined as one run. */
+/**
+ * The grade's test classes in two test JVMs side by side: run at once, each JVM taking the next class as it finishes
+ * one, joined as one run.
+ */
 class TestLanesTest {
     @Test
-    void classesAreDealtOutInTurnAndNoLaneIsEmpty() {
-        List<String> five = List.of("a", "b", "c", "d", "e");
-        assertEquals(List.of(List.of("a", "c", "e"), List.of("b", "d")), TestLanes.deal(five, 2));
-        assertEquals(List.of(five), TestLanes.deal(five, 1));
-        assertEquals(List.of(List.of("a")), TestLanes.deal(List.of("a"), 2), "one class: one JVM");
-        assertEquals(List.of(List.of("a"), List.of("b")), TestLanes.deal(List.of("a", "b"), 4));
+    void noTestJvmIsStartedWithoutAClass() {
+        assertEquals(2, TestLanes.lanes(5, 2));
+        assertEquals(1, TestLanes.lanes(5, 1));
+        assertEquals(1, TestLanes.lanes(1, 2), "one class: one JVM");
+        assertEquals(2, TestLanes.lanes(2, 4));
     }
 
     @Test
@@ -56,16 +58,18 @@ class TestLanesTest {
     }
 
     @Test
-    void aGradeRunsItsClassesInTwoTestJvmsAtOnceAndCountsEveryTest(@TempDir Path dir) throws Exception {
+    void aGradeRunsItsClassesInTwoTestJvmsAtOnceEachTakingTheNextAsItFinishesOne(@TempDir Path dir) throws Exception {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        String longer = "course.hidden.stage1.CrashRecoveryTest"; // ~13 s of kill -9 and restarts
+        String shorter = "course.tests.stage1.ConcurrentWritersTest"; // ~5 s
+        String last = "course.tests.stage1.EntityProtocolTest"; // ~3.5 s
         List<String> line = new ArrayList<>(List.of(
                 "--stage",
                 "1",
                 "--factory",
                 "solutions.stage1.Stage1Factory",
-                // dealt: ConcurrentClients and KillDuringWrites (about 8 s of tests) beside ConcurrentWriters (3 s)
                 "--only",
-                "ConcurrentClientsTest,ConcurrentWritersTest,KillDuringWritesTest",
+                "CrashRecoveryTest,ConcurrentWritersTest,EntityProtocolTest",
                 "--test-jvms",
                 "2",
                 "--no-perf",
@@ -87,15 +91,32 @@ class TestLanesTest {
                 .distinct()
                 .toList();
         assertEquals(
-                List.of("ConcurrentClientsTest", "ConcurrentWritersTest", "KillDuringWritesTest"),
+                List.of("CrashRecoveryTest", "ConcurrentWritersTest", "EntityProtocolTest"),
                 classes,
                 "the tests in the classes' order, as one JVM runs them: "
                         + g.tests().stream().map(TestResult::name).toList());
-        // at once: the second JVM began a test before the first had finished its last
-        int secondBegan = firstIndex(lines, "jvm 2 ", "] running course.tests.stage1.ConcurrentWritersTest#");
-        int firstEnded = lastIndex(lines, "jvm 1 ", "] passed  course.tests.stage1.KillDuringWritesTest#");
-        assertTrue(secondBegan >= 0 && firstEnded >= 0, said);
-        assertTrue(secondBegan < firstEnded, "the two test JVMs ran one after the other:\n" + said);
+        String longerJvm = jvmOf(lines, longer);
+        String shorterJvm = jvmOf(lines, shorter);
+        assertTrue(longerJvm != null && shorterJvm != null && !longerJvm.equals(shorterJvm), said);
+        // at once: the shorter class's JVM began a test before the longer class's JVM had finished its last
+        int shorterBegan = firstIndex(lines, shorterJvm, "] running " + shorter + "#");
+        int longerEnded = lastIndex(lines, longerJvm, "] passed  " + longer + "#");
+        assertTrue(shorterBegan >= 0 && longerEnded >= 0, said);
+        assertTrue(shorterBegan < longerEnded, "the two test JVMs ran one after the other:\n" + said);
+        // the last class went to the JVM that was free first, not to the one still in the longer class
+        assertEquals(
+                shorterJvm,
+                jvmOf(lines, last),
+                "the last class waited for the JVM of the longer class instead of running in the free one:\n" + said);
+    }
+
+    /** The label ("jvm 1 ") of the test JVM whose progress shows {@code testClass}'s first test beginning. */
+    private static String jvmOf(List<String> lines, String testClass) {
+        return lines.stream()
+                .filter(l -> l.startsWith("jvm ") && l.contains("] running " + testClass + "#"))
+                .map(l -> l.substring(0, l.indexOf(' ', 4) + 1))
+                .findFirst()
+                .orElse(null);
     }
 
     private static int firstIndex(List<String> lines, String label, String text) {

@@ -9,12 +9,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * What a JVM the grader starts inside the sandbox is given: the report secret (first line of stdin), its plan (the
- * rest of stdin) and the real stdout for {@link ReportLine} lines. Reading it moves System.out to stderr, so whatever
+ * What a JVM the grader starts inside the sandbox is given: the report secret (first line of stdin), its plan (what
+ * follows), the rest of stdin ({@code more}: the classes the grader hands out, {@link SandboxPlan#handedOut}) and the
+ * real stdout for {@link ReportLine} lines. Reading it moves System.out to stderr, so whatever
  * the submission prints can never be taken for a report. Bad input stops the JVM with exit code 2 and a line on
  * stderr saying what was wrong (the grader shows it), since there is nobody to throw to.
  */
-record SandboxStdin<P>(String secret, P plan, PrintStream reports) {
+record SandboxStdin<P>(String secret, P plan, BufferedReader more, PrintStream reports) {
     /** Reads the plan that follows the secret; a missing or broken plan is an {@link IllegalArgumentException}. */
     @FunctionalInterface
     interface PlanReader<P> {
@@ -36,7 +37,7 @@ record SandboxStdin<P>(String secret, P plan, PrintStream reports) {
         }
         PrintStream reports = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err);
-        return new SandboxStdin<>(secret, plan, reports);
+        return new SandboxStdin<>(secret, plan, stdin, reports);
     }
 
     private static IllegalStateException exit(String message) {
