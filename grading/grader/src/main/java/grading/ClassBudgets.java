@@ -40,31 +40,23 @@ final class ClassBudgets {
     private ClassBudgets() {}
 
     /**
-     * Runs {@code selection} (test packages) under a budget per class; see the class's comment. The budget is set by
+     * Runs {@code given}'s selection (test packages) under a budget per class; see the class's comment. The budget is set by
      * {@code classes}, how many test classes the whole grade runs (in this run or beside it, {@link TestLanes}). When
      * the selection's classes are handed out from a queue, a stopped class's JVM is followed by one that takes the
      * queue's next classes.
      */
-    static Run run(
-            Workspace ws,
-            Sandbox sandbox,
-            Limits limits,
-            String factory,
-            int stage,
-            TestJvm.Selection selection,
-            int classes,
-            PrintStream progress)
-            throws IOException, InterruptedException {
+    static Run run(TestRun given, int classes, PrintStream progress) throws IOException, InterruptedException {
+        Limits limits = given.limits();
+        TestJvm.Selection selection = given.selection();
         Duration budget = limits.classBudget(classes);
         long start = System.nanoTime();
         double forgiven = 0;
         List<String> notes = new ArrayList<>();
         Set<String> stoppedClasses = new LinkedHashSet<>();
-        TestJvm.Selection next = selection;
-        Limits now = limits;
+        TestRun next = given;
         TestJvm.Outcome merged = null;
         while (true) {
-            TestJvm.Outcome run = TestJvm.run(ws, sandbox, now, factory, stage, next, budget, progress);
+            TestJvm.Outcome run = TestJvm.run(next, budget, progress);
             merged = merged == null ? run : combine(merged, run);
             TestJvm.Stopped stopped = run.stopped();
             if (stopped == null) {
@@ -119,8 +111,8 @@ final class ClassBudgets {
             if (!more || outOfTime) {
                 break;
             }
-            now = limits.withWholeRun(Duration.ofMillis((long) (left * 1000)));
-            next = selection.handedOut() != null ? selection : selection.justTests(rest);
+            next = given.withLimits(limits.withWholeRun(Duration.ofMillis((long) (left * 1000))))
+                    .withSelection(selection.handedOut() != null ? selection : selection.justTests(rest));
         }
         return new Run(merged, notes, stoppedClasses);
     }

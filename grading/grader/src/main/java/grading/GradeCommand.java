@@ -90,26 +90,28 @@ public final class GradeCommand {
                 String replay = replayCommand(o, seed);
                 Path artifactsDir = FailureFilesFolder.folderFor(o.out());
                 progress.println("grade: seed " + seed + " (replay: " + replay + ")");
-                ClassBudgets.Run budgeted = TestLanes.run(
+                TestRun tests = new TestRun(
                         ws,
                         sandbox,
                         o.limits(),
                         intake.factory(),
                         o.stage(),
                         new TestJvm.Selection(
-                                TestClasses.packages(o.stage()), o.only(), List.of(), seed, replay, artifactsDir, null),
-                        progress);
+                                TestClasses.packages(o.stage()),
+                                o.only(),
+                                List.of(),
+                                seed,
+                                replay,
+                                artifactsDir,
+                                null));
+                ClassBudgets.Run budgeted = TestLanes.run(tests, progress);
                 notes.addAll(budgeted.notes());
                 Rerun rerun = Rerun.after(
                         budgeted.outcome(),
                         budgeted::rerunnable,
                         again -> TestJvm.run(
-                                ws,
-                                sandbox,
-                                o.limits().forRerun(),
-                                intake.factory(),
-                                o.stage(),
-                                new TestJvm.Selection(List.of(), null, again, seed, replay, artifactsDir, null),
+                                tests.withLimits(o.limits().forRerun())
+                                        .withSelection(tests.selection().justTests(again)),
                                 null,
                                 progress),
                         progress);

@@ -103,16 +103,12 @@ final class TestJvm {
      * class has run longer than {@code classBudget} (null: no budget); the outcome then names that class in
      * {@code stopped}.
      */
-    static Outcome run(
-            Workspace ws,
-            Sandbox sandbox,
-            Limits limits,
-            String factory,
-            int stage,
-            Selection selection,
-            Duration classBudget,
-            PrintStream progress)
+    static Outcome run(TestRun given, Duration classBudget, PrintStream progress)
             throws IOException, InterruptedException {
+        Workspace ws = given.ws();
+        Sandbox sandbox = given.sandbox();
+        Limits limits = given.limits();
+        Selection selection = given.selection();
         String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
         List<String> java = new ArrayList<>();
         java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -120,8 +116,8 @@ final class TestJvm {
         java.addAll(JvmFlags.forThisJdk());
         java.addAll(List.of(
                 "-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
-                "-Dcourse.factory=" + factory,
-                "-Dcourse.stage=" + stage,
+                "-Dcourse.factory=" + given.factory(),
+                "-Dcourse.stage=" + given.stage(),
                 "-Dcourse.nodeMode=PROCESS",
                 "-Dcourse.seed=" + selection.seed(),
                 "-Dcourse.replay=" + selection.replay(),
