@@ -26,7 +26,13 @@ import org.junit.jupiter.api.Test;
 // QUICK_START: the peer's silence lasts; the node's own speed adds milliseconds to its timeout
 @WithCluster(nodes = 3, proxied = true, jvm = NodeJvm.QUICK_START)
 class SilentPeerTest {
-    private static final int KEYS = 15;
+    /**
+     * Keys written. Which node owns a key follows the nodes' addresses, new ports each run: with 15 keys node 2 owned
+     * none once ((2/3)^15, about 1 run in 440); with 45, about 1 in 80 million.
+     */
+    private static final int KEYS = 45;
+    /** Enough of either kind seen: each failure costs a peer timeout, so the reads stop there. */
+    private static final int ENOUGH = 5;
     /** The client's patience: far above any reasonable peer timeout, far below "for good". */
     private static final Duration CLIENT_WAIT = Duration.ofSeconds(10);
 
@@ -39,11 +45,13 @@ class SilentPeerTest {
         }
         cluster.proxy(2).blackHole();
         List<String> failed = new ArrayList<>();
+        int served = 0;
         if (Submission.current().stage() == 3) {
-            for (int k = 0; k < KEYS; k++) {
+            for (int k = 0; k < KEYS && (failed.size() < ENOUGH || served < ENOUGH); k++) {
                 Reply r = answeredInTime(c.get(0, "s" + k));
                 if (r.status() == 200) {
                     r.assertBody(200, "v" + k);
+                    served++;
                 } else {
                     r.assertStatusIn(503, 504);
                     assertTrue(
@@ -54,13 +62,14 @@ class SilentPeerTest {
                 }
             }
             assertTrue(
-                    !failed.isEmpty() && failed.size() < KEYS,
-                    "node 2 owns about a third of the keys, but " + failed.size() + " of " + KEYS
-                            + " failed through node 0");
+                    !failed.isEmpty() && served > 0,
+                    "node 2 owns about a third of the keys, but " + failed.size() + " of " + (failed.size() + served)
+                            + " read through node 0 failed");
         } else {
             // From stage 4 on every key lives on all three nodes: nodes 0 and 1 are a majority without node 2, and a
             // request that needs all three must end in 504, not wait for node 2 for good.
-            for (int k = 0; k < KEYS; k++) {
+            // (15 of them, as before the keys were 45: a node may spend a timeout on the silent replica per read)
+            for (int k = 0; k < 15; k++) {
                 answeredInTime(c.get(0, "s" + k)).assertBody(200, "v" + k);
             }
             for (int k = 0; k < 3; k++) {
