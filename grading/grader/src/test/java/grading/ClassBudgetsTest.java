@@ -29,26 +29,10 @@ class ClassBudgetsTest {
         // answers each key of a stopped owner after 3 s, so the class would take an hour. ProtocolEdgeCasesTest
         // (hidden, stage 1: public packages run first) is one node, which the mutant serves as the reference does.
         long start = System.nanoTime();
-        Grade g = GradeCommandTest.grade(
-                "--stage",
-                "5",
-                "--factory",
-                "grading.mutants.stage5.ShortfallWaitsForTheGuard",
-                "--only",
-                "EvenSpreadTest,ProtocolEdgeCasesTest",
-                "--class-time-limit",
-                "30",
-                // one test JVM, so that the class after the stopped one has to run in a new one
-                "--test-jvms",
-                "1",
-                "--no-perf",
-                "--out",
-                dir.resolve("g.json").toString());
+        // one test JVM, so that the class after the stopped one has to run in a new one
+        Grade g = gradeTheSlowMutant(dir, "EvenSpreadTest,ProtocolEdgeCasesTest", 30, 1);
         double seconds = (System.nanoTime() - start) / 1e9;
-        String all = g.tests().stream()
-                        .map(t -> t.name() + " " + t.outcome() + ": " + t.message())
-                        .collect(Collectors.joining("\n"))
-                + "\n" + String.join("\n", g.notes());
+        String all = said(g);
         TestResult spread = g.tests().stream()
                 .filter(t -> t.name().startsWith("EvenSpreadTest."))
                 .findFirst()
@@ -88,24 +72,8 @@ class ClassBudgetsTest {
     void testJvmsSideBySideThatAreBothStoppedGoOnWithTheClassesNotYetBegun(@TempDir Path dir) throws Exception {
         // Two classes this mutant makes hour-long (each waits 3 s per key of a stopped owner) are taken first, one by
         // each of two test JVMs; both are stopped, and the class left in the queue runs in a new JVM.
-        Grade g = GradeCommandTest.grade(
-                "--stage",
-                "5",
-                "--factory",
-                "grading.mutants.stage5.ShortfallWaitsForTheGuard",
-                "--only",
-                "EvenSpreadTest,OneCopyPerKeyTest,NoOverReplicationTest",
-                "--class-time-limit",
-                "15",
-                "--test-jvms",
-                "2",
-                "--no-perf",
-                "--out",
-                dir.resolve("g.json").toString());
-        String all = g.tests().stream()
-                        .map(t -> t.name() + " " + t.outcome() + ": " + t.message())
-                        .collect(Collectors.joining("\n"))
-                + "\n" + String.join("\n", g.notes());
+        Grade g = gradeTheSlowMutant(dir, "EvenSpreadTest,OneCopyPerKeyTest,NoOverReplicationTest", 15, 2);
+        String all = said(g);
         Map<String, String> outcomes = new LinkedHashMap<>();
         g.tests()
                 .forEach(t -> outcomes.merge(
@@ -127,6 +95,35 @@ class ClassBudgetsTest {
                         .count(),
                 all);
         assertTrue(all.contains("the classes not yet begun ran in a new test JVM"), all);
+    }
+
+    /**
+     * A grade of the stage-5 mutant that answers each key of a stopped owner after 3 s, with a class budget of
+     * {@code classSeconds} and {@code testJvms} test JVMs, of the classes ending in {@code only}.
+     */
+    private static Grade gradeTheSlowMutant(Path dir, String only, int classSeconds, int testJvms) throws Exception {
+        return GradeCommandTest.grade(
+                "--stage",
+                "5",
+                "--factory",
+                "grading.mutants.stage5.ShortfallWaitsForTheGuard",
+                "--only",
+                only,
+                "--class-time-limit",
+                String.valueOf(classSeconds),
+                "--test-jvms",
+                String.valueOf(testJvms),
+                "--no-perf",
+                "--out",
+                dir.resolve("g.json").toString());
+    }
+
+    /** Every test's outcome and message, then the notes: what a failed assertion shows. */
+    private static String said(Grade g) {
+        return g.tests().stream()
+                        .map(t -> t.name() + " " + t.outcome() + ": " + t.message())
+                        .collect(Collectors.joining("\n"))
+                + "\n" + String.join("\n", g.notes());
     }
 
     @Test
