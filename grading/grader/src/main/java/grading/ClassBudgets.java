@@ -45,7 +45,7 @@ final class ClassBudgets {
      * the selection's classes are handed out from a queue, a stopped class's JVM is followed by one that takes the
      * queue's next classes.
      */
-    static Run run(TestRun given, int classes, PrintStream progress) throws IOException, InterruptedException {
+    static Run run(TestRunSetup given, int classes, PrintStream progress) throws IOException, InterruptedException {
         Limits limits = given.limits();
         TestJvm.Selection selection = given.selection();
         Duration budget = limits.classBudget(classes);
@@ -53,7 +53,7 @@ final class ClassBudgets {
         double forgiven = 0;
         List<String> notes = new ArrayList<>();
         Set<String> stoppedClasses = new LinkedHashSet<>();
-        TestRun next = given;
+        TestRunSetup next = given;
         TestJvm.Outcome merged = null;
         while (true) {
             TestJvm.Outcome run = TestJvm.run(next, budget, progress);

@@ -90,7 +90,7 @@ public final class GradeCommand {
                 String replay = replayCommand(o, seed);
                 Path artifactsDir = FailureFilesFolder.folderFor(o.out());
                 progress.println("grade: seed " + seed + " (replay: " + replay + ")");
-                TestRun tests = new TestRun(
+                TestRunSetup tests = new TestRunSetup(
                         ws,
                         sandbox,
                         o.limits(),

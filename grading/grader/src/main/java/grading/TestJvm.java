@@ -103,7 +103,7 @@ final class TestJvm {
      * class has run longer than {@code classBudget} (null: no budget); the outcome then names that class in
      * {@code stopped}.
      */
-    static Outcome run(TestRun given, Duration classBudget, PrintStream progress)
+    static Outcome run(TestRunSetup given, Duration classBudget, PrintStream progress)
             throws IOException, InterruptedException {
         Workspace ws = given.ws();
         Sandbox sandbox = given.sandbox();

@@ -35,7 +35,7 @@ final class TestLanes {
     private TestLanes() {}
 
     /** Runs the selection's classes in lanes; one lane (one class, or one CPU) is just a {@link ClassBudgets} run. */
-    static ClassBudgets.Run run(TestRun given, PrintStream progress) throws IOException, InterruptedException {
+    static ClassBudgets.Run run(TestRunSetup given, PrintStream progress) throws IOException, InterruptedException {
         List<String> classes =
                 TestClasses.selected(given.stage(), given.selection().only());
         int lanes = lanes(classes.size(), given.limits().testJvmsHere());
@@ -45,7 +45,7 @@ final class TestLanes {
         progress.println("grade: " + lanes + " test JVMs side by side, each taking the next of the " + classes.size()
                 + " test classes as it finishes one (--test-jvms)");
         Queue<String> queue = new ConcurrentLinkedQueue<>(classes);
-        TestRun handedOut = given.withSelection(given.selection().handedOutFrom(queue));
+        TestRunSetup handedOut = given.withSelection(given.selection().handedOutFrom(queue));
         ExecutorService pool = Executors.newFixedThreadPool(lanes);
         CompletionService<ClassBudgets.Run> done = new ExecutorCompletionService<>(pool);
         try {
