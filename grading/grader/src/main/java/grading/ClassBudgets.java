@@ -48,6 +48,7 @@ final class ClassBudgets {
     static Run run(TestRunSetup given, int classes, PrintStream progress) throws IOException, InterruptedException {
         Limits limits = given.limits();
         TestJvm.Selection selection = given.selection();
+        boolean handedOut = selection.handedOut() != null;
         Duration budget = limits.classBudget(classes);
         long start = System.nanoTime();
         double forgiven = 0;
@@ -79,8 +80,7 @@ final class ClassBudgets {
             List<String> rest = merged.planned().keySet().stream()
                     .filter(id -> !results.containsKey(id))
                     .toList();
-            boolean more =
-                    selection.handedOut() != null ? !selection.handedOut().isEmpty() : !rest.isEmpty();
+            boolean more = handedOut ? !selection.handedOut().isEmpty() : !rest.isEmpty();
             notes.add("time budget: " + stopped.testClass() + " ran past its time budget of "
                     + budget.toSeconds() + " s (" + budgetRule(limits, classes) + ") and was stopped; "
                     + (unfinished == 0
@@ -89,7 +89,7 @@ final class ClassBudgets {
                     + " and none of its tests ran again"
                     + (!more
                             ? ""
-                            : selection.handedOut() != null
+                            : handedOut
                                     ? ", the classes not yet begun ran in a new test JVM"
                                     : ", the " + rest.size() + " test(s) after it ran in a test JVM of their own"));
             double elapsed = (System.nanoTime() - start) / 1e9;
@@ -112,7 +112,7 @@ final class ClassBudgets {
                 break;
             }
             next = given.withLimits(limits.withWholeRun(Duration.ofMillis((long) (left * 1000))))
-                    .withSelection(selection.handedOut() != null ? selection : selection.justTests(rest));
+                    .withSelection(handedOut ? selection : selection.justTests(rest));
         }
         return new Run(merged, notes, stoppedClasses);
     }

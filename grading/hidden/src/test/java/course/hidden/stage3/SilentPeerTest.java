@@ -33,6 +33,8 @@ class SilentPeerTest {
     private static final int KEYS = 45;
     /** Enough of either kind seen: each failure costs a peer timeout, so the reads stop there. */
     private static final int ENOUGH = 5;
+    /** Keys read with a quorum from stage 4 on (a node may spend a timeout on the silent replica per read). */
+    private static final int QUORUM_READS = 15;
     /** The client's patience: far above any reasonable peer timeout, far below "for good". */
     private static final Duration CLIENT_WAIT = Duration.ofSeconds(10);
 
@@ -68,8 +70,7 @@ class SilentPeerTest {
         } else {
             // From stage 4 on every key lives on all three nodes: nodes 0 and 1 are a majority without node 2, and a
             // request that needs all three must end in 504, not wait for node 2 for good.
-            // (15 of them, as before the keys were 45: a node may spend a timeout on the silent replica per read)
-            for (int k = 0; k < 15; k++) {
+            for (int k = 0; k < QUORUM_READS; k++) {
                 answeredInTime(c.get(0, "s" + k)).assertBody(200, "v" + k);
             }
             for (int k = 0; k < 3; k++) {
