@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code -Dcourse.queue=lifo}: with one worker busy, requests that queue up behind it run newest first. One request
  * holds the worker; four more arrive one after another while it does; the last of them must be answered before the
- * first of them (a FIFO queue answers them the other way round, a second apart).
+ * ones that queued before it (a FIFO queue answers them the other way round, a second apart).
  */
 @Stage(2)
 class LifoOrderTest {
@@ -78,11 +78,18 @@ class LifoOrderTest {
             for (Future<Long> f : done) {
                 at.add(f.get(60, TimeUnit.SECONDS));
             }
+            // The newest must overtake all but one of the requests sent before it: on a starved machine the first of
+            // them can reach the node only after the worker is free again, and then it rightly runs at once (seen twice
+            // in suite runs, answers at [1005, 2009, 5152, 4152, 3088] and [5215, 1187, 4211, 3211, 2211] ms). A FIFO
+            // node lets none of them be overtaken.
+            long newest = at.get(QUEUED);
+            long overtaken =
+                    at.subList(1, QUEUED).stream().filter(t -> t > newest).count();
             assertTrue(
-                    at.get(QUEUED) < at.get(1),
-                    "with -Dcourse.queue=lifo and one busy worker, the request that "
-                            + "queued last must run before the one that queued first; answered at (ms from the first request, "
-                            + "in the order they were sent): " + at
+                    overtaken >= QUEUED - 2,
+                    "with -Dcourse.queue=lifo and one busy worker, the request that queued last must run before the ones"
+                            + " that queued before it; it ran before " + overtaken + " of " + (QUEUED - 1)
+                            + ". Answered at (ms from the first request, in the order they were sent): " + at
                             + ". Use the deque as a stack: the newest request first");
         } finally {
             for (Socket s : sockets) {
