@@ -194,8 +194,8 @@ final class GradeArgs extends CourseCommand {
             names = "--test-jvms",
             paramLabel = "N",
             description = "How many test JVMs run the test classes side by side, each in a sandbox of its own"
-                    + " (default: 2 on a machine of two CPUs or more, else 1; 1 to 4). The classes are dealt out"
-                    + " among them in turn; the tests that did not pass run again in one.")
+                    + " (default: 2 on a machine of two CPUs or more, else 1; 1 to 4). Each takes the next class"
+                    + " as it finishes one; the tests that did not pass run again in one.")
     void testJvms(String n) {
         limits = limits.withTestJvms(OptionValues.intBetween("--test-jvms", n, 1, 4));
     }
