@@ -5,6 +5,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,6 +25,9 @@ final class ProcessCpu {
 
     private static final Path PROC = Path.of("/proc");
 
+    /** /proc/uptime has hundredths of a second: a reading may be that far off on each CPU, at each end. */
+    private static final long MACHINE_SLACK_TICKS = 4;
+
     /**
      * One process's identity (pid and start time, as pids are reused), its CPU ticks so far, and those of its
      * children that ended and were waited for (cutime + cstime).
@@ -31,12 +35,17 @@ final class ProcessCpu {
     record Entry(long pid, long startTicks, long cpuTicks, long endedChildrenTicks) {}
 
     private final Map<Long, Entry> byPid;
-    /** user + nice + system of the machine: what all processes ran (interrupts, steal, idle left out); or null. */
-    private final Long machineTicks;
+    /**
+     * The machine's CPU time since boot, in ticks: its CPUs' wall time, and of that what all processes ran (the wall
+     * time less idle, iowait, interrupt and steal time: {@link #machine}); or null.
+     */
+    record Machine(long busyTicks, long wallTicks) {}
 
-    private ProcessCpu(Map<Long, Entry> byPid, Long machineTicks) {
+    private final Machine machine;
+
+    ProcessCpu(Map<Long, Entry> byPid, Machine machine) {
         this.byPid = byPid;
-        this.machineTicks = machineTicks;
+        this.machine = machine;
     }
 
     /** All processes this user can see; {@code null} where there is no /proc. */
@@ -59,13 +68,41 @@ final class ProcessCpu {
         } catch (IOException e) {
             return null;
         }
-        return new ProcessCpu(all, ProcFiles.firstLine(PROC.resolve("stat"), "cpu ", ProcessCpu::processTicks));
+        return new ProcessCpu(all, machineNow());
     }
 
-    /** {@code cpu user nice system idle ...} of /proc/stat: user + nice + system (guest time is inside user). */
-    static Long processTicks(String cpuLine) {
+    private static Machine machineNow() {
+        try {
+            List<String> stat = Files.readAllLines(PROC.resolve("stat"));
+            double uptime = Double.parseDouble(
+                    Files.readString(PROC.resolve("uptime")).trim().split("\\s+")[0]);
+            long cpus = stat.stream().filter(l -> l.matches("cpu\\d+ .*")).count();
+            return stat.isEmpty() ? null : machine(stat.get(0), uptime, cpus);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The machine's CPU time since boot: {@code cpus} CPUs' wall time ({@code uptimeSeconds}, /proc/uptime), busy but
+     * what /proc/stat's {@code cpu} line counts as idle, iowait, irq, softirq and steal. Not its user + nice + system:
+     * the kernel counts those a tick at a time, and on the course VM it lost or bunched ticks for seconds (its user +
+     * system stood still for three seconds while the processes' own times grew by 0.7-1 CPU a second, and ran ahead by
+     * a third of a CPU for three seconds before that), so a run's 3-second step read 15-20% of the CPUs as "others" on
+     * an idle machine. Idle time is kept from the clock, not from ticks, and its complement stayed within 1-9 ticks a second
+     * (of 200) above the processes' times there.
+     */
+    static Machine machine(String cpuLine, double uptimeSeconds, long cpus) {
         String[] f = cpuLine.trim().split("\\s+");
-        return f.length < 4 ? null : Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]);
+        if (f.length < 9 || !f[0].equals("cpu") || cpus < 1) {
+            return null;
+        }
+        long notBusy = 0;
+        for (int i = 4; i <= 8; i++) { // idle iowait irq softirq steal
+            notBusy += Long.parseLong(f[i]);
+        }
+        long wall = Math.round(uptimeSeconds * TICKS_PER_SECOND * cpus);
+        return new Machine(wall - notBusy, wall);
     }
 
     /** Every pid listed. */
@@ -104,7 +141,13 @@ final class ProcessCpu {
      */
     double otherSecondsSince(ProcessCpu before, Set<Long> excluded) {
         double listed = listedOtherSecondsSince(before, excluded);
-        if (machineTicks == null || before.machineTicks == null) {
+        if (machine == null || before.machine == null) {
+            return listed;
+        }
+        long busy = machine.busyTicks() - before.machine.busyTicks();
+        // Never more than the CPUs' time in between, nor less than none: else the two files are not one machine's
+        // view (a container's virtualized /proc, say), and the listing's figure stands.
+        if (busy < 0 || busy > machine.wallTicks() - before.machine.wallTicks() + MACHINE_SLACK_TICKS) {
             return listed;
         }
         long excludedTicks = 0;
@@ -116,7 +159,7 @@ final class ProcessCpu {
                 excludedTicks += now.endedChildrenTicks() - (then == null ? 0 : then.endedChildrenTicks());
             }
         }
-        return Math.max(listed, (machineTicks - before.machineTicks - excludedTicks) / TICKS_PER_SECOND);
+        return Math.max(listed, (busy - excludedTicks) / TICKS_PER_SECOND);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -175,6 +176,37 @@ class ContentionTest {
         } finally {
             Files.deleteIfExists(stat);
         }
+    }
+
+    @Test
+    void theMachinesBusyTimeIsItsWallTimeLessIdleNotItsTickedUserAndSystemTime() {
+        // cpu user nice system idle iowait irq softirq steal guest guest_nice; 2 CPUs up for 10 s: 2,000 ticks
+        assertEquals(
+                new ProcessCpu.Machine(2000L - (1500 + 10 + 5 + 5 + 2), 2000L),
+                ProcessCpu.machine("cpu  300 0 100 1500 10 5 5 2 0 0", 10.0, 2));
+        assertNull(ProcessCpu.machine("cpu  300 0 100", 10.0, 2), "a line without idle and steal");
+    }
+
+    /**
+     * Three seconds of a step on the course VM, watched from outside once a second: the processes of the run took
+     * 332 ticks and nothing else ran, but /proc/stat's user + system grew by 440 (the kernel bunched ticks it then
+     * lost over the next seconds), which read as 1.1 s of "others", 18% of the two CPUs, and made the step contended.
+     * Idle time grew by 268 of the 600 ticks, which says 332 busy.
+     */
+    @Test
+    void ticksTheKernelBunchedAreNotAnotherProcessesCpu() {
+        ProcessCpu.Entry runBefore = new ProcessCpu.Entry(25, 1000, 5000, 0);
+        ProcessCpu.Entry runAfter = new ProcessCpu.Entry(25, 1000, 5000 + 332, 0);
+        ProcessCpu before = new ProcessCpu(
+                Map.of(25L, runBefore), ProcessCpu.machine("cpu  40000 0 9000 150000 0 0 0 0 0 0", 1000.0, 2));
+        ProcessCpu after = new ProcessCpu(
+                Map.of(25L, runAfter), ProcessCpu.machine("cpu  40400 0 9040 150268 0 0 0 0 0 0", 1003.0, 2));
+        assertEquals(0.0, after.otherSecondsSince(before, Set.of(25L)), 0.011);
+        // Files that are not one machine's view (more busy time than the CPUs had): the listing's figure stands.
+        ProcessCpu odd = new ProcessCpu(
+                Map.of(25L, runAfter, 26L, new ProcessCpu.Entry(26, 1100, 7, 0)),
+                ProcessCpu.machine("cpu  40400 0 9040 149000 0 0 0 0 0 0", 1003.0, 2));
+        assertEquals(0.07, odd.otherSecondsSince(before, Set.of(25L)), 1e-9);
     }
 
     @Test
