@@ -106,7 +106,10 @@ class ClassBudgetsTest {
                 all);
     }
 
-    /** A grade of {@code factory} at {@code stage}, with a class budget of {@code classSeconds} and {@code testJvms} test JVMs, of the classes ending in {@code only}. */
+    /**
+     * A grade of {@code factory} at {@code stage}, of the classes ending in {@code only}, with a class budget of
+     * {@code classSeconds} and {@code testJvms} test JVMs.
+     */
     private static Grade gradeWithBudget(
             Path dir, int stage, String factory, String only, int classSeconds, int testJvms) throws Exception {
         return GradeCommandTest.grade(

@@ -84,13 +84,13 @@ final class ProcessCpu {
     }
 
     /**
-     * The machine's CPU time since boot: {@code cpus} CPUs' wall time ({@code uptimeSeconds}, /proc/uptime), busy but
-     * what /proc/stat's {@code cpu} line counts as idle, iowait, irq, softirq and steal. Not its user + nice + system:
-     * the kernel counts those a tick at a time, and on the course VM it lost or bunched ticks for seconds (its user +
-     * system stood still for three seconds while the processes' own times grew by 0.7-1 CPU a second, and ran ahead by
-     * a third of a CPU for three seconds before that), so a run's 3-second step read 15-20% of the CPUs as "others" on
-     * an idle machine. Idle time is kept from the clock, not from ticks, and its complement stayed within 1-9 ticks a second
-     * (of 200) above the processes' times there.
+     * The machine's CPU time since boot: its {@code cpus} CPUs' wall time ({@code uptimeSeconds}, /proc/uptime), and
+     * of that the busy part, which is all but what /proc/stat's {@code cpu} line counts as idle, iowait, irq, softirq
+     * and steal. Not its user + nice + system: the kernel counts those a tick at a time, and on the course VM it lost
+     * or bunched ticks for seconds (its user + system stood still for three seconds while the processes' own times
+     * grew by 0.7-1 CPU a second, and ran ahead by a third of a CPU for three seconds before that), so a run's
+     * 3-second step read 15-20% of the CPUs as "others" on an idle machine. Idle time is kept from the clock, not from
+     * ticks, and its complement stayed within 1-9 ticks a second (of 200) above the processes' times there.
      */
     static Machine machine(String cpuLine, double uptimeSeconds, long cpus) {
         String[] f = cpuLine.trim().split("\\s+");
