@@ -91,6 +91,7 @@ import grading.mutants.stage3.OwnerDownIs500;
 import grading.mutants.stage3.PeerBodiesKeptAfterTheCall;
 import grading.mutants.stage3.PeerCallsWithoutTimeout;
 import grading.mutants.stage3.ScoresByStringHashCode;
+import grading.mutants.stage3.TimeoutsNameNoNode;
 import grading.mutants.stage3.ValuesCompressed;
 import grading.mutants.stage3.WritesLocallyToo;
 import grading.mutants.stage4.AckAboveFromClamped;
@@ -220,6 +221,7 @@ public final class Mutants {
             NoForwarding.class,
             WritesLocallyToo.class,
             PeerCallsWithoutTimeout.class,
+            TimeoutsNameNoNode.class,
             ForwardsInTheClientLane.class,
             ImpatientPeerCalls.class,
             OwnerDownIs500.class,

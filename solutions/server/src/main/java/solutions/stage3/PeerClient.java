@@ -191,7 +191,8 @@ public class PeerClient implements Closeable {
         return down;
     }
 
-    private Response timedOut(String peer) {
+    /** The answer when {@code peer} did not answer in time: it names the node, so a client knows which one is slow. */
+    protected Response timedOut(String peer) {
         return Responses.text(
                 Response.GATEWAY_TIMEOUT, "node " + peer + " did not answer within " + timeout.toMillis() + " ms");
     }

@@ -51,6 +51,12 @@ class SilentPeerTest {
         if (Submission.current().stage() == 3) {
             for (int k = 0; k < KEYS && (failed.size() < ENOUGH || served < ENOUGH); k++) {
                 Reply r = answeredInTime(c.get(0, "s" + k));
+                if (r.status() != 200 && !r.bodyText().contains(cluster.url(2))) {
+                    // A live owner that missed node 0's peer timeout once: on a starved machine (a suite run, 27
+                    // processes ready for 2 cores) a live node's JVM stood still past the reference's 1000 ms. Asked
+                    // again; a node that names the wrong peer, or none, still fails below.
+                    r = answeredInTime(c.get(0, "s" + k));
+                }
                 if (r.status() == 200) {
                     r.assertBody(200, "v" + k);
                     served++;
