@@ -14,7 +14,6 @@ import java.util.Set;
  */
 final class ContentionProbe implements ContentionSource.Reading {
     private final long startNs = System.nanoTime();
-    private final CpuSteal.Sample steal = CpuSteal.sample();
     private final Long pressureUs = CpuPressure.someTotalUs();
     private final ProcessCpu processes = ProcessCpu.snapshot();
     private final Set<Long> targetPids;
@@ -52,11 +51,12 @@ final class ContentionProbe implements ContentionSource.Reading {
             c.notes.add("no CPU pressure: this kernel has no " + CpuPressure.PROC_PRESSURE_CPU
                     + " (PSI needs Linux 4.20+ with CONFIG_PSI, and psi=1 on some distributions)");
         }
-        c.stealPercent = round(CpuSteal.percent(steal, CpuSteal.sample()));
-        if (c.stealPercent == null) {
-            c.notes.add("no CPU steal: /proc/stat is not readable here");
-        }
         ProcessCpu now = ProcessCpu.snapshot();
+        c.stealPercent =
+                processes == null || now == null ? null : round(CpuSteal.percent(processes.machine(), now.machine()));
+        if (c.stealPercent == null) {
+            c.notes.add("no CPU steal: /proc/stat or /proc/uptime is not readable here");
+        }
         if (processes == null || now == null) {
             c.notes.add("no CPU time of other processes: /proc is not readable here");
         } else {

@@ -5,7 +5,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -35,15 +34,10 @@ final class ProcessCpu {
     record Entry(long pid, long startTicks, long cpuTicks, long endedChildrenTicks) {}
 
     private final Map<Long, Entry> byPid;
-    /**
-     * The machine's CPU time since boot, in ticks: its CPUs' wall time, and of that what all processes ran (the wall
-     * time less idle, iowait, interrupt and steal time: {@link #machine}); or null.
-     */
-    record Machine(long busyTicks, long wallTicks) {}
+    /** The machine's CPU figures read with this listing; null where /proc/stat or /proc/uptime cannot be read. */
+    private final MachineCpu machine;
 
-    private final Machine machine;
-
-    ProcessCpu(Map<Long, Entry> byPid, Machine machine) {
+    ProcessCpu(Map<Long, Entry> byPid, MachineCpu machine) {
         this.byPid = byPid;
         this.machine = machine;
     }
@@ -68,41 +62,12 @@ final class ProcessCpu {
         } catch (IOException e) {
             return null;
         }
-        return new ProcessCpu(all, machineNow());
+        return new ProcessCpu(all, MachineCpu.now());
     }
 
-    private static Machine machineNow() {
-        try {
-            List<String> stat = Files.readAllLines(PROC.resolve("stat"));
-            double uptime = Double.parseDouble(
-                    Files.readString(PROC.resolve("uptime")).trim().split("\\s+")[0]);
-            long cpus = stat.stream().filter(l -> l.matches("cpu\\d+ .*")).count();
-            return stat.isEmpty() ? null : machine(stat.get(0), uptime, cpus);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /**
-     * The machine's CPU time since boot: its {@code cpus} CPUs' wall time ({@code uptimeSeconds}, /proc/uptime), and
-     * of that the busy part, which is all but what /proc/stat's {@code cpu} line counts as idle, iowait, irq, softirq
-     * and steal. Not its user + nice + system: the kernel counts those a tick at a time, and on the course VM it lost
-     * or bunched ticks for seconds (its user + system stood still for three seconds while the processes' own times
-     * grew by 0.7-1 CPU a second, and ran ahead by a third of a CPU for three seconds before that), so a run's
-     * 3-second step read 15-20% of the CPUs as "others" on an idle machine. Idle time is kept from the clock, not from
-     * ticks, and its complement stayed within 1-9 ticks a second (of 200) above the processes' times there.
-     */
-    static Machine machine(String cpuLine, double uptimeSeconds, long cpus) {
-        String[] f = cpuLine.trim().split("\\s+");
-        if (f.length < 9 || !f[0].equals("cpu") || cpus < 1) {
-            return null;
-        }
-        long notBusy = 0;
-        for (int i = 4; i <= 8; i++) { // idle iowait irq softirq steal
-            notBusy += Long.parseLong(f[i]);
-        }
-        long wall = Math.round(uptimeSeconds * TICKS_PER_SECOND * cpus);
-        return new Machine(wall - notBusy, wall);
+    /** The machine's CPU figures read with this listing, or null. */
+    MachineCpu machine() {
+        return machine;
     }
 
     /** Every pid listed. */

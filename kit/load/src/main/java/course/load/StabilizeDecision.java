@@ -30,7 +30,7 @@ final class StabilizeDecision {
         if (!Environment.underHypervisor()) {
             return fromProbe(false, null, 0);
         }
-        CpuSteal.Sample before = CpuSteal.sample();
+        MachineCpu before = MachineCpu.now();
         long t0 = System.nanoTime();
         // A busy probe: steal is only charged while our vCPU wants to run, so an idle probe would read zero anywhere.
         long end = t0 + TimeUnit.MILLISECONDS.toNanos(PROBE_MS);
@@ -41,7 +41,7 @@ final class StabilizeDecision {
                 Thread.onSpinWait();
             }
         }
-        Double steal = CpuSteal.percent(before, CpuSteal.sample());
+        Double steal = CpuSteal.percent(before, MachineCpu.now());
         return fromProbe(true, steal, (System.nanoTime() - t0) / 1e9);
     }
 
@@ -59,7 +59,7 @@ final class StabilizeDecision {
                     "auto",
                     "plain",
                     "under a hypervisor, but steal is not measurable here"
-                            + " (no /proc/stat); pass --stabilize to keep the vCPUs busy anyway");
+                            + " (no /proc/stat or /proc/uptime); pass --stabilize to keep the vCPUs busy anyway");
         }
         String reading = String.format(
                 Locale.ROOT, "CPU steal %.2f%% over a %.1f s probe before the run", stealPercent, probeSeconds);

@@ -182,9 +182,9 @@ class ContentionTest {
     void theMachinesBusyTimeIsItsWallTimeLessIdleNotItsTickedUserAndSystemTime() {
         // cpu user nice system idle iowait irq softirq steal guest guest_nice; 2 CPUs up for 10 s: 2,000 ticks
         assertEquals(
-                new ProcessCpu.Machine(2000L - (1500 + 10 + 5 + 5 + 2), 2000L),
-                ProcessCpu.machine("cpu  300 0 100 1500 10 5 5 2 0 0", 10.0, 2));
-        assertNull(ProcessCpu.machine("cpu  300 0 100", 10.0, 2), "a line without idle and steal");
+                new MachineCpu(2000L - (1500 + 10 + 5 + 5 + 2), 2000L, 2L),
+                MachineCpu.of("cpu  300 0 100 1500 10 5 5 2 0 0", 10.0, 2));
+        assertNull(MachineCpu.of("cpu  300 0 100", 10.0, 2), "a line without idle and steal");
     }
 
     /**
@@ -198,14 +198,14 @@ class ContentionTest {
         ProcessCpu.Entry runBefore = new ProcessCpu.Entry(25, 1000, 5000, 0);
         ProcessCpu.Entry runAfter = new ProcessCpu.Entry(25, 1000, 5000 + 332, 0);
         ProcessCpu before = new ProcessCpu(
-                Map.of(25L, runBefore), ProcessCpu.machine("cpu  40000 0 9000 150000 0 0 0 0 0 0", 1000.0, 2));
-        ProcessCpu after = new ProcessCpu(
-                Map.of(25L, runAfter), ProcessCpu.machine("cpu  40400 0 9040 150268 0 0 0 0 0 0", 1003.0, 2));
+                Map.of(25L, runBefore), MachineCpu.of("cpu  40000 0 9000 150000 0 0 0 0 0 0", 1000.0, 2));
+        ProcessCpu after =
+                new ProcessCpu(Map.of(25L, runAfter), MachineCpu.of("cpu  40400 0 9040 150268 0 0 0 0 0 0", 1003.0, 2));
         assertEquals(0.0, after.otherSecondsSince(before, Set.of(25L)), 0.011);
         // Files that are not one machine's view (more busy time than the CPUs had): the listing's figure stands.
         ProcessCpu odd = new ProcessCpu(
                 Map.of(25L, runAfter, 26L, new ProcessCpu.Entry(26, 1100, 7, 0)),
-                ProcessCpu.machine("cpu  40400 0 9040 149000 0 0 0 0 0 0", 1003.0, 2));
+                MachineCpu.of("cpu  40400 0 9040 149000 0 0 0 0 0 0", 1003.0, 2));
         assertEquals(0.07, odd.otherSecondsSince(before, Set.of(25L)), 1e-9);
     }
 
