@@ -166,7 +166,7 @@ def _leaderboard(stage: int, catalog, src: str, reports: list) -> list:
     note = (
         "Sustained rate of the submission divided by the reference's, measured in the same grading run (or the "
         "reference's side of an earlier grade on the same machine within the hour, when nothing it depends on "
-        "changed); hover a ratio for how sure it is. A ratio "
+        "changed and the measurement before it agreed within 15%); hover a ratio for how sure it is. A ratio "
         "measured while the CPU was contended is not shown: the grader measures a busy side once more, and says "
         '"not measured: the machine was busy" when it is busy again (hover it for what was seen).'
     )

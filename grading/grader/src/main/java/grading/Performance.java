@@ -325,7 +325,8 @@ final class Performance {
         if (ref.measuredBefore != null) {
             notes.add("performance: the reference's side is an earlier grade's, measured at " + ref.measuredBefore
                     + " on this machine: the same boot, CPUs, JDK, plan, sandbox and bytes of the reference's code,"
-                    + " measured quiet less than " + ReferenceReuse.MAX_AGE.toMinutes() + " minutes before"
+                    + " measured quiet less than " + ReferenceReuse.MAX_AGE.toMinutes() + " minutes before, and"
+                    + " within " + Math.round(ReferenceReuse.AGREEMENT * 100) + "% of the measurement before it"
                     + " (--perf-fresh-reference measures it again)");
         }
         if (notMeasured != null) {
