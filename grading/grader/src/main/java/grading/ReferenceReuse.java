@@ -39,7 +39,9 @@ final class ReferenceReuse {
 
     /**
      * How far apart two measurements of the same side may be and still agree: their sustained rates within 15% of the
-     * higher. Idle grades of the same code differed by up to 8% (ratios of the reference against itself 0.92-1.08).
+     * higher. Idle grades of the same code differed by up to 8% on one host (the reference against itself 0.92-1.08)
+     * and the stage-1 reference's searches held 70k-90k requests/s on another (one step of the search is 5k there);
+     * the outlier that stood for an hour was 32% under the side of the grade after it.
      */
     static final double AGREEMENT = 0.15;
 
