@@ -47,8 +47,8 @@ final class GradeArgs extends CourseCommand {
             description = "Measure the reference's side of the performance run in this grade. Without it, a side an"
                     + " earlier grade measured quiet on this machine within the hour stands for it when nothing it"
                     + " depends on changed (the boot, CPUs, JDK, plan, sandbox and the bytes of the reference's code)"
-                    + " and the measurement before it agrees (rates within 15%), and the grade names when it was"
-                    + " measured.")
+                    + " and the measurement before it agrees (rates within " + ReferenceReuse.AGREEMENT_PERCENT
+                    + "%), and the grade names when it was measured.")
     private boolean freshReference;
 
     private Limits limits = Limits.standard();

@@ -326,7 +326,7 @@ final class Performance {
             notes.add("performance: the reference's side is an earlier grade's, measured at " + ref.measuredBefore
                     + " on this machine: the same boot, CPUs, JDK, plan, sandbox and bytes of the reference's code,"
                     + " measured quiet less than " + ReferenceReuse.MAX_AGE.toMinutes() + " minutes before, and"
-                    + " within " + Math.round(ReferenceReuse.AGREEMENT * 100) + "% of the measurement before it"
+                    + " within " + ReferenceReuse.AGREEMENT_PERCENT + "% of the measurement before it"
                     + " (--perf-fresh-reference measures it again)");
         }
         if (notMeasured != null) {

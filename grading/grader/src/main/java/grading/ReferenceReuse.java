@@ -29,9 +29,9 @@ import java.util.stream.Stream;
  * on has changed: this boot of the machine, its CPUs, the JDK, the plan, the sandbox and its limits, and the bytes of
  * every jar and class the reference ran with (the grader's own code among them); and only a side measured quiet (no
  * contended step, nobody seen from outside) that found a rate is kept. A kept side stands for a grade only when the
- * measurement before it, within the hour too, agrees with it ({@link #AGREEMENT}): one side stood for the grades of
- * its hour with its error, and the stage-6 reference then measured 1.47 times itself (a reused 2,340 requests/s
- * where two grades measured the same code at 3,440 and 3,750). The grade names the time it was measured.
+ * measurement before it, within the hour too, agrees with it ({@link #AGREEMENT_PERCENT}): one side stood for the
+ * grades of its hour with its error, and the stage-6 reference then measured 1.47 times itself (a reused 2,340
+ * requests/s where two grades measured the same code at 3,440 and 3,750). The grade names the time it was measured.
  */
 final class ReferenceReuse {
     /** How long a kept side stands: an hour of grading on the same boot; the host under a VM changes on longer scales. */
@@ -43,7 +43,7 @@ final class ReferenceReuse {
      * and the stage-1 reference's searches held 70k-90k requests/s on another (one step of the search is 5k there);
      * the outlier that stood for an hour was 32% under the side of the grade after it.
      */
-    static final double AGREEMENT = 0.15;
+    static final int AGREEMENT_PERCENT = 15;
 
     /** A side as kept: when it was measured, and its figures. */
     record Kept(String measuredAt, LoadRun sustained, Saturation search, LoadRun.Contention outside) {
@@ -51,11 +51,11 @@ final class ReferenceReuse {
             return new Performance.Side(sustained, search, null, outside, Instant.parse(measuredAt));
         }
 
-        /** Whether {@code other}'s sustained rate is within {@link #AGREEMENT} of this one's. */
+        /** Whether {@code other}'s sustained rate is within {@link #AGREEMENT_PERCENT} of this one's. */
         boolean agreesWith(Kept other) {
             double a = sustained.rate;
             double b = other.sustained.rate;
-            return Math.abs(a - b) <= AGREEMENT * Math.max(a, b);
+            return Math.abs(a - b) <= AGREEMENT_PERCENT / 100.0 * Math.max(a, b);
         }
     }
 
@@ -131,7 +131,7 @@ final class ReferenceReuse {
         if (standing.isPresent()) {
             Kept kept = standing.get();
             progress.println("grade: performance: the reference's side as an earlier grade measured it at "
-                    + kept.measuredAt() + " on this machine, within " + Math.round(AGREEMENT * 100)
+                    + kept.measuredAt() + " on this machine, within " + AGREEMENT_PERCENT
                     + "% of the measurement before it (--perf-fresh-reference measures it again)");
             return kept.side();
         }
@@ -139,7 +139,7 @@ final class ReferenceReuse {
             Kept last = young.getLast();
             progress.println("grade: performance: measuring the reference's side: the hour's last measurement ("
                     + last.measuredAt() + ", " + Math.round(last.sustained().rate) + " requests/s) stands for later"
-                    + " grades once another agrees with it within " + Math.round(AGREEMENT * 100) + "%");
+                    + " grades once another agrees with it within " + AGREEMENT_PERCENT + "%");
         }
         Performance.Side measured = measurement.measure();
         keep(key, measured, now.truncatedTo(ChronoUnit.SECONDS));
