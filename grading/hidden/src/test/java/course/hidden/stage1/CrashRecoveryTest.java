@@ -40,15 +40,7 @@ class CrashRecoveryTest {
     @Checks({"s1-kill9", "c-kill9"})
     void overwritesAndDeletesSurviveKill9(Cluster cluster, Seed seed) throws Exception {
         NodeModel model = new NodeModel(cluster.client());
-        Random random = seed.random();
-        for (int i = 0; i < 1500; i++) {
-            String key = "k" + random.nextInt(600);
-            if (random.nextInt(4) == 0) {
-                model.delete(key);
-            } else {
-                model.put(key, SeededValues.of(seed.value(), i, random.nextInt(300)));
-            }
-        }
+        new RandomWrites("k", 600, 4, 300).run(model, seed, seed.random(), 0, 1500);
         killAndStart(cluster);
         model.assertEveryKey();
     }

@@ -21,27 +21,23 @@ import org.junit.jupiter.api.Test;
  */
 @Stage(1)
 class LargerThanHeapTest {
-    static final int VALUE_BYTES = 256 << 10;
-    static final int VALUES = 1024;
-    static final int LARGE_VALUE_BYTES = 16 << 20;
-    static final int LARGE_VALUES = 12;
+    static final SeededKeys HEAVY = new SeededKeys("heavy-", 1024, 256 << 10);
+    static final SeededKeys LARGE = new SeededKeys("large-", 12, 16 << 20);
 
     @Test
     @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "64m", jvm = NodeJvm.AS_RUN)
     @Checks("s1-larger-than-heap")
     void databaseFourTimesTheHeap(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
-        for (int i = 0; i < VALUES; i++) {
-            c.put(0, key(i), SeededValues.of(seed.value(), i, VALUE_BYTES)).assertStatus(201);
-        }
-        for (int i = 0; i < VALUES; i += 7) {
-            c.get(0, key(i)).assertBody(200, SeededValues.of(seed.value(), i, VALUE_BYTES));
+        HEAVY.putAll(c, seed);
+        for (int i = 0; i < HEAVY.count(); i += 7) {
+            HEAVY.assertRead(c, seed, i);
         }
         cluster.restart(0);
-        for (int i = 3; i < VALUES; i += 11) {
-            c.get(0, key(i)).assertBody(200, SeededValues.of(seed.value(), i, VALUE_BYTES));
+        for (int i = 3; i < HEAVY.count(); i += 11) {
+            HEAVY.assertRead(c, seed, i);
         }
-        c.get(0, key(VALUES - 1)).assertBody(200, SeededValues.of(seed.value(), VALUES - 1, VALUE_BYTES));
+        HEAVY.assertRead(c, seed, HEAVY.count() - 1);
     }
 
     /**
@@ -53,20 +49,34 @@ class LargerThanHeapTest {
     @Checks("s1-merge-memory")
     void tablesOfLargeValuesMergeWithinTheHeap(Cluster cluster, Seed seed) throws Exception {
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
-        for (int i = 0; i < LARGE_VALUES; i++) {
-            c.put(0, "large-" + i, SeededValues.of(seed.value(), i, LARGE_VALUE_BYTES))
-                    .assertStatus(201);
-        }
-        for (int i = 0; i < LARGE_VALUES; i++) {
-            c.get(0, "large-" + i).assertBody(200, SeededValues.of(seed.value(), i, LARGE_VALUE_BYTES));
+        LARGE.putAll(c, seed);
+        for (int i = 0; i < LARGE.count(); i++) {
+            LARGE.assertRead(c, seed, i);
         }
         assertTrue(
                 cluster.isRunning(0),
-                "the node died while merging tables of " + (LARGE_VALUE_BYTES >> 20) + " MiB values: a merge must not"
+                "the node died while merging tables of " + (LARGE.bytes() >> 20) + " MiB values: a merge must not"
                         + " hold each table's value at once; its log:\n" + cluster.logs());
     }
 
-    private static String key(int i) {
-        return "heavy-" + i;
+    /**
+     * {@code count} values of {@code bytes} each, under the keys {@code prefix} and an index (heavy-0, heavy-1...):
+     * each value is a function of the test's seed and its index ({@link SeededValues}), so the test keeps none of
+     * them in its heap.
+     */
+    record SeededKeys(String prefix, int count, int bytes) {
+        void putAll(KvClient c, Seed seed) {
+            for (int i = 0; i < count; i++) {
+                c.put(0, prefix + i, value(seed, i)).assertStatus(201);
+            }
+        }
+
+        void assertRead(KvClient c, Seed seed, int i) {
+            c.get(0, prefix + i).assertBody(200, value(seed, i));
+        }
+
+        private byte[] value(Seed seed, int i) {
+            return SeededValues.of(seed.value(), i, bytes);
+        }
     }
 }

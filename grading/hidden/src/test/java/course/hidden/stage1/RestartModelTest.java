@@ -19,23 +19,18 @@ import org.junit.jupiter.api.Test;
 @Stage(1)
 @WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START)
 class RestartModelTest {
+    private static final RandomWrites WRITES = new RandomWrites("m", 300, 3, 2000);
+
     @Test
     @Checks({"s1-restart-same-object", "c-restart-same-object"})
     void modelHoldsAcrossFiveRestarts(Cluster cluster, Seed seed) throws Exception {
         NodeModel model = new NodeModel(cluster.client());
         Random random = seed.random();
         for (int cycle = 0; cycle < 5; cycle++) {
-            for (int i = 0; i < 200; i++) {
-                String key = "m" + random.nextInt(300);
-                if (random.nextInt(3) == 0) {
-                    model.delete(key);
-                } else {
-                    model.put(key, SeededValues.of(seed.value(), cycle * 1000L + i, random.nextInt(2000)));
-                }
-            }
+            WRITES.run(model, seed, random, cycle * 1000L, 200);
             cluster.restart(0);
-            for (int k = 0; k < 300; k++) {
-                model.assertRead("m" + k);
+            for (int k = 0; k < WRITES.keys(); k++) {
+                model.assertRead(WRITES.key(k));
             }
         }
     }
