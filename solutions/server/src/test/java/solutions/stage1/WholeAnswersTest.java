@@ -104,9 +104,7 @@ class WholeAnswersTest {
         HeldBytes body = new HeldBytes(new byte[2 * MIB], budget, footprint);
         body.holdIfQueued();
         assertEquals(footprint, budget.reservedBytes(), "held once: the admission's reservation");
-        body.release();
-        body.release();
-        assertEquals(0, budget.reservedBytes(), "given back once, when written or dropped");
+        assertGivenBackOnce(body, budget);
     }
 
     @Test
@@ -117,8 +115,13 @@ class WholeAnswersTest {
         assertEquals(HeapFootprint.ofArray(2 * MIB), budget.reservedBytes(), "nothing was written yet: all held");
         queued.holdIfQueued();
         assertEquals(HeapFootprint.ofArray(2 * MIB), budget.reservedBytes(), "held once");
-        queued.release();
-        queued.release();
+        assertGivenBackOnce(queued, budget);
+    }
+
+    /** Releases {@code held} twice: the bytes are given back once, and a second release gives nothing more back. */
+    private static void assertGivenBackOnce(HeldBytes held, ByteBudget budget) {
+        held.release();
+        held.release();
         assertEquals(0, budget.reservedBytes(), "given back once, when written or dropped");
     }
 

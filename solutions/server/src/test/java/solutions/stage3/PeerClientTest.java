@@ -104,6 +104,18 @@ class PeerClientTest {
         };
     }
 
+    private static Behaviour answeringOk(byte[] value) {
+        return answering("HTTP/1.1 200 OK\r\nContent-Length: " + value.length + "\r\n\r\n", value);
+    }
+
+    /** A GET of {@code peer}'s answer, read into the room {@code memory} has for answers. */
+    private static Response get(Peer peer, PeerAnswerMemory memory) {
+        try (PeerClient client = new PeerClient(SELF, "s", TIMEOUT)) {
+            return client.send(peer.url(), "GET", "/v0/entity?id=k", null, Map.of(), memory)
+                    .join();
+        }
+    }
+
     private static final Behaviour CREATED =
             answering("HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n", new byte[0]);
 
@@ -199,10 +211,8 @@ class PeerClientTest {
         byte[] value = new byte[100_000];
         ByteBudget budget = TestBudgets.of(1000, "unsent answers");
         PeerAnswerMemory memory = new PeerAnswerMemory(budget);
-        try (Peer peer = new Peer(answering("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", value));
-                PeerClient client = new PeerClient(SELF, "s", TIMEOUT)) {
-            Response r = client.send(peer.url(), "GET", "/v0/entity?id=k", null, Map.of(), memory)
-                    .join();
+        try (Peer peer = new Peer(answeringOk(value))) {
+            Response r = get(peer, memory);
             assertEquals(503, r.getStatus(), text(r));
             assertEquals(
                     "node " + peer.url() + " answered, but no room for its 100000-byte answer in the node's budget"
@@ -219,10 +229,8 @@ class PeerClientTest {
         value[99_999] = 7;
         ByteBudget budget = TestBudgets.of(1 << 24, "unsent answers");
         PeerAnswerMemory memory = new PeerAnswerMemory(budget);
-        try (Peer peer = new Peer(answering("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", value));
-                PeerClient client = new PeerClient(SELF, "s", TIMEOUT)) {
-            Response r = client.send(peer.url(), "GET", "/v0/entity?id=k", null, Map.of(), memory)
-                    .join();
+        try (Peer peer = new Peer(answeringOk(value))) {
+            Response r = get(peer, memory);
             assertEquals(200, r.getStatus(), text(r));
             assertEquals(7, r.getBody()[99_999]);
             assertEquals(value.length, r.getBody().length);

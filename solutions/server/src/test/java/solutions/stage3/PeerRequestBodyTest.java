@@ -13,27 +13,50 @@ import org.junit.jupiter.api.Test;
 
 /** The body publisher of peer requests keeps the Flow protocol and lets go of its bytes when told. */
 class PeerRequestBodyTest {
-    /** Asks for one slice at a time from inside onNext, as java.net.http's HTTP/1.1 writer does. */
-    private static final class Collector implements Flow.Subscriber<ByteBuffer> {
+    /**
+     * Records what a sending gives. {@link #likeTheHttpWriter()} asks for one slice at a time from inside onNext, as
+     * java.net.http's HTTP/1.1 writer does; {@link #askingOnlyWhenTold()} asks for slices only when the test does, and
+     * keeps the last one, as a connection may keep the last buffer it wrote.
+     */
+    private static final class Recorder implements Flow.Subscriber<ByteBuffer> {
+        private final boolean asksForMore;
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Flow.Subscription subscription;
+        ByteBuffer last;
         int slices;
         boolean completed;
         Throwable error;
 
+        private Recorder(boolean asksForMore) {
+            this.asksForMore = asksForMore;
+        }
+
+        static Recorder likeTheHttpWriter() {
+            return new Recorder(true);
+        }
+
+        static Recorder askingOnlyWhenTold() {
+            return new Recorder(false);
+        }
+
         @Override
         public void onSubscribe(Flow.Subscription s) {
             subscription = s;
-            s.request(1);
+            if (asksForMore) {
+                s.request(1);
+            }
         }
 
         @Override
         public void onNext(ByteBuffer item) {
             slices++;
+            last = item;
             byte[] b = new byte[item.remaining()];
-            item.get(b);
+            item.duplicate().get(b); // the slice kept in last stays as it was given
             bytes.writeBytes(b);
-            subscription.request(1);
+            if (asksForMore) {
+                subscription.request(1);
+            }
         }
 
         @Override
@@ -54,7 +77,7 @@ class PeerRequestBodyTest {
         PeerRequestBody body = new PeerRequestBody(value);
         assertEquals(value.length, body.contentLength());
         for (int attempt = 0; attempt < 2; attempt++) { // a request on a closed pooled connection goes again
-            Collector c = new Collector();
+            Recorder c = Recorder.likeTheHttpWriter();
             body.subscribe(c);
             assertTrue(c.completed, "not completed");
             assertEquals(null, c.error);
@@ -65,7 +88,7 @@ class PeerRequestBodyTest {
 
     @Test
     void anEmptyBodyCompletesAtOnce() {
-        Collector c = new Collector();
+        Recorder c = Recorder.likeTheHttpWriter();
         new PeerRequestBody(new byte[0]).subscribe(c);
         assertTrue(c.completed);
         assertEquals(0, c.slices);
@@ -75,37 +98,10 @@ class PeerRequestBodyTest {
     void aReleasedBodyFailsInsteadOfSendingNothing() {
         PeerRequestBody body = new PeerRequestBody(new byte[10]);
         body.release();
-        Collector c = new Collector();
+        Recorder c = Recorder.likeTheHttpWriter();
         body.subscribe(c);
         assertInstanceOf(IllegalStateException.class, c.error);
         assertEquals(0, c.slices);
-    }
-
-    /** Keeps the slices it gets, as a connection may keep the last buffer it wrote, and asks for more only when told. */
-    private static final class Keeper implements Flow.Subscriber<ByteBuffer> {
-        Flow.Subscription subscription;
-        ByteBuffer last;
-        int slices;
-        Throwable error;
-
-        @Override
-        public void onSubscribe(Flow.Subscription s) {
-            subscription = s;
-        }
-
-        @Override
-        public void onNext(ByteBuffer item) {
-            slices++;
-            last = item;
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            error = t;
-        }
-
-        @Override
-        public void onComplete() {}
     }
 
     @Test
@@ -114,7 +110,7 @@ class PeerRequestBodyTest {
         for (int[] lengthAndSlices : lengthsAndSlices) {
             byte[] value = new byte[lengthAndSlices[0]];
             value[value.length - 1] = 9;
-            Collector c = new Collector();
+            Recorder c = Recorder.likeTheHttpWriter();
             new PeerRequestBody(value).subscribe(c);
             assertTrue(c.completed, value.length + " bytes: not completed");
             assertEquals(lengthAndSlices[1], c.slices, value.length + " bytes in 64 KiB slices");
@@ -125,7 +121,7 @@ class PeerRequestBodyTest {
     @Test
     void aDemandThatIsNotPositiveFailsTheSendingAsTheFlowProtocolSays() {
         for (long demand : new long[] {0, -1}) {
-            Keeper k = new Keeper();
+            Recorder k = Recorder.askingOnlyWhenTold();
             new PeerRequestBody(new byte[10]).subscribe(k);
             k.subscription.request(demand);
             assertInstanceOf(IllegalArgumentException.class, k.error, "request(" + demand + ")");
@@ -140,7 +136,7 @@ class PeerRequestBodyTest {
     @SuppressWarnings({"ReferenceEquality", "ByteBufferBackingArray"})
     void aSliceKeptByTheClientHoldsNoMoreThanItself() {
         byte[] value = new byte[300_000];
-        Keeper k = new Keeper();
+        Recorder k = Recorder.askingOnlyWhenTold();
         new PeerRequestBody(value).subscribe(k);
         k.subscription.request(1);
         assertTrue(
@@ -153,7 +149,7 @@ class PeerRequestBodyTest {
     @Test
     void aSendingLeftUnfinishedStopsWhenTheCallIsOver() {
         PeerRequestBody body = new PeerRequestBody(new byte[300_000]);
-        Keeper k = new Keeper();
+        Recorder k = Recorder.askingOnlyWhenTold();
         body.subscribe(k);
         k.subscription.request(1); // the peer answered after one slice, and the client asked for no more
         body.release();

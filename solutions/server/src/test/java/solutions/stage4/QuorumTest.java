@@ -88,11 +88,23 @@ class QuorumTest {
                         + " quorum reachable after the coordinator gave the record's room in the budget back");
     }
 
+    /** A quorum of ack=2 of 3 replicas that has had these answers. */
+    private static Quorum twoOfThreeAfter(Quorum.Answer... answers) {
+        Quorum q = new Quorum(new ReplicaCount(2, 3));
+        for (Quorum.Answer answer : answers) {
+            q.add(answer);
+        }
+        return q;
+    }
+
+    /** The answer of a replica whose queue is full: it is up and says "retry later". */
+    private static Quorum.Answer queueFull(String node) {
+        return Quorum.Answer.busy(node, "503 queue full");
+    }
+
     @Test
     void everyFailedReplicaBusyIs503() {
-        Quorum q = new Quorum(new ReplicaCount(2, 3));
-        q.add(Quorum.Answer.busy("http://a", "503 queue full"));
-        q.add(Quorum.Answer.busy("http://b", "503 queue full"));
+        Quorum q = twoOfThreeAfter(queueFull("http://a"), queueFull("http://b"));
         assertTrue(q.decided().isDone(), "two of three failed: ack=2 can no longer be reached");
         Response r = q.clientAnswer(Request.METHOD_GET, NODES);
         assertEquals(503, r.getStatus(), body(r));
@@ -102,9 +114,7 @@ class QuorumTest {
     void aReplicaThatHasNotAnsweredMakesThe504OfAQuorumThatCouldNotAnswer() {
         // ack=2 of 3: one success, one busy replica, the third silent. Asked at the deadline, the quorum is one busy
         // failure short of deciding: a silent replica may be down, so 504, not "retry later".
-        Quorum q = new Quorum(new ReplicaCount(2, 3));
-        q.add(Quorum.Answer.success("http://a", null));
-        q.add(Quorum.Answer.busy("http://b", "503 queue full"));
+        Quorum q = twoOfThreeAfter(Quorum.Answer.success("http://a", null), queueFull("http://b"));
         assertFalse(q.decided().isDone());
         Response r = q.clientAnswer(Request.METHOD_PUT, NODES);
         assertEquals(504, r.getStatus(), body(r));
@@ -112,9 +122,7 @@ class QuorumTest {
 
     @Test
     void aDownReplicaAmongBusyOnesIs504() {
-        Quorum q = new Quorum(new ReplicaCount(2, 3));
-        q.add(Quorum.Answer.busy("http://a", "503 queue full"));
-        q.add(Quorum.Answer.failure("http://b", "503 connection refused"));
+        Quorum q = twoOfThreeAfter(queueFull("http://a"), Quorum.Answer.failure("http://b", "503 connection refused"));
         Response r = q.clientAnswer(Request.METHOD_PUT, NODES);
         assertEquals(504, r.getStatus(), body(r));
     }
