@@ -2,6 +2,7 @@
 
 import json
 import logging
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -13,6 +14,13 @@ from sitegen.results import schema_errors
 
 # The warning of a GET run of an empty database, as a run's JSON records it.
 MOSTLY_404 = {"kind": "unexpected-status", "message": "996 of 1000 answers were 404: is the database filled?"}
+
+
+def run_command(args, env=None, timeout=300, cwd=None) -> subprocess.CompletedProcess:
+    """A command run to its end, its output captured as text and its input closed (one that asks for input fails)."""
+    return subprocess.run(
+        args, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL
+    )
 
 
 def load_run(student, stage, workload, rate, percentiles: dict, max_ms=None, steal=None, **extra) -> dict:

@@ -2,16 +2,13 @@
 delete, build or start anything. Each runs the real script; none of them may get as far as its real work."""
 
 import os
-import subprocess
 
 from sitegen.paths import REPO_ROOT
 from sitegen.stages import registry
 
+from .conftest import run_command
+
 TEST_SH = REPO_ROOT / "scripts/test.sh"
-
-
-def run(args, env=None, timeout=300) -> subprocess.CompletedProcess:
-    return subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
 
 
 def course_root_with_old_reports(tmp_path):
@@ -36,15 +33,15 @@ def test_course_test_refuses_an_unknown_argument_before_deleting_reports(tmp_pat
         (["--java-only", "-Dtest=X"], "course test: unknown argument '-Dtest=X'; "),
         (["--java-only", "--python-only"], "course test: --java-only --python-only asks for two"),
     ):
-        result = run([str(TEST_SH), *args], env=env, timeout=60)
+        result = run_command([str(TEST_SH), *args], env=env, timeout=60)
         assert result.returncode == 2, (args, result.stdout, result.stderr)
         assert result.stderr.startswith(said), (args, result.stderr)
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
         assert result.stdout == "", (args, result.stdout)
         assert all(f.exists() for f in kept), f"{args}: the reports of the last run were deleted"
-    result = run([str(TEST_SH), "--stage", "9"], env=env, timeout=60)
+    result = run_command([str(TEST_SH), "--stage", "9"], env=env, timeout=60)
     assert "usage: ./course test [--java-only | --python-only]" in result.stderr
-    helped = run([str(TEST_SH), "--help"], env=env, timeout=60)
+    helped = run_command([str(TEST_SH), "--help"], env=env, timeout=60)
     assert helped.returncode == 0 and "Anything else on the command line is refused" in helped.stdout
 
 
@@ -55,7 +52,7 @@ def test_demo_refuses_stages_the_registry_does_not_have_before_starting_or_delet
     last = numbers[-1]
     for spec, missing in ((str(last + 3), str(last + 3)), (f"{last}-{last + 2}", f"{last + 1}-{last + 2}")):
         results = tmp_path / f"results-{spec}"  # new: a demo that went ahead would create it
-        result = run(
+        result = run_command(
             [
                 str(REPO_ROOT / "course"),
                 "demo",
@@ -84,7 +81,7 @@ def test_demo_refuses_bad_values_before_building(tmp_path):
         (["--port", "0"], "demo: --port '0' is not a port"),
         (["--frobnicate"], "demo: unknown option '--frobnicate'"),
     ):
-        result = run(
+        result = run_command(
             [str(REPO_ROOT / "course"), "demo", "--no-serve", *args, "--results", str(tmp_path / "r")], timeout=60
         )
         assert result.returncode == 2, (args, result.stdout[-2000:], result.stderr[-2000:])

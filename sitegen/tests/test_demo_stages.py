@@ -5,12 +5,13 @@ answer on a GET, and a site that holds these runs. A couple of minutes of both c
 
 import json
 import re
-import subprocess
 
 import pytest
 
 from sitegen.paths import REPO_ROOT
 from sitegen.stages import registry
+
+from .conftest import run_command
 
 STAGES = (3, 4, 5, 6)
 RATE = 800  # the single-node rate; 3-node stages run at a quarter of it
@@ -25,7 +26,7 @@ UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}
 def demo(tmp_path_factory):
     out = tmp_path_factory.mktemp("demo")
     results, site = out / "results", out / "site"
-    run = subprocess.run(
+    run = run_command(
         [
             str(REPO_ROOT / "course"),
             "demo",
@@ -41,8 +42,6 @@ def demo(tmp_path_factory):
             "--site-out",
             str(site),
         ],
-        capture_output=True,
-        text=True,
         timeout=1200,
     )
     text = ANSI.sub("", run.stdout)

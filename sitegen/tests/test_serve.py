@@ -2,10 +2,11 @@
 
 import os
 import socket
-import subprocess
 import sys
 
 from sitegen.paths import REPO_ROOT
+
+from .conftest import run_command
 
 
 def taken_port():
@@ -18,11 +19,9 @@ def taken_port():
 def test_serving_on_a_taken_port_says_which_port_and_what_to_do(tmp_path):
     holder, port = taken_port()
     with holder:
-        done = subprocess.run(
+        done = run_command(
             [sys.executable, "-m", "sitegen.serve", "--port", str(port), "--directory", str(tmp_path)],
             cwd=REPO_ROOT,
-            capture_output=True,
-            text=True,
             timeout=30,
         )
     assert done.returncode == 2
@@ -35,7 +34,7 @@ def test_course_site_serve_checks_the_port_before_serving(tmp_path):
     holder, port = taken_port()
     env = dict(os.environ, COURSE_ROOT=str(REPO_ROOT))
     with holder:
-        done = subprocess.run(
+        done = run_command(
             [
                 "bash",
                 str(REPO_ROOT / "scripts/site.sh"),
@@ -46,8 +45,6 @@ def test_course_site_serve_checks_the_port_before_serving(tmp_path):
                 "--out",
                 str(tmp_path),
             ],
-            capture_output=True,
-            text=True,
             timeout=120,
             env=env,
         )
