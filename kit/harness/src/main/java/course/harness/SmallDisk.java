@@ -1,5 +1,6 @@
 package course.harness;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -100,6 +101,21 @@ public final class SmallDisk implements AutoCloseable {
                 throw new IOException("could not unmount the test's tmpfs at " + root + ": " + umount);
             }
         }
+    }
+
+    /**
+     * A test's cleanup: closes what the test opened on this disk ({@code null}: nothing), quietly, so that a failed
+     * check, not the close that fails after it, is what a failing test reports; then this disk.
+     */
+    public void closeAfter(Closeable openOnIt) throws IOException, InterruptedException {
+        if (openOnIt != null) {
+            try {
+                openOnIt.close();
+            } catch (IOException | RuntimeException e) {
+                // the test has failed already
+            }
+        }
+        close();
     }
 
     /** Runs a command; null when it succeeded, else what it printed. */

@@ -45,15 +45,8 @@ class StorageDiskFullTest {
 
     @AfterEach
     void unmount() throws Exception {
-        if (open != null) {
-            try {
-                open.close();
-            } catch (IOException | RuntimeException e) {
-                // the test has failed already
-            }
-        }
         if (disk != null) {
-            disk.close();
+            disk.closeAfter(open);
         }
     }
 

@@ -11,7 +11,6 @@ import course.contract.Service;
 import course.harness.KvClient;
 import course.harness.Reply;
 import course.harness.SmallDisk;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -37,15 +36,8 @@ class DiskFullNodeTest {
 
     @AfterEach
     void unmount() throws Exception {
-        if (node != null) {
-            try {
-                node.stop();
-            } catch (IOException | RuntimeException e) {
-                // the test has failed already
-            }
-        }
         if (disk != null) {
-            disk.close();
+            disk.closeAfter(node == null ? null : node::stop);
         }
     }
 
