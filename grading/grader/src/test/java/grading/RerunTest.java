@@ -1,8 +1,8 @@
 package grading;
 
+import static grading.RefusedOptions.assertRefused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import course.results.Grade;
@@ -112,10 +112,7 @@ class RerunTest {
         assertEquals(
                 "./course grade --stage 1 --submission '/tmp/alice'\\''s repo' --seed 5",
                 GradeCommand.replayCommand(spaced, 5));
-        GradeException e = assertThrows(
-                GradeException.class,
-                () -> GradeOptions.parse(new String[] {"--stage", "2", "--factory", "a.B", "--seed", "abc"}));
-        assertTrue(e.getMessage().contains("--seed takes a whole number"), e.getMessage());
+        assertRefused("--stage 2 --factory a.B --seed abc", "--seed takes a whole number");
     }
 
     /** The test of the grade whose name ends with {@code suffix}. */
