@@ -17,10 +17,7 @@ class Wrk2ParserTest {
 
     @Test
     void aFullRunWithSocketErrorsAndMinuteLatencies() {
-        ParseResult result = TestFiles.parse(TestFiles.SOCKET_ERRORS);
-        assertEquals(List.of(), result.problems());
-        assertEquals(1, result.runs().size());
-        LoadRun run = valid(result.runs().getFirst());
+        LoadRun run = validRuns(TestFiles.parse(TestFiles.SOCKET_ERRORS), 1).getFirst();
         assertEquals("wrk2-import", run.source.tool);
         assertEquals(TestFiles.SOCKET_ERRORS, run.source.file);
         assertEquals(1, run.source.block);
@@ -55,10 +52,7 @@ class Wrk2ParserTest {
 
     @Test
     void aSpectrumPastedWithoutItsHeaderStillGivesPercentiles() {
-        ParseResult result = TestFiles.parse(TestFiles.SPECTRUM_ONLY);
-        assertEquals(List.of(), result.problems());
-        assertEquals(1, result.runs().size());
-        LoadRun run = valid(result.runs().getFirst());
+        LoadRun run = validRuns(TestFiles.parse(TestFiles.SPECTRUM_ONLY), 1).getFirst();
         assertEquals(25000.0, run.rate);
         assertEquals("upsert", run.workload.name);
         assertEquals(120.0, run.durationSeconds, "from '2999944 requests in 2.00m'");
@@ -75,11 +69,8 @@ class Wrk2ParserTest {
 
     @Test
     void runsWithoutLatencyDistributionInAMarkdownReport() {
-        ParseResult result = TestFiles.parse(TestFiles.REPORT_WITHOUT_L);
-        assertEquals(List.of(), result.problems());
-        assertEquals(4, result.runs().size());
-        result.runs().forEach(Wrk2ParserTest::valid);
-        LoadRun first = result.runs().get(0);
+        List<LoadRun> runs = validRuns(TestFiles.parse(TestFiles.REPORT_WITHOUT_L), 4);
+        LoadRun first = runs.get(0);
         assertNull(first.rate, "'./put.sh 60 30000' is not a wrk command line, and the file name has no rate");
         assertEquals("unknown", first.workload.name);
         assertEquals(6, first.threads);
@@ -94,31 +85,26 @@ class Wrk2ParserTest {
         assertEquals(22521.34, first.achievedRate);
         assertTrue(first.flagMessages().contains("no latency percentiles in the output (run without -L?)"));
 
-        LoadRun second = result.runs().get(1);
+        LoadRun second = runs.get(1);
         assertEquals(500, second.errors.timeout);
         assertEquals(482855, second.errors.non2xx);
         assertEquals(1263607L, second.requests);
 
-        LoadRun third = result.runs().get(2);
+        LoadRun third = runs.get(2);
         assertEquals(0, third.errors.total());
         assertEquals(1070.0, third.latency.mean, "1.07s");
         assertEquals(9010.0, third.latency.max, "9.01s");
 
-        LoadRun fourth = result.runs().get(3);
+        LoadRun fourth = runs.get(3);
         assertEquals(667165, fourth.errors.non2xx);
         assertEquals(29985.05, fourth.achievedRate);
-        assertEquals(
-                List.of(1, 2, 3, 4),
-                result.runs().stream().map(r -> r.source.block).toList());
+        assertEquals(List.of(1, 2, 3, 4), runs.stream().map(r -> r.source.block).toList());
     }
 
     @Test
     void shellPromptsUnindentedOutputAndSecondsInAReport() {
-        ParseResult result = TestFiles.parse(TestFiles.REPORT_WITH_PROMPTS);
-        assertEquals(List.of(), result.problems());
-        assertEquals(6, result.runs().size());
-        result.runs().forEach(Wrk2ParserTest::valid);
-        LoadRun first = result.runs().get(0);
+        List<LoadRun> runs = validRuns(TestFiles.parse(TestFiles.REPORT_WITH_PROMPTS), 6);
+        LoadRun first = runs.get(0);
         assertEquals("wrk2 -c80 -t4 -d 30s -R 40000 -L -s get.lua \"http://localhost:54321\"", first.source.command);
         assertEquals(40000.0, first.rate);
         assertEquals("get", first.workload.name);
@@ -129,7 +115,7 @@ class Wrk2ParserTest {
         assertEquals(173.57, first.percentile(99));
         assertEquals(List.of(), first.flagMessages());
 
-        LoadRun second = result.runs().get(1);
+        LoadRun second = runs.get(1);
         assertEquals(60000.0, second.rate);
         assertEquals(1160.0, second.percentile(90), "'1.16s ' with a trailing space");
         assertEquals(2360.0, second.percentile(100));
@@ -138,14 +124,14 @@ class Wrk2ParserTest {
                 second.flagMessages().stream().anyMatch(f -> f.startsWith("no summary")),
                 second.flagMessages().toString());
 
-        LoadRun fifth = result.runs().get(4);
+        LoadRun fifth = runs.get(4);
         assertEquals(8, fifth.threads, "the output's '8 threads' wins over the command's -t4");
         assertTrue(
                 fifth.flagMessages()
                         .contains("the output says threads 8 but the command line says 4; kept the output's"),
                 fifth.flagMessages().toString());
         assertEquals(10.85, fifth.percentile(99), "an unindented '99.000%   10.85ms'");
-        assertEquals("put", result.runs().get(5).workload.name);
+        assertEquals("put", runs.get(5).workload.name);
     }
 
     @Test
@@ -268,10 +254,7 @@ class Wrk2ParserTest {
                 Transfer/sec:     12.06MB
                 ```
                 Видно, что хвост растёт.""";
-        ParseResult result = Wrk2Parser.parse(text, "reports/stage1.md");
-        assertEquals(List.of(), result.problems());
-        LoadRun run = valid(result.runs().getFirst());
-        assertEquals(1, result.runs().size());
+        LoadRun run = validRuns(Wrk2Parser.parse(text, "reports/stage1.md"), 1).getFirst();
         assertEquals("./wrk -d 30 -t 4 -c 64 -R 10000 -L -s scripts/get.lua http://localhost:8080", run.source.command);
         assertEquals(10000.0, run.rate);
         assertEquals(4, run.threads);
@@ -399,10 +382,7 @@ class Wrk2ParserTest {
         String text = fenced(
                 List.of("# Отчёт", "Нагрузку давали с `-R 8000` в 4 потока.", "", "### *GET*", "", "Результаты:"),
                 BARE_ROWS);
-        ParseResult result = Wrk2Parser.parse(text, "reports/stage2.md");
-        assertEquals(List.of(), result.problems());
-        assertEquals(1, result.runs().size());
-        LoadRun run = valid(result.runs().getFirst());
+        LoadRun run = validRuns(Wrk2Parser.parse(text, "reports/stage2.md"), 1).getFirst();
         assertEquals(1, run.source.block);
         assertNull(run.source.command);
         assertEquals("get", run.workload.name);
@@ -488,14 +468,11 @@ class Wrk2ParserTest {
         rows.add("```");
         rows.add("```");
         rows.addAll(BARE_ROWS);
-        ParseResult result = Wrk2Parser.parse(fenced(List.of("### DELETE"), rows), "three.md");
-        assertEquals(List.of(), result.problems());
-        assertEquals(3, result.runs().size());
-        result.runs().forEach(Wrk2ParserTest::valid);
+        List<LoadRun> runs = validRuns(Wrk2Parser.parse(fenced(List.of("### DELETE"), rows), "three.md"), 3);
         assertEquals(
                 List.of(5.0, 9.0, 5.0),
-                result.runs().stream().map(r -> r.percentile(100)).toList());
-        LoadRun withFooter = result.runs().get(1);
+                runs.stream().map(r -> r.percentile(100)).toList());
+        LoadRun withFooter = runs.get(1);
         assertEquals(0.812, withFooter.latency.mean);
         assertEquals(8.999, withFooter.latency.max);
         assertTrue(
@@ -505,7 +482,7 @@ class Wrk2ParserTest {
                                 + " spectrum' header, the summary ('Requests/sec:') and a command line; requests are the spectrum's"
                                 + " last total count, achieved rate unknown"),
                 withFooter.flagMessages().toString());
-        assertTrue(result.runs().stream().allMatch(r -> "delete".equals(r.workload.name)));
+        assertTrue(runs.stream().allMatch(r -> "delete".equals(r.workload.name)));
     }
 
     @Test
@@ -522,6 +499,14 @@ class Wrk2ParserTest {
                         .anyMatch(f -> f.startsWith("read from a bare spectrum")
                                 && f.contains("and the summary ('Requests/sec:');")),
                 run.flagMessages().toString());
+    }
+
+    /** The runs of a text that parsed without a problem: {@code count} of them, each valid by the results schema. */
+    private static List<LoadRun> validRuns(ParseResult result, int count) {
+        assertEquals(List.of(), result.problems());
+        assertEquals(count, result.runs().size());
+        result.runs().forEach(Wrk2ParserTest::valid);
+        return result.runs();
     }
 
     private static LoadRun valid(LoadRun run) {
