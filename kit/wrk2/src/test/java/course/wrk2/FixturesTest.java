@@ -113,6 +113,13 @@ class FixturesTest {
         }
     }
 
+    /** The run of a fixture that holds one (as {@link #RUNS} says). */
+    private static LoadRun onlyRun(String relative) {
+        List<LoadRun> runs = parse(relative).runs();
+        assertEquals(1, runs.size(), relative);
+        return runs.getFirst();
+    }
+
     @Test
     void everyFixtureFileHasAnExpectedRunCount() throws IOException {
         TreeSet<String> present = new TreeSet<>();
@@ -172,9 +179,7 @@ class FixturesTest {
 
     @Test
     void non2xxAndRateFromTheFileName() {
-        LoadRun run = parse("wrk2/student01__wrk__results__stage2__executor_threads_1__t4_c12_R22000_put.txt")
-                .runs()
-                .getFirst();
+        LoadRun run = onlyRun("wrk2/student01__wrk__results__stage2__executor_threads_1__t4_c12_R22000_put.txt");
         TestFiles.assertRateFromTheFileName(run, 22000);
         assertEquals("put", run.workload.name);
         assertEquals(4, run.threads);
@@ -213,10 +218,7 @@ class FixturesTest {
 
     @Test
     void aTerminalEscapeInTheOutputDoesNotSplitTheRun() {
-        List<LoadRun> runs =
-                parse("wrk2/student02__results_stage1__wrk-get-stable.txt").runs();
-        assertEquals(1, runs.size());
-        LoadRun run = runs.getFirst();
+        LoadRun run = onlyRun("wrk2/student02__results_stage1__wrk-get-stable.txt");
         assertEquals(10000.0, run.rate);
         assertEquals(120.0, run.durationSeconds);
         assertTail(run, 4.03, 11.73);
@@ -226,9 +228,7 @@ class FixturesTest {
 
     @Test
     void noRateWhereNeitherCommandNorFileNameSaysIt() {
-        LoadRun run = parse("wrk2/student06__stages__stage1__outputs__get_20s_12000.txt")
-                .runs()
-                .getFirst();
+        LoadRun run = onlyRun("wrk2/student06__stages__stage1__outputs__get_20s_12000.txt");
         assertNull(run.rate, "'get_20s_12000' does not clearly say which number is the rate");
         assertEquals(20.0, run.durationSeconds);
         assertTail(run, 8.96, 9.71);
@@ -238,9 +238,7 @@ class FixturesTest {
 
     @Test
     void aHeaderWithAStrayCharacterBeforeIt() {
-        LoadRun run = parse("wrk2/student01__wrk__results__stage2__t4_c800_R22000_qs200.txt")
-                .runs()
-                .getFirst();
+        LoadRun run = onlyRun("wrk2/student01__wrk__results__stage2__t4_c800_R22000_qs200.txt");
         assertEquals(800, run.connections);
         assertEquals(120.0, run.durationSeconds, "'.Running 2m test'");
         assertEquals(24, run.errors.read);
