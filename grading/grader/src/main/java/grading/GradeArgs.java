@@ -48,7 +48,8 @@ final class GradeArgs extends CourseCommand {
                     + " earlier grade measured quiet on this machine within the hour stands for it when nothing it"
                     + " depends on changed (the boot, CPUs, JDK, plan, sandbox and the bytes of the reference's code)"
                     + " and the measurement before it agrees (rates within " + ReferenceReuse.AGREEMENT_PERCENT
-                    + "%), and the grade names when it was measured.")
+                    // picocli formats descriptions: %% is one %
+                    + "%%), and the grade names when it was measured.")
     private boolean freshReference;
 
     private Limits limits = Limits.standard();

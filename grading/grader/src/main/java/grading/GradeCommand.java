@@ -104,6 +104,7 @@ public final class GradeCommand {
                                 replay,
                                 artifactsDir,
                                 null));
+                NodeStartTraining.make(tests, progress);
                 ClassBudgets.Run budgeted = TestLanes.run(tests, progress);
                 notes.addAll(budgeted.notes());
                 Rerun rerun = Rerun.after(

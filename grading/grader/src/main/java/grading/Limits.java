@@ -55,6 +55,10 @@ record Limits(
         return new Limits(wholeRun, perTest, testHeap, addressSpaceBytes, processes, tmpBytes, perClass, d, testJvms);
     }
 
+    Limits withAddressSpace(long bytes) {
+        return new Limits(wholeRun, perTest, testHeap, bytes, processes, tmpBytes, perClass, rerun, testJvms);
+    }
+
     Limits withTestJvms(int n) {
         return new Limits(wholeRun, perTest, testHeap, addressSpaceBytes, processes, tmpBytes, perClass, rerun, n);
     }

@@ -137,6 +137,14 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
      * {@link #INSIDE_WORKSPACE}; without bubblewrap it stays where it is and {@code hostTmp} is the temp dir.
      */
     List<String> wrap(List<String> command, Path workspace, Path hostTmp, Limits limits) {
+        return wrap(command, workspace, hostTmp, limits, null);
+    }
+
+    /**
+     * {@link #wrap}, with {@code writable} (a folder of the workspace, or null) writable from inside where the rest of
+     * the workspace is read-only: for what one sandbox leaves for the next ({@link NodeStartTraining}).
+     */
+    List<String> wrap(List<String> command, Path workspace, Path hostTmp, Limits limits, Path writable) {
         List<String> full = new ArrayList<>();
         if (root && bwrap != null && setpriv != null) {
             int user = RunUser.next();
@@ -174,10 +182,12 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
         if (!javaHome.startsWith("/usr/")) {
             full.addAll(List.of("--ro-bind", javaHome, javaHome));
         }
+        full.addAll(List.of("--ro-bind", workspace.toString(), INSIDE_WORKSPACE.toString()));
+        if (writable != null) {
+            full.addAll(List.of(
+                    "--bind", writable.toString(), inside(workspace, writable).toString()));
+        }
         full.addAll(List.of(
-                "--ro-bind",
-                workspace.toString(),
-                INSIDE_WORKSPACE.toString(),
                 "--proc",
                 "/proc",
                 "--dev",

@@ -1,6 +1,7 @@
 package grading;
 
 import course.harness.JvmFlags;
+import course.harness.NodeStartCache;
 import grading.runner.FailureFiles;
 import grading.runner.ReportLine;
 import grading.runner.SandboxPlan;
@@ -21,6 +22,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -130,6 +132,8 @@ final class TestJvm {
                 // the hidden test of a full disk mounts a small filesystem itself where it can (root, no sandbox)
                 "-Dcourse.smallDisk=" + (sandbox.smallDiskInside() == null ? "" : sandbox.smallDiskInside()),
                 "-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
+                // what node JVMs load as they start, cached before the tests (blank where no cache was made)
+                "-D" + NodeStartCache.PROPERTY + "=" + Objects.toString(NodeStartTraining.cacheInside(ws, sandbox), ""),
                 "-cp",
                 String.join(
                         ":",

@@ -14,6 +14,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
 
 /**
  * A pristine folder per grading: the student's sources and resources (nothing else of theirs), their compiled
@@ -140,10 +143,39 @@ final class Workspace implements AutoCloseable {
             return "javac did not finish within " + COMPILE_SECONDS + " s";
         }
         if (exit.getAsInt() == 0) {
+            packClasses();
             return null;
         }
         String output = Files.readString(log, StandardCharsets.UTF_8).replace(sources.toString() + "/", "");
         return output.length() > 8000 ? output.substring(0, 8000) + "\n... (cut)" : output;
+    }
+
+    /**
+     * The compiled classes and resources go on the runtime classpath as one jar instead of their folder: a JVM caches
+     * the classes its nodes load as they start only from a classpath of jars ({@code course.harness.NodeStartCache}).
+     * The folder stays, for what reads the submission's classes ({@link ProvidedStorageUse}).
+     */
+    private void packClasses() throws IOException {
+        runtimeClasspath.set(runtimeClasspath.indexOf(classes), jar(classes, lib.resolve("submission-classes.jar")));
+    }
+
+    /** The files of {@code folder} in a new jar {@code to}, by their paths relative to the folder. */
+    private static Path jar(Path folder, Path to) throws IOException {
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(to));
+                Stream<Path> walk = Files.walk(folder)) {
+            // folders too, as Maven's jars have them: a package is found in a jar by its folder's entry
+            for (Path file :
+                    (Iterable<Path>) walk.filter(p -> !p.equals(folder)).sorted()::iterator) {
+                String name = folder.relativize(file).toString().replace(File.separatorChar, '/');
+                boolean isFolder = Files.isDirectory(file);
+                out.putNextEntry(new JarEntry(isFolder ? name + "/" : name));
+                if (!isFolder) {
+                    Files.copy(file, out);
+                }
+                out.closeEntry();
+            }
+        }
+        return to;
     }
 
     /** Makes everything readable (and temp writable) for the unprivileged sandbox user. */
@@ -164,33 +196,19 @@ final class Workspace implements AutoCloseable {
         });
     }
 
-    /** Copies a jar, or a module's class folder (a build that did not package), into the workspace's lib. */
+    /**
+     * Copies a jar into the workspace's lib, or packs a module's class folder (a build that did not package it: the
+     * grader's own tests) into one, so that the classpath is all jars as in a grade of the packaged course.
+     */
     private Path copyArtifact(Path from) throws IOException {
-        boolean folder = Files.isDirectory(from);
-        // A class folder is .../<module>/target/classes: named after its module, so two never share a name.
-        String name = folder
-                ? from.getParent().getParent().getFileName() + "-" + from.getFileName()
-                : from.getFileName().toString();
-        Path to = lib.resolve(name);
-        if (folder) {
-            copyTree(from, to);
-        } else {
-            Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+        if (Files.isDirectory(from)) {
+            // A class folder is .../<module>/target/classes: named after its module, so two never share a name.
+            return jar(
+                    from, lib.resolve(from.getParent().getParent().getFileName() + "-" + from.getFileName() + ".jar"));
         }
+        Path to = lib.resolve(from.getFileName().toString());
+        Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
         return to;
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (var walk = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) walk::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
     }
 
     static String join(List<Path> paths) {

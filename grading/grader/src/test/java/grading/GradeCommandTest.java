@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import course.harness.NodeStartCache;
 import course.results.Grade;
 import course.results.Results;
 import course.results.TestResult;
@@ -28,7 +29,11 @@ class GradeCommandTest {
     static final boolean SANDBOX_WORKS = Sandbox.detect().problem() == null;
 
     static Grade grade(String... args) throws Exception {
-        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        return grade(new ByteArrayOutputStream(), args);
+    }
+
+    /** {@link #grade}, with the lines it prints as it goes into {@code progress}. */
+    static Grade grade(ByteArrayOutputStream progress, String... args) throws Exception {
         List<String> line = new ArrayList<>(List.of(args));
         if (!SANDBOX_WORKS) {
             line.add("--no-sandbox");
@@ -255,9 +260,29 @@ class GradeCommandTest {
                 starter,
                 "src/main/resources/submission.properties",
                 "factory=student.StudentServiceFactory\nstage=1\n");
-        Grade g = gradeSubmission(
-                1, starter, dir.resolve("g.json"), "--only", "KeyOrderTest", "--no-perf", "--export", "gradescope");
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        Grade g = grade(
+                progress,
+                "--stage",
+                "1",
+                "--submission",
+                starter.toString(),
+                "--out",
+                dir.resolve("g.json").toString(),
+                "--only",
+                "KeyOrderTest",
+                "--no-perf",
+                "--export",
+                "gradescope");
         String notes = String.join("\n", g.notes());
+        if (Runtime.version().feature() >= NodeStartCache.JDK) {
+            // One test class starts too few node JVMs to gain from a cache of what they load as they start.
+            assertTrue(
+                    progress.toString(UTF_8)
+                            .contains("node JVMs start without a class cache (1 test class(es), fewer than "
+                                    + NodeStartTraining.MIN_CLASSES),
+                    progress.toString(UTF_8));
+        }
         assertEquals(
                 List.of(),
                 GradeCommand.notPassed(g).stream()

@@ -157,6 +157,7 @@ final class ProcessNode implements Node {
         Files.createDirectories(workingDir);
         List<String> flags = new ArrayList<>(jvmFlags);
         flags.addAll(JavaCommand.courseProperties());
+        flags.addAll(NodeStartCache.flags());
         List<String> command = JavaCommand.node(
                 heap, flags, port, workingDir, cluster, factoryClass, "--url", url, "--control", "stdin");
         Files.writeString(
