@@ -82,11 +82,7 @@ final class NodeStartTraining {
                 "-Xlog:aot=off",
                 "-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
                 "-cp",
-                String.join(
-                        ":",
-                        ws.runtimeClasspath().stream()
-                                .map(p -> sandbox.inside(ws.root, p).toString())
-                                .toList()),
+                sandbox.classpathInside(ws.root, ws.runtimeClasspath()),
                 NodeStartTrainer.class.getName(),
                 given.factory()));
         Limits limits = given.limits().withAddressSpace(ADDRESS_SPACE_BYTES);

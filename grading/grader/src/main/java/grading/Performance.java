@@ -476,11 +476,7 @@ final class Performance {
         java.addAll(List.of(
                 "-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
                 "-cp",
-                String.join(
-                        ":",
-                        classpath.stream()
-                                .map(p -> sandbox.inside(ws.root, p).toString())
-                                .toList()),
+                sandbox.classpathInside(ws.root, classpath),
                 PerfRunner.class.getName()));
         ContainedProcess contained =
                 ContainedProcess.start(new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp, limits))

@@ -219,6 +219,13 @@ record Sandbox(String bwrap, String prlimit, String setpriv, boolean root) {
         return full;
     }
 
+    /** A classpath of the workspace's files as a JVM inside sees it, for its {@code -cp}. */
+    String classpathInside(Path workspace, List<Path> classpath) {
+        return String.join(
+                ":",
+                classpath.stream().map(p -> inside(workspace, p).toString()).toList());
+    }
+
     /** Where the workspace's files are seen from inside. */
     Path inside(Path workspace, Path file) {
         return bwrap == null ? file : INSIDE_WORKSPACE.resolve(workspace.relativize(file));

@@ -135,11 +135,7 @@ final class TestJvm {
                 // what node JVMs load as they start, cached before the tests (blank where no cache was made)
                 "-D" + NodeStartCache.PROPERTY + "=" + Objects.toString(NodeStartTraining.cacheInside(ws, sandbox), ""),
                 "-cp",
-                String.join(
-                        ":",
-                        ws.runtimeClasspath().stream()
-                                .map(p -> sandbox.inside(ws.root, p).toString())
-                                .toList()),
+                sandbox.classpathInside(ws.root, ws.runtimeClasspath()),
                 "grading.runner.SandboxedTestRunner"));
         SandboxPlan plan = selection.tests().isEmpty()
                 ? new SandboxPlan(selection.packages(), selection.only(), List.of(), selection.handedOut() != null)

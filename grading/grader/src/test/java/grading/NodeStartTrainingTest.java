@@ -52,11 +52,7 @@ class NodeStartTrainingTest {
             java.addAll(List.of(
                     "-XX:AOTCache=" + cache,
                     "-cp",
-                    String.join(
-                            ":",
-                            ws.runtimeClasspath().stream()
-                                    .map(p -> sandbox.inside(ws.root, p).toString())
-                                    .toList()),
+                    sandbox.classpathInside(ws.root, ws.runtimeClasspath()),
                     "course.runtime.Launcher",
                     "--help"));
             Path log = ws.root.resolve("node.log");

@@ -9,8 +9,8 @@ import java.util.stream.Stream;
 
 /**
  * JDK 25's ahead-of-time cache (JEP 483) of the classes a node JVM loads and links as it starts, for a test JVM that
- * starts hundreds of node JVMs of one classpath: a grade, whose grader makes the cache before the tests
- * ({@code grading.NodeStartTraining}) and names it in {@value #PROPERTY}. On the 2-vCPU course VM a stage-4 node's
+ * starts hundreds of node JVMs of one classpath: a grade, whose grader makes the cache before the tests (one node
+ * started by a JVM that writes it) and names it in {@value #PROPERTY}. On the 2-vCPU course VM a stage-4 node's
  * start and its first 200 requests took 0.90 core-seconds with such a cache against 1.10 without (0.59 against 0.78
  * with the C1-only, serial-collector flags of {@link NodeJvm#QUICK_START}); what a node does is the same with or
  * without it. A JVM that cannot use the cache (another JDK, another classpath) says so on stdout and starts without
