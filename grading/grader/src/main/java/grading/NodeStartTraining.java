@@ -49,7 +49,11 @@ final class NodeStartTraining {
         return Files.isRegularFile(cache) ? sandbox.inside(ws.root, cache) : null;
     }
 
-    /** The cache in the workspace's temp folder, made now; false (and why, on {@code progress}) when there is none. */
+    /**
+     * Makes the cache in {@link #cacheFolder}; false (and why, on {@code progress}, but for a JDK older than
+     * {@link NodeStartCache#JDK}) when there is none. The folder is on the grading machine's disk, not a sandbox's
+     * temp file system: for the training's 20 s a submission could write more there than into its /tmp.
+     */
     static boolean make(TestRunSetup given, PrintStream progress) throws IOException, InterruptedException {
         Workspace ws = given.ws();
         Sandbox sandbox = given.sandbox();
