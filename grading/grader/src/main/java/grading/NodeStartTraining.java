@@ -1,6 +1,6 @@
 package grading;
 
-import course.harness.JvmFlags;
+import course.harness.JavaCommand;
 import course.harness.NodeStartCache;
 import grading.runner.NodeStartTrainer;
 import java.io.IOException;
@@ -14,8 +14,9 @@ import java.util.OptionalInt;
 
 /**
  * Makes a grade's node start cache ({@link NodeStartCache}) before its tests: a JVM in the sandbox (the one folder of
- * the workspace it may write into is the cache's), on the test JVMs' classpath, starts one node of the submission and sends it requests ({@link NodeStartTrainer}) with
- * {@code -XX:AOTCacheOutput}, and the test JVMs' nodes start from what it wrote. A stage-6 grade starts about 300
+ * the workspace it may write into is the cache's), on the test JVMs' classpath and with the nodes' flags, starts one
+ * node of the submission and sends it requests ({@link NodeStartTrainer}) with {@code -XX:AOTCacheOutput}, and the
+ * test JVMs' nodes start from what it wrote (a JVM whose flags differ from the training's cannot map the cache). A stage-6 grade starts about 300
  * node JVMs, and their starts were most of its CPU time (2026-11-27: 486 of 540 core-seconds).
  *
  * <p>Its own limit on address space: a JVM that writes such a cache will not start under the sandbox's 4 GiB
@@ -76,10 +77,8 @@ final class NodeStartTraining {
         // the sandbox's user is not the grader's: the one folder it writes into is open to it
         Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path inside = sandbox.inside(ws.root, folder.resolve(FILE));
-        List<String> java = new ArrayList<>();
-        java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        java.add("-Xmx128m");
-        java.addAll(JvmFlags.all());
+        List<String> java = new ArrayList<>(List.of(JavaCommand.javaBinary(), "-Xmx128m"));
+        java.addAll(JavaCommand.standardFlags()); // as every node's (JavaCommand.node)
         java.addAll(List.of(
                 "-XX:AOTCacheOutput=" + inside,
                 // one warning line on stdout per class it cannot keep (picocli's, of class-file version 49)

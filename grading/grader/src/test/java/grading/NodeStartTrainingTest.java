@@ -45,8 +45,7 @@ class NodeStartTrainingTest {
             Path cache = NodeStartTraining.cacheInside(ws, sandbox);
             assertNotNull(cache, said);
             // A JVM that cannot map the cache says so on stdout and starts without it: nothing may be said here.
-            List<String> java = new ArrayList<>(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m"));
+            List<String> java = new ArrayList<>(List.of(JavaCommand.javaBinary(), "-Xmx128m"));
             // the flags every node has: a JVM whose flags differ from the training's cannot use the cache
             java.addAll(JavaCommand.standardFlags());
             java.addAll(List.of(
