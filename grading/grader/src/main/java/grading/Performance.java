@@ -1,44 +1,32 @@
 package grading;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import course.command.StageFacts;
 import course.command.Stages;
-import course.harness.JvmFlags;
 import course.load.LoadApi;
 import course.results.Grade;
 import course.results.LoadRun;
-import course.results.Results;
 import course.results.Saturation;
 import grading.runner.PerfPlan;
-import grading.runner.PerfRunner;
-import grading.runner.ReportLine;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.CodeSource;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
  * The performance part of a grade: the stage's standard load against the submission and against the reference of
- * the same stage, one after the other in the same grading run, each in a sandbox of its own with the same limits
- * (nodes, generator and all in one network namespace). Both sustained rates are found by the same short saturation
- * search; the ratio submission / reference is what compares across machines.
+ * the same stage, side by side in the same grading run with their runs taking {@link Turns} (or the submission alone
+ * when an earlier grade's reference side stands), each in a sandbox of its own with the same limits (nodes,
+ * generator and all in one network namespace). Both sustained rates are found by the same short saturation search;
+ * the ratio submission / reference is what compares across machines.
  *
  * <p>A ratio is published only when neither side was measured on a busy machine. Each side's search judges each of
  * its runs by what the CPUs did meanwhile (steal, CPU pressure, other processes' CPU) and runs a contended step
@@ -128,8 +116,20 @@ final class Performance {
         Side measure(String side, int measurement) throws IOException, InterruptedException;
     }
 
-    /** Both sides as last measured, and every measurement in the order they ran. */
-    record Pair(Side mine, Side ref, List<Grade.Attempt> attempts) {}
+    /** Measures both sides together, the n-th time: the submission's side first, then the reference's. */
+    interface PairRunner {
+        Side[] measure(int measurement) throws IOException, InterruptedException;
+    }
+
+    /**
+     * Both sides as last measured, every measurement in the order they ran, and whether the two were measured side by
+     * side in turns ({@link Turns}) rather than one after the other.
+     */
+    record Pair(Side mine, Side ref, List<Grade.Attempt> attempts, boolean inTurns) {
+        Pair(Side mine, Side ref, List<Grade.Attempt> attempts) {
+            this(mine, ref, attempts, false);
+        }
+    }
 
     /** What the performance step gives the grade: its performance part and the notes that explain it. */
     record Measured(Grade.Performance performance, List<String> notes) {}
@@ -157,34 +157,39 @@ final class Performance {
         String reference = facts.referenceFactory().orElse(null);
         long start = System.nanoTime();
         progress.println("grade: performance: " + String.join(" ", w.describe()) + ", GET saturation search against "
-                + factory + (reference == null ? "" : ", then " + reference));
+                + factory + (reference == null ? "" : " and " + reference));
         Pair pair;
+        PerfPlan mine = plan(factory, stage, w, stepSeconds);
         try (Workspace refWs = reference == null ? null : new Workspace()) {
-            if (refWs != null) {
+            if (refWs == null) {
+                pair = measureBoth(
+                        (side, n) -> side.equals(Grade.Attempt.SUBMISSION)
+                                ? alone(submission, sandbox, limits, mine, progress)
+                                : new Side(
+                                        null,
+                                        null,
+                                        "stages/" + facts.folder() + "/stage.yml names no reference solution"),
+                        progress);
+            } else {
                 refWs.addCourseCode();
+                PerfPlan ref = plan(reference, stage, w, stepSeconds);
+                ReferenceReuse reuse = new ReferenceReuse(reuseDir(courseRoot));
+                String key = referenceKey(refWs, sandbox, limits, ref);
+                Optional<Side> standing =
+                        key == null ? Optional.empty() : reuse.standing(key, freshReference, Instant.now(), progress);
+                if (standing.isPresent()) {
+                    pair = measureBoth(
+                            (side, n) -> side.equals(Grade.Attempt.SUBMISSION)
+                                    ? alone(submission, sandbox, limits, mine, progress)
+                                    : standing.get(),
+                            progress);
+                } else {
+                    pair = inTurns(n -> sideBySide(submission, refWs, sandbox, limits, mine, ref, progress), progress);
+                    if (key != null) {
+                        reuse.keep(key, pair.ref(), Instant.now().truncatedTo(ChronoUnit.SECONDS));
+                    }
+                }
             }
-            ReferenceReuse reuse = new ReferenceReuse(reuseDir(courseRoot));
-            pair = measureBoth(
-                    (side, n) -> {
-                        if (side.equals(Grade.Attempt.SUBMISSION)) {
-                            return side(submission, sandbox, limits, plan(factory, stage, w, stepSeconds), progress);
-                        }
-                        if (reference == null) {
-                            return new Side(
-                                    null, null, "stages/" + facts.folder() + "/stage.yml names no reference solution");
-                        }
-                        PerfPlan plan = plan(reference, stage, w, stepSeconds);
-                        return reference(
-                                refWs,
-                                sandbox,
-                                limits,
-                                plan,
-                                reuse,
-                                freshReference,
-                                () -> side(refWs, sandbox, limits, plan, progress),
-                                progress);
-                    },
-                    progress);
         }
         Measured measured = record(pair, w, stepSeconds, (System.nanoTime() - start) / 1e9, sandbox.isolated());
         workloadNotes.addAll(measured.notes);
@@ -192,28 +197,17 @@ final class Performance {
     }
 
     /**
-     * The reference's side: an earlier grade's from {@code reuse} when it holds one for the same machine, plan and
-     * code (and not {@code fresh}), else {@code measurement}'s, kept there for the grades that follow when it was
-     * quiet. Where the kernel does not name its boot, measured and not kept.
+     * The key the reference's side is kept under for later grades ({@link ReferenceReuse}), or null where the kernel
+     * does not name its boot (then it is measured each time and not kept).
      */
-    private static Side reference(
-            Workspace ws,
-            Sandbox sandbox,
-            Limits limits,
-            PerfPlan plan,
-            ReferenceReuse reuse,
-            boolean fresh,
-            ReferenceReuse.Measurement measurement,
-            PrintStream progress)
-            throws IOException, InterruptedException {
+    private static String referenceKey(Workspace ws, Sandbox sandbox, Limits limits, PerfPlan plan) throws IOException {
         String machine = ReferenceReuse.thisMachine().orElse(null);
         if (machine == null) {
-            return measurement.measure();
+            return null;
         }
         List<Path> code = new ArrayList<>(ws.perfClasspath());
         graderCode().ifPresent(code::add);
-        String key = ReferenceReuse.key(machine, plan.toJson(), sandbox.isolated(), limits, code);
-        return reuse.measureOrReuse(key, fresh, Instant.now(), measurement, progress);
+        return ReferenceReuse.key(machine, plan.toJson(), sandbox.isolated(), limits, code);
     }
 
     private static Path reuseDir(Path courseRoot) {
@@ -248,6 +242,30 @@ final class Performance {
         }
         Side ref = measured(runner, Grade.Attempt.REFERENCE, attempts, progress);
         return new Pair(mine, ref, attempts);
+    }
+
+    /**
+     * Both sides measured together ({@link Turns}), and both measured once more when either was contended: a ratio
+     * is of two sides that met the same machine, so one is never measured again without the other.
+     */
+    static Pair inTurns(PairRunner runner, PrintStream progress) throws IOException, InterruptedException {
+        List<Grade.Attempt> attempts = new ArrayList<>();
+        Side mine = null;
+        Side ref = null;
+        for (int n = 1; n <= MEASUREMENTS_PER_SIDE; n++) {
+            Side[] both = runner.measure(n);
+            mine = both[0];
+            ref = both[1];
+            attempts.add(attempt(Grade.Attempt.SUBMISSION, mine));
+            attempts.add(attempt(Grade.Attempt.REFERENCE, ref));
+            if (!mine.contended() && !ref.contended()) {
+                break;
+            }
+            Side contended = mine.contended() ? mine : ref;
+            progress.println("grade: performance: the CPU was contended while the sides were measured ("
+                    + seen(contended) + ")" + (n < MEASUREMENTS_PER_SIDE ? ": measuring both again" : ""));
+        }
+        return new Pair(mine, ref, attempts, true);
     }
 
     private static Side measured(SideRunner runner, String side, List<Grade.Attempt> attempts, PrintStream progress)
@@ -321,6 +339,11 @@ final class Performance {
                 sandboxed ? "in the sandbox" : "WITHOUT a sandbox"));
         if (range != null) {
             notes.add(RatioRanges.sentence(ratio, range, mine, ref));
+        }
+        if (pair.inTurns) {
+            notes.add("performance: both sides were measured side by side, each in its own sandbox, their fills and"
+                    + " steps taking turns (one side loads the machine at a time), so that a machine slower for a"
+                    + " minute is slower for both");
         }
         if (ref.measuredBefore != null) {
             notes.add("performance: the reference's side is an earlier grade's, measured at " + ref.measuredBefore
@@ -458,71 +481,43 @@ final class Performance {
                 : String.format(Locale.ROOT, " (CPU steal %.1f%%)", run.steal.percent);
     }
 
-    /**
-     * One side: a sandboxed PerfRunner over a fresh cluster as {@code plan} says, with who else used the CPUs meanwhile
-     * watched from here, outside the sandbox, where other processes are visible (everything in the sandbox is a
-     * child of this JVM, and not "others").
-     */
-    private static Side side(Workspace ws, Sandbox sandbox, Limits limits, PerfPlan plan, PrintStream progress)
+    /** One side measured alone: its runs go as they are due. */
+    private static Side alone(Workspace ws, Sandbox sandbox, Limits limits, PerfPlan plan, PrintStream progress)
             throws IOException, InterruptedException {
-        LoadApi.ContentionWatch watch = LoadApi.watchContention();
-        List<Path> classpath = ws.perfClasspath();
-        ws.openForSandbox();
-        String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
-        List<String> java = new ArrayList<>();
-        java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        java.add("-Xmx256m");
-        java.addAll(JvmFlags.forThisJdk());
-        java.addAll(List.of(
-                "-Djava.io.tmpdir=" + sandbox.tmpInside(ws.tmp),
-                "-cp",
-                sandbox.classpathInside(ws.root, classpath),
-                PerfRunner.class.getName()));
-        ContainedProcess contained =
-                ContainedProcess.start(new ProcessBuilder(sandbox.wrap(java, ws.root, ws.tmp, limits))
-                        .directory(ws.tmp.toFile())
-                        .redirectError(ProcessBuilder.Redirect.PIPE));
-        Process process = contained.process();
-        Map<String, String> reports = new LinkedHashMap<>();
-        StringBuilder stderr = new StringBuilder();
-        Thread out = Thread.ofPlatform().daemon().start(() -> read(process, secret, reports));
-        Thread err = Thread.ofPlatform().daemon().start(() -> forward(process, stderr, progress));
-        try (OutputStream stdin = process.getOutputStream()) {
-            stdin.write((secret + "\n" + plan.toJson() + "\n").getBytes(StandardCharsets.UTF_8));
+        return SideRun.start(null, ws, sandbox, limits, plan, null, progress)
+                .finish(System.nanoTime() + SIDE_TIME_LIMIT.toNanos(), SIDE_TIME_LIMIT, progress);
+    }
+
+    /**
+     * Both sides at once, each in its sandbox, their runs (fills, warm-ups, steps) taking {@link Turns}: the two
+     * clusters start together, and only one side loads the machine at a time.
+     */
+    private static Side[] sideBySide(
+            Workspace mineWs,
+            Workspace refWs,
+            Sandbox sandbox,
+            Limits limits,
+            PerfPlan mine,
+            PerfPlan ref,
+            PrintStream progress)
+            throws IOException, InterruptedException {
+        Duration limit = SIDE_TIME_LIMIT.multipliedBy(2);
+        long deadline = System.nanoTime() + limit.toNanos();
+        Turns turns = new Turns();
+        SideRun a = SideRun.start("submission", mineWs, sandbox, limits, mine, turns.seat(0), progress);
+        SideRun b;
+        try {
+            b = SideRun.start("reference", refWs, sandbox, limits, ref, turns.seat(1), progress);
         } catch (IOException e) {
-            // the JVM died at once; its stderr says why
+            a.finish(System.nanoTime(), limit, progress);
+            throw e;
         }
-        boolean exited = process.waitFor(SIDE_TIME_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
-        // before the sandbox's leftovers are ended: while they run they are this JVM's children, not others
-        LoadRun.Contention outside = watch.finish();
-        int leftRunning = contained.end(TestJvm.LEFTOVER_PATIENCE);
-        out.join(5000);
-        err.join(5000);
-        if (leftRunning > 0) {
-            progress.println("grade: " + leftRunning + " processes of the performance run could not be ended within "
-                    + TestJvm.LEFTOVER_PATIENCE.toSeconds() + " s");
+        for (int seat; (seat = turns.next(deadline)) >= 0; ) {
+            (seat == 0 ? a : b).grant();
         }
-        synchronized (reports) {
-            if (!exited) {
-                return new Side(
-                        null, null, "stopped at the time limit of " + SIDE_TIME_LIMIT.toSeconds() + " s", outside);
-            }
-            if (reports.containsKey("error")) {
-                return new Side(null, null, Messages.cut(reports.get("error")), outside);
-            }
-            if (!reports.containsKey("search")) {
-                return new Side(
-                        null,
-                        null,
-                        "the performance JVM ended without a result: " + Messages.cut(tail(stderr)),
-                        outside);
-            }
-            ObjectMapper json = Results.mapper();
-            Saturation search = json.readValue(reports.get("search"), Saturation.class);
-            LoadRun sustained =
-                    reports.containsKey("sustained") ? json.readValue(reports.get("sustained"), LoadRun.class) : null;
-            return new Side(sustained, search, null, outside);
-        }
+        Side mineSide = a.finish(deadline, limit, progress);
+        Side refSide = b.finish(deadline, limit, progress);
+        return new Side[] {mineSide, refSide};
     }
 
     private static PerfPlan plan(String factory, int stage, StandardWorkload w, int stepSeconds) {
@@ -546,46 +541,6 @@ final class Performance {
      */
     static int startRate(StandardWorkload w) {
         return w.standardRate() == null ? DEFAULT_START_RATE : w.standardRate();
-    }
-
-    private static void read(Process p, String secret, Map<String, String> reports) {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                ReportLine report = ReportLine.parse(secret, line);
-                if (report != null && report.kind().equals("PERF")) {
-                    synchronized (reports) {
-                        reports.put(report.test(), report.message());
-                    }
-                }
-            }
-        } catch (IOException ignored) {
-            // the process is gone
-        }
-    }
-
-    private static void forward(Process p, StringBuilder tail, PrintStream progress) {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.startsWith("perf: ") || line.startsWith("  step ")) {
-                    progress.println("  " + line);
-                }
-                synchronized (tail) {
-                    tail.append(line.length() > 500 ? line.substring(0, 500) : line)
-                            .append('\n');
-                    if (tail.length() > 8000) {
-                        tail.delete(0, tail.length() - 8000);
-                    }
-                }
-            }
-        } catch (IOException ignored) {
-            // the process is gone
-        }
-    }
-
-    private static String tail(StringBuilder sb) {
-        synchronized (sb) {
-            return sb.toString();
-        }
     }
 
     /** Rates as people write them: 12k, 1.5k, 750. */

@@ -126,6 +126,20 @@ final class ReferenceReuse {
     Performance.Side measureOrReuse(
             String key, boolean fresh, Instant now, Measurement measurement, PrintStream progress)
             throws IOException, InterruptedException {
+        Optional<Performance.Side> standing = standing(key, fresh, now, progress);
+        if (standing.isPresent()) {
+            return standing.get();
+        }
+        Performance.Side measured = measurement.measure();
+        keep(key, measured, now.truncatedTo(ChronoUnit.SECONDS));
+        return measured;
+    }
+
+    /**
+     * The side kept under {@code key} that stands at {@code now}, unless {@code fresh}; empty when the reference must
+     * be measured (and {@link #keep} it then, for the grades that follow).
+     */
+    Optional<Performance.Side> standing(String key, boolean fresh, Instant now, PrintStream progress) {
         List<Kept> young = young(key, now);
         Optional<Kept> standing = fresh ? Optional.empty() : agreed(young);
         if (standing.isPresent()) {
@@ -133,7 +147,7 @@ final class ReferenceReuse {
             progress.println("grade: performance: the reference's side as an earlier grade measured it at "
                     + kept.measuredAt() + " on this machine, within " + AGREEMENT_PERCENT
                     + "% of the measurement before it (--perf-fresh-reference measures it again)");
-            return kept.side();
+            return Optional.of(kept.side());
         }
         if (!fresh && !young.isEmpty()) {
             Kept last = young.getLast();
@@ -141,9 +155,7 @@ final class ReferenceReuse {
                     + last.measuredAt() + ", " + Math.round(last.sustained().rate) + " requests/s) stands for later"
                     + " grades once another agrees with it within " + AGREEMENT_PERCENT + "%");
         }
-        Performance.Side measured = measurement.measure();
-        keep(key, measured, now.truncatedTo(ChronoUnit.SECONDS));
-        return measured;
+        return Optional.empty();
     }
 
     /** The later of the last two young sides, when they agree. */

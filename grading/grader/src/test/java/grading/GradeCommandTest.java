@@ -75,9 +75,21 @@ class GradeCommandTest {
         // A store of its own for the reference's side: the course's would keep it for the grades that follow.
         Path store = dir.resolve("perf-reference");
         Grade g;
+        TimedLines progress = new TimedLines();
         System.setProperty(Performance.REUSE_DIR_PROPERTY, store.toString());
         try {
-            g = gradeOf(1, "solutions.stage1.Stage1Factory", "PersistenceTest", out, "--perf-step-seconds", "1");
+            g = grade(
+                    progress,
+                    "--stage",
+                    "1",
+                    "--factory",
+                    "solutions.stage1.Stage1Factory",
+                    "--only",
+                    "PersistenceTest",
+                    "--out",
+                    "" + out,
+                    "--perf-step-seconds",
+                    "1");
         } finally {
             System.clearProperty(Performance.REUSE_DIR_PROPERTY);
         }
@@ -92,7 +104,9 @@ class GradeCommandTest {
         // "[steps: ..." after a rate found, "; steps: ..." where no step met the SLO (a busy suite run once)
         assertTrue(notes.contains("steps: 5.00k/s p99"), notes);
         int measurements = g.performance().attempts().size();
-        assertTrue(measurements >= 2 && measurements <= 4, "each side once, a busy side twice: " + notes);
+        assertTrue(measurements == 2 || measurements == 4, "both sides once, or both twice when busy: " + notes);
+        assertTrue(notes.contains("performance: both sides were measured side by side"), notes);
+        assertStepsTookTurns(progress);
         Grade back = Results.read(out, Grade.class);
         assertEquals(g.performance().ratio(), back.performance().ratio());
         assertEquals(measurements, back.performance().attempts().size());
@@ -121,6 +135,8 @@ class GradeCommandTest {
                 g.performance().reference().rate,
                 Results.mapper()
                         .readTree(kept.get(0).toFile())
+                        .get("sides")
+                        .get(0)
                         .get("sustained")
                         .get("rate")
                         .asDouble(),
@@ -141,6 +157,57 @@ class GradeCommandTest {
                 "ratio " + g.performance().ratio() + ": " + notes);
         // about 45 s a measurement, and the one test class
         assertTrue(g.durationSeconds() < 60 + 45 * measurements, "took " + g.durationSeconds() + " s");
+    }
+
+    /** What a grade prints as it goes, each line with the time it was printed. */
+    private static final class TimedLines extends ByteArrayOutputStream {
+        final List<String> lines = new ArrayList<>();
+        final List<Long> nanos = new ArrayList<>();
+        private int lineStart;
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            super.write(b, off, len);
+            byte[] all = toByteArray();
+            for (int i = lineStart; i < all.length; i++) {
+                if (all[i] == '\n') {
+                    lines.add(new String(all, lineStart, i - lineStart, UTF_8));
+                    nanos.add(System.nanoTime());
+                    lineStart = i + 1;
+                }
+            }
+        }
+    }
+
+    /**
+     * The two searches' steps take turns while both still run: the lines of finished steps (and of steps run again)
+     * alternate between the sides, and never come closer together than a step takes (1 s here, each step's own
+     * pause and start on top), as two sides loading the machine at once would.
+     */
+    private static void assertStepsTookTurns(TimedLines progress) {
+        List<String> sides = new ArrayList<>();
+        List<Long> at = new ArrayList<>();
+        for (int i = 0; i < progress.lines.size(); i++) {
+            String l = progress.lines.get(i);
+            if (l.matches("\\s*(submission|reference)\\s+step \\d+: .*")) {
+                sides.add(l.strip().startsWith("submission") ? "S" : "R");
+                at.add(progress.nanos.get(i));
+            }
+        }
+        String all = String.join("\n", progress.lines);
+        String order = String.join("", sides);
+        assertTrue(order.startsWith("SR"), "the submission's first step, then the reference's: " + order + "\n" + all);
+        String alternating = order.replaceAll("S+$|R+$", "");
+        assertFalse(
+                alternating.contains("SS") || alternating.contains("RR"),
+                "steps of one side ran back to back while the other still had steps: " + order + "\n" + all);
+        for (int i = 1; i < alternating.length(); i++) {
+            double apart = (at.get(i) - at.get(i - 1)) / 1e9;
+            assertTrue(
+                    apart >= 0.9,
+                    "step lines " + i + " and " + (i + 1) + " came " + apart + " s apart: the sides ran at once\n"
+                            + all);
+        }
     }
 
     static Optional<TestResult> named(Grade g, String name) {

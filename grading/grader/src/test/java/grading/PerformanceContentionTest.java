@@ -212,6 +212,53 @@ class PerformanceContentionTest {
         assertEquals(1.0, grade.performance().publishedRatio());
     }
 
+    /**
+     * The pair {@link Performance#inTurns} keeps when each measurement gives the next of {@code given} (submission,
+     * reference), each measurement's number added to {@code asked}.
+     */
+    private static Performance.Pair inTurns(List<Performance.Side[]> given, List<Integer> asked) throws Exception {
+        Iterator<Performance.Side[]> next = given.iterator();
+        return Performance.inTurns(
+                n -> {
+                    asked.add(n);
+                    return next.next();
+                },
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void sidesMeasuredInTurnsAreMeasuredAgainTogetherWhenEitherWasContended() throws Exception {
+        // Measured side by side, a side is never measured again alone: its second measurement would meet another
+        // minute of the machine than the other side's first.
+        List<Integer> asked = new ArrayList<>();
+        Performance.Pair pair = inTurns(
+                List.of(
+                        new Performance.Side[] {side(1000, false, quiet()), side(500, false, busy())},
+                        new Performance.Side[] {side(900, false, quiet()), side(1000, false, quiet())}),
+                asked);
+        assertEquals(List.of(1, 2), asked, "the reference was seen busy: both sides are measured once more");
+        Grade grade = graded(pair);
+        assertEquals(0.9, grade.performance().ratio(), "the ratio of the second, quiet pair");
+        assertEquals(
+                List.of("submission", "reference", "submission", "reference"),
+                grade.performance().attempts().stream().map(Grade.Attempt::side).toList());
+        assertTrue(
+                String.join("\n", grade.notes()).contains("performance: both sides were measured side by side"),
+                grade.notes().toString());
+    }
+
+    @Test
+    void sidesInTurnsContendedTwiceGiveNoRatio() throws Exception {
+        List<Integer> asked = new ArrayList<>();
+        Performance.Side[] contended = {side(1000, true, busy()), side(1000, false, quiet())};
+        Performance.Pair pair = inTurns(List.of(contended, contended), asked);
+        assertEquals(List.of(1, 2), asked, "measured twice at most");
+        Grade grade = graded(pair);
+        assertNull(grade.performance().ratio());
+        assertEquals(Grade.NotMeasured.BUSY, grade.performance().notMeasured().reason());
+        assertEquals(4, grade.performance().attempts().size());
+    }
+
     @Test
     void gradesHelpSaysWhatABusyMachineDoesToTheRatio() {
         String help = GradeArgs.usage().replaceAll("\\s+", " ");

@@ -19,7 +19,7 @@ import java.util.List;
  * the run at the sustained rate on stdout as {@link ReportLine} lines that begin with the secret read from stdin.
  *
  * <p>Takes no arguments: stdin holds the report secret on its first line and the {@link PerfPlan} (JSON) on its
- * second.
+ * second; what follows grants its turns ({@link GrantedTurns}), one line per run that loads the machine.
  */
 public final class PerfRunner {
     /** Both sides use the same seed, so they are asked for the same keys in the same order. */
@@ -32,6 +32,7 @@ public final class PerfRunner {
         PerfPlan plan = given.plan();
         String secret = given.secret();
         PrintStream reports = given.reports();
+        GrantedTurns turns = new GrantedTurns(given.more(), reports, secret);
         int stage = plan.stage();
         long keys = plan.keys();
         String valueSize = String.valueOf(plan.valueSize());
@@ -54,6 +55,7 @@ public final class PerfRunner {
             int connections = plan.connections();
             double fillRate = SINGLE_NODE_FILL_RATE / plan.nodes();
             for (int round = 1; ; round++, fillRate /= 2) {
+                turns.take();
                 System.err.println(
                         "perf: filling " + keys + " keys through " + url + " at " + (long) fillRate + " PUTs/s");
                 LoadRun filled = LoadApi.run(
@@ -112,7 +114,8 @@ public final class PerfRunner {
                     "--stage",
                     String.valueOf(stage)));
             System.err.println("perf: saturation search of GETs through " + url);
-            LoadApi.Search s = LoadApi.saturate(SaturateOptions.parse(search.toArray(String[]::new)), System.err);
+            LoadApi.Search s =
+                    LoadApi.saturate(SaturateOptions.parse(search.toArray(String[]::new)), System.err, turns);
             reports.println(
                     ReportLine.line(secret, "PERF", "search", "", "", 0, json.writeValueAsString(s.saturation())));
             if (s.sustained() != null) {

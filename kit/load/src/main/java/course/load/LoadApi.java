@@ -27,6 +27,19 @@ public final class LoadApi {
         }
     }
 
+    /**
+     * Waits, before each run that loads the machine, until the caller lets it go: a program that measures two servers
+     * on one machine (the grader's submission and reference) takes turns between them, so that a machine that is
+     * slower for a minute is slower for both. Returns at once where nothing is shared ({@link #NO_TURNS}).
+     */
+    @FunctionalInterface
+    public interface Turn {
+        void take() throws IOException, InterruptedException;
+    }
+
+    /** Every run goes as soon as it is due. */
+    public static final Turn NO_TURNS = () -> {};
+
     private LoadApi() {}
 
     /** One constant-rate run; per-second progress goes to {@code progress}. */
@@ -49,13 +62,22 @@ public final class LoadApi {
 
     /** A saturation search (--out is ignored: nothing is written). Each step's line goes to {@code progress}. */
     public static Search saturate(SaturateOptions s, PrintStream progress) throws IOException, InterruptedException {
+        return saturate(s, progress, NO_TURNS);
+    }
+
+    /**
+     * A saturation search whose warm-up and each later run (a step, a step's repeat) first take {@code turn}: the
+     * warm-up and the first step make one turn, so the first step still follows its warm-up at once.
+     */
+    public static Search saturate(SaturateOptions s, PrintStream progress, Turn turn)
+            throws IOException, InterruptedException {
         String problem = Reachability.problem(s.load.targets());
         if (problem != null) {
             throw new IOException(problem);
         }
         s.load.author(Author.of(s.load.targets(), s.load.student(), Stages.Declaration.NONE)); // as run() does
         try {
-            Saturator saturator = new Saturator(s, null, List.of());
+            Saturator saturator = new Saturator(s, null, List.of()).takingTurns(turn);
             Saturator.Result r = saturator.run(progress, progress, quiet(), new Saturator.Listener() {
                 @Override
                 public void again(int n, double rate, LoadRun contended) {

@@ -36,6 +36,7 @@ final class Saturator {
     private final Path dir;
     private final List<String> commandLine;
     private final ContentionSource contention;
+    private LoadApi.Turn turn = LoadApi.NO_TURNS;
 
     /**
      * @param dir         where each step's files go ({@code step-NN-RATE.json}, ...), or null to write nothing
@@ -52,6 +53,12 @@ final class Saturator {
         this.dir = dir;
         this.commandLine = List.copyOf(commandLine);
         this.contention = contention;
+    }
+
+    /** The same search, its warm-up and each later run first taking {@code turns} ({@link LoadApi.Turn}). */
+    Saturator takingTurns(LoadApi.Turn turns) {
+        this.turn = turns;
+        return this;
     }
 
     /**
@@ -72,7 +79,9 @@ final class Saturator {
                     .withoutWarmup()
                     .measuringContentionWith(contention);
             doc.warmup = Warmups.plan(s.load.with(c -> c.duration(s.stepSeconds)), s.startRate);
+            turn.take();
             Warmups.run(s.load, doc.warmup, said);
+            boolean[] firstRun = {true};
             SaturationSearch search =
                     new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps, s.confirmMisses);
             List<Double> outOfRuns = new ArrayList<>();
@@ -88,6 +97,10 @@ final class Saturator {
                 LoadRun[] previous = new LoadRun[1];
                 ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(
                         attempt -> {
+                            if (!firstRun[0]) {
+                                turn.take();
+                            }
+                            firstRun[0] = false;
                             if (attempt > 0) {
                                 listener.again(n, rate, previous[0]);
                             }

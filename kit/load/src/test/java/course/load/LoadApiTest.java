@@ -12,6 +12,8 @@ import course.results.Saturation;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@link LoadApi} returns what {@code ./course load} and {@code ./course saturate} would print and save. */
@@ -29,16 +31,23 @@ class LoadApiTest {
         }
     }
 
+    /** A short search of {@code server} at 250/s and up, with the options {@code more}, taking {@code turn}. */
+    private static LoadApi.Search search(
+            TestHttpServer server, String more, ByteArrayOutputStream progress, LoadApi.Turn turn) throws Exception {
+        return LoadApi.saturate(
+                SaturateOptions.parse(words(
+                        "--url %s --start-rate 250 --step-duration 1s --pause 100ms --p99-ms 200 -c 16 -t 2 " + more
+                                + " --no-stabilize --no-progress",
+                        server.url())),
+                new PrintStream(progress, true, StandardCharsets.UTF_8),
+                turn);
+    }
+
     @Test
     void aSearchReturnsTheRunAtTheSustainedRate() throws Exception {
         try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
             ByteArrayOutputStream progress = new ByteArrayOutputStream();
-            LoadApi.Search s = LoadApi.saturate(
-                    SaturateOptions.parse(words(
-                            "--url %s --start-rate 250 --step-duration 1s --pause 100ms --p99-ms 200 -c 16 -t 2"
-                                    + " --max-steps 4 --no-stabilize --no-progress",
-                            server.url())),
-                    new PrintStream(progress, true, StandardCharsets.UTF_8));
+            LoadApi.Search s = search(server, "--max-steps 4", progress, LoadApi.NO_TURNS);
             String printed = progress.toString(StandardCharsets.UTF_8);
             assertTrue(s.steps().size() >= 1 && s.steps().size() <= 4, printed);
             assertEquals(s.steps().size(), s.saturation().steps.size());
@@ -51,6 +60,26 @@ class LoadApiTest {
                 return;
             }
             assertEquals(s.sustainedRate(), s.sustained().rate, printed);
+        }
+    }
+
+    @Test
+    void aSearchTakesATurnBeforeItsWarmUpAndEachLaterRun() throws Exception {
+        // The grader measures two sides in turns: each run that loads the machine waits for its turn, and the first
+        // step follows its warm-up within the same turn.
+        try (TestHttpServer server = new TestHttpServer().serviceMicros(1000)) {
+            List<String> events = new ArrayList<>();
+            ByteArrayOutputStream progress = new ByteArrayOutputStream();
+            LoadApi.Search s = search(server, "--max-steps 3 --warmup 1s", progress, () -> events.add("turn"));
+            String printed = progress.toString(StandardCharsets.UTF_8);
+            int runs = s.steps().size()
+                    + s.saturation().steps.stream()
+                            .mapToInt(st -> st.repeatedForContention == null ? 0 : st.repeatedForContention)
+                            .sum();
+            assertEquals(
+                    runs,
+                    events.size(),
+                    "one turn for the warm-up with the first step, one for every later run:\n" + printed);
         }
     }
 
