@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -61,6 +63,35 @@ final class ContainedProcess {
             }
             left.forEach(ProcessHandle::destroyForcibly);
             Thread.sleep(20);
+        }
+    }
+
+    /**
+     * Sends {@code signal} ("STOP", "CONT") to every process of the run: the sandbox's pid namespace, or without a
+     * sandbox the process and its descendants. Returns whether {@code kill} took it; false where there is no
+     * {@code kill} on the PATH or it refused.
+     */
+    boolean signalAll(String signal) throws InterruptedException {
+        String ns = sandboxNamespace;
+        List<ProcessHandle> members = ns == null
+                ? Stream.concat(
+                                Stream.of(process.toHandle()),
+                                process.toHandle().descendants())
+                        .toList()
+                : processesIn(ns);
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+        members.stream().filter(ProcessHandle::isAlive).forEach(h -> command.add(String.valueOf(h.pid())));
+        if (command.size() == 2) {
+            return true;
+        }
+        try {
+            Process kill = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            return kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -490,7 +490,8 @@ final class Performance {
 
     /**
      * Both sides at once, each in its sandbox, their runs (fills, warm-ups, steps) taking {@link Turns}: the two
-     * clusters start together, and only one side loads the machine at a time.
+     * clusters start together, only one side loads the machine at a time, and the side that waits is stopped
+     * (SIGSTOP) meanwhile, so that whatever its processes do while they have no requests costs its own runs only.
      */
     private static Side[] sideBySide(
             Workspace mineWs,
@@ -512,8 +513,17 @@ final class Performance {
             a.finish(System.nanoTime(), limit, progress);
             throw e;
         }
+        boolean paused = true;
         for (int seat; (seat = turns.next(deadline)) >= 0; ) {
-            (seat == 0 ? a : b).grant();
+            SideRun go = seat == 0 ? a : b;
+            // the other side asked for its turn or ended: it waits, stopped, while this one runs
+            paused &= (seat == 0 ? b : a).pause();
+            go.resume();
+            go.grant();
+        }
+        if (!paused) {
+            progress.println("grade: performance: a waiting side's processes could not be stopped (no kill on the"
+                    + " PATH?): a side that uses the CPU while it waits slows the other's steps");
         }
         Side mineSide = a.finish(deadline, limit, progress);
         Side refSide = b.finish(deadline, limit, progress);

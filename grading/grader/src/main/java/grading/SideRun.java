@@ -100,10 +100,25 @@ final class SideRun {
         write("go\n");
     }
 
+    /**
+     * Stops every process of the side while it waits for its turn, so that the other side's run has the machine: a
+     * node that spins while it has no requests would otherwise slow the other side's steps, not its own. Returns
+     * whether the processes were stopped.
+     */
+    boolean pause() throws InterruptedException {
+        return contained.signalAll("STOP");
+    }
+
+    /** Lets the side's processes run again ({@link #pause}). */
+    boolean resume() throws InterruptedException {
+        return contained.signalAll("CONT");
+    }
+
     /** Its side as found, once its JVM has ended or at {@code deadlineNanos} ({@link System#nanoTime}), when it is stopped. */
     Performance.Side finish(long deadlineNanos, Duration limit, PrintStream progress)
             throws IOException, InterruptedException {
         Process process = contained.process();
+        resume();
         boolean exited = process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
         // before the sandbox's leftovers are ended: while they run they are this JVM's children, not others
         LoadRun.Contention outside = watch.finish();

@@ -12,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,23 +30,8 @@ class ContainedProcessTest {
 
     @Test
     void nothingTheSandboxStartedOutlivesTheEndOfTheRun() throws Exception {
-        Sandbox sandbox = Sandbox.detect();
-        assumeTrue(sandbox.problem() == null, "bubblewrap does not work here: " + sandbox.problem());
-        Path workspace = Files.createDirectory(dir.resolve("ws"));
-        Path tmp = Files.createDirectory(dir.resolve("tmp"));
-        for (Path p : List.of(dir, workspace, tmp)) {
-            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
-        }
-        List<String> command = sandbox.wrap(
-                List.of(
-                        "/bin/sh",
-                        "-c",
-                        "i=0; while [ $i -lt 900 ]; do sleep " + MARKER + " & i=$((i+1)); done; sleep 1; exit 3"),
-                workspace,
-                tmp,
-                Limits.standard());
-
-        ContainedProcess run = ContainedProcess.start(new ProcessBuilder(command).inheritIO());
+        ContainedProcess run =
+                sandboxed("i=0; while [ $i -lt 900 ]; do sleep " + MARKER + " & i=$((i+1)); done; sleep 1; exit 3");
         boolean exited = run.process().waitFor(60, TimeUnit.SECONDS);
         int couldNotEnd = run.end(Duration.ofSeconds(30));
 
@@ -57,6 +43,56 @@ class ContainedProcessTest {
         assertTrue(
                 run.sandboxNamespace() != null && !run.sandboxNamespace().equals(own),
                 "the sandbox's own pid namespace was not found (got " + run.sandboxNamespace() + ", ours " + own + ")");
+    }
+
+    @Test
+    void aStoppedRunUsesNoCpuUntilItIsContinued() throws Exception {
+        // The performance part stops the side that waits for its turn: a node spinning while it has no requests
+        // must cost its own side's steps, never the other side's.
+        // a child that spins, as a node's busy thread would, under a shell that waits for it
+        ContainedProcess run = sandboxed("/bin/sh -c 'while :; do :; done' & wait");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (run.sandboxNamespace() == null && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(300);
+            assertTrue(run.signalAll("STOP"), "kill -STOP failed");
+            double stoppedFrom = cpuSeconds(run);
+            Thread.sleep(700);
+            double stopped = cpuSeconds(run) - stoppedFrom;
+            assertTrue(run.signalAll("CONT"), "kill -CONT failed");
+            double runningFrom = cpuSeconds(run);
+            Thread.sleep(700);
+            double running = cpuSeconds(run) - runningFrom;
+            assertTrue(stopped < 0.05, "stopped, the run still used " + stopped + " CPU-seconds in 0.7 s");
+            assertTrue(running > 0.2, "continued, the spinning child used only " + running + " CPU-seconds in 0.7 s");
+        } finally {
+            run.end(Duration.ofSeconds(30));
+        }
+    }
+
+    /** {@code script} run by /bin/sh in a sandbox with the standard limits (skips the test where bubblewrap fails). */
+    private ContainedProcess sandboxed(String script) throws IOException {
+        Sandbox sandbox = Sandbox.detect();
+        assumeTrue(sandbox.problem() == null, "bubblewrap does not work here: " + sandbox.problem());
+        Path workspace = Files.createDirectory(dir.resolve("ws"));
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        for (Path p : List.of(dir, workspace, tmp)) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        List<String> command = sandbox.wrap(List.of("/bin/sh", "-c", script), workspace, tmp, Limits.standard());
+        return ContainedProcess.start(new ProcessBuilder(command).inheritIO());
+    }
+
+    /** CPU time of the run's processes: the outer process and everything it started, as /proc lists them. */
+    private static double cpuSeconds(ContainedProcess run) {
+        return Stream.concat(
+                        Stream.of(run.process().toHandle()),
+                        run.process().toHandle().descendants())
+                .mapToDouble(h ->
+                        h.info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(0.0))
+                .sum();
     }
 
     /** The first look must be fast (no ProcessHandle.info per process): the kernel empties the namespace quickly. */
