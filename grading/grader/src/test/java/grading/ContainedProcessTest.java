@@ -59,14 +59,16 @@ class ContainedProcessTest {
             Thread.sleep(300);
             assertTrue(run.signalAll("STOP"), "kill -STOP failed");
             double stoppedFrom = cpuSeconds(run);
-            Thread.sleep(700);
+            Thread.sleep(1000);
             double stopped = cpuSeconds(run) - stoppedFrom;
             assertTrue(run.signalAll("CONT"), "kill -CONT failed");
             double runningFrom = cpuSeconds(run);
-            Thread.sleep(700);
+            Thread.sleep(1000);
             double running = cpuSeconds(run) - runningFrom;
-            assertTrue(stopped < 0.05, "stopped, the run still used " + stopped + " CPU-seconds in 0.7 s");
-            assertTrue(running > 0.2, "continued, the spinning child used only " + running + " CPU-seconds in 0.7 s");
+            // On a busy machine (the suite's other forks) the spinner gets a share of a CPU, not all of it: 0.13
+            // CPU-seconds of 0.7 s were seen in a fresh clone's suite. Stopped, it gets nothing.
+            assertTrue(stopped < 0.02, "stopped, the run still used " + stopped + " CPU-seconds in 1 s");
+            assertTrue(running > 0.05, "continued, the spinning child used only " + running + " CPU-seconds in 1 s");
         } finally {
             run.end(Duration.ofSeconds(30));
         }
