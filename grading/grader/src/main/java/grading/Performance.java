@@ -184,7 +184,10 @@ final class Performance {
                                     : standing.get(),
                             progress);
                 } else {
-                    pair = inTurns(n -> sideBySide(submission, refWs, sandbox, limits, mine, ref, progress), progress);
+                    pair = inTurns(
+                            n -> sideBySide(submission, refWs, sandbox, limits, mine, ref, progress),
+                            Performance::busyNow,
+                            progress);
                     if (key != null) {
                         reuse.keep(key, pair.ref(), Instant.now().truncatedTo(ChronoUnit.SECONDS));
                     }
@@ -244,11 +247,30 @@ final class Performance {
         return new Pair(mine, ref, attempts);
     }
 
+    /** Whether the machine is busy now: the contention sentence of a short watch, or null when it is quiet. */
+    @FunctionalInterface
+    interface BusyNow {
+        String seen() throws InterruptedException;
+    }
+
+    /** How long the machine is watched before a contended pair is measured again. */
+    static final Duration BUSY_WATCH = Duration.ofSeconds(2);
+
+    /** The machine as {@link LoadApi#watchContention} sees it for {@link #BUSY_WATCH}. */
+    static String busyNow() throws InterruptedException {
+        LoadApi.ContentionWatch watch = LoadApi.watchContention();
+        Thread.sleep(BUSY_WATCH.toMillis());
+        return LoadApi.contended(watch.finish());
+    }
+
     /**
-     * Both sides measured together ({@link Turns}), and both measured once more when either was contended: a ratio
-     * is of two sides that met the same machine, so one is never measured again without the other.
+     * Both sides measured together ({@link Turns}), and both measured once more when either was contended and the
+     * machine is quiet again ({@code busyNow}): a ratio is of two sides that met the same machine, so one is never
+     * measured again without the other; and a pair measured again on a machine still busy only ends contended again
+     * (beside grading/busy's loops that doubled the performance part, 93 s to 175 s, for nothing).
      */
-    static Pair inTurns(PairRunner runner, PrintStream progress) throws IOException, InterruptedException {
+    static Pair inTurns(PairRunner runner, BusyNow busyNow, PrintStream progress)
+            throws IOException, InterruptedException {
         List<Grade.Attempt> attempts = new ArrayList<>();
         Side mine = null;
         Side ref = null;
@@ -262,8 +284,18 @@ final class Performance {
                 break;
             }
             Side contended = mine.contended() ? mine : ref;
-            progress.println("grade: performance: the CPU was contended while the sides were measured ("
-                    + seen(contended) + ")" + (n < MEASUREMENTS_PER_SIDE ? ": measuring both again" : ""));
+            String prefix =
+                    "grade: performance: the CPU was contended while the sides were measured (" + seen(contended) + ")";
+            if (n == MEASUREMENTS_PER_SIDE) {
+                progress.println(prefix);
+                break;
+            }
+            String still = busyNow.seen();
+            if (still != null) {
+                progress.println(prefix + ", and the machine is still busy (" + still + "): not measured again");
+                break;
+            }
+            progress.println(prefix + ": measuring both again");
         }
         return new Pair(mine, ref, attempts, true);
     }

@@ -217,12 +217,19 @@ class PerformanceContentionTest {
      * reference), each measurement's number added to {@code asked}.
      */
     private static Performance.Pair inTurns(List<Performance.Side[]> given, List<Integer> asked) throws Exception {
+        return inTurns(given, asked, () -> null);
+    }
+
+    /** As above, the machine as {@code busyNow} says before a second measurement. */
+    private static Performance.Pair inTurns(
+            List<Performance.Side[]> given, List<Integer> asked, Performance.BusyNow busyNow) throws Exception {
         Iterator<Performance.Side[]> next = given.iterator();
         return Performance.inTurns(
                 n -> {
                     asked.add(n);
                     return next.next();
                 },
+                busyNow,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     }
 
@@ -257,6 +264,21 @@ class PerformanceContentionTest {
         assertNull(grade.performance().ratio());
         assertEquals(Grade.NotMeasured.BUSY, grade.performance().notMeasured().reason());
         assertEquals(4, grade.performance().attempts().size());
+    }
+
+    @Test
+    void aContendedPairIsNotMeasuredAgainWhileTheMachineIsStillBusy() throws Exception {
+        // Beside grading/busy's loops a second pair only ended contended too, and took the performance part from
+        // 93 s to 175 s: the machine is watched for a moment first.
+        List<Integer> asked = new ArrayList<>();
+        Performance.Side[] contended = {side(1000, true, busy()), side(1000, false, quiet())};
+        Performance.Pair pair =
+                inTurns(List.of(contended, contended), asked, () -> "CPU contention: other processes 46% of the CPUs");
+        assertEquals(List.of(1), asked, "measured once: the machine was still busy");
+        Grade grade = graded(pair);
+        assertNull(grade.performance().ratio());
+        assertEquals(Grade.NotMeasured.BUSY, grade.performance().notMeasured().reason());
+        assertEquals(2, grade.performance().attempts().size());
     }
 
     @Test
