@@ -161,36 +161,33 @@ final class Performance {
         Pair pair;
         PerfPlan mine = plan(factory, stage, w, stepSeconds);
         try (Workspace refWs = reference == null ? null : new Workspace()) {
+            PerfPlan ref = reference == null ? null : plan(reference, stage, w, stepSeconds);
+            ReferenceReuse reuse = new ReferenceReuse(reuseDir(courseRoot));
+            String key = null;
+            // the reference's side when it is not measured here: none to measure, or an earlier grade's
+            Optional<Side> given;
             if (refWs == null) {
+                given = Optional.of(
+                        new Side(null, null, "stages/" + facts.folder() + "/stage.yml names no reference solution"));
+            } else {
+                refWs.addCourseCode();
+                key = referenceKey(refWs, sandbox, limits, ref);
+                given = key == null ? Optional.empty() : reuse.standing(key, freshReference, Instant.now(), progress);
+            }
+            if (given.isPresent()) {
+                Side refSide = given.get();
                 pair = measureBoth(
                         (side, n) -> side.equals(Grade.Attempt.SUBMISSION)
                                 ? alone(submission, sandbox, limits, mine, progress)
-                                : new Side(
-                                        null,
-                                        null,
-                                        "stages/" + facts.folder() + "/stage.yml names no reference solution"),
+                                : refSide,
                         progress);
             } else {
-                refWs.addCourseCode();
-                PerfPlan ref = plan(reference, stage, w, stepSeconds);
-                ReferenceReuse reuse = new ReferenceReuse(reuseDir(courseRoot));
-                String key = referenceKey(refWs, sandbox, limits, ref);
-                Optional<Side> standing =
-                        key == null ? Optional.empty() : reuse.standing(key, freshReference, Instant.now(), progress);
-                if (standing.isPresent()) {
-                    pair = measureBoth(
-                            (side, n) -> side.equals(Grade.Attempt.SUBMISSION)
-                                    ? alone(submission, sandbox, limits, mine, progress)
-                                    : standing.get(),
-                            progress);
-                } else {
-                    pair = inTurns(
-                            n -> sideBySide(submission, refWs, sandbox, limits, mine, ref, progress),
-                            Performance::busyNow,
-                            progress);
-                    if (key != null) {
-                        reuse.keep(key, pair.ref(), Instant.now().truncatedTo(ChronoUnit.SECONDS));
-                    }
+                pair = inTurns(
+                        n -> sideBySide(submission, refWs, sandbox, limits, mine, ref, progress),
+                        Performance::busyNow,
+                        progress);
+                if (key != null) {
+                    reuse.keep(key, pair.ref(), Instant.now().truncatedTo(ChronoUnit.SECONDS));
                 }
             }
         }

@@ -15,7 +15,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -113,31 +112,9 @@ final class ReferenceReuse {
         }
     }
 
-    /** One measurement of the reference's side. */
-    @FunctionalInterface
-    interface Measurement {
-        Performance.Side measure() throws IOException, InterruptedException;
-    }
-
-    /**
-     * The side kept under {@code key} when one stands at {@code now} and not {@code fresh}; else {@code measurement}'s,
-     * kept for the grades that follow when it may stand for them (a fresh one is kept too, after the others).
-     */
-    Performance.Side measureOrReuse(
-            String key, boolean fresh, Instant now, Measurement measurement, PrintStream progress)
-            throws IOException, InterruptedException {
-        Optional<Performance.Side> standing = standing(key, fresh, now, progress);
-        if (standing.isPresent()) {
-            return standing.get();
-        }
-        Performance.Side measured = measurement.measure();
-        keep(key, measured, now.truncatedTo(ChronoUnit.SECONDS));
-        return measured;
-    }
-
     /**
      * The side kept under {@code key} that stands at {@code now}, unless {@code fresh}; empty when the reference must
-     * be measured (and {@link #keep} it then, for the grades that follow).
+     * be measured (and {@link #keep} it then, for the grades that follow; a fresh one is kept too, after the others).
      */
     Optional<Performance.Side> standing(String key, boolean fresh, Instant now, PrintStream progress) {
         List<Kept> young = young(key, now);

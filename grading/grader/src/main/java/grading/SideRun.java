@@ -41,6 +41,7 @@ final class SideRun {
     private final Thread out;
     private final Thread err;
     private final OutputStream grants;
+    private boolean paused;
 
     private SideRun(
             String name,
@@ -106,12 +107,18 @@ final class SideRun {
      * whether the processes were stopped.
      */
     boolean pause() throws InterruptedException {
+        // continued later even when kill said no: it fails as a whole when one process ended meanwhile, the others
+        // stopped
+        paused = true;
         return contained.signalAll("STOP");
     }
 
-    /** Lets the side's processes run again ({@link #pause}). */
-    boolean resume() throws InterruptedException {
-        return contained.signalAll("CONT");
+    /** Lets the side's processes run again ({@link #pause}); nothing to do when they were not stopped. */
+    void resume() throws InterruptedException {
+        if (paused) {
+            contained.signalAll("CONT");
+            paused = false;
+        }
     }
 
     /** Its side as found, once its JVM has ended or at {@code deadlineNanos} ({@link System#nanoTime}), when it is stopped. */

@@ -18,8 +18,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +39,7 @@ class ReferenceReuseTest {
     Path dir;
 
     /** Counts the measurements it was asked for, each giving the next of {@code sides}. */
-    private static final class Measurements implements ReferenceReuse.Measurement {
+    private static final class Measurements {
         final List<Performance.Side> sides;
         int made;
 
@@ -45,8 +47,7 @@ class ReferenceReuseTest {
             this.sides = List.of(sides);
         }
 
-        @Override
-        public Performance.Side measure() {
+        Performance.Side measure() {
             return sides.get(made++);
         }
     }
@@ -55,9 +56,17 @@ class ReferenceReuseTest {
         return RatioRangeTest.searched(new double[] {rate, 1}, new double[] {rate * 2, 0});
     }
 
+    /** As a grade at {@code now} asks the store: the side that stands, else one measured and kept. */
     private Performance.Side at(ReferenceReuse store, Instant now, boolean fresh, Measurements m) throws Exception {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        return store.measureOrReuse("k1", fresh, now, m, new PrintStream(progress, true, StandardCharsets.UTF_8));
+        Optional<Performance.Side> standing =
+                store.standing("k1", fresh, now, new PrintStream(progress, true, StandardCharsets.UTF_8));
+        if (standing.isPresent()) {
+            return standing.get();
+        }
+        Performance.Side measured = m.measure();
+        store.keep("k1", measured, now.truncatedTo(ChronoUnit.SECONDS));
+        return measured;
     }
 
     @Test

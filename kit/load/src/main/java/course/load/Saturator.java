@@ -81,7 +81,6 @@ final class Saturator {
             doc.warmup = Warmups.plan(s.load.with(c -> c.duration(s.stepSeconds)), s.startRate);
             turn.take();
             Warmups.run(s.load, doc.warmup, said);
-            boolean[] firstRun = {true};
             SaturationSearch search =
                     new SaturationSearch(s.startRate, s.maxRate, s.resolution, s.maxSteps, s.confirmMisses);
             List<Double> outOfRuns = new ArrayList<>();
@@ -97,10 +96,10 @@ final class Saturator {
                 LoadRun[] previous = new LoadRun[1];
                 ContendedStepRepeat.Outcome outcome = ContendedStepRepeat.run(
                         attempt -> {
-                            if (!firstRun[0]) {
+                            // the first step's first run follows the warm-up within the warm-up's turn
+                            if (!steps.isEmpty() || attempt > 0) {
                                 turn.take();
                             }
-                            firstRun[0] = false;
                             if (attempt > 0) {
                                 listener.again(n, rate, previous[0]);
                             }
