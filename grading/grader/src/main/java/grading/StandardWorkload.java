@@ -13,8 +13,8 @@ import java.util.List;
  */
 record StandardWorkload(
         int nodes, int connections, int threads, long keys, int valueSize, String source, Integer standardRate) {
-    static final long MAX_KEYS = 20_000;
-    static final StandardWorkload DEFAULT = new StandardWorkload(1, 16, 2, 20_000, 100, "the grader's default", null);
+    static final long MAX_KEYS = 10_000;
+    static final StandardWorkload DEFAULT = new StandardWorkload(1, 16, 2, MAX_KEYS, 100, "the grader's default", null);
 
     /** The stage's workload; {@code notes} learns where it came from and what was changed. */
     static StandardWorkload of(StageFacts stage, List<String> notes) {

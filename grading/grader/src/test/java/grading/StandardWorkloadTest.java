@@ -28,7 +28,7 @@ class StandardWorkloadTest {
                 new StandardWorkload(3, 64, 2, StandardWorkload.MAX_KEYS, 100, "stages/4-replication/stage.yml", 5000),
                 four);
         assertTrue(
-                notes.stream().allMatch(n -> n.contains("has 100000 keys; the grader fills and reads 20000")),
+                notes.stream().allMatch(n -> n.contains("has 100000 keys; the grader fills and reads 10000")),
                 notes.toString());
     }
 
