@@ -1,13 +1,18 @@
 package grading;
 
+import course.harness.Paced;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -89,6 +94,37 @@ final class TestClasses {
                             classes.stream()
                                     .map(c -> c.substring(c.lastIndexOf('.') + 1))
                                     .toList()));
+        }
+    }
+
+    /**
+     * Which of {@code classes} are {@link Paced}: read from the jars the test JVMs run (the tests and their runtime),
+     * loaded but not initialized, so nothing of a test runs in the grader.
+     */
+    static Set<String> paced(List<String> classes) {
+        List<Path> jars = new ArrayList<>(ClasspathJars.of(ClasspathJars.Group.TESTS));
+        jars.addAll(ClasspathJars.of(ClasspathJars.Group.TEST_RUNTIME));
+        URL[] urls = jars.stream().map(TestClasses::url).toArray(URL[]::new);
+        Set<String> paced = new TreeSet<>();
+        try (URLClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
+            for (String name : classes) {
+                Class<?> c = Class.forName(name, false, loader);
+                if (Arrays.stream(c.getAnnotations())
+                        .anyMatch(a -> a.annotationType().getName().equals(Paced.class.getName()))) {
+                    paced.add(name);
+                }
+            }
+        } catch (IOException | ClassNotFoundException | LinkageError e) {
+            throw new IllegalStateException("cannot read which test classes are @Paced from " + jars + ": " + e, e);
+        }
+        return paced;
+    }
+
+    private static URL url(Path jar) {
+        try {
+            return jar.toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException("not a path of a jar or folder: " + jar, e);
         }
     }
 

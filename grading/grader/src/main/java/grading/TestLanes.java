@@ -9,10 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletionService;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
@@ -28,8 +26,9 @@ import java.util.concurrent.Future;
  * other: dealt out in turn beforehand, a stage-3 grade's two JVMs ended at 191 and 115 s (its slowest class, 51 s, and
  * others long in one of them). Name order, not longest first: ordered by the classes' times in an earlier grade, a
  * stage-4 grade's JVMs ended within a second of each other but ran the long classes (the large clusters) side by side,
- * and the grade took 303 s against 249 s in name order (the classes' times summed to 568 against 485 s). The lanes'
- * outcomes are joined into one run whose tests stand in the order one JVM would have run them.
+ * and the grade took 303 s against 249 s in name order (the classes' times summed to 568 against 485 s). The classes
+ * that mostly wait for their slow clients ({@link course.harness.Paced}) run in one JVM more ({@link ClassQueues}).
+ * The lanes' outcomes are joined into one run whose tests stand in the order one JVM would have run them.
  */
 final class TestLanes {
     private TestLanes() {}
@@ -42,17 +41,24 @@ final class TestLanes {
         if (lanes < 2) {
             return ClassBudgets.run(given, classes.size(), progress);
         }
-        progress.println("grade: " + lanes + " test JVMs side by side, each taking the next of the " + classes.size()
-                + " test classes as it finishes one (--test-jvms)");
-        Queue<String> queue = new ConcurrentLinkedQueue<>(classes);
-        TestRunSetup handedOut = given.withSelection(given.selection().handedOutFrom(queue));
-        ExecutorService pool = Executors.newFixedThreadPool(lanes);
+        ClassQueues queues = new ClassQueues(classes, TestClasses.paced(classes));
+        boolean pacedLane = queues.pacedLane();
+        int others = pacedLane ? Math.min(lanes, queues.others()) : lanes;
+        String said = describe(others, queues);
+        progress.println("grade: " + said + " (--test-jvms)");
+        TestRunSetup handedOut = given.withSelection(given.selection().handedOutFrom(queues.forOtherLanes()));
+        ExecutorService pool = Executors.newFixedThreadPool(others + 1);
         CompletionService<ClassBudgets.Run> done = new ExecutorCompletionService<>(pool);
         try {
             List<Future<ClassBudgets.Run>> running = new ArrayList<>();
-            for (int i = 0; i < lanes; i++) {
+            for (int i = 0; i < others; i++) {
                 PrintStream labelled = LabelledLines.of(progress, "jvm " + (i + 1) + " ");
                 running.add(done.submit(() -> ClassBudgets.run(handedOut, classes.size(), labelled)));
+            }
+            if (pacedLane) {
+                TestRunSetup paced = given.withSelection(given.selection().handedOutFrom(queues.forPacedLane()));
+                PrintStream labelled = LabelledLines.of(progress, "jvm " + (others + 1) + " ");
+                running.add(done.submit(() -> ClassBudgets.run(paced, classes.size(), labelled)));
             }
             // in the order they end: a lane that could not run stops the others at once (finally)
             for (int i = 0; i < running.size(); i++) {
@@ -61,14 +67,25 @@ final class TestLanes {
             ClassBudgets.Run joined =
                     join(classes, running.stream().map(Future::resultNow).toList());
             List<String> notes = new ArrayList<>();
-            notes.add("tests: the " + classes.size() + " test classes ran in " + lanes
-                    + " test JVMs side by side, each in a sandbox of its own, each taking the next class as it"
-                    + " finished one (--test-jvms)");
+            notes.add("tests: " + said.replace("side by side", "side by side, each in a sandbox of its own")
+                    + " (--test-jvms)");
             notes.addAll(joined.notes());
             return new ClassBudgets.Run(joined.outcome(), notes, joined.stoppedClasses());
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The test JVMs in a few words: how many take the classes, and the one more for the paced classes. */
+    static String describe(int others, ClassQueues queues) {
+        int classes = queues.others() + queues.paced();
+        return queues.pacedLane()
+                ? others + " test JVMs side by side, each taking the next of the " + queues.others()
+                        + " test classes as it finishes one, and one more for the " + queues.paced()
+                        + " whose clients set their pace (@Paced), which the others take too once theirs are all"
+                        + " begun"
+                : others + " test JVMs side by side, each taking the next of the " + classes
+                        + " test classes as it finishes one";
     }
 
     /** How many test JVMs run {@code classes} classes: at most {@code jvms}, never one without a class. */

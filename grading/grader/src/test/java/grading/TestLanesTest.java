@@ -84,7 +84,10 @@ class TestLanesTest {
         String said = progress.toString(StandardCharsets.UTF_8);
         List<String> lines = said.lines().toList();
         String notes = String.join("\n", g.notes());
-        assertTrue(notes.contains("the 3 test classes ran in 2 test JVMs side by side"), notes);
+        assertTrue(
+                notes.contains("2 test JVMs side by side, each in a sandbox of its own, each taking the next of the 3"
+                        + " test classes as it finishes one"),
+                notes);
         assertEquals(g.score().max(), g.score().earned(), notes);
         List<String> classes = g.tests().stream()
                 .map(t -> t.name().substring(0, t.name().indexOf('.')))

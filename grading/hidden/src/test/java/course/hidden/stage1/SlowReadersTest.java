@@ -7,6 +7,7 @@ import course.harness.Cluster;
 import course.harness.KvClient;
 import course.harness.NodeJvm;
 import course.harness.NodeMode;
+import course.harness.Paced;
 import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.Test;
  * each test made the stage-4 grade of this class and its replicated subclass 10 s longer (138 s against 128 s).
  */
 @Stage(1)
+@Paced("clients that read 16 MiB answers at 4 MB/s, or hold them unread")
 @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN, perClass = true)
 public class SlowReadersTest {
     private static final int MIB = 1 << 20;
