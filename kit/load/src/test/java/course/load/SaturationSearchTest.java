@@ -28,6 +28,15 @@ class SaturationSearchTest {
     }
 
     @Test
+    void aBracketTheResolutionWideButForTheRoundingOfARateEndsTheSearch() throws Exception {
+        List<Double> tried = new ArrayList<>();
+        // 3,125 passes and 3,437.5 (tried as 3,438) fails: 10% apart, not a reason for one more step
+        Double sustained = new SaturationSearch(5000, 1e6, 0.1, 12).run(upTo(3300, tried));
+        assertEquals(List.of(5000.0, 2500.0, 3750.0, 3125.0, 3438.0), tried);
+        assertEquals(3125.0, sustained);
+    }
+
+    @Test
     void halvesWhenTheFirstStepFails() throws Exception {
         Double sustained = new SaturationSearch(1000, 1e6, 0.05, 20).run(rate -> rate <= 300);
         assertTrue(sustained <= 300 && sustained >= 285, "sustained " + sustained);
