@@ -197,7 +197,8 @@ final class GradeArgs extends CourseCommand {
             paramLabel = "N",
             description = "How many test JVMs run the test classes side by side, each in a sandbox of its own"
                     + " (default: 2 on a machine of two CPUs or more, else 1; 1 to 4). Each takes the next class"
-                    + " as it finishes one; the tests that did not pass run again in one.")
+                    + " as it finishes one; with 2 or more, the classes whose slow clients set their pace (@Paced)"
+                    + " get one JVM more. The tests that did not pass run again in one.")
     void testJvms(String n) {
         limits = limits.withTestJvms(OptionValues.intBetween("--test-jvms", n, 1, 4));
     }
