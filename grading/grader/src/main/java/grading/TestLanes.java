@@ -44,8 +44,8 @@ final class TestLanes {
         ClassQueues queues = new ClassQueues(classes, TestClasses.paced(classes));
         boolean pacedLane = queues.pacedLane();
         int others = pacedLane ? Math.min(lanes, queues.others()) : lanes;
-        String said = describe(others, queues);
-        progress.println("grade: " + said + " (--test-jvms)");
+        String taking = taking(queues);
+        progress.println("grade: " + others + " test JVMs side by side, " + taking + " (--test-jvms)");
         TestRunSetup handedOut = given.withSelection(given.selection().handedOutFrom(queues.forOtherLanes()));
         ExecutorService pool = Executors.newFixedThreadPool(others + 1);
         CompletionService<ClassBudgets.Run> done = new ExecutorCompletionService<>(pool);
@@ -67,7 +67,7 @@ final class TestLanes {
             ClassBudgets.Run joined =
                     join(classes, running.stream().map(Future::resultNow).toList());
             List<String> notes = new ArrayList<>();
-            notes.add("tests: " + said.replace("side by side", "side by side, each in a sandbox of its own")
+            notes.add("tests: " + others + " test JVMs side by side, each in a sandbox of its own, " + taking
                     + " (--test-jvms)");
             notes.addAll(joined.notes());
             return new ClassBudgets.Run(joined.outcome(), notes, joined.stoppedClasses());
@@ -76,15 +76,13 @@ final class TestLanes {
         }
     }
 
-    /** The test JVMs in a few words: how many take the classes, and the one more for the paced classes. */
-    static String describe(int others, ClassQueues queues) {
-        int classes = queues.others() + queues.paced();
+    /** What the test JVMs take, in a few words: the classes, and the paced ones of the one JVM more. */
+    static String taking(ClassQueues queues) {
         return queues.pacedLane()
-                ? others + " test JVMs side by side, each taking the next of the " + queues.others()
-                        + " test classes as it finishes one, and one more for the " + queues.paced()
-                        + " whose clients set their pace (@Paced), which the others take too once theirs are all"
-                        + " begun"
-                : others + " test JVMs side by side, each taking the next of the " + classes
+                ? "each taking the next of the " + queues.others() + " test classes as it finishes one, and one more"
+                        + " for the " + queues.paced() + " whose clients set their pace (@Paced), which the others"
+                        + " take too once theirs are all begun"
+                : "each taking the next of the " + (queues.others() + queues.paced())
                         + " test classes as it finishes one";
     }
 

@@ -51,13 +51,12 @@ class ClassQueuesTest {
     void theGradeSaysWhichJvmsTakeWhat() {
         ClassQueues queues = new ClassQueues(CLASSES, Set.of("p.Slow", "p.Slower"));
         assertEquals(
-                "2 test JVMs side by side, each taking the next of the 3 test classes as it finishes one, and one more"
-                        + " for the 2 whose clients set their pace (@Paced), which the others take too once theirs"
-                        + " are all begun",
-                TestLanes.describe(2, queues));
+                "each taking the next of the 3 test classes as it finishes one, and one more for the 2 whose clients"
+                        + " set their pace (@Paced), which the others take too once theirs are all begun",
+                TestLanes.taking(queues));
         assertEquals(
-                "2 test JVMs side by side, each taking the next of the 5 test classes as it finishes one",
-                TestLanes.describe(2, new ClassQueues(CLASSES, Set.of())));
+                "each taking the next of the 5 test classes as it finishes one",
+                TestLanes.taking(new ClassQueues(CLASSES, Set.of())));
     }
 
     @Test
