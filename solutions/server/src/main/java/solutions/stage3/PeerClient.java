@@ -125,17 +125,13 @@ public class PeerClient implements Closeable {
                                 "node " + peer + " answered, but " + memory.refusal(contentLength(r.headers())))
                         : new Response(StatusLine.of(r.statusCode()), r.body()))
                 .exceptionally(e -> unreachable(peer, e))
-                // The request timeout does not end a call whose body is still being sent (a peer that reads it
-                // slowly), nor one whose answer never ends: neither may hold a worker.
-                .completeOnTimeout(timedOut(peer), 2 * timeout.toMillis(), TimeUnit.MILLISECONDS)
-                // Answered, so the call is over for this node, whatever java.net.http is still doing with it: the
-                // value is let go of now. Released when the call itself ended, a value sent to a slow owner outlived
-                // its 504, one more for each time the client sent it again.
                 .whenComplete((r, e) -> {
                     if (published instanceof PeerRequestBody sent) {
                         sent.release();
                     }
-                });
+                })
+                // The request timeout covers the headers only; a body that never ends must not hold a worker.
+                .completeOnTimeout(timedOut(peer), 2 * timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**

@@ -9,8 +9,7 @@ import java.util.concurrent.Flow;
  * over. {@code BodyPublishers.ofByteArray} keeps the array for as long as the client keeps the request, and an idle
  * pooled connection keeps its first and its last request (JDK 25): after a burst of 1 MiB PUTs a stage-4 node held a
  * dozen values nobody needed, and a 16 MiB PUT then ended it with OutOfMemoryError. Here the publisher lets go when
- * {@link #release} is called (the node has its answer: the peer's, a failure, or its own 504 when it stopped
- * waiting) and each subscription when it sent the last byte;
+ * {@link #release} is called (the call's answer came, or it failed) and each subscription when it sent the last byte;
  * each slice it gives is a copy, so no buffer the client keeps holds the value.
  */
 final class PeerRequestBody implements HttpRequest.BodyPublisher {
