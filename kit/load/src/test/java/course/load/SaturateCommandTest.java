@@ -36,11 +36,18 @@ class SaturateCommandTest {
             assertNotNull(doc.result.sustainedRate, printed);
             assertEquals("alice", doc.student, "the search records who it measured");
             assertEquals(FactorySource.SUBMISSION, doc.factorySource, "the in-process server is no launcher's node");
-            // Never above what the server can do; on a quiet machine it finds 1000, but other load on the test
-            // machine can fail steps early, so the lower bound only says the search found a sensible rate.
-            assertTrue(
-                    doc.result.sustainedRate >= 150 && doc.result.sustainedRate <= 1100,
-                    "about the server's 1000 requests/s: " + printed);
+            // Never above what the server can do. On a quiet machine it finds about 1000, but other load on the test
+            // machine can fail steps early, so the lower bound only says the search found a sensible rate, and only
+            // where no step stayed contended: in a fresh clone's suite the other test JVMs took both CPUs (CPU
+            // pressure 90-98% in every step), and the search ended at 125 saying its result was NOT TRUSTED.
+            assertTrue(doc.result.sustainedRate <= 1100, "above the server's 1000 requests/s: " + printed);
+            if (doc.contendedSteps().isEmpty()) {
+                assertTrue(doc.result.sustainedRate >= 150, "about the server's 1000 requests/s: " + printed);
+            } else {
+                assertTrue(
+                        doc.result.note.contains("NOT TRUSTED"),
+                        "steps stayed contended, and the result does not say it is not to be trusted: " + printed);
+            }
             assertTrue(doc.steps.size() >= 4 && doc.steps.size() <= 10, printed);
             for (Saturation.Step step : doc.steps) {
                 LoadRun stepRun = Results.read(dir.resolve(step.file), LoadRun.class);
