@@ -6,8 +6,8 @@ import course.harness.LiveObjects;
 /**
  * What a node holds for good once nothing is on its way out any more, for the tests of what a node lets go of: a
  * worker that sent the last answer may not have returned yet on a busy machine, and its frame still holds that
- * request's value (a suite run saw one 8 MiB value so, once; a stage-5 reference beside grading/busy's loops held one
- * 8.2 MiB more at a third look 2 s after its last answer, and nothing when its test ran again).
+ * request's value (a suite run saw one 8 MiB value so, once; a stage-5 reference beside grading/busy's loops held
+ * 8.2 MiB more at its third look, 2 s after the first, and nothing when its test ran again).
  */
 public final class SettledLiveObjects {
     private SettledLiveObjects() {}
