@@ -27,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -189,10 +190,11 @@ public class SlowReadersTest {
             cluster.startAll();
         }
         int mostAlone = 0;
+        List<String> refusals = new ArrayList<>();
         List<Integer> together = new ArrayList<>();
         byte[] value = stored(cluster, seed, "together", MIB_TOGETHER);
         for (int round = 0; round < ROUNDS_TOGETHER; round++) {
-            mostAlone = Math.max(mostAlone, admittedOneByOne(cluster, "together", CLIENTS_TOGETHER));
+            mostAlone = Math.max(mostAlone, admittedOneByOne(cluster, "together", CLIENTS_TOGETHER, refusals));
             Thread.sleep(300); // the node sees the closed connections and gives their answers back
             // Just stored, the value is read from memory: the GETs reach the budget close together, as in the field.
             store(cluster, "together", value);
@@ -207,19 +209,25 @@ public class SlowReadersTest {
                         + ROUNDS_TOGETHER + " rounds; one"
                         + " by one the node admits at most " + most + " such answers before it answers 503: answers"
                         + " admitted together must fit the budget together (reserve an answer's bytes when you admit"
-                        + " it, in one step with the check)");
+                        + " it, in one step with the check). The node's refusals of the next GET one by one: "
+                        + refusals);
         assertAlive(cluster, "large answers asked for together");
     }
 
-    /** GETs of {@code key} on new connections never read, one after the other until one is not 200: how many were. */
-    private static int admittedOneByOne(Cluster cluster, String key, int most) throws Exception {
+    /**
+     * GETs of {@code key} on new connections never read, one after the other until one is not 200: how many were. The
+     * answer that was not 200 goes to {@code refusals}, status line and body (a node says there what its budget held).
+     */
+    private static int admittedOneByOne(Cluster cluster, String key, int most, List<String> refusals) throws Exception {
         List<Socket> holders = new ArrayList<>();
         try {
             for (int i = 0; i < most; i++) {
                 Socket s = connectNeverReading(cluster);
                 holders.add(s);
                 s.getOutputStream().write(getRequest(key));
-                if (!statusOf(s).startsWith("HTTP/1.1 200")) {
+                String status = statusOf(s);
+                if (!status.startsWith("HTTP/1.1 200")) {
+                    refusals.add(status + ": " + bodyOf(s));
                     return i;
                 }
                 Thread.sleep(300); // the node has counted this answer before the next GET comes
@@ -329,6 +337,27 @@ public class SlowReadersTest {
         out.write(getRequest(key));
         out.flush();
         return socket;
+    }
+
+    /**
+     * The rest of an answer whose status line was read: its body as text, up to 500 bytes (a refusal's reason). Only
+     * for the failure message: an answer that cannot be read on says so, and the test goes on as before.
+     */
+    private static String bodyOf(Socket socket) {
+        try {
+            socket.setSoTimeout(2000);
+            InputStream in = socket.getInputStream();
+            int length = 0;
+            for (String line = RawHttp.readLine(in); line != null && !line.isEmpty(); line = RawHttp.readLine(in)) {
+                if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                    length = Integer.parseInt(
+                            line.substring("content-length:".length()).trim());
+                }
+            }
+            return new String(in.readNBytes(Math.min(length, 500)), StandardCharsets.UTF_8).strip();
+        } catch (IOException | NumberFormatException e) {
+            return "(the rest of the answer could not be read: " + e + ")";
+        }
     }
 
     /** A connection to node 0 whose receive buffer is tiny: a large answer mostly stays in the node. */
