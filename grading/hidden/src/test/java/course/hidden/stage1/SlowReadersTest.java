@@ -27,7 +27,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -227,7 +226,7 @@ public class SlowReadersTest {
                 s.getOutputStream().write(getRequest(key));
                 String status = statusOf(s);
                 if (!status.startsWith("HTTP/1.1 200")) {
-                    refusals.add(status + ": " + bodyOf(s));
+                    refusals.add(status + ": " + bodyOf(s, status));
                     return i;
                 }
                 Thread.sleep(300); // the node has counted this answer before the next GET comes
@@ -340,22 +339,17 @@ public class SlowReadersTest {
     }
 
     /**
-     * The rest of an answer whose status line was read: its body as text, up to 500 bytes (a refusal's reason). Only
-     * for the failure message: an answer that cannot be read on says so, and the test goes on as before.
+     * The body of a refusal whose status line was read, as text (up to 500 characters): a node says there what its
+     * budget held. Only for the failure message: an answer that cannot be read on says so, and the test goes on.
      */
-    private static String bodyOf(Socket socket) {
+    private static String bodyOf(Socket socket, String statusLine) {
         try {
             socket.setSoTimeout(2000);
-            InputStream in = socket.getInputStream();
-            int length = 0;
-            for (String line = RawHttp.readLine(in); line != null && !line.isEmpty(); line = RawHttp.readLine(in)) {
-                if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                    length = Integer.parseInt(
-                            line.substring("content-length:".length()).trim());
-                }
-            }
-            return new String(in.readNBytes(Math.min(length, 500)), StandardCharsets.UTF_8).strip();
-        } catch (IOException | NumberFormatException e) {
+            String body = RawHttp.answerAfter(statusLine, socket.getInputStream())
+                    .body()
+                    .strip();
+            return body.length() > 500 ? body.substring(0, 500) : body;
+        } catch (IOException | RuntimeException e) {
             return "(the rest of the answer could not be read: " + e + ")";
         }
     }
