@@ -50,13 +50,17 @@ class GeneratorTest {
      * 500 ms, uniformly, so p99 is about 400 ms. A generator that times from the actual send sees a few slow answers
      * only. No upper bound: a machine busy with the rest of the suite adds stalls of its own (p99 648 ms, p95 579 ms
      * and p90 109 ms were each seen once), and how close the figures come to the truth is measured beside wrk2 by
-     * {@code ./course bench load}.
+     * {@code ./course bench load}. The rate is judged as in the other runs ({@link RateShortfall}): beside the rest of
+     * the suite 968, 970 and 983 requests/s were seen, each in a run that said so.
      */
     @Test
     void aServerStallIsChargedToTheRequestsItDelayed() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
             server.stallOnce(3000, 500);
+            ContentionProbe probe = ContentionProbe.start(List.of());
             RunResult r = run(server, "-R", "1000", "-c", "10", "-t", "2", "-d", "10s", "--seed", "2");
+            List<LoadRun.Flag> flags =
+                    LoadRunDocument.flags(1000, r.achievedRate(), r.lateSendFraction(), probe.finish());
             long p99Us = r.latencyUs().getValueAtPercentile(99);
             long p95Us = r.latencyUs().getValueAtPercentile(95);
             System.out.printf(
@@ -64,7 +68,8 @@ class GeneratorTest {
                     p99Us / 1000.0, p95Us / 1000.0, r.latencyUs().getMaxValue() / 1000.0, r.achievedRate());
             assertTrue(p99Us >= 250_000, "p99 " + p99Us + " us: the stall must be charged to the requests it delayed");
             assertTrue(r.latencyUs().getMaxValue() >= 450_000, "the first delayed request waited the whole stall");
-            assertEquals(1000, r.achievedRate(), 15, "the delayed requests were all sent once the server woke");
+            // The delayed requests are all sent once the server wakes: a generator that dropped them sends about 950/s.
+            RateShortfall.assertMetOrExplained(1000, r.achievedRate(), 15, flags);
         }
     }
 
@@ -84,18 +89,30 @@ class GeneratorTest {
         }
     }
 
+    /**
+     * A hang-up is a read error, and the connection is made again: the run sends its 1,000 requests (a suite run on a
+     * busy machine sent 549, and said so: {@link RateShortfall}).
+     */
     @Test
     void countsReadErrorsWhenTheServerHangsUpAndKeepsGoing() throws Exception {
         try (TestHttpServer server = new TestHttpServer().hangUpEvery(10)) {
+            ContentionProbe probe = ContentionProbe.start(List.of());
             RunResult r = run(server, "-R", "500", "-c", "4", "-t", "1", "-d", "2s");
+            List<LoadRun.Flag> flags =
+                    LoadRunDocument.flags(500, r.achievedRate(), r.lateSendFraction(), probe.finish());
             long expected = (r.requests() + r.readErrors()) / 10;
             assertTrue(
                     Math.abs(r.readErrors() - expected) <= 2 + expected / 10,
                     "read errors " + r.readErrors() + " for every 10th of " + (r.requests() + r.readErrors()));
-            assertTrue(r.requests() > 800, "the generator reconnected and went on: " + r.requests());
+            // The generator reconnected and went on.
+            RateShortfall.assertMetOrExplained(1000, r.requests() + r.readErrors(), 200, flags);
         }
     }
 
+    /**
+     * The server stops 0.8 s into a 2 s run at 200 requests/s: about 160 answers, then connect errors. Fewer than 50
+     * only on a machine that said it was busy (2 were seen in a suite run: the generator's start took the 0.8 s).
+     */
     @Test
     void countsConnectErrorsWhenTheServerGoesAway() throws Exception {
         TestHttpServer server = new TestHttpServer();
@@ -108,11 +125,14 @@ class GeneratorTest {
                 throw new IllegalStateException(e);
             }
         });
+        ContentionProbe probe = ContentionProbe.start(List.of());
         stopper.start();
         RunResult r = new LoadGenerator(options, null).run();
         stopper.join();
+        List<LoadRun.Flag> flags = LoadRunDocument.flags(200, r.achievedRate(), r.lateSendFraction(), probe.finish());
         assertTrue(r.connectErrors() > 0, "connect errors after the server stopped: " + r);
-        assertTrue(r.requests() > 50 && r.requests() < 300, "responses only while it was up: " + r.requests());
+        assertTrue(r.requests() < 300, "responses only while it was up: " + r.requests());
+        RateShortfall.assertMetOrExplained(160, r.requests(), 110, flags);
     }
 
     @Test
