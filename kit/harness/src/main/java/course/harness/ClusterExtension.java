@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -62,6 +63,12 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
     }
 
     private static Cluster newCluster(WithCluster spec, String name) {
+        Map<String, String> settings;
+        try {
+            settings = NodeSettings.parse(spec.settings());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterResolutionException(e.getMessage(), e);
+        }
         Path base;
         try {
             base = Files.createTempDirectory("course-" + name + "-");
@@ -76,13 +83,15 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
                 base,
                 spec.proxied(),
                 spec.jvm(),
-                spec.started());
+                spec.started(),
+                settings);
     }
 
     /**
-     * A cluster laid out in {@code base}, started when {@code started}. When it does not start, everything is stopped
-     * and {@code base} deleted (the node's log is already in the message; {@code -Dcourse.keepData=true} keeps it),
-     * so a skeleton that fails every test leaves no folder per test behind.
+     * A cluster laid out in {@code base}, started when {@code started}, its nodes reading {@code settings} as system
+     * properties as they start ({@link WithCluster#settings}). When it does not start, everything is stopped and
+     * {@code base} deleted (the node's log is already in the message; {@code -Dcourse.keepData=true} keeps it), so a
+     * skeleton that fails every test leaves no folder per test behind.
      */
     static Cluster startIn(
             Submission submission,
@@ -92,12 +101,15 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
             Path base,
             boolean proxied,
             NodeJvm jvm,
-            boolean started) {
+            boolean started,
+            Map<String, String> settings) {
         Cluster cluster = null;
         try {
             cluster = new Cluster(submission, nodes, mode, heap, base, proxied, jvm);
             if (started) {
-                cluster.startAll();
+                try (SystemProperties held = SystemProperties.set(settings)) {
+                    cluster.startAll();
+                }
             }
             return cluster;
         } catch (IOException | RuntimeException e) {

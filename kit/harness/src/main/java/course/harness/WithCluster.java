@@ -35,6 +35,14 @@ public @interface WithCluster {
     boolean started() default true;
 
     /**
+     * Settings the nodes start with, each {@code name=value}, as a user gives them with {@code -D} (e.g.
+     * {@code "course.workers=16"}): system properties of the test JVM while the cluster starts (nodes in JVMs of their
+     * own get them on their command lines), put back once it has started, so no other test sees them. A node the test
+     * stops and starts again starts with the properties the test JVM has then ({@link SystemProperties}).
+     */
+    String[] settings() default {};
+
+    /**
      * Put a {@link NodeProxy} in front of every node, so the nodes reach each other only through proxies that the
      * test controls with {@link Cluster#proxy(int)} (in-process nodes only).
      */

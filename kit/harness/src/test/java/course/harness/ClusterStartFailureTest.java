@@ -14,6 +14,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What a student with the skeleton sees when every node fails to start: the reason first, and no litter. */
@@ -42,7 +43,7 @@ class ClusterStartFailureTest {
         ClusterExtension.ClusterDidNotStart e = assertThrows(
                 ClusterExtension.ClusterDidNotStart.class,
                 () -> ClusterExtension.startIn(
-                        skeleton, 1, NodeMode.IN_PROCESS, "128m", base, false, NodeJvm.QUICK_START, true));
+                        skeleton, 1, NodeMode.IN_PROCESS, "128m", base, false, NodeJvm.QUICK_START, true, Map.of()));
 
         assertTrue(e.getMessage().contains("not implemented: StudentService.start()"), e.getMessage());
         assertFalse(e.getMessage().startsWith("could not start a cluster"), e.getMessage());

@@ -11,7 +11,6 @@ import course.harness.Paced;
 import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import course.harness.WithCluster;
 import course.hidden.SeededValues;
 import course.hidden.WhileBusy;
@@ -27,7 +26,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -72,12 +70,12 @@ public class SlowReadersTest {
      */
     private static final int ROUNDS_TOGETHER = 5;
     /**
-     * The workers of a stage-2 node (its {@code course.workers}) for the GETs sent together: as many as the GETs, so
-     * that they reach the budget at the same moment. With the reference's default of four, beside two busy loops, a
-     * node that checks and counts in two steps admitted too many in 3 of 48 rounds and passed two tests of four; with
-     * sixteen, in 12 of 36 and passed none. A stage-1 node has no workers and ignores it.
+     * The setting of a stage-2 node's workers for the GETs sent together ({@link WithCluster#settings}): as many as the
+     * GETs, so that they reach the budget at the same moment. With the reference's default of four, beside two busy
+     * loops, a node that checks and counts in two steps admitted too many in 3 of 48 rounds and passed two tests of
+     * four; with sixteen, in 12 of 36 and passed none. A stage-1 node has no workers and ignores it.
      */
-    private static final String WORKERS_TOGETHER = "16";
+    protected static final String WORKERS_TOGETHER = "course.workers=16";
 
     @Test
     @Checks("s1-answer-budget")
@@ -182,12 +180,9 @@ public class SlowReadersTest {
      */
     @Test
     @Checks("s1-answer-budget-together")
-    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN, started = false)
+    @WithCluster(nodes = 1, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN, settings = WORKERS_TOGETHER)
     protected void largeAnswersAskedForTogetherAreAdmittedOnlyAsFarAsTheyFitOneByOne(Cluster cluster, Seed seed)
             throws Exception {
-        try (SystemProperties held = SystemProperties.set(Map.of("course.workers", WORKERS_TOGETHER))) {
-            cluster.startAll();
-        }
         int mostAlone = 0;
         List<String> refusals = new ArrayList<>();
         List<Integer> together = new ArrayList<>();

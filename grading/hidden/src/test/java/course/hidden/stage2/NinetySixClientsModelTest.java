@@ -9,7 +9,6 @@ import course.harness.NodeJvm;
 import course.harness.Reply;
 import course.harness.Seed;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import course.harness.WithCluster;
 import course.hidden.SeededValues;
 import java.time.Duration;
@@ -32,18 +31,17 @@ import org.junit.jupiter.api.Test;
  */
 @Stage(2)
 // QUICK_START: room for every client and a long deadline: concurrency, not overload
-@WithCluster(nodes = 1, started = false, jvm = NodeJvm.QUICK_START)
+@WithCluster(
+        nodes = 1,
+        jvm = NodeJvm.QUICK_START,
+        settings = {"course.queueCapacity=" + 2 * NinetySixClientsModelTest.CLIENTS, "course.deadlineMillis=60000"})
 class NinetySixClientsModelTest {
-    private static final int CLIENTS = 96;
+    static final int CLIENTS = 96;
     private static final int OPERATIONS = 25;
 
     @Test
     @Checks("c-concurrent-requests")
     void everyClientSeesItsOwnHistory(Cluster cluster, Seed seed) throws Exception {
-        try (SystemProperties ignored = SystemProperties.set(
-                Map.of("course.queueCapacity", String.valueOf(2 * CLIENTS), "course.deadlineMillis", "60000"))) {
-            cluster.startAll();
-        }
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(20));
         List<String> problems = new ArrayList<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(CLIENTS)) {

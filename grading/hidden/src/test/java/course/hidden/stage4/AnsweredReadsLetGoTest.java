@@ -11,13 +11,11 @@ import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Seed;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import course.harness.WithCluster;
 import course.hidden.SeededValues;
 import course.hidden.SettledLiveObjects;
 import course.hidden.WhileBusy;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -46,12 +44,9 @@ class AnsweredReadsLetGoTest {
             heap = "128m",
             jvm = NodeJvm.AS_RUN,
             proxied = true,
-            started = false)
+            settings = "course.peerTimeoutMillis=30000")
     @Checks("s4-read-memory")
     void aCoordinatorKeepsNoAnsweredValueWhileAReplicaIsSilent(Cluster cluster, Seed seed) throws Exception {
-        try (SystemProperties held = SystemProperties.set(Map.of("course.peerTimeoutMillis", "30000"))) {
-            cluster.startAll();
-        }
         KvClient c = cluster.client().withTimeout(Duration.ofSeconds(30));
         byte[] value = SeededValues.of(seed.value(), 0, VALUE_BYTES);
         WhileBusy.send(() -> c.put(0, "answered", value, 3, 3), Set.of(503, 504), 10, Duration.ofMillis(500))

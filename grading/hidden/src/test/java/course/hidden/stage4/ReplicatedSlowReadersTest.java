@@ -6,11 +6,9 @@ import course.harness.NodeJvm;
 import course.harness.NodeMode;
 import course.harness.Seed;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import course.harness.WithCluster;
 import course.hidden.stage1.SlowReadersTest;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,12 +46,9 @@ class ReplicatedSlowReadersTest extends SlowReadersTest {
             heap = "128m",
             jvm = NodeJvm.AS_RUN,
             proxied = true,
-            started = false)
+            settings = "course.peerTimeoutMillis=8000")
     void fortyEightClientsThatNeverReadASixteenMebibyteAnswerLeaveTheCoordinatorServing(Cluster cluster, Seed seed)
             throws Exception {
-        try (SystemProperties held = SystemProperties.set(Map.of("course.peerTimeoutMillis", "8000"))) {
-            cluster.startAll();
-        }
         clientsThatNeverReadALargeAnswerLeaveTheNodeServing(
                 cluster,
                 seed,
@@ -76,7 +71,7 @@ class ReplicatedSlowReadersTest extends SlowReadersTest {
     @Override
     @Test
     @Checks("s1-answer-budget-together")
-    @WithCluster(nodes = 3, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN, started = false)
+    @WithCluster(nodes = 3, mode = NodeMode.PROCESS, heap = "128m", jvm = NodeJvm.AS_RUN, settings = WORKERS_TOGETHER)
     protected void largeAnswersAskedForTogetherAreAdmittedOnlyAsFarAsTheyFitOneByOne(Cluster cluster, Seed seed)
             throws Exception {
         super.largeAnswersAskedForTogetherAreAdmittedOnlyAsFarAsTheyFitOneByOne(cluster, seed);

@@ -7,9 +7,7 @@ import course.harness.NodeJvm;
 import course.harness.NodeModel;
 import course.harness.Seed;
 import course.harness.Stage;
-import course.harness.SystemProperties;
 import course.harness.WithCluster;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -24,16 +22,13 @@ import org.junit.jupiter.api.Test;
  */
 @Stage(2)
 // QUICK_START: 64 clients with one request each in flight never queue more than 64, however fast the node runs
-@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START, started = false)
+@WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START, settings = "course.deadlineMillis=10000")
 class ManyClientsTest {
     static final ClientModels CLIENTS = new ClientModels("many-c", 64, 80, 20);
 
     @Test
     @Checks({"s2-setting-queue-capacity", "c-concurrent-requests"})
     void sixtyFourClientsEachSeeTheirOwnWrites(Cluster cluster, Seed seed) throws Exception {
-        try (SystemProperties held = SystemProperties.set(Map.of("course.deadlineMillis", "10000"))) {
-            cluster.startAll();
-        }
         CLIENTS.runAndCheck(cluster.client(), seed.value() * 31, 120, ManyClientsTest::writeAndCheck);
     }
 
