@@ -90,8 +90,8 @@ class GeneratorTest {
     }
 
     /**
-     * A hang-up is a read error, and the connection is made again: the run sends its 1,000 requests (a suite run on a
-     * busy machine sent 549, and said so: {@link RateShortfall}).
+     * A hang-up is a read error, and the connection is made again: more than 800 of the run's 1,000 requests are
+     * answered (a suite run on a busy machine answered 549, and said so: {@link RateShortfall}).
      */
     @Test
     void countsReadErrorsWhenTheServerHangsUpAndKeepsGoing() throws Exception {
@@ -104,14 +104,15 @@ class GeneratorTest {
             assertTrue(
                     Math.abs(r.readErrors() - expected) <= 2 + expected / 10,
                     "read errors " + r.readErrors() + " for every 10th of " + (r.requests() + r.readErrors()));
-            // The generator reconnected and went on.
-            RateShortfall.assertMetOrExplained(1000, r.requests() + r.readErrors(), 200, flags);
+            // The generator reconnected and went on: 801 to 1,199 answers.
+            RateShortfall.assertMetOrExplained(1000, r.requests(), 199, flags);
         }
     }
 
     /**
-     * The server stops 0.8 s into a 2 s run at 200 requests/s: about 160 answers, then connect errors. Fewer than 50
-     * only on a machine that said it was busy (2 were seen in a suite run: the generator's start took the 0.8 s).
+     * The server stops 0.8 s into a 2 s run at 200 requests/s: about 160 answers (51 to 299), then connect errors. 50
+     * or fewer only on a machine that said it was busy (2 were seen in a suite run: the generator's start took the
+     * 0.8 s).
      */
     @Test
     void countsConnectErrorsWhenTheServerGoesAway() throws Exception {
@@ -132,7 +133,7 @@ class GeneratorTest {
         List<LoadRun.Flag> flags = LoadRunDocument.flags(200, r.achievedRate(), r.lateSendFraction(), probe.finish());
         assertTrue(r.connectErrors() > 0, "connect errors after the server stopped: " + r);
         assertTrue(r.requests() < 300, "responses only while it was up: " + r.requests());
-        RateShortfall.assertMetOrExplained(160, r.requests(), 110, flags);
+        RateShortfall.assertMetOrExplained(175, r.requests(), 124, flags);
     }
 
     @Test
