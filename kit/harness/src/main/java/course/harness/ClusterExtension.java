@@ -69,6 +69,13 @@ public final class ClusterExtension implements ParameterResolver, AfterEachCallb
         } catch (IllegalArgumentException e) {
             throw new ParameterResolutionException(e.getMessage(), e);
         }
+        if (!spec.started() && !settings.isEmpty()) {
+            // The settings are set only while the extension starts the nodes: a test that starts them itself would
+            // get its nodes' defaults without a word.
+            throw new ParameterResolutionException("@WithCluster(started = false) with settings: the settings apply as"
+                    + " the cluster starts; let it start (started = true), or set them with SystemProperties around"
+                    + " your own startAll()");
+        }
         Path base;
         try {
             base = Files.createTempDirectory("course-" + name + "-");

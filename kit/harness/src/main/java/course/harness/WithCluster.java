@@ -38,7 +38,8 @@ public @interface WithCluster {
      * Settings the nodes start with, each {@code name=value}, as a user gives them with {@code -D} (e.g.
      * {@code "course.workers=16"}): system properties of the test JVM while the cluster starts (nodes in JVMs of their
      * own get them on their command lines), put back once it has started, so no other test sees them. A node the test
-     * stops and starts again starts with the properties the test JVM has then ({@link SystemProperties}).
+     * stops and starts again starts with the properties the test JVM has then ({@link SystemProperties}). Refused with
+     * {@code started = false}: they would never reach the nodes.
      */
     String[] settings() default {};
 

@@ -19,25 +19,32 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@link WithCluster#settings}: the nodes start with them, in the test's JVM and in JVMs of their own, and the test
- * JVM has them no longer once the cluster has started; a setting that is not {@code name=value} is refused.
+ * JVM has them no longer once the cluster has started; a setting that is not {@code name=value}, or settings for a
+ * cluster the test starts itself, are refused.
  */
 class ClusterSettingsTest {
     @Test
     void nodesStartWithTheSettingsAndNoTestKeepsThem() {
         List<InProcessSuite.Outcome> outcomes = InProcessSuite.run(
-                List.of(selectClass(Settled.class), selectClass(Mistyped.class)),
+                List.of(selectClass(Settled.class), selectClass(Mistyped.class), selectClass(NeverStarted.class)),
                 SocketOnlyService.Exclusive.class.getName(),
                 1);
         Map<String, InProcessSuite.Outcome> byTest = outcomes.stream()
                 .collect(Collectors.toMap(o -> o.test().substring(o.test().indexOf('#') + 1), o -> o));
         assertEquals(
-                Map.of("inTheTestsJvm", PASSED, "inAJvmOfItsOwn", PASSED, "withoutAValue", FAILED),
+                Map.of(
+                        "inTheTestsJvm", PASSED,
+                        "inAJvmOfItsOwn", PASSED,
+                        "withoutAValue", FAILED,
+                        "startedByTheTest", FAILED),
                 byTest.entrySet().stream()
                         .collect(Collectors.toMap(
                                 Map.Entry::getKey, e -> e.getValue().status())),
                 outcomes.toString());
         String refusal = String.valueOf(byTest.get("withoutAValue").message());
         assertTrue(refusal.contains("'course.test.setting' is not name=value"), refusal);
+        String unstarted = String.valueOf(byTest.get("startedByTheTest").message());
+        assertTrue(unstarted.contains("started = false) with settings"), unstarted);
     }
 
     @Test
@@ -74,6 +81,19 @@ class ClusterSettingsTest {
         @Test
         @WithCluster(nodes = 1, jvm = NodeJvm.QUICK_START, settings = SocketOnlyService.SETTING)
         void withoutAValue(Cluster cluster) {}
+    }
+
+    @ExtendWith(ClusterExtension.class)
+    static class NeverStarted {
+        @Test
+        @WithCluster(
+                nodes = 1,
+                jvm = NodeJvm.QUICK_START,
+                started = false,
+                settings = SocketOnlyService.SETTING + "=never read")
+        void startedByTheTest(Cluster cluster) throws IOException {
+            cluster.startAll();
+        }
     }
 
     private static String setting(Cluster cluster) throws IOException {
