@@ -8,25 +8,21 @@ import course.harness.Checks;
 import course.harness.Cluster;
 import course.harness.NodeJvm;
 import course.harness.Reply;
+import course.harness.RequestStand;
 import course.harness.Stage;
 import course.harness.WithCluster;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -52,24 +48,22 @@ class ReplayedWithoutSecretTest {
         int node1 = URI.create(cluster.directUrl(1)).getPort();
         String forwarded;
         Map<Integer, Integer> answered = new TreeMap<>();
-        ExecutorService keeper = Executors.newSingleThreadExecutor();
-        try (ServerSocket stand = new ServerSocket(0)) {
-            stand.setSoTimeout(10_000);
-            // A thread of its own: the common pool is shared with whatever else the test JVM runs.
-            Future<String> kept = keeper.submit(() -> keepOneRequest(stand));
-            cluster.proxy(1).redirect(stand.getLocalPort());
-            for (int k = 0; k < KEYS && !kept.isDone(); k++) {
-                answered.merge(cluster.client().put(0, "replayed-" + k, VALUE).status(), 1, Integer::sum);
+        try (RequestStand stand = new RequestStand("replayed-", Duration.ofSeconds(10))) {
+            cluster.proxy(1).redirect(stand.port());
+            try {
+                for (int k = 0; k < KEYS && !stand.done(); k++) {
+                    answered.merge(
+                            cluster.client().put(0, "replayed-" + k, VALUE).status(), 1, Integer::sum);
+                }
+                forwarded = stand.request(Duration.ofSeconds(15));
+            } finally {
+                cluster.proxy(1).redirect(node1);
             }
-            forwarded = kept.get(15, TimeUnit.SECONDS);
-        } finally {
-            keeper.shutdownNow();
-            cluster.proxy(1).redirect(node1);
         }
         Matcher named = Pattern.compile("replayed-[0-9]+").matcher(forwarded);
         if (!named.find()) {
             fail("node 0 forwarded none of " + KEYS + " keys to node 1's URL " + cluster.url(1)
-                    + ", which owns about a third of them (or named none of them in its request line); node 0"
+                    + ", which owns about a third of them (or named none of them in its request line or headers); node 0"
                     + " answered the PUTs (status=count) " + answered + "; what reached node 1's URL: " + forwarded);
         }
         String key = named.group();
@@ -98,37 +92,6 @@ class ReplayedWithoutSecretTest {
                 "the PUT node 0 forwarded to node 1, replayed by a client without the cluster's secret (or with a"
                         + " wrong one), must get 403 Forbidden and store nothing: the mark alone proves nothing,"
                         + " anyone can send any header");
-    }
-
-    /** Accepts one connection, keeps its request (head and body) and answers 201 as the owner would. */
-    private static String keepOneRequest(ServerSocket stand) {
-        try (Socket s = stand.accept()) {
-            s.setSoTimeout(5_000);
-            InputStream in = s.getInputStream();
-            ByteArrayOutputStream head = new ByteArrayOutputStream();
-            while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
-                int b = in.read();
-                if (b < 0) {
-                    throw new IOException("the forwarded request ended after " + head.size() + " bytes");
-                }
-                head.write(b);
-            }
-            String text = head.toString(StandardCharsets.ISO_8859_1);
-            byte[] body = new byte[0];
-            for (String line : text.split("\r\n")) {
-                if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                    body = in.readNBytes(Integer.parseInt(
-                            line.substring("content-length:".length()).trim()));
-                }
-            }
-            s.getOutputStream()
-                    .write("HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-            return text + new String(body, StandardCharsets.ISO_8859_1);
-        } catch (SocketTimeoutException e) {
-            return "(nothing in time: " + e.getMessage() + ")";
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 
     /**
