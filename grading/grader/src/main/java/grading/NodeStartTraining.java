@@ -56,6 +56,12 @@ final class NodeStartTraining {
      * temp file system: for the training's 20 s a submission could write more there than into its /tmp.
      */
     static boolean make(TestRunSetup given, PrintStream progress) throws IOException, InterruptedException {
+        return make(given, progress, SECONDS);
+    }
+
+    /** {@link #make(TestRunSetup, PrintStream)} with the training given {@code limitSeconds} instead of 20. */
+    static boolean make(TestRunSetup given, PrintStream progress, long limitSeconds)
+            throws IOException, InterruptedException {
         Workspace ws = given.ws();
         Sandbox sandbox = given.sandbox();
         if (Runtime.version().feature() < NodeStartCache.JDK) {
@@ -91,7 +97,8 @@ final class NodeStartTraining {
         Limits limits = given.limits().withAddressSpace(ADDRESS_SPACE_BYTES);
         long start = System.nanoTime();
         Path log = ws.root.resolve("node-start-training.log");
-        OptionalInt exit = ProcessTrees.exitWithin(sandbox.wrap(java, ws.root, ws.tmp, limits, folder), log, SECONDS);
+        OptionalInt exit =
+                ProcessTrees.exitWithin(sandbox.wrap(java, ws.root, ws.tmp, limits, folder), log, limitSeconds);
         double seconds = (System.nanoTime() - start) / 1e9;
         Path cache = folder.resolve(FILE);
         if (exit.isPresent() && exit.getAsInt() == 0 && Files.isRegularFile(cache)) {
@@ -100,7 +107,7 @@ final class NodeStartTraining {
         }
         Files.deleteIfExists(cache);
         progress.println("grade: node JVMs start without a class cache: its training "
-                + (exit.isEmpty() ? "ran past " + SECONDS + " s" : "exited with status " + exit.getAsInt()));
+                + (exit.isEmpty() ? "ran past " + limitSeconds + " s" : "exited with status " + exit.getAsInt()));
         return false;
     }
 }
