@@ -27,14 +27,15 @@ class ClassBudgetsTest {
 
     @Test
     void aClassPastItsBudgetLosesOnlyItsOwnTestsAndTheClassesAfterItRun(@TempDir Path dir) throws Exception {
-        // The stage-1 reference with a budget of 8 s: ConnectionTimeoutsTest (public: public packages run first) waits
-        // out the node's timeouts, 13 s or more, and is stopped; ProtocolEdgeCasesTest (hidden) runs after it. (That
-        // mutant's EvenSpreadTest, 3 s a key, once failed its first key at the test's 5 s timeout on a busy machine,
-        // and ended before its budget.)
+        // The stage-1 reference with a budget of 10 s: ConnectionTimeoutsTest (public: public packages run first) waits
+        // out the node's timeouts, 13 s or more, and is stopped; HalfClosedConnectionTest (hidden, one test of about
+        // half a second) runs after it. (That mutant's EvenSpreadTest, 3 s a key, once failed its first key at the
+        // test's 5 s timeout on a busy machine, and ended before its budget; ProtocolEdgeCasesTest after a budget of
+        // 8 s once ran past it too, beside the rest of ./course test.)
         long start = System.nanoTime();
         // one test JVM, so that the class after the stopped one has to run in a new one
         Grade g = gradeWithBudget(
-                dir, 1, "solutions.stage1.Stage1Factory", "ConnectionTimeoutsTest,ProtocolEdgeCasesTest", 8, 1);
+                dir, 1, "solutions.stage1.Stage1Factory", "ConnectionTimeoutsTest,HalfClosedConnectionTest", 10, 1);
         double seconds = (System.nanoTime() - start) / 1e9;
         String all = said(g);
         String simpleName = STOPPED.substring(STOPPED.lastIndexOf('.') + 1);
@@ -42,17 +43,17 @@ class ClassBudgetsTest {
                 .filter(t -> t.name().startsWith(simpleName + "."))
                 .toList();
         List<TestResult> stopped = timeouts.stream()
-                .filter(t -> t.message().startsWith("stopped: the class's time budget of 8 s ran out"))
+                .filter(t -> t.message().startsWith("stopped: the class's time budget of 10 s ran out"))
                 .toList();
         assertTrue(!stopped.isEmpty(), all);
         assertTrue(stopped.stream().allMatch(t -> "failed".equals(t.outcome())), all);
-        List<TestResult> edges = g.tests().stream()
-                .filter(t -> t.name().startsWith("ProtocolEdgeCasesTest."))
+        List<TestResult> after = g.tests().stream()
+                .filter(t -> t.name().startsWith("HalfClosedConnectionTest."))
                 .toList();
-        assertTrue(edges.size() >= 3, all);
+        assertTrue(!after.isEmpty(), all);
         assertEquals(
                 List.of(),
-                edges.stream()
+                after.stream()
                         .filter(t -> !"passed".equals(t.outcome()))
                         .map(t -> t.name())
                         .toList(),
@@ -72,14 +73,15 @@ class ClassBudgetsTest {
                 0.01,
                 "only the stopped class's unfinished tests lose points, the classes after it earn theirs: " + all);
         assertTrue(
-                all.contains("time budget: " + STOPPED + " ran past its time budget of 8 s (--class-time-limit) and was"
+                all.contains("time budget: " + STOPPED
+                        + " ran past its time budget of 10 s (--class-time-limit) and was"
                         + " stopped; its " + stopped.size() + " unfinished test(s) failed and none of its tests ran"
                         + " again, the "),
                 all);
         assertTrue(all.contains(" test(s) after it ran in a test JVM of their own"), all);
         assertTrue(g.notes().stream().noneMatch(n -> n.contains("hit its time limit")), all);
         assertTrue(stopped.stream().allMatch(t -> t.firstRun() == null), "a stopped test is not run again: " + all);
-        assertTrue(seconds < 8 + 150, "took " + seconds + " s: " + all);
+        assertTrue(seconds < 10 + 150, "took " + seconds + " s: " + all);
     }
 
     @Test
