@@ -58,14 +58,13 @@ class ClassBudgetsTest {
                         .map(t -> t.name())
                         .toList(),
                 all);
-        List<String> ids = timeouts.stream()
-                .map(t -> STOPPED + "#" + t.name().substring(simpleName.length() + 1))
-                .toList();
-        Map<String, Weights.Weight> worth = Weights.load().forTests(ids);
+        // each test's points as the grade weighs them: the weights file's id is CLASS#method
+        Map<TestResult, String> ids = timeouts.stream()
+                .collect(Collectors.toMap(t -> t, t -> STOPPED + "#" + t.name().substring(simpleName.length() + 1)));
+        Map<String, Weights.Weight> worth = Weights.load().forTests(ids.values());
         double lost = timeouts.stream()
                 .filter(t -> !"passed".equals(t.outcome()))
-                .mapToDouble(t -> worth.get(STOPPED + "#" + t.name().substring(simpleName.length() + 1))
-                        .points())
+                .mapToDouble(t -> worth.get(ids.get(t)).points())
                 .sum();
         assertEquals(
                 g.score().max() - lost,
