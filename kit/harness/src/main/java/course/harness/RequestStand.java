@@ -24,8 +24,8 @@ import java.util.concurrent.TimeoutException;
  * the first request whose head contains what the test awaits (head and body, as sent) and answers it 201, as the owner
  * of a PUT would. Any other request that reaches it is answered 503 and listed in {@link #strays()}: its port is one
  * the OS had free, and a node of another test whose peer had that port (stopped, or started again elsewhere) may still
- * call it. Such a call kept as if node 0 had sent it is the likeliest reading of a correct reference's one failure of
- * ReplayedWithoutSecretTest, whose stand kept the first request.
+ * call it. Such a call, kept as if the test's own node had sent it, is the likeliest reading of a correct reference's
+ * one failure of a test whose stand kept the first request.
  */
 public final class RequestStand implements AutoCloseable {
     private static final Duration READ_WITHIN = Duration.ofSeconds(5);
