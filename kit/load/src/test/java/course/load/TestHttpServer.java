@@ -20,6 +20,7 @@ final class TestHttpServer implements AutoCloseable {
     private final Selector selector;
     private final Thread thread;
     private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong connections = new AtomicLong();
     private volatile int status = 200;
     private volatile long hangUpEvery;
     private volatile long stallAtNs = Long.MAX_VALUE;
@@ -49,6 +50,11 @@ final class TestHttpServer implements AutoCloseable {
 
     long requests() {
         return requests.get();
+    }
+
+    /** How many connections it has accepted. */
+    long connections() {
+        return connections.get();
     }
 
     /** The request line and headers of the latest request (what a client option such as -H changed). */
@@ -102,6 +108,7 @@ final class TestHttpServer implements AutoCloseable {
                     if (key.isAcceptable()) {
                         SocketChannel ch = server.accept();
                         if (ch != null) {
+                            connections.incrementAndGet();
                             ch.configureBlocking(false);
                             ch.register(selector, SelectionKey.OP_READ, new RequestReader());
                         }

@@ -46,6 +46,28 @@ class WarmupTest {
         }
     }
 
+    /**
+     * The warm-up opens its connections twice, so that the JIT has compiled the opening of connections before the
+     * run opens its own (Warmups): a warm-up in one piece left it to the run's first second.
+     */
+    @Test
+    void theWarmUpOpensItsConnectionsTwiceBeforeTheRunOpensItsOwn() throws Exception {
+        long withoutWarmUp;
+        try (TestHttpServer cold = new TestHttpServer()) {
+            CommandRun o = load(words(RUN + " -d 1s --warmup 0 --out %s", cold.url(), dir.resolve("cold.json")));
+            assertEquals(0, o.code(), o.err());
+            withoutWarmUp = cold.connections(); // -c 4, and the check that the target answers before the run
+        }
+        try (TestHttpServer server = new TestHttpServer()) {
+            CommandRun o = load(words(RUN + " -d 1s --warmup 1s --out %s", server.url(), dir.resolve("warm.json")));
+            assertEquals(0, o.code(), o.err());
+            assertEquals(
+                    withoutWarmUp + 2 * 4,
+                    server.connections(),
+                    "-c 4: the run's 4 connections (and the check) after two sets of 4 for the warm-up's halves");
+        }
+    }
+
     @Test
     void warmup0TurnsItOffAndSaysSo() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
