@@ -22,11 +22,32 @@ final class LoadGenerator {
 
     private final LoadOptions options;
     private final PrintStream progress;
+    /** The rate whose spacing decides how the threads wait (LoadWorker.NAP_MIN_SPACING_NS): the run's own. */
+    private double pacedAs;
 
     /** {@code progress} receives one line a second, or nothing when it is {@code null}. */
     LoadGenerator(LoadOptions options, PrintStream progress) {
         this.options = options;
         this.progress = progress;
+        this.pacedAs = options.rate();
+    }
+
+    /**
+     * Waits as a run at {@code ratePerSecond} would (in naps or in select() alone), whatever this run's rate: a
+     * warm-up at half the rate otherwise waited in the other way at some rates, and the run's first requests then
+     * sent the JIT's code for the wait back to the interpreter.
+     */
+    LoadGenerator pacedAs(double ratePerSecond) {
+        this.pacedAs = ratePerSecond;
+        return this;
+    }
+
+    double pacedAs() {
+        return pacedAs;
+    }
+
+    double rate() {
+        return options.rate();
     }
 
     RunResult run() throws InterruptedException {
@@ -59,7 +80,8 @@ final class LoadGenerator {
                     shares.get(w),
                     new RequestFactory(options, keys, seeds.nextLong()),
                     endNs,
-                    Math.round(options.timeoutSeconds() * 1e9));
+                    Math.round(options.timeoutSeconds() * 1e9),
+                    LoadWorker.naps(shares.get(w).size(), c, pacedAs));
             workers.add(worker);
             Thread thread = new Thread(worker, "load-worker-" + w);
             thread.setDaemon(true);

@@ -67,15 +67,23 @@ final class LoadWorker implements Runnable {
      */
     private long awakeSinceNs = System.nanoTime();
 
-    LoadWorker(List<Connection> connections, RequestFactory requests, long endNs, long timeoutNs) {
+    LoadWorker(List<Connection> connections, RequestFactory requests, long endNs, long timeoutNs, boolean naps) {
         this.connections = connections;
         this.requests = requests;
         this.endNs = endNs;
         this.timeoutNs = timeoutNs;
         this.drainEndNs = endNs + Math.min(timeoutNs, MAX_DRAIN_NS);
-        this.naps = connections.isEmpty() || connections.get(0).intervalNs / connections.size() >= NAP_MIN_SPACING_NS;
+        this.naps = naps;
         this.recorder = new SingleWriterRecorder(1, HIGHEST_US, 3);
         this.uncorrected = new SingleWriterRecorder(1, HIGHEST_US, 3);
+    }
+
+    /**
+     * Whether a thread whose {@code share} of the {@code connections} send at {@code ratePerSecond} in all waits in
+     * naps (see {@link #NAP_MIN_SPACING_NS}).
+     */
+    static boolean naps(int share, int connections, double ratePerSecond) {
+        return share == 0 || Math.round(connections * 1e9 / ratePerSecond) / share >= NAP_MIN_SPACING_NS;
     }
 
     Throwable failure() {

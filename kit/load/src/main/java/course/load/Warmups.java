@@ -14,17 +14,27 @@ import java.util.Locale;
  * only: the run opened its own connections on code compiled while no connection was being opened, and at 10,000
  * requests/s the JIT threw away and compiled again the selector loop ({@code LoadWorker.service},
  * {@code EPollSelectorImpl.doSelect}, measured with -XX:+PrintCompilation) in the run's first second, which held the
- * run's worst latencies: its p99 1.9-9.2 ms against about 1.3 in the other seconds, in 5 runs of 5.
+ * run's worst latencies: its p99 1.9-9.2 ms against about 1.3 in the other seconds, in 5 runs of 5. For the same
+ * reason the warm-up's threads wait for their requests the way the run's will: at 10,000 requests/s on two threads a
+ * warm-up at half the rate napped (LoadWorker.NAP_MIN_SPACING_NS) where the run waits in select() alone, and the run's
+ * first requests sent LoadWorker.waitUntil back to the interpreter.
  */
 final class Warmups {
     static final int DEFAULT_SECONDS = 5;
+    /** The warm-up's rate, as a share of the measured run's. */
+    static final double RATE_SHARE = 0.5;
 
     private Warmups() {}
 
     /** The warm-up {@code o} asks for: --warmup, else the default but never longer than the run itself. */
     static Warmup plan(LoadOptions o, double rate) {
         double seconds = o.warmupSeconds() != null ? o.warmupSeconds() : Math.min(DEFAULT_SECONDS, o.durationSeconds());
-        return seconds == 0 ? Warmup.off() : Warmup.of(seconds, rate / 2);
+        return seconds == 0 ? Warmup.off() : Warmup.of(seconds, rate * RATE_SHARE);
+    }
+
+    /** The rate of the run that {@code w} warms up for: its threads wait the way that run's will. */
+    static double runRate(Warmup w) {
+        return w.rate / RATE_SHARE;
     }
 
     /** Runs the warm-up (nothing when it is off), saying so on {@code out}. */
@@ -42,12 +52,17 @@ final class Warmups {
         out.flush();
         // In two halves, each opening its connections, as the run will: the JIT compiles the code the first half
         // runs, and the second half's start sends it back through the opening of connections, so that the run's
-        // first second does not (see the class comment).
+        // first second does not (see the class comment). Both wait for their requests as the run will.
+        half(o, w).run();
+        half(o, w).run();
+    }
+
+    /** One half of the warm-up {@code w} before a run of {@code o}. */
+    static LoadGenerator half(LoadOptions o, Warmup w) {
         LoadOptions half = o.with(c -> {
             c.rate(w.rate);
             c.duration(w.seconds / 2);
         });
-        new LoadGenerator(half, null).run();
-        new LoadGenerator(half, null).run();
+        return new LoadGenerator(half, null).pacedAs(runRate(w));
     }
 }
