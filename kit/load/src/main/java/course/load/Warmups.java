@@ -14,7 +14,7 @@ import java.util.Locale;
  * only: the run opened its own connections on code compiled while no connection was being opened, and at 10,000
  * requests/s the JIT threw away and compiled again the selector loop ({@code LoadWorker.service},
  * {@code EPollSelectorImpl.doSelect}, measured with -XX:+PrintCompilation) in the run's first second, which held the
- * run's worst latencies: its p99 1.9-9.2 ms against about 1.3 in the other seconds, in 5 runs of 5. For the same
+ * run's worst latencies: in 5 runs its p99 was 1.9-9.2 ms, the other seconds' 1.25-2.8 (mostly 1.3-1.5). For the same
  * reason the warm-up's threads wait for their requests the way the run's will: at 10,000 requests/s on two threads a
  * warm-up at half the rate napped (LoadWorker.NAP_MIN_SPACING_NS) where the run waits in select() alone, and the run's
  * first requests sent LoadWorker.waitUntil back to the interpreter.
