@@ -54,7 +54,10 @@ final class LoadWorker implements Runnable {
     private final long drainEndNs;
 
     private final long timeoutNs;
-    /** Whether this thread's requests are far enough apart to wait for each in short naps (see NAP_MIN_SPACING_NS). */
+    /**
+     * Whether this thread waits for each request in short naps (see NAP_MIN_SPACING_NS): decided by the spacing of the
+     * run it paces as, which for a warm-up is the measured run's, not its own half rate (LoadGenerator.pacedAs).
+     */
     private final boolean naps;
 
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
