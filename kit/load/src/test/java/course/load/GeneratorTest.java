@@ -56,7 +56,7 @@ class GeneratorTest {
     @Test
     void aServerStallIsChargedToTheRequestsItDelayed() throws Exception {
         try (TestHttpServer server = new TestHttpServer()) {
-            server.stallOnce(3000, 500);
+            server.stallOnceAfter(3000, 500);
             ContentionProbe probe = ContentionProbe.start(List.of());
             RunResult r = run(server, "-R", "1000", "-c", "10", "-t", "2", "-d", "10s", "--seed", "2");
             List<LoadRun.Flag> flags =

@@ -23,7 +23,7 @@ final class TestHttpServer implements AutoCloseable {
     private final AtomicLong connections = new AtomicLong();
     private volatile int status = 200;
     private volatile long hangUpEvery;
-    private volatile long stallAtNs = Long.MAX_VALUE;
+    private volatile long stallAfterRequests = Long.MAX_VALUE;
     private volatile long stallMs;
     private volatile boolean running = true;
     private volatile String lastHead = "";
@@ -82,10 +82,13 @@ final class TestHttpServer implements AutoCloseable {
         return this;
     }
 
-    /** Stops answering for {@code stallMs}, once, {@code afterMs} from now. */
-    TestHttpServer stallOnce(long afterMs, long stallMs) {
+    /**
+     * Stops answering for {@code stallMs}, once, as soon as {@code requests} requests have come: at a point of the
+     * run, not of the clock, so a machine slow to start the run cannot move the stall before its first request.
+     */
+    TestHttpServer stallOnceAfter(long requests, long stallMs) {
         this.stallMs = stallMs;
-        this.stallAtNs = System.nanoTime() + afterMs * 1_000_000;
+        this.stallAfterRequests = requests;
         return this;
     }
 
@@ -94,8 +97,8 @@ final class TestHttpServer implements AutoCloseable {
         try {
             while (running) {
                 selector.select(releaseDue());
-                if (System.nanoTime() >= stallAtNs) {
-                    stallAtNs = Long.MAX_VALUE;
+                if (requests.get() >= stallAfterRequests) {
+                    stallAfterRequests = Long.MAX_VALUE;
                     Thread.sleep(stallMs);
                 }
                 var it = selector.selectedKeys().iterator();

@@ -56,7 +56,7 @@ class Wrk2CommandLineTest {
 
     @Test
     void uncorrectedLatencyIsPrintedApartAndHidesAStallThatTheRecordedLatencyShows() throws Exception {
-        try (TestHttpServer server = new TestHttpServer().stallOnce(2000, 500)) {
+        try (TestHttpServer server = new TestHttpServer().stallOnceAfter(2000, 500)) {
             Path json = dir.resolve("stall.json");
             CommandRun o = load(words(
                     "-t1 -c10 -d6s -R1000 -L -U --warmup 0 --no-stabilize --no-progress --stage 1 --out %s %s",
