@@ -4,9 +4,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,6 +67,23 @@ final class ClasspathJars {
             }
         }
         return paths;
+    }
+
+    /**
+     * A loader of {@code jars} (jars or class folders) over the platform's classes alone, so that what it loads is
+     * what a test JVM with this classpath sees, not the grader's own copy. Load with {@code Class.forName(name, false,
+     * loader)}: loaded, never initialized, nothing of the loaded code runs in the grader.
+     */
+    static URLClassLoader loader(List<Path> jars) {
+        URL[] urls = new URL[jars.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = jars.get(i).toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("not a path of a jar or folder: " + jars.get(i), e);
+            }
+        }
+        return new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
     }
 
     /** The grader's own classes (the runners that start inside the sandbox): a jar or a class folder. */

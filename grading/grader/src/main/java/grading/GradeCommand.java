@@ -61,7 +61,7 @@ public final class GradeCommand {
 
     /**
      * Grades and writes the grade document (and the Gradescope export); progress goes to {@code progress}. Bad input
-     * (an --only that matches no test, a sandbox that does not work without --no-sandbox) is a GradeException thrown
+     * (an --only that matches no test, a --factory that is no factory of the course, a sandbox that does not work without --no-sandbox) is a GradeException thrown
      * before anything is copied, compiled or started. Each step returns what it found (the code taken, the tests'
      * outcome with their second run, the points the provided storage engine withholds, the performance part) and the
      * grade is built from them at the end, with the notes in the order the steps ran.
@@ -69,6 +69,9 @@ public final class GradeCommand {
     static Grade grade(GradeOptions o, PrintStream progress) throws IOException, InterruptedException {
         long start = System.nanoTime();
         TestClasses.checkOnly(o.stage(), o.only());
+        if (o.submission() == null) {
+            FactoryClass.refuseUnlessCourseFactory(o.factory());
+        }
         Sandbox sandbox = Sandbox.forGrade(o.sandbox());
         Weights weights = Weights.load();
         String createdAt = Instant.now().toString();

@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The first step of a grade: the code to grade, put into the workspace. A submission's own files are taken and
- * compiled; one declared for an earlier stage than the grade's, or one that does not compile, gets no test run, and
- * the notes say why. The course's own code is already built.
+ * compiled; one declared for an earlier stage than the grade's, one that does not compile, or one whose declared
+ * factory the tests cannot start (FactoryClass) gets no test run, and the notes say why. The course's own code is already built.
  *
  * @param factory the factory the tests start: the submission's declared one, or the course's given by --factory
  * @param runnable whether the tests can run
@@ -39,7 +40,20 @@ record Intake(String factory, boolean runnable, List<String> notes) {
         String errors = ws.compile();
         if (errors != null) {
             notes.add("the submission does not compile:\n" + Messages.cut(errors));
+            return new Intake(declared.factory(), false, notes);
         }
-        return new Intake(declared.factory(), errors == null, notes);
+        Optional<String> problem = FactoryClass.problem(declared.factory(), ws.runtimeClasspath());
+        if (problem.isPresent()) {
+            List<String> factories = FactoryClass.factoriesIn(ws.classes, ws.runtimeClasspath());
+            notes.add("submission.properties declares factory=" + declared.factory()
+                    + ", which the tests cannot start: " + problem.get() + ". "
+                    + (factories.isEmpty()
+                            ? "No class of the submission is a public " + FactoryClass.FACTORY
+                                    + " with a public no-argument constructor."
+                            : "The submission's factories: " + String.join(", ", factories)
+                                    + "; name yours in submission.properties."));
+            return new Intake(declared.factory(), false, notes);
+        }
+        return new Intake(declared.factory(), true, notes);
     }
 }

@@ -4,8 +4,6 @@ import course.harness.Paced;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.MalformedURLException;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,9 +102,8 @@ final class TestClasses {
     static Set<String> paced(List<String> classes) {
         List<Path> jars = new ArrayList<>(ClasspathJars.of(ClasspathJars.Group.TESTS));
         jars.addAll(ClasspathJars.of(ClasspathJars.Group.TEST_RUNTIME));
-        URL[] urls = jars.stream().map(TestClasses::url).toArray(URL[]::new);
         Set<String> paced = new TreeSet<>();
-        try (URLClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
+        try (URLClassLoader loader = ClasspathJars.loader(jars)) {
             for (String name : classes) {
                 Class<?> c = Class.forName(name, false, loader);
                 if (Arrays.stream(c.getAnnotations())
@@ -118,14 +115,6 @@ final class TestClasses {
             throw new IllegalStateException("cannot read which test classes are @Paced from " + jars + ": " + e, e);
         }
         return paced;
-    }
-
-    private static URL url(Path jar) {
-        try {
-            return jar.toUri().toURL();
-        } catch (MalformedURLException e) {
-            throw new IllegalArgumentException("not a path of a jar or folder: " + jar, e);
-        }
     }
 
     /** Class-file paths ("a/b/C.class") of a jar or of a class folder (a build that did not package). */

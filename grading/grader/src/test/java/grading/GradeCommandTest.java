@@ -299,6 +299,31 @@ class GradeCommandTest {
     }
 
     @Test
+    void aSubmissionWhoseDeclaredFactoryTheTestsCannotStartRunsNoTestAndIsToldItsFactories(@TempDir Path dir)
+            throws Exception {
+        // Once every test of the stage started the misspelt class and failed on its own, the same way, one by one.
+        Path starter = dir.resolve("student");
+        Submissions.write(
+                starter,
+                "src/main/java/student/StudentServiceFactory.java",
+                "package student; public class StudentServiceFactory implements course.contract.ServiceFactory {"
+                        + " public course.contract.Service create(course.contract.ServiceConfig c) { return null; } }");
+        Submissions.write(
+                starter, "src/main/resources/submission.properties", "factory=student.StudentServicFactory\nstage=1\n");
+        Grade g = gradeSubmission(1, starter, dir.resolve("g.json"), "--no-perf");
+        String notes = String.join("\n", g.notes());
+        assertTrue(
+                notes.contains("submission.properties declares factory=student.StudentServicFactory, which the tests"
+                        + " cannot start: there is no class student.StudentServicFactory. The submission's factories:"
+                        + " student.StudentServiceFactory;"),
+                notes);
+        assertTrue(g.tests().isEmpty(), "tests ran: " + g.tests());
+        assertEquals(0, g.score().earned());
+        assertTrue(g.score().max() > 0, "the max must be the stage's full points");
+        assertNull(g.sandboxed(), "no test ran, so the grade cannot say it ran sandboxed");
+    }
+
+    @Test
     void aSubmissionThatDeclaresAnEarlierStageIsNotGradedForALaterOne(@TempDir Path dir) throws Exception {
         Path starter = dir.resolve("student");
         Submissions.write(starter, "src/main/java/student/StudentServiceFactory.java", "package student; class X {}");
@@ -484,6 +509,23 @@ class GradeCommandTest {
                 run.err());
         assertTrue(run.err().contains("EntityProtocolTest") && run.err().contains("KeyOrderTest"), run.err());
         assertFalse(run.err().contains("OverloadTest"), "a stage-2 test offered for stage 1: " + run.err());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertFalse(Files.exists(out), "a refused grade wrote a document");
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void aFactoryThatIsNoneOfTheCoursesIsRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("g.json");
+        Run run =
+                runGrader(List.of(), "--stage", "1", "--factory", "solutions.stage1.Stage1Factroy", "--out", "" + out);
+        assertEquals(2, run.code(), run.err());
+        assertTrue(
+                run.err()
+                        .startsWith(
+                                "course grade: --factory solutions.stage1.Stage1Factroy is not a factory the tests"
+                                        + " can start: there is no class solutions.stage1.Stage1Factroy in the course's code. "),
+                run.err());
         assertEquals(1, run.err().strip().lines().count(), run.err());
         assertFalse(Files.exists(out), "a refused grade wrote a document");
         assertEquals("", run.out());
