@@ -47,6 +47,31 @@ class NodeStartChecksTest {
     }
 
     @Test
+    void theLauncherSaysInOneLineWhichFactoryItCannotCreateAndMakesNothing(@TempDir Path dir) throws Exception {
+        // Once the line came with 20 lines of the launcher's own stack trace, after the node's folder was made.
+        int port = Ports.free(1).get(0);
+        Path node = dir.resolve("node");
+        List<String> args = launcher(port, node, SocketOnlyService.Exclusive.class);
+        args.set(args.indexOf(SocketOnlyService.Exclusive.class.getName()), "student.StudentServicFactory");
+        Result r = run(args, null);
+        assertEquals(Launcher.EXIT_START_FAILED, r.exit, r.toString());
+        assertEquals(
+                "course launch: node on port " + port + " could not be created: declared factory class"
+                        + " student.StudentServicFactory is not on the classpath (the factory comes from --factory,"
+                        + " else from submission.properties)",
+                r.stderr.strip(),
+                r.toString());
+        assertFalse(Files.exists(node), "the node's folder was made for a node that could not be created");
+
+        Result thrown = launch(port, node, SocketOnlyService.FailsToConstruct.class);
+        assertEquals(Launcher.EXIT_START_FAILED, thrown.exit, thrown.toString());
+        assertTrue(
+                thrown.stderr.contains("broken on purpose")
+                        && thrown.stderr.contains("at " + SocketOnlyService.FailsToConstruct.class.getName()),
+                "a constructor's own failure keeps its trace: " + thrown);
+    }
+
+    @Test
     void runNamesATakenPortAndTheOptionThatMovesIt() throws Exception {
         try (ServerSocketChannel other = listen()) {
             int port = port(other);

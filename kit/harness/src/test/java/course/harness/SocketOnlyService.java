@@ -76,4 +76,16 @@ class SocketOnlyService implements Service {
             return new SocketOnlyService(config, true);
         }
     }
+
+    /** A factory whose constructor fails: the failure is the submission's own code, and its trace says where. */
+    public static final class FailsToConstruct implements ServiceFactory {
+        public FailsToConstruct() {
+            throw new IllegalStateException("broken on purpose");
+        }
+
+        @Override
+        public Service create(ServiceConfig config) {
+            return new SocketOnlyService(config, false);
+        }
+    }
 }

@@ -71,10 +71,15 @@ public final class Launcher {
         int port = config.selfPort();
         Service service;
         try {
-            Files.createDirectories(config.workingDir());
             ServiceFactory factory =
                     factoryClass == null ? Submission.current().newFactory() : Submission.instantiate(factoryClass);
+            Files.createDirectories(config.workingDir());
             service = factory.create(config);
+        } catch (Submission.DeclarationException e) {
+            // What to fix is all in the message: a stack trace would show only the launcher's own frames.
+            System.err.println("course launch: node on port " + port + " could not be created: " + e.getMessage()
+                    + " (the factory comes from --factory, else from " + Submission.RESOURCE + ")");
+            return EXIT_START_FAILED;
         } catch (Exception e) {
             System.err.println("course launch: node on port " + port + " could not be created: " + e);
             e.printStackTrace(System.err);

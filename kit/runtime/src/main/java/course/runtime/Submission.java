@@ -31,19 +31,21 @@ public record Submission(String factoryClass, int stage) {
                 declared.load(in);
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
+            throw new DeclarationException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
         }
         String factory = System.getProperty("course.factory", declared.getProperty("factory"));
         String stage = System.getProperty("course.stage", declared.getProperty("stage"));
         if (factory == null || factory.isBlank() || stage == null || stage.isBlank()) {
-            throw new IllegalStateException("no submission declared: put 'factory=<your ServiceFactory class>' and "
-                    + "'stage=<N>' into src/main/resources/" + RESOURCE
-                    + " (or pass -Dcourse.factory=... -Dcourse.stage=...)");
+            throw new DeclarationException(
+                    "no submission declared: put 'factory=<your ServiceFactory class>' and "
+                            + "'stage=<N>' into src/main/resources/" + RESOURCE
+                            + " (or pass -Dcourse.factory=... -Dcourse.stage=...)",
+                    null);
         }
         try {
             return new Submission(factory.trim(), Integer.parseInt(stage.trim()));
         } catch (NumberFormatException e) {
-            throw new IllegalStateException("stage in " + RESOURCE + " must be a number, got '" + stage + "'", e);
+            throw new DeclarationException("stage in " + RESOURCE + " must be a number, got '" + stage + "'", e);
         }
     }
 
@@ -74,19 +76,30 @@ public record Submission(String factoryClass, int stage) {
         try {
             type = Class.forName(className);
         } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("declared factory class " + className + " is not on the classpath", e);
+            throw new DeclarationException("declared factory class " + className + " is not on the classpath", e);
         }
         if (!ServiceFactory.class.isAssignableFrom(type)) {
-            throw new IllegalStateException(className + " does not implement " + ServiceFactory.class.getName());
+            throw new DeclarationException(className + " does not implement " + ServiceFactory.class.getName(), null);
         }
         try {
             return (ServiceFactory) type.getDeclaredConstructor().newInstance();
         } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(className + " needs a public no-argument constructor", e);
+            throw new DeclarationException(className + " needs a public no-argument constructor", e);
         } catch (InvocationTargetException e) {
             throw new IllegalStateException(className + " constructor failed: " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot create " + className + ": " + e, e);
+            throw new DeclarationException("cannot create " + className + ": " + e, e);
+        }
+    }
+
+    /**
+     * A declaration that names no factory the course can create (missing, unreadable, not a ServiceFactory, no public
+     * no-argument constructor): the message says what to fix, and no code of the submission ran. A constructor that
+     * throws is not one: that failure is the submission's own, with its stack trace.
+     */
+    public static final class DeclarationException extends IllegalStateException {
+        DeclarationException(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 }
