@@ -244,6 +244,12 @@ public final class LoadOptions {
             throw new UsageException("-t " + threads + " threads need at least as many connections, but -c is "
                     + connections + "; raise -c or lower -t");
         }
+        long files = OpenFiles.limit();
+        if (connections > files - OpenFiles.OWN_USE) {
+            throw new UsageException("-c " + connections + " connections need as many sockets, but this process may"
+                    + " have " + files + " open files (ulimit -n), " + OpenFiles.OWN_USE + " of them for the JVM's own;"
+                    + " lower -c, or raise the limit with ulimit -n");
+        }
         if (connections < targets.size()) {
             throw new UsageException(
                     targets.size() + " targets need at least one connection each; raise -c to >= " + targets.size());
@@ -268,6 +274,11 @@ public final class LoadOptions {
         }
         if (tool.equals("wrk2") && targets.size() > 1) {
             throw new UsageException("--tool wrk2 loads one URL; give one --url or drop --tool");
+        }
+        // saturate (no rate of its own) checks its --out as the folder of its steps
+        String outProblem = needRate && out != null ? OutPath.runProblem(out) : null;
+        if (outProblem != null) {
+            throw new UsageException(outProblem);
         }
     }
 

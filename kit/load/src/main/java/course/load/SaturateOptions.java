@@ -61,6 +61,10 @@ public final class SaturateOptions {
         if (startRate > maxRate) {
             throw new UsageException("--start-rate " + startRate + " is above --max-rate " + maxRate);
         }
+        String outProblem = parsedLoad.out() == null ? null : OutPath.folderProblem(parsedLoad.out());
+        if (outProblem != null) {
+            throw new UsageException(outProblem);
+        }
         load = parsedLoad.with(c -> c.duration(stepSeconds));
         return this;
     }

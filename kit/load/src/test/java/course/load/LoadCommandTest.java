@@ -14,6 +14,7 @@ import course.results.Results;
 import course.wrk2.ParseResult;
 import course.wrk2.Wrk2Parser;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
@@ -156,6 +157,55 @@ class LoadCommandTest {
             assertEquals(2, o.code(), String.join(" ", args) + " -> " + o.err());
             assertTrue(o.err().startsWith("course load: ") && o.err().length() > 30, "a clear message: " + o.err());
         }
+    }
+
+    @Test
+    void anOutWhereTheFilesCannotGoIsRefusedBeforeTheRun() throws Exception {
+        // Once the run went on, and its files failed to go to a folder that was a file: "course load: <path>", exit 1.
+        Path file = Files.writeString(dir.resolve("notes.txt"), "a file");
+        Path folder = Files.createDirectories(dir.resolve("folder.json"));
+        try (TestHttpServer server = new TestHttpServer()) {
+            String[][] cases = {
+                {file.toString(), "is a file, not a folder"},
+                {file.resolve("run.json").toString(), "is a file, not a folder"},
+                {folder.toString(), "is a folder: give a new .json file name"},
+            };
+            for (String[] c : cases) {
+                CommandRun o = load("--url", server.url(), "-R", "100", "-d", "1s", "--out", c[0]);
+                assertEquals(2, o.code(), c[0] + " -> " + o.err());
+                assertTrue(
+                        o.err().startsWith("course load: --out " + c[0])
+                                && o.err().contains(c[1]),
+                        o.err());
+            }
+            CommandRun saturate =
+                    CommandRun.saturate("--url", server.url(), "--step-duration", "1s", "--out", file.toString());
+            assertEquals(2, saturate.code(), saturate.err());
+            assertTrue(saturate.err().startsWith("course saturate: --out " + file), saturate.err());
+            assertEquals(0, server.requests(), "a request went out before the refusal");
+        }
+        assertEquals("a file", Files.readString(file));
+    }
+
+    @Test
+    void moreConnectionsThanTheProcessMayOpenFilesAreRefused() throws Exception {
+        // Once -c past ulimit -n ran anyway: connect errors only, or at a low rate not even those ("0 requests").
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder limited = new ProcessBuilder(
+                        "sh",
+                        "-c",
+                        "ulimit -n 1024 && exec \"$0\" -cp \"$1\" course.load.LoadCommand --url http://127.0.0.1:1 -R 100"
+                                + " -c 1000",
+                        java,
+                        System.getProperty("java.class.path"))
+                .redirectErrorStream(true);
+        Process p = limited.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, p.waitFor(), output);
+        assertTrue(
+                output.contains("course load: -c 1000 connections need as many sockets, but this process may have 1024"
+                        + " open files (ulimit -n)"),
+                output);
     }
 
     @Test
