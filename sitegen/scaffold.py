@@ -29,6 +29,7 @@ from .profiles import EVENTS, SUFFIX, event_from_name
 from .results import read_result, schema_errors
 from .stages import RegisteredStage, StageFileError, registry
 
+RESULTS_DEFAULT = "results"
 GENERIC_TEMPLATE = Path(__file__).parent / "templates" / "report.md"
 
 
@@ -38,6 +39,10 @@ class ScaffoldError(Exception):
 
 class UnknownStage(ScaffoldError):
     """--stage names no stage of this repository: bad input (exit 2), not a failure."""
+
+
+class BadFolder(ScaffoldError):
+    """--results or --reports names a folder that cannot serve: bad input (exit 2), refused before anything is written."""
 
 
 def parse_args(argv):
@@ -57,7 +62,7 @@ def parse_args(argv):
     parser.add_argument(
         "--force", action="store_true", help="replace an existing report.md (the old one is kept as report.md.bak)"
     )
-    parser.add_argument("--results", default="results", help="where the runs were recorded (default: results)")
+    parser.add_argument("--results", default=RESULTS_DEFAULT, help="where the runs were recorded (default: results)")
     parser.add_argument("--reports", default="reports", help="where reports live (default: reports)")
     return parser.parse_args(argv)
 
@@ -244,10 +249,34 @@ def attach_saturation(source: Path, doc: dict, folder: Path, student: str) -> st
     return relative
 
 
-def scaffold(root: Path, stage: int, student: str, force: bool, results: Path, reports: Path) -> dict:
+def refuse_unwritable(reports: Path):
+    """The report goes under reports: the nearest part of that path that exists must be a folder this user may write."""
+    existing = reports.absolute()
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise BadFolder(f"--reports {reports}: {existing} is a file, not a folder; give the folder reports live in")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise BadFolder(f"--reports {reports}: the folder {existing} is not writable here; give another --reports")
+
+
+def refuse_missing_results(results: Path, given: bool):
+    """A --results given by hand that is no folder is a typo, not a stage without runs."""
+    if given and not results.is_dir():
+        raise BadFolder(
+            f"--results {results}: no such folder; give the folder your runs were recorded in"
+            " (./course load writes under results/load)"
+        )
+
+
+def scaffold(
+    root: Path, stage: int, student: str, force: bool, results: Path, reports: Path, results_given: bool = False
+) -> dict:
     known = the_stage(root, stage)
     if not student.strip():
         raise ScaffoldError("no student name: pass --student NAME (a pseudonym is fine)")
+    refuse_missing_results(results, results_given)
+    refuse_unwritable(reports)
     folder = reports / slug(student) / f"stage-{stage}"
     target = folder / "report.md"
     if target.exists() and not force:
@@ -383,18 +412,24 @@ def next_step(root: Path, report) -> str:
 def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     root = Path(os.environ.get("COURSE_ROOT") or Path.cwd())
+    results = root / args.results if not Path(args.results).is_absolute() else Path(args.results)
     try:
         done = scaffold(
             root,
             args.stage,
             args.student or default_student(),
             args.force,
-            root / args.results if not Path(args.results).is_absolute() else Path(args.results),
+            results,
             root / args.reports if not Path(args.reports).is_absolute() else Path(args.reports),
+            results_given=args.results != RESULTS_DEFAULT,
         )
     except ScaffoldError as e:
         print(f"course report: {e}", file=sys.stderr)
-        return 2 if isinstance(e, UnknownStage) else 1
+        return 2 if isinstance(e, (UnknownStage, BadFolder)) else 1
+    except OSError as e:
+        # A folder the checks let through that the system still refuses (a read-only or virtual file system).
+        print(f"course report: cannot write {e.filename}: {e.strerror}; give another --reports", file=sys.stderr)
+        return 1
     report = done["report"]
     shown = report.relative_to(root) if report.is_relative_to(root) else report
     print(

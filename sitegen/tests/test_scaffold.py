@@ -92,6 +92,7 @@ def stage_yml(number: int, slug: str, title: str) -> str:
 
 def report_for(root, stage: int, monkeypatch) -> int:
     monkeypatch.setenv("COURSE_ROOT", str(root))
+    (root / "r").mkdir(exist_ok=True)
     return main(
         ["--stage", str(stage), "--student", "ann", "--results", str(root / "r"), "--reports", str(root / "rep")]
     )
@@ -106,6 +107,24 @@ def test_unknown_stage_is_refused_with_the_list_of_stages(tmp_path, monkeypatch,
     assert code == 2
     assert "--stage 9: there is no stage 9; the stages are: 1, 2" in err
     assert not (tmp_path / "rep").exists()
+
+
+def test_folders_that_cannot_serve_are_refused_with_what_to_give(tmp_path, monkeypatch, capsys):
+    """Once a --reports under a file or in /proc ended in a Python traceback, and a mistyped --results scaffolded a
+    report that said no runs were recorded."""
+    monkeypatch.setenv("COURSE_ROOT", str(REPO_ROOT))
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    cases = [
+        (["--reports", str(tmp_path / "a-file" / "reports")], {2}, "is a file, not a folder"),
+        (["--results", str(tmp_path / "no-such-results")], {2}, "no such folder; give the folder your runs"),
+        # Refused by the check (2) where this user may not write /proc, else by the system when written (1).
+        (["--reports", "/proc/course-report-test"], {1, 2}, "give another --reports"),
+    ]
+    for extra, codes, says in cases:
+        assert main(["--stage", "1", "--student", "x", *extra]) in codes, extra
+        err = capsys.readouterr().err
+        assert err.startswith("course report: ") and says in err and "Traceback" not in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
 
 
 def test_the_stages_are_those_of_the_registry_not_of_folder_names(tmp_path, monkeypatch, capsys):
