@@ -1,5 +1,6 @@
 package course.wrk2;
 
+import course.command.OutFolder;
 import course.command.Stages;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,6 +90,12 @@ final class ImportArguments {
         } else if (files.isEmpty()) {
             throw new ParameterException(
                     mixee.commandLine(), "no input files: give one or more wrk2 outputs or markdown reports");
+        }
+        String outProblem = OutFolder.problem(out);
+        if (outProblem != null) {
+            throw new ParameterException(
+                    mixee.commandLine(),
+                    "--out " + out + ": " + outProblem + "; give the folder for the imported runs' files");
         }
         return new Request(List.copyOf(files), out, listing, student, stage);
     }

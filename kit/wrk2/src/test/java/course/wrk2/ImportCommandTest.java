@@ -155,6 +155,11 @@ class ImportCommandTest {
         assertTrue(err().contains("there is no stage 9; the stages are 1 (1-sync-server)"), err());
         assertEquals(2, run(good, tmp.resolve("missing.txt").toString(), "--out", outDir.toString()));
         assertTrue(err().contains("missing.txt: no such file"), err());
+        // Once each run failed to be written into it, with the bare path as the reason, and the exit was 1.
+        Path aFile = Files.writeString(tmp.resolve("a-file.txt"), "not a folder");
+        assertEquals(2, run(good, "--out", aFile.toString()));
+        assertTrue(
+                err().contains("--out " + aFile + ": " + aFile + " is a file, not a folder; give the folder"), err());
         assertFalse(Files.exists(outDir), "nothing is written when the arguments are wrong");
     }
 
