@@ -42,6 +42,11 @@ class StudentRepo:
             )
         if out.exists() and not out.is_dir():
             raise PublishError(f"--out {out} is a file; give a new or empty folder, or one made by ./course publish")
+        above = out.parent
+        while not above.exists():
+            above = above.parent
+        if not above.is_dir():
+            raise PublishError(f"--out {out}: {above} is a file, not a folder; give a new or empty folder")
         if not out.exists() or not any(out.iterdir()):
             return out
         if not (out / "HEAD").is_file() or not (out / "objects").is_dir():

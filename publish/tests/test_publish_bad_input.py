@@ -41,6 +41,15 @@ def test_out_is_a_folder_with_other_files(course, tmp_path):
     assert "not empty" in result.stderr
 
 
+def test_out_below_a_file(course, tmp_path):
+    # Once a Python traceback (NotADirectoryError) after the branches were built.
+    (tmp_path / "a-file").write_text("x")
+    result = support.publish(course, "--out", str(tmp_path / "a-file" / "repo"))
+    assert result.returncode == 2
+    assert f"{tmp_path / 'a-file'} is a file, not a folder" in result.stderr and "Traceback" not in result.stderr
+    assert (tmp_path / "a-file").read_text() == "x"
+
+
 def test_stages_outside_the_course(course, tmp_path):
     last = support.stage_numbers(course)[-1]
     for spec, message in ((f"1-{last + 5}", "the course has stages"), ("two", "takes a range"), ("3-1", "FROM <= TO")):
