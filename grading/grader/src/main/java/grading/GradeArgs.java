@@ -3,9 +3,11 @@ package grading;
 import course.command.CourseCommand;
 import course.command.CourseCommandLine;
 import course.command.OptionValues;
+import course.command.OutFolder;
 import course.command.Stages;
 import course.command.UsageException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine;
@@ -369,6 +371,15 @@ final class GradeArgs extends CourseCommand {
                     : factory.substring(factory.lastIndexOf('.') + 1);
         }
         Path document = out != null ? out : Path.of("grades", name + "-stage" + stage + ".json");
+        // The grade is written at its end, minutes later: a place it cannot go to is refused now.
+        if (Files.isDirectory(document)) {
+            throw new GradeException("--out " + document + " is a folder: give the grade's file, e.g. "
+                    + document.resolve(name + "-stage" + stage + ".json"));
+        }
+        String folderProblem = OutFolder.problem(document.toAbsolutePath().getParent());
+        if (folderProblem != null) {
+            throw new GradeException("--out " + document + ": " + folderProblem + "; give a file in a folder");
+        }
         return new GradeOptions(
                 stage,
                 submission,

@@ -401,6 +401,9 @@ class GradeCommandTest {
         assertRefused("--stage 1 --factory a.B --export csv", "--export knows only 'gradescope'");
         assertRefused("--stage 1 --factory a.B --frobnicate", "Unknown option: '--frobnicate'");
         assertRefused("--stage 1 --factory a.B --test-jvms 0", "--test-jvms");
+        // Once the grade ran to its end and then failed to be written: "course grade: <path>".
+        assertRefused("--stage 1 --factory a.B --out pom.xml/g.json", "pom.xml is a file, not a folder");
+        assertRefused("--stage 1 --factory a.B --out src", "--out src is a folder: give the grade's file");
         assertEquals(
                 1,
                 GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--test-jvms", "1"})
