@@ -52,5 +52,16 @@ class StorageBenchOptionsTest {
                         IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--memory-limit", "8")))
                 .getMessage()
                 .contains("between 64"));
+        // Once the bench ran its hour and then failed to write its file.
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class,
+                        () -> StorageBenchOptions.parse(List.of("--out", "pom.xml/b.json")))
+                .getMessage()
+                .contains(
+                        "--out 'pom.xml/b.json': " + Path.of("pom.xml").toAbsolutePath() + " is a file, not a folder"));
+        assertTrue(
+                assertThrows(IllegalArgumentException.class, () -> StorageBenchOptions.parse(List.of("--out", "src")))
+                        .getMessage()
+                        .contains("--out 'src' is a folder: give the file to write"));
     }
 }

@@ -2,6 +2,7 @@ package course.command;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import picocli.CommandLine.ITypeConverter;
 
 /**
  * Whether a folder that a command writes its files into can be one, asked before the command starts its work: files
@@ -29,5 +30,21 @@ public final class OutFolder {
             return "the folder " + existing + " is not writable";
         }
         return null;
+    }
+
+    /** The converter of an option that names a file written when the command ends: refuses one it could not write. */
+    public static final class FileToWrite implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            Path file = Path.of(value);
+            if (Files.isDirectory(file)) {
+                throw new ValueException("'" + value + "' is a folder: give the file to write");
+            }
+            String folder = problem(file.toAbsolutePath().getParent());
+            if (folder != null) {
+                throw new ValueException("'" + value + "': " + folder + "; give a file in a folder");
+            }
+            return file;
+        }
     }
 }
