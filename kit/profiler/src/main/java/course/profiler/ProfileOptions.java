@@ -1,6 +1,7 @@
 package course.profiler;
 
 import course.command.OptionValues;
+import course.command.OutFolder;
 import course.command.UsageException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -103,6 +104,11 @@ final class ProfileOptions {
                     "results",
                     "profiles",
                     LocalDateTime.now(ZoneId.systemDefault()).format(STAMP));
+        }
+        // Checked before the profiler is attached to the node, not when its files are written at the end.
+        String outProblem = OutFolder.problem(out);
+        if (outProblem != null) {
+            throw new UsageException("--out " + out + ": " + outProblem + "; give a folder for the flame graphs");
         }
         return this;
     }

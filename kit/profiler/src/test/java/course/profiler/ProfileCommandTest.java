@@ -75,6 +75,8 @@ class ProfileCommandTest {
         assertUsageError("--port must be between 1 and 65535", "--port", "70000");
         assertUsageError("'abc' is not a whole number", "--pid", "abc");
         assertUsageError("Missing required parameter for option '--out'", "--pid", "1", "--out");
+        // Once the profiler was attached to the node first, and its files failed to go there at the end.
+        assertUsageError("pom.xml is a file, not a folder; give a folder", "--pid", "1", "--out", "pom.xml/profile");
         assertUsageError("Unknown option: '--verbose'", "--pid", "1", "--verbose");
         assertUsageError("there is no stage 9; the stages are 1 (1-sync-server)", "--pid", "1", "--stage", "9");
     }
