@@ -65,6 +65,10 @@ fi
 [ -n "$reports" ] || { [ -d "$COURSE_ROOT/reports" ] && reports=$COURSE_ROOT/reports; } || true
 
 course_venv
+# sitegen is imported from the checkout, wherever ./course site was typed (paths on its command line stay the user's).
+export PYTHONPATH="$COURSE_ROOT${PYTHONPATH:+:$PYTHONPATH}"
+# MkDocs empties the folder it builds in: a folder of anything else is refused before a file of it is touched.
+"$VIRTUAL_ENV/bin/python" -m sitegen.site_out "$out" || exit 2
 # A taken port is found before the build, not after it.
 if $serve; then
   (cd "$COURSE_ROOT" && "$VIRTUAL_ENV/bin/python" -m sitegen.serve --check --port "$port" --directory .) || exit 2

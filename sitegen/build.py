@@ -14,6 +14,7 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from . import site_out
 from .paths import REPO_ROOT
 
 INPUTS = ("stages", "reports", "results", "free_form", "imported")
@@ -24,10 +25,12 @@ def build_site(out: Path, strict: bool = False, **inputs) -> None:
     unknown = set(inputs) - set(INPUTS)
     if unknown:
         raise TypeError(f"unknown site inputs: {sorted(unknown)}; the inputs are {INPUTS}")
+    site_out.check(Path(out))
     config = load_config(config_file=str(REPO_ROOT / "mkdocs.yml"), site_dir=str(out), strict=strict)
     # The hooks (sitegen/hooks.py) read extra.course when the build starts: set every input, none left to defaults.
     config["extra"]["course"] = {key: str(Path(inputs[key]).resolve()) if inputs.get(key) else "" for key in INPUTS}
     build(config)
+    site_out.mark(Path(out))
 
 
 def main(argv) -> int:

@@ -88,3 +88,33 @@ def test_demo_refuses_bad_values_before_building(tmp_path):
         assert result.stderr.startswith(said), (args, result.stderr)
         assert result.stdout == "", "it went on to build: " + result.stdout
         assert not (tmp_path / "r").exists()
+
+
+def test_site_and_demo_refuse_an_out_holding_other_files_before_building(tmp_path):
+    # `./course site --out DIR` once emptied DIR (MkDocs cleans the folder it builds in) whatever it held.
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("precious", encoding="utf-8")
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    reports = str(REPO_ROOT / "samples/reports")
+    for out, said in (("mine", "holds files that are not a site the course built"), ("a-file", "is a file")):
+        # Typed from another folder than the checkout: the path is the user's, the code the checkout's.
+        result = run_command([str(REPO_ROOT / "course"), "site", "--reports", reports, "--out", out], cwd=tmp_path)
+        assert result.returncode == 2, (out, result.stdout[-2000:], result.stderr[-2000:])
+        assert result.stderr.startswith(f"course site: --out {out} {said}"), result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    demo = run_command(
+        [str(REPO_ROOT / "course"), "demo", "--no-serve", "--site-out", str(mine), "--results", str(tmp_path / "r")],
+        timeout=60,
+    )
+    assert demo.returncode == 2, (demo.stdout[-2000:], demo.stderr[-2000:])
+    assert f"demo: --site-out {mine} holds files that are not a site the course built" in demo.stderr, demo.stderr
+    assert demo.stdout == "" and not (tmp_path / "r").exists(), "it went on: " + demo.stdout
+    assert (mine / "notes.txt").read_text(encoding="utf-8") == "precious"
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+
+    site = tmp_path / "site"
+    for _ in range(2):  # a site the course built is built again in place
+        built = run_command([str(REPO_ROOT / "course"), "site", "--reports", reports, "--out", "site"], cwd=tmp_path)
+        assert built.returncode == 0, built.stderr[-2000:]
+        assert (site / "index.html").is_file() and (site / ".course-site").is_file()
