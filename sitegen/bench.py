@@ -76,9 +76,11 @@ def build(root: Path) -> int:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sitegen.bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--students", type=int, default=200)
-    parser.add_argument("--stages", type=int, default=4)
+    parser = argparse.ArgumentParser(
+        prog="./course bench site", description=__doc__.split("\n\n")[0].removeprefix("python -m sitegen.bench: ")
+    )
+    parser.add_argument("--students", type=int, default=200, help="synthetic students, 1..5000 (default: 200)")
+    parser.add_argument("--stages", type=int, default=4, help="stages each student reported, 1..20 (default: 4)")
     parser.add_argument("--keep", action="store_true", help="keep the generated inputs and site, print where")
     args = parser.parse_args(argv)
     if not (1 <= args.students <= 5000 and 1 <= args.stages <= 20):
