@@ -103,6 +103,7 @@ final class GradeArgs extends CourseCommand {
     @Option(
             names = "--gradescope-zip",
             paramLabel = "FILE",
+            converter = OutFolder.FileToWrite.class,
             description = "Write Gradescope's autograder zip"
                     + " (setup.sh, run_autograder and this course) that grades a submission for --stage N, instead of"
                     + " grading; --no-perf, --perf-step-seconds, --time-limit, --test-time-limit, --rerun-time-limit,"

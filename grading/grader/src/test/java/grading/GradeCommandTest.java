@@ -404,6 +404,7 @@ class GradeCommandTest {
         // Once the grade ran to its end and then failed to be written: "course grade: <path>".
         assertRefused("--stage 1 --factory a.B --out pom.xml/g.json", "pom.xml is a file, not a folder");
         assertRefused("--stage 1 --factory a.B --out src", "--out src is a folder: give the grade's file");
+        assertRefused("--stage 1 --gradescope-zip pom.xml/z.zip", "pom.xml is a file, not a folder");
         assertEquals(
                 1,
                 GradeOptions.parse(new String[] {"--stage", "1", "--factory", "a.B", "--test-jvms", "1"})

@@ -47,4 +47,17 @@ public final class OutFolder {
             return file;
         }
     }
+
+    /** The converter of an option that names a folder a command writes into (a node's data): refuses one it cannot. */
+    public static final class FolderToWrite implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            Path folder = Path.of(value);
+            String problem = problem(folder);
+            if (problem != null) {
+                throw new ValueException("'" + value + "': " + problem + "; give a folder");
+            }
+            return folder;
+        }
+    }
 }

@@ -2,6 +2,7 @@ package course.harness;
 
 import course.command.HelpOption;
 import course.command.OptionValues;
+import course.command.OutFolder;
 import course.command.Stages;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
@@ -46,6 +47,7 @@ final class RunOptions {
     @Option(
             names = "--dir",
             paramLabel = "DIR",
+            converter = OutFolder.FolderToWrite.class,
             description =
                     "Data directory, kept (default: a new temporary directory, printed, deleted when the run stops).")
     Path dir;

@@ -72,6 +72,30 @@ class NodeStartChecksTest {
     }
 
     @Test
+    void launchAndRunRefuseADataFolderThatIsAFile(@TempDir Path dir) throws Exception {
+        // Once a FileAlreadyExistsException and its stack trace, from the node's start.
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        int port = Ports.free(1).get(0);
+        Result launched = launch(port, file, SocketOnlyService.Exclusive.class);
+        Result ran = run(
+                List.of(
+                        RunCommand.class.getName(),
+                        "--factory",
+                        SocketOnlyService.Exclusive.class.getName(),
+                        "--port",
+                        String.valueOf(port),
+                        "--dir",
+                        file.toString()),
+                null);
+        for (Result r : List.of(launched, ran)) {
+            assertEquals(Launcher.EXIT_BAD_ARGS, r.exit, r.toString());
+            assertTrue(r.stderr.contains("--dir '" + file + "': " + file + " is a file, not a folder"), r.toString());
+            assertFalse(r.stderr.contains("Exception"), r.toString());
+        }
+        assertEquals("x", Files.readString(file));
+    }
+
+    @Test
     void runNamesATakenPortAndTheOptionThatMovesIt() throws Exception {
         try (ServerSocketChannel other = listen()) {
             int port = port(other);

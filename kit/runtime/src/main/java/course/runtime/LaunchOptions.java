@@ -2,6 +2,7 @@ package course.runtime;
 
 import course.command.CourseCommand;
 import course.command.OptionValues;
+import course.command.OutFolder;
 import course.contract.ServiceConfig;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -49,6 +50,7 @@ final class LaunchOptions extends CourseCommand {
             order = 2,
             required = true,
             paramLabel = "DIR",
+            converter = OutFolder.FolderToWrite.class,
             description = "The node's own working directory (created if missing).")
     private Path dir;
 
