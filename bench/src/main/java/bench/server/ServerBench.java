@@ -7,6 +7,9 @@ import course.results.Saturation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,12 +21,19 @@ import java.util.Locale;
  * Goal: the reference reaches 90% of the in-memory ceiling.
  */
 public final class ServerBench {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+
     private ServerBench() {}
 
     /** Measures both servers and saves the summary; returns the exit status. */
     static int run(ServerBenchOptions o) throws Exception {
         Path work = Files.createTempDirectory("course-bench-server-");
-        Path steps = o.out().toAbsolutePath().getParent().resolve("bench-server");
+        // A folder of this run's own: a search's folder must be new (./course saturate refuses one holding files).
+        Path steps = o.out()
+                .toAbsolutePath()
+                .getParent()
+                .resolve("bench-server")
+                .resolve(LocalDateTime.now(ZoneId.systemDefault()).format(STAMP));
         List<Row> rows = new ArrayList<>();
         try {
             FilledReference.fill(work, o.keys(), o.valueSize());

@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
         footer = {
             "",
             "-c and -t default to 32 and 2. The saturation steps of each server are kept next to --out, in"
-                    + " bench-server/<server>/."
+                    + " bench-server/<time>/<server>/."
         })
 public final class ServerBenchOptions extends CourseCommand {
     // One line an option: the help texts are in BenchOptions.properties (picocli's resource bundle).

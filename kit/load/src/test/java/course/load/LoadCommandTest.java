@@ -182,6 +182,13 @@ class LoadCommandTest {
                     CommandRun.saturate("--url", server.url(), "--step-duration", "1s", "--out", file.toString());
             assertEquals(2, saturate.code(), saturate.err());
             assertTrue(saturate.err().startsWith("course saturate: --out " + file), saturate.err());
+            // A folder holding another search's files: their steps would be read as this one's.
+            Path used = Files.createDirectories(dir.resolve("searched"));
+            Files.writeString(used.resolve("saturation.json"), "{}");
+            CommandRun again =
+                    CommandRun.saturate("--url", server.url(), "--step-duration", "1s", "--out", used.toString());
+            assertEquals(2, again.code(), again.err());
+            assertTrue(again.err().contains("--out " + used + " already holds files"), again.err());
             assertEquals(0, server.requests(), "a request went out before the refusal");
         }
         assertEquals("a file", Files.readString(file));
