@@ -77,16 +77,7 @@ class NodeStartChecksTest {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         int port = Ports.free(1).get(0);
         Result launched = launch(port, file, SocketOnlyService.Exclusive.class);
-        Result ran = run(
-                List.of(
-                        RunCommand.class.getName(),
-                        "--factory",
-                        SocketOnlyService.Exclusive.class.getName(),
-                        "--port",
-                        String.valueOf(port),
-                        "--dir",
-                        file.toString()),
-                null);
+        Result ran = runCommand(port, "--dir", file.toString());
         for (Result r : List.of(launched, ran)) {
             assertEquals(Launcher.EXIT_BAD_ARGS, r.exit, r.toString());
             assertTrue(r.stderr.contains("--dir '" + file + "': " + file + " is a file, not a folder"), r.toString());
@@ -99,14 +90,7 @@ class NodeStartChecksTest {
     void runNamesATakenPortAndTheOptionThatMovesIt() throws Exception {
         try (ServerSocketChannel other = listen()) {
             int port = port(other);
-            Result r = run(
-                    List.of(
-                            RunCommand.class.getName(),
-                            "--factory",
-                            SocketOnlyService.Exclusive.class.getName(),
-                            "--port",
-                            String.valueOf(port)),
-                    null);
+            Result r = runCommand(port);
             assertEquals(RunCommand.EXIT_PORT_TAKEN, r.exit, r.toString());
             assertTrue(r.stderr.contains("port " + port + " is taken") && r.stderr.contains("--port "), r.toString());
         }
@@ -175,6 +159,18 @@ class NodeStartChecksTest {
         public String toString() {
             return "exit code " + exit + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
         }
+    }
+
+    /** ./course run of the socket-only node on {@code port}, with {@code more} arguments. */
+    private static Result runCommand(int port, String... more) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of(
+                RunCommand.class.getName(),
+                "--factory",
+                SocketOnlyService.Exclusive.class.getName(),
+                "--port",
+                String.valueOf(port)));
+        args.addAll(List.of(more));
+        return run(args, null);
     }
 
     /** The launcher of one node of {@code factory} on {@code port}, as ./course launch runs it. */
