@@ -56,7 +56,9 @@ if [ "$results" != "$COURSE_ROOT/results/demo" ] && [ -d "$results" ] && [ -n "$
 fi
 # The site's build empties its folder: checked now, not after the demo's runs.
 course_venv
-(cd "$COURSE_ROOT" && "$VIRTUAL_ENV/bin/python" -m sitegen.site_out "$site_out" --said-as "demo: --site-out") || exit 2
+# Not from the checkout's folder: a relative --site-out is the user's, as site.sh builds it.
+PYTHONPATH="$COURSE_ROOT${PYTHONPATH:+:$PYTHONPATH}" "$VIRTUAL_ENV/bin/python" -m sitegen.site_out "$site_out" \
+  --said-as "demo: --site-out" || exit 2
 if [ "$serve" = auto ]; then if [ -t 0 ] && [ -t 1 ]; then serve=yes; else serve=no; fi; fi
 
 # Said before anything starts, as measured on the 2-vCPU course machine (236 s at the defaults, build included):

@@ -103,12 +103,14 @@ def test_site_and_demo_refuse_an_out_holding_other_files_before_building(tmp_pat
         assert result.returncode == 2, (out, result.stdout[-2000:], result.stderr[-2000:])
         assert result.stderr.startswith(f"course site: --out {out} {said}"), result.stderr
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    # Relative, typed from another folder: the folder checked is the one the demo would build in.
     demo = run_command(
-        [str(REPO_ROOT / "course"), "demo", "--no-serve", "--site-out", str(mine), "--results", str(tmp_path / "r")],
+        [str(REPO_ROOT / "course"), "demo", "--no-serve", "--site-out", "mine", "--results", str(tmp_path / "r")],
         timeout=60,
+        cwd=tmp_path,
     )
     assert demo.returncode == 2, (demo.stdout[-2000:], demo.stderr[-2000:])
-    assert f"demo: --site-out {mine} holds files that are not a site the course built" in demo.stderr, demo.stderr
+    assert "demo: --site-out mine holds files that are not a site the course built" in demo.stderr, demo.stderr
     assert demo.stdout == "" and not (tmp_path / "r").exists(), "it went on: " + demo.stdout
     assert (mine / "notes.txt").read_text(encoding="utf-8") == "precious"
     assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
