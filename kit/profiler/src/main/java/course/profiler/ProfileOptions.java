@@ -31,6 +31,8 @@ final class ProfileOptions {
     @Option(
             names = {"-o", "--out"},
             paramLabel = "DIR",
+            // Refused as it is parsed, before the profiler is attached to the node, not when its files are written.
+            converter = OutFolder.FolderToWrite.class,
             order = 5)
     Path out;
 
@@ -104,11 +106,6 @@ final class ProfileOptions {
                     "results",
                     "profiles",
                     LocalDateTime.now(ZoneId.systemDefault()).format(STAMP));
-        }
-        // Checked before the profiler is attached to the node, not when its files are written at the end.
-        String outProblem = OutFolder.problem(out);
-        if (outProblem != null) {
-            throw new UsageException("--out " + out + ": " + outProblem + "; give a folder for the flame graphs");
         }
         return this;
     }
