@@ -61,10 +61,11 @@ public final class GradeCommand {
 
     /**
      * Grades and writes the grade document (and the Gradescope export); progress goes to {@code progress}. Bad input
-     * (an --only that matches no test, a --factory that is no factory of the course, a sandbox that does not work without --no-sandbox) is a GradeException thrown
-     * before anything is copied, compiled or started. Each step returns what it found (the code taken, the tests'
-     * outcome with their second run, the points the provided storage engine withholds, the performance part) and the
-     * grade is built from them at the end, with the notes in the order the steps ran.
+     * (an --only that matches no test, a --factory that is no factory of the course, a sandbox that does not work
+     * without --no-sandbox) is a GradeException thrown before anything is copied, compiled or started. Each step
+     * returns what it found (the code taken, the tests' outcome with their second run, the points the provided storage
+     * engine withholds, the performance part) and the grade is built from them at the end, with the notes in the order
+     * the steps ran.
      */
     static Grade grade(GradeOptions o, PrintStream progress) throws IOException, InterruptedException {
         long start = System.nanoTime();

@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * The first step of a grade: the code to grade, put into the workspace. A submission's own files are taken and
  * compiled; one declared for an earlier stage than the grade's, one that does not compile, or one whose declared
- * factory the tests cannot start (FactoryClass) gets no test run, and the notes say why. The course's own code is already built.
+ * factory the tests cannot start (FactoryClass) gets no test run, and the notes say why. The course's own code is
+ * already built.
  *
  * @param factory the factory the tests start: the submission's declared one, or the course's given by --factory
  * @param runnable whether the tests can run
