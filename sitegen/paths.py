@@ -30,3 +30,12 @@ def is_sample(path) -> bool:
         return Path(path).resolve().is_relative_to(SAMPLES.resolve())
     except OSError:
         return False
+
+
+def nearest_existing(path: Path) -> Path:
+    """The path itself when it exists, else its nearest ancestor that does (the root at worst): what a folder to be
+    made below it depends on."""
+    existing = Path(path).absolute()
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    return existing

@@ -24,6 +24,7 @@ import yaml
 
 from . import frontmatter
 from .fmt import slug
+from .paths import nearest_existing
 from .problems import Problems
 from .profiles import EVENTS, SUFFIX, event_from_name
 from .results import read_result, schema_errors
@@ -251,9 +252,7 @@ def attach_saturation(source: Path, doc: dict, folder: Path, student: str) -> st
 
 def refuse_unwritable(reports: Path):
     """The report goes under reports: the nearest part of that path that exists must be a folder this user may write."""
-    existing = reports.absolute()
-    while not existing.exists() and existing != existing.parent:
-        existing = existing.parent
+    existing = nearest_existing(reports)
     if not existing.is_dir():
         raise BadFolder(f"--reports {reports}: {existing} is a file, not a folder; give the folder reports live in")
     if not os.access(existing, os.W_OK | os.X_OK):

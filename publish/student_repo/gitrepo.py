@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from sitegen.paths import nearest_existing
 from student_repo.errors import PublishError
 from student_repo.tree import FileEntry
 
@@ -42,9 +43,7 @@ class StudentRepo:
             )
         if out.exists() and not out.is_dir():
             raise PublishError(f"--out {out} is a file; give a new or empty folder, or one made by ./course publish")
-        above = out.parent
-        while not above.exists():
-            above = above.parent
+        above = nearest_existing(out.parent)
         if not above.is_dir():
             raise PublishError(f"--out {out}: {above} is a file, not a folder; give a new or empty folder")
         if not out.exists() or not any(out.iterdir()):
